@@ -1,0 +1,106 @@
+/* solve.c - `puzzlebench list` and `puzzlebench solve`: judge mode. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+int pz_cmd_list(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    pz_prepare_all();
+    for (const pz_puzzle *const *p = pz_puzzles; *p; p++) {
+        printf("%s  %s\n  solvers (fastest first):\n", (*p)->name, (*p)->title);
+        for (const pz_solver *const *s = pz_solvers; *s; s++)
+            if ((*s)->puzzle == *p)
+                printf("    %-10s %s [%s]\n", (*s)->name, (*s)->summary, (*s)->limits);
+        printf("  corpora:\n");
+        for (const pz_generator *g = (*p)->generators; g->kind; g++)
+            printf("    %s:%s:%s\n", (*p)->name, g->kind, g->keys);
+        printf("    FILE.in (judge format; expected answers in FILE.ans)\n\n");
+    }
+    return PZ_EXIT_OK;
+}
+
+int pz_cmd_solve(int argc, char **argv)
+{
+    const char *solver = NULL, *path = NULL;
+    const pz_puzzle *p = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (pz_option(argc, argv, &i, "--solver", &solver))
+            continue;
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            printf("usage: puzzlebench solve PUZZLE [--solver S] [FILE]\n"
+                   "Reads the judge's input from FILE (or stdin) and prints the judge's output.\n"
+                   "Without --solver, each instance goes to the first solver that takes it.\n");
+            return PZ_EXIT_OK;
+        }
+        if (argv[i][0] == '-' && argv[i][1])
+            return pz_usage("solve: unknown option '%s'", argv[i]);
+        if (!p) {
+            if (!(p = pz_find_puzzle(argv[i])))
+                return pz_usage("solve: unknown puzzle '%s' (see puzzlebench list)", argv[i]);
+        } else if (!path) {
+            path = argv[i];
+        } else {
+            return pz_usage("solve: one input file at most");
+        }
+    }
+    if (!p)
+        return pz_usage("solve: which puzzle? (see puzzlebench list)");
+    const pz_solver *only = NULL;
+    if (solver && !(only = pz_find_solver(p->name, solver)))
+        return pz_usage("solve: %s has no solver '%s' (see puzzlebench list)", p->name, solver);
+
+    FILE *in = stdin;
+    if (path && strcmp(path, "-") && !(in = fopen(path, "r")))
+        return pz_usage("solve: cannot open %s", path);
+    pz_prepare_all();
+    const pz_solver *const *list = pz_solvers;
+    size_t nsolvers = 0;
+    while (list[nsolvers])
+        nsolvers++;
+    void **scratch = calloc(nsolvers, sizeof *scratch);
+    void *inst = calloc(1, p->inst_size), *ans = calloc(1, p->ans_size);
+    pz_reader r;
+    pz_error e;
+    int rc, status = PZ_EXIT_OK;
+    unsigned long long k = 0;
+    static char obuf[1 << 16];
+    setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
+    pz_reader_init(&r, in, path && strcmp(path, "-") ? path : "stdin");
+    while ((rc = p->read(&r, inst, &e)) == 1) {
+        int chosen = -1;
+        for (int i = 0; list[i] && chosen < 0; i++)
+            if (list[i]->puzzle == p && (!only || list[i] == only) && list[i]->fits(inst))
+                chosen = i;
+        if (chosen < 0) {
+            char size[32];
+            p->size(inst, size, sizeof size);
+            if (only)
+                status = pz_usage("%s:%ld: solver %s does not take %s boards of size %s (it takes %s)",
+                                  r.name, r.line, only->name, p->name, size, only->limits);
+            else
+                status = pz_usage("%s:%ld: no %s solver takes size %s (see puzzlebench list)",
+                                  r.name, r.line, p->name, size);
+            break;
+        }
+        if (!scratch[chosen] && list[chosen]->scratch_size &&
+            !(scratch[chosen] = calloc(1, list[chosen]->scratch_size)))
+            pz_fatal("out of memory");
+        if (list[chosen]->solve(inst, ans, scratch[chosen]))
+            pz_fatal("%s/%s failed", p->name, list[chosen]->name);
+        p->write_answer(stdout, ++k, inst, ans);
+    }
+    if (rc < 0)
+        status = pz_report(&e);
+    fflush(stdout);
+    for (size_t i = 0; i < nsolvers; i++)
+        free(scratch[i]);
+    free(scratch);
+    free(inst);
+    free(ans);
+    pz_reader_free(&r);
+    if (in != stdin)
+        fclose(in);
+    return status;
+}

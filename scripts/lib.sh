@@ -1,0 +1,35 @@
+# lib.sh - what the scripts share.  Source it; it cds to the checkout.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+PZ_ROOT=$PWD
+PZ_BUILD=${PZ_BUILD:-$PZ_ROOT/build}
+
+# pz_need PKG... : installs the Debian packages that are missing (as root).
+pz_need() {
+    local missing=() p
+    for p in "$@"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+            missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "installing: ${missing[*]}" >&2
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "error: missing Debian packages (${missing[*]}); run as root or install them" >&2
+        exit 2
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# The packages a build and its tests use.
+PZ_PACKAGES=(cmake make gcc g++ pkg-config libcmocka-dev libbenchmark-dev libcadical-dev
+             parallel gnuplot-nox)
+
+# pz_build [DIR [CMAKE ARGS...]] : configures (once) and builds.
+pz_build() {
+    local dir=${1:-$PZ_BUILD}
+    shift || true
+    [ -f "$dir/CMakeCache.txt" ] || cmake -S "$PZ_ROOT" -B "$dir" "$@" >/dev/null
+    cmake --build "$dir" -j "$(nproc)"
+}

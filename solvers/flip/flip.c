@@ -1,0 +1,151 @@
+/* flip.c - Flip Game (POJ 1753): make the board all white or all black.
+ *
+ * Judge input: boards of 4 lines of 4 characters 'b'/'w', one after another
+ * (whitespace between boards allowed), answered one line each: the fewest
+ * moves or "Impossible".  Our generalisation: a first line "m n" (1..8 each)
+ * announces m x n boards for the rest of the input.  A black piece is a set
+ * bit; the algorithms live in ../toggle/.
+ */
+#include <string.h>
+
+#include "../toggle/toggle.h"
+
+enum { MAX_SIDE = 8 };
+
+static int read_row(pz_reader *r, int n, uint64_t *row, pz_error *e)
+{
+    const char *s = r->buf;
+    size_t len = r->len;
+    while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+        len--;
+    *row = 0;
+    for (size_t c = 0; c < len; c++) {
+        if (s[c] != 'b' && s[c] != 'w')
+            return pz_fail(e, r, "expected 'b' or 'w' in column %zu, found '%c'", c + 1,
+                           (unsigned char)s[c] >= 32 && (unsigned char)s[c] < 127 ? s[c] : '?');
+        if (c < (size_t)n)
+            *row |= (uint64_t)(s[c] == 'b') << c;
+    }
+    if (len != (size_t)n)
+        return pz_fail(e, r, "expected a row of %d pieces 'b'/'w', found %zu", n, len);
+    return 0;
+}
+
+static int flip_read(pz_reader *r, void *inst, pz_error *e)
+{
+    tg_board *bd = inst;
+    int rc;
+    if (!r->started) {
+        r->started = 1;
+        r->hdr[0] = r->hdr[1] = 4;
+        if ((rc = pz_next_nonblank(r, e)) <= 0)
+            return rc;
+        const char *p = r->buf;
+        long long m, n;
+        if (pz_parse_uint(&p, 99, &m)) {
+            if (!pz_parse_uint(&p, 99, &n) || !pz_is_blank(p) || m < 1 || n < 1 ||
+                m > MAX_SIDE || n > MAX_SIDE)
+                return pz_fail(e, r, "expected a size line \"m n\" with 1 <= m, n <= %d, or a board",
+                               MAX_SIDE);
+            r->hdr[0] = m;
+            r->hdr[1] = n;
+        } else {
+            pz_unread(r);
+        }
+    }
+    if ((rc = pz_next_nonblank(r, e)) <= 0)
+        return rc;
+    bd->m = (uint8_t)r->hdr[0];
+    bd->n = (uint8_t)r->hdr[1];
+    for (int i = 0; i < bd->m; i++) {
+        if (i > 0 && (rc = pz_getline(r, e)) <= 0) {
+            if (rc < 0)
+                return rc;
+            return pz_fail(e, r, "expected %d rows in this board, the input ended after %d",
+                           bd->m, i);
+        }
+        if (pz_is_blank(r->buf))
+            return pz_fail(e, r, "expected row %d of %d, found a blank line", i + 1, bd->m);
+        if (read_row(r, bd->n, &bd->b[i], e))
+            return -1;
+    }
+    return 1;
+}
+
+static void flip_write_input(FILE *f, const void *insts, size_t count)
+{
+    const tg_board *bd = insts;
+    if (count && (bd->m != 4 || bd->n != 4))
+        fprintf(f, "%d %d\n", bd->m, bd->n);
+    for (size_t i = 0; i < count; i++, bd++)
+        for (int r = 0; r < bd->m; r++) {
+            for (int c = 0; c < bd->n; c++)
+                putc((bd->b[r] >> c) & 1 ? 'b' : 'w', f);
+            putc('\n', f);
+        }
+}
+
+static void flip_write_answer(FILE *f, unsigned long long k, const void *inst, const void *ans)
+{
+    const tg_answer *a = ans;
+    (void)k, (void)inst;
+    if (a->weight < 0)
+        fputs("Impossible\n", f);
+    else
+        fprintf(f, "%d\n", a->weight);
+}
+
+static int flip_read_answer(pz_reader *r, unsigned long long k, const void *inst, void *ans,
+                            pz_error *e)
+{
+    const tg_board *bd = inst;
+    tg_answer *a = ans;
+    const char *p;
+    long long v;
+    int rc;
+    (void)k;
+    if ((rc = pz_getline(r, e)) <= 0)
+        return rc;
+    a->has = 0;
+    p = r->buf;
+    if (!strcmp(p, "Impossible")) {
+        a->weight = -1;
+        return 1;
+    }
+    if (*p >= '0' && *p <= '9' && pz_parse_uint(&p, bd->m * bd->n, &v) && !*p) {
+        a->weight = (int)v;
+        return 1;
+    }
+    return pz_fail(e, r, "expected a number of moves from 0 to %d or \"Impossible\"", bd->m * bd->n);
+}
+
+static pz_verdict flip_check(const void *inst, const void *ans, const char **why)
+{
+    return tg_check(inst, ans, TG_FLIP_GOALS, why);
+}
+
+static int flip_setup(pz_params *p, pz_error *e) { return tg_setup(p, MAX_SIDE, 0, e); }
+static int flip_setup_all(pz_params *p, pz_error *e) { return tg_setup(p, MAX_SIDE, 1, e); }
+
+static const pz_generator flip_generators[] = {
+    { "exhaustive", "rows=4:cols=4 (at most 40 cells)", flip_setup_all, tg_make_exhaustive },
+    { "random", "rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2)", flip_setup,
+      tg_make_random },
+    { NULL, NULL, NULL, NULL },
+};
+
+const pz_puzzle pz_flip = {
+    .name = "flip",
+    .title = "Flip Game (POJ 1753)",
+    .inst_size = sizeof(tg_board),
+    .ans_size = sizeof(tg_answer),
+    .read = flip_read,
+    .write_input = flip_write_input,
+    .write_answer = flip_write_answer,
+    .read_answer = flip_read_answer,
+    .check = flip_check,
+    .same = tg_same,
+    .generators = flip_generators,
+    .shrink = tg_shrink,
+    .size = tg_size,
+};

@@ -1,0 +1,120 @@
+/* io.c - the line reader and error reporting shared by every judge format. */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver.h"
+
+enum { MAX_LINE = 1 << 16 };          /* no judge format has a longer line */
+
+void pz_reader_init(pz_reader *r, FILE *f, const char *name)
+{
+    memset(r, 0, sizeof *r);
+    r->f = f;
+    r->name = name;
+}
+
+void pz_reader_free(pz_reader *r)
+{
+    free(r->buf);
+    r->buf = NULL;
+    r->cap = 0;
+}
+
+int pz_fail(pz_error *e, const pz_reader *r, const char *fmt, ...)
+{
+    va_list ap;
+    snprintf(e->file, sizeof e->file, "%s", r ? r->name : "");
+    e->line = r ? r->line : 0;
+    va_start(ap, fmt);
+    vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+int pz_getline(pz_reader *r, pz_error *e)
+{
+    int c;
+    if (r->pushed) {
+        r->pushed = 0;
+        return 1;
+    }
+    if (!r->cap) {
+        r->cap = 128;
+        if (!(r->buf = malloc(r->cap)))
+            pz_fatal("out of memory");
+    }
+    r->len = 0;
+    r->buf[0] = 0;
+    c = getc(r->f);
+    if (c == EOF)
+        return 0;
+    r->line++;
+    for (; c != EOF && c != '\n'; c = getc(r->f)) {
+        if (c == 0)
+            return pz_fail(e, r, "expected text, found a NUL byte (binary input?)");
+        if (r->len + 2 > r->cap) {
+            if (r->cap >= MAX_LINE)
+                return pz_fail(e, r, "expected a line of at most %d bytes", MAX_LINE);
+            r->cap *= 2;
+            if (!(r->buf = realloc(r->buf, r->cap)))
+                pz_fatal("out of memory");
+        }
+        r->buf[r->len++] = (char)c;
+    }
+    if (r->len && r->buf[r->len - 1] == '\r')
+        r->len--;
+    r->buf[r->len] = 0;
+    return 1;
+}
+
+int pz_is_blank(const char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    return !*s;
+}
+
+int pz_next_nonblank(pz_reader *r, pz_error *e)
+{
+    int rc;
+    while ((rc = pz_getline(r, e)) == 1 && pz_is_blank(r->buf))
+        ;
+    return rc;
+}
+
+void pz_unread(pz_reader *r)
+{
+    r->pushed = 1;
+}
+
+int pz_parse_uint(const char **p, long long max, long long *out)
+{
+    const char *s = *p;
+    long long v = 0;
+    while (*s == ' ' || *s == '\t')
+        s++;
+    if (!isdigit((unsigned char)*s))
+        return 0;
+    for (; isdigit((unsigned char)*s); s++) {
+        v = v * 10 + (*s - '0');
+        if (v > max)
+            return 0;
+    }
+    *p = s;
+    *out = v;
+    return 1;
+}
+
+void pz_fatal(const char *fmt, ...)
+{
+    va_list ap;
+    fflush(stdout);
+    fputs("puzzlebench: fatal: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    abort();
+}

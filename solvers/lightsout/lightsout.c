@@ -1,0 +1,184 @@
+/* lightsout.c - Extended Lights Out (POJ 1222): turn every light off.
+ *
+ * Judge input: a line with the number of puzzles N, then N puzzles of 5 lines
+ * of 6 values 0/1 separated by spaces.  Output per puzzle m: "PUZZLE #m" and 5
+ * lines of 6 values 0/1 separated by one space, 1 marking a press.
+ * Our generalisation: a first line "N m n" announces N boards of m x n
+ * (1..64 each).  Where a board has no answer we print "IMPOSSIBLE" in place
+ * of the matrix; where it has several, the canonical one (toggle.h).
+ */
+#include <string.h>
+
+#include "../toggle/toggle.h"
+
+enum { MAX_COUNT = 100000000 };
+
+/* A row of n values 0/1 separated by blanks; strict says exactly one space. */
+static int read_values(pz_reader *r, int n, int strict, uint64_t *row, pz_error *e)
+{
+    const char *s = r->buf;
+    int c = 0;
+    *row = 0;
+    for (;;) {
+        const char *start = s;
+        while (*s == ' ' || (!strict && *s == '\t'))
+            s++;
+        if (!*s)
+            break;
+        if (strict && (s - start) != (c ? 1 : 0))
+            return pz_fail(e, r, "expected values separated by exactly one space");
+        if ((*s != '0' && *s != '1') || (s[1] && s[1] != ' ' && s[1] != '\t'))
+            return pz_fail(e, r, "expected a value 0 or 1 in position %d", c + 1);
+        if (c == n)
+            return pz_fail(e, r, "expected %d values on this line, found more", n);
+        *row |= (uint64_t)(*s++ == '1') << c++;
+    }
+    if (strict && s > r->buf && s[-1] == ' ')
+        return pz_fail(e, r, "expected no space at the end of the line");
+    if (c != n)
+        return pz_fail(e, r, "expected %d values 0/1 on this line, found %d", n, c);
+    return 0;
+}
+
+static int lo_read(pz_reader *r, void *inst, pz_error *e)
+{
+    tg_board *bd = inst;
+    int rc;
+    if (!r->started) {
+        const char *p;
+        long long v[3] = { 0, 5, 6 };
+        r->started = 1;
+        if ((rc = pz_next_nonblank(r, e)) <= 0)
+            return rc ? rc : pz_fail(e, r, "expected the number of puzzles, found an empty input");
+        p = r->buf;
+        if (!pz_parse_uint(&p, MAX_COUNT, &v[0]))
+            return pz_fail(e, r, "expected the number of puzzles (0 to %d)", MAX_COUNT);
+        if (!pz_is_blank(p) && (!pz_parse_uint(&p, TG_MAX, &v[1]) ||
+                                !pz_parse_uint(&p, TG_MAX, &v[2]) || !pz_is_blank(p) ||
+                                v[1] < 1 || v[2] < 1))
+            return pz_fail(e, r, "expected \"N\" or \"N m n\" with 1 <= m, n <= %d", TG_MAX);
+        memcpy(r->hdr, v, sizeof v);
+    }
+    if (r->hdr[0] == 0) {             /* all read: only blank lines may follow */
+        if ((rc = pz_next_nonblank(r, e)) == 1)
+            return pz_fail(e, r, "expected the end of the input after the puzzles");
+        return rc;
+    }
+    bd->m = (uint8_t)r->hdr[1];
+    bd->n = (uint8_t)r->hdr[2];
+    if ((rc = pz_next_nonblank(r, e)) < 0)
+        return rc;
+    for (int i = 0; i < bd->m; i++) {
+        if (rc == 0 || (i > 0 && (rc = pz_getline(r, e)) == 0))
+            return pz_fail(e, r, "expected %lld more puzzle%s: the input ended", r->hdr[0],
+                           r->hdr[0] > 1 ? "s" : "");
+        if (rc < 0)
+            return rc;
+        if (read_values(r, bd->n, 0, &bd->b[i], e))
+            return -1;
+    }
+    r->hdr[0]--;
+    return 1;
+}
+
+static void write_rows(FILE *f, const uint64_t *rows, int m, int n)
+{
+    for (int r = 0; r < m; r++)
+        for (int c = 0; c < n; c++) {
+            putc('0' + (int)((rows[r] >> c) & 1), f);
+            putc(c + 1 < n ? ' ' : '\n', f);
+        }
+}
+
+static void lo_write_input(FILE *f, const void *insts, size_t count)
+{
+    const tg_board *bd = insts;
+    if (count && (bd->m != 5 || bd->n != 6))
+        fprintf(f, "%zu %d %d\n", count, bd->m, bd->n);
+    else
+        fprintf(f, "%zu\n", count);
+    for (size_t i = 0; i < count; i++, bd++)
+        write_rows(f, bd->b, bd->m, bd->n);
+}
+
+static void lo_write_answer(FILE *f, unsigned long long k, const void *inst, const void *ans)
+{
+    const tg_board *bd = inst;
+    const tg_answer *a = ans;
+    fprintf(f, "PUZZLE #%llu\n", k);
+    if (a->weight < 0)
+        fputs("IMPOSSIBLE\n", f);
+    else
+        write_rows(f, a->x, bd->m, bd->n);
+}
+
+static int lo_read_answer(pz_reader *r, unsigned long long k, const void *inst, void *ans,
+                          pz_error *e)
+{
+    const tg_board *bd = inst;
+    tg_answer *a = ans;
+    char head[32];
+    int rc;
+    if ((rc = pz_getline(r, e)) <= 0)
+        return rc;
+    snprintf(head, sizeof head, "PUZZLE #%llu", k);
+    if (strcmp(r->buf, head))
+        return pz_fail(e, r, "expected \"%s\"", head);
+    if ((rc = pz_getline(r, e)) <= 0)
+        return rc ? rc : pz_fail(e, r, "expected the answer to puzzle %llu: the output ended", k);
+    a->has = 0;
+    a->weight = -1;
+    if (!strcmp(r->buf, "IMPOSSIBLE"))
+        return 1;
+    for (int i = 0; i < bd->m; i++) {
+        if (i > 0 && (rc = pz_getline(r, e)) <= 0)
+            return rc ? rc : pz_fail(e, r, "expected %d rows of presses: the output ended", bd->m);
+        if (read_values(r, bd->n, 1, &a->x[i], e))
+            return -1;
+    }
+    a->weight = tg_weight(a->x, bd->m);
+    a->has = TG_PRESSES;
+    return 1;
+}
+
+static pz_verdict lo_check(const void *inst, const void *ans, const char **why)
+{
+    return tg_check(inst, ans, TG_LIGHTSOUT_GOALS, why);
+}
+
+static int lo_setup(pz_params *p, pz_error *e)
+{
+    if (p->rows < 0 && p->cols < 0)
+        p->rows = 5, p->cols = 6;
+    return tg_setup(p, TG_MAX, 0, e);
+}
+
+static int lo_setup_all(pz_params *p, pz_error *e)
+{
+    if (p->rows < 0 && p->cols < 0)
+        p->rows = 5, p->cols = 6;
+    return tg_setup(p, TG_MAX, 1, e);
+}
+
+static const pz_generator lo_generators[] = {
+    { "exhaustive", "rows=5:cols=6 (at most 40 cells)", lo_setup_all, tg_make_exhaustive },
+    { "random", "rows=5:cols=6:count=1000:seed=1 (each light on with p=1/2)", lo_setup,
+      tg_make_random },
+    { NULL, NULL, NULL, NULL },
+};
+
+const pz_puzzle pz_lightsout = {
+    .name = "lightsout",
+    .title = "Extended Lights Out (POJ 1222)",
+    .inst_size = sizeof(tg_board),
+    .ans_size = sizeof(tg_answer),
+    .read = lo_read,
+    .write_input = lo_write_input,
+    .write_answer = lo_write_answer,
+    .read_answer = lo_read_answer,
+    .check = lo_check,
+    .same = tg_same,
+    .generators = lo_generators,
+    .shrink = tg_shrink,
+    .size = tg_size,
+};

@@ -1,0 +1,138 @@
+/* solver.h - the contract every puzzle and every solver meets.
+ *
+ * A puzzle knows its judge formats, its independent checker and its corpus
+ * generators; a solver knows one algorithm.  Instances and answers are plain
+ * fixed-size structs, so a batch is a flat array the harness owns:
+ *
+ *     const pz_solver *s = pz_find_solver("flip", "gf2");
+ *     s->solve(inst, ans, scratch);          // scratch: s->scratch_size bytes
+ *     if (s->puzzle->check(inst, ans, &why) != PZ_VALID) ...
+ *
+ * A solver never prints and never allocates in solve().  Its scratch is
+ * zeroed once by the harness and kept across calls in the same thread, so a
+ * solver may cache per-size tables in it.
+ */
+#ifndef PZ_SOLVER_H
+#define PZ_SOLVER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Bad input: where it was found and what was expected ("file:line: msg"). */
+typedef struct pz_error {
+    char file[128];
+    long line;                        /* 0: no line (a spec, an option) */
+    char msg[256];
+} pz_error;
+
+/* A line reader over a FILE: a file, a pipe, or memory through fmemopen. */
+typedef struct pz_reader {
+    FILE *f;
+    const char *name;                 /* "stdin" or a path, for messages */
+    long line;                        /* number of the line in buf, from 1 */
+    char *buf;                        /* the current line, NUL-terminated */
+    size_t len, cap;
+    int pushed;                       /* buf was given back by pz_unread */
+    long long hdr[4];                 /* the puzzle's header state between calls */
+    int started;                      /* the puzzle read its header already */
+} pz_reader;
+
+typedef enum pz_verdict { PZ_VALID = 0, PZ_INVALID = 1 } pz_verdict;
+
+/* Corpus parameters from a spec such as "random:rows=6:cols=6:count=1e6".
+ * -1 (or "") means not given; a generator's setup fills its defaults. */
+typedef struct pz_params {
+    int rows, cols, n, digits;
+    char mode[16];
+    long long count;
+    uint64_t seed;
+} pz_params;
+
+/* A corpus kind: a pure function from an index to an instance. */
+typedef struct pz_generator {
+    const char *kind;                 /* "exhaustive", "random" */
+    const char *keys;                 /* what it accepts, with defaults, for help */
+    int (*setup)(pz_params *, pz_error *);   /* validate, default, set count */
+    void (*make)(const pz_params *, uint64_t index, void *inst);
+} pz_generator;
+
+typedef struct pz_puzzle {
+    const char *name;                 /* "flip" */
+    const char *title;                /* "Flip Game (POJ 1753)" */
+    size_t inst_size, ans_size;
+    /* One instance in the judge's input format: 1 read, 0 clean end, -1 bad. */
+    int (*read)(pz_reader *, void *inst, pz_error *);
+    /* A whole judge input for count instances of one size. */
+    void (*write_input)(FILE *, const void *insts, size_t count);
+    /* The judge's output for instance k (from 1). */
+    void (*write_answer)(FILE *, unsigned long long k, const void *inst, const void *ans);
+    /* The judge's output for instance k: 1 read, 0 clean end, -1 bad. */
+    int (*read_answer)(pz_reader *, unsigned long long k, const void *inst, void *ans,
+                       pz_error *);
+    /* Independent of every solver: replays the witness on the board. */
+    pz_verdict (*check)(const void *inst, const void *ans, const char **why);
+    /* Answers are canonical, so this compares what the judge would print. */
+    int (*same)(const void *inst, const void *a, const void *b);
+    const pz_generator *generators;   /* ends with kind == NULL */
+    /* The k-th simpler neighbour of inst (from 0): 1 made, 0 no more. */
+    int (*shrink)(const void *inst, int k, void *simpler);
+    /* "4x4", "n=5": the size class of an instance, for reports. */
+    void (*size)(const void *inst, char *buf, size_t len);
+} pz_puzzle;
+
+typedef struct pz_solver {
+    const char *name;                 /* "gf2" */
+    const pz_puzzle *puzzle;
+    const char *summary;              /* one line for `puzzlebench list` */
+    const char *limits;               /* what fits() accepts, in words */
+    int (*fits)(const void *inst);    /* stated limits, never a silent skip */
+    int (*prepare)(void);             /* one-time tables, before any timing; 0 ok */
+    size_t scratch_size;
+    int (*solve)(const void *inst, void *ans, void *scratch);   /* 0 ok */
+} pz_solver;
+
+/* The registry (registry.c): NULL-terminated lists in a fixed order. */
+extern const pz_puzzle *const pz_puzzles[];
+extern const pz_solver *const pz_solvers[];
+const pz_puzzle *pz_find_puzzle(const char *name);
+const pz_solver *pz_find_solver(const char *puzzle, const char *name);
+
+/* Reading (io.c). */
+void pz_reader_init(pz_reader *, FILE *, const char *name);
+void pz_reader_free(pz_reader *);
+int pz_getline(pz_reader *, pz_error *);        /* 1 line, 0 end, -1 bad */
+int pz_next_nonblank(pz_reader *, pz_error *);  /* same, skipping blank lines */
+void pz_unread(pz_reader *);
+int pz_is_blank(const char *s);
+int pz_fail(pz_error *, const pz_reader *, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));      /* fills e, returns -1 */
+/* Parse an unsigned decimal at *p (after blanks) no larger than max. */
+int pz_parse_uint(const char **p, long long max, long long *out);
+
+/* Programmer errors only: prints and aborts. */
+void pz_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+/* Counter-based randomness: the value for (seed, i) depends on nothing else. */
+static inline uint64_t pz_mix64(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+/* A small stream for one instance, seeded from (seed, index). */
+typedef struct pz_rng { uint64_t s; } pz_rng;
+static inline pz_rng pz_rng_at(uint64_t seed, uint64_t index)
+{
+    pz_rng r = { pz_mix64(seed ^ pz_mix64(index)) };
+    return r;
+}
+static inline uint64_t pz_rng_next(pz_rng *r) { return pz_mix64(r->s++); }
+static inline uint64_t pz_rng_below(pz_rng *r, uint64_t n)  /* n >= 1 */
+{
+    return (uint64_t)(((unsigned __int128)pz_rng_next(r) * n) >> 64);
+}
+
+#endif

@@ -1,0 +1,109 @@
+/* toggle.h - press-and-toggle games: Flip Game and Lights Out share this.
+ *
+ * A board has m rows and n columns (1..64 each); bit c of row[r] is the cell
+ * (r, c).  Pressing a cell toggles it and its orthogonal neighbours.  Presses
+ * commute and two presses of one cell cancel, so an answer is a set x of
+ * cells: the board b is solved by x when b + A x is a goal board, A being the
+ * press matrix over GF(2).  The goals are all off (Lights Out) or all off or
+ * all on (Flip Game).
+ *
+ * Canonical answer: the fewest presses; among those, the smallest press set
+ * read as a row-major bit string (cell (0,0) first).  Every algorithm returns
+ * exactly that set, so solvers can be compared bit for bit.
+ */
+#ifndef PZ_TOGGLE_H
+#define PZ_TOGGLE_H
+
+#include <stdint.h>
+
+#include "../solver.h"
+
+enum { TG_MAX = 64 };
+
+enum { TG_OFF = 1, TG_ON = 2 };       /* the goal boards */
+
+/* An instance of either puzzle. */
+typedef struct tg_board {
+    uint8_t m, n;
+    uint64_t b[TG_MAX];
+} tg_board;
+
+enum { TG_PRESSES = 1, TG_CERTS = 2 };  /* what an answer carries */
+
+/* An answer: the number of presses, or -1 for no answer. */
+typedef struct tg_answer {
+    int weight;
+    int has;                          /* TG_PRESSES | TG_CERTS */
+    uint64_t x[TG_MAX];               /* the canonical press set */
+    /* weight -1: for each goal g (0 off, 1 on) of the puzzle, y with y A = 0
+     * and y . (b + g) = 1, which proves g unreachable. */
+    uint64_t cert[2][TG_MAX];
+} tg_answer;
+
+/* An algorithm: fill a->x (and a->cert where it can) for goals on b. */
+typedef int tg_solve_fn(const tg_board *b, unsigned goals, tg_answer *a, void *scratch);
+typedef int tg_fits_fn(int m, int n);
+
+static inline uint64_t tg_mask(int n) { return n >= 64 ? ~0ull : (1ull << n) - 1; }
+
+/* What one row of presses p does to its own row. */
+static inline uint64_t tg_spread(uint64_t p, uint64_t mask)
+{
+    return (p ^ (p << 1) ^ (p >> 1)) & mask;
+}
+
+/* Is x smaller than y as a row-major bit string (the tie-break)? */
+static inline int tg_lexless(const uint64_t *x, const uint64_t *y, int m)
+{
+    for (int r = 0; r < m; r++) {
+        uint64_t d = x[r] ^ y[r];
+        if (d)
+            return !(x[r] & d & -d);
+    }
+    return 0;
+}
+
+int tg_weight(const uint64_t *x, int m);
+
+/* Light chasing: given row 0 of the presses in x[0], press under every cell
+ * of row r that differs from the goal row, for r = 0..m-2.  Returns the last
+ * row's cells that still differ from the goal (0: x solves b). */
+uint64_t tg_chase(const uint64_t *b, int m, int n, uint64_t goalrow, uint64_t *x);
+
+/* Nullity of the m x n press matrix (gf2.c; the first call builds a table). */
+int tg_nullity(int m, int n);
+
+/* What the two toggle puzzles share (puzzle.c): the checker, which replays
+ * presses cell by cell and shares no code with the algorithms, comparison,
+ * generators and shrinking. */
+pz_verdict tg_check(const tg_board *, const tg_answer *, unsigned goals, const char **why);
+int tg_same(const void *inst, const void *a, const void *b);
+int tg_shrink(const void *inst, int k, void *simpler);
+void tg_size(const void *inst, char *buf, size_t len);
+int tg_setup(pz_params *, int maxside, int exhaustive, pz_error *);
+void tg_make_exhaustive(const pz_params *, uint64_t index, void *inst);
+void tg_make_random(const pz_params *, uint64_t index, void *inst);
+
+/* Registers the algorithm NAME as a solver of both toggle puzzles. */
+extern const pz_puzzle pz_flip, pz_lightsout;
+#define TG_FLIP_GOALS (TG_OFF | TG_ON)
+#define TG_LIGHTSOUT_GOALS TG_OFF
+#define TG_SOLVER(NAME, SUMMARY, LIMITS, FITS, SCRATCH, PREPARE)                   \
+    static int fits_(const void *i)                                                \
+    {                                                                              \
+        return FITS(((const tg_board *)i)->m, ((const tg_board *)i)->n);           \
+    }                                                                              \
+    static int flip_solve_(const void *i, void *a, void *s)                        \
+    {                                                                              \
+        return NAME((const tg_board *)i, TG_FLIP_GOALS, (tg_answer *)a, s);        \
+    }                                                                              \
+    static int lo_solve_(const void *i, void *a, void *s)                          \
+    {                                                                              \
+        return NAME((const tg_board *)i, TG_LIGHTSOUT_GOALS, (tg_answer *)a, s);   \
+    }                                                                              \
+    const pz_solver pz_solver_flip_##NAME = { #NAME, &pz_flip, SUMMARY, LIMITS,    \
+        fits_, PREPARE, SCRATCH, flip_solve_ };                                    \
+    const pz_solver pz_solver_lightsout_##NAME = { #NAME, &pz_lightsout, SUMMARY,  \
+        LIMITS, fits_, PREPARE, SCRATCH, lo_solve_ }
+
+#endif

@@ -1,0 +1,191 @@
+/* test_flip.c - Flip Game: reader, checker, and the four solvers cross-checked. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "testing.h"
+#include "../solvers/toggle/toggle.h"
+
+static const char *const names[] = { "gf2", "rowenum", "bfs", "iddfs" };
+enum { NSOLVERS = 4 };
+
+static void test_reader_good(void **state)
+{
+    void *v;
+    pz_error e;
+    (void)state;
+    /* whitespace between boards, no final newline */
+    long n = pz_test_read(&pz_flip, "bwwb\nbbwb\nbwwb\nbwww\n\n  \nwwww\nwwww\nwwww\nwwwb", &v, &e);
+    assert_int_equal(n, 2);
+    tg_board *b = v;
+    assert_int_equal(b[0].m, 4);
+    assert_int_equal(b[0].b[0], 0x9);            /* b w w b: columns 0 and 3 */
+    assert_int_equal(b[1].b[3], 0x8);
+    free(v);
+    n = pz_test_read(&pz_flip, "2 3\nbwb\nwww\n\nbbb\nbbb\n", &v, &e);
+    assert_int_equal(n, 2);
+    b = v;
+    assert_int_equal(b[1].m, 2);
+    assert_int_equal(b[1].n, 3);
+    assert_int_equal(b[0].b[0], 0x5);
+    free(v);
+    n = pz_test_read(&pz_flip, "", &v, &e);
+    assert_int_equal(n, 0);
+    free(v);
+}
+
+static void test_reader_bad(void **state)
+{
+    (void)state;
+    assert_string_equal(pz_test_read_error(&pz_flip, "bwwb\nbxwb\n"),
+                        "2: expected 'b' or 'w' in column 2, found 'x'");
+    assert_string_equal(pz_test_read_error(&pz_flip, "bwwb\nbwb\nbwwb\nbwww\n"),
+                        "2: expected a row of 4 pieces 'b'/'w', found 3");
+    assert_string_equal(pz_test_read_error(&pz_flip, "bwwb\nbwbbb\n"),
+                        "2: expected a row of 4 pieces 'b'/'w', found 5");
+    assert_string_equal(pz_test_read_error(&pz_flip, "bwwb\nbwbb\n"),
+                        "2: expected 4 rows in this board, the input ended after 2");
+    assert_string_equal(pz_test_read_error(&pz_flip, "bwwb\n\nbwbb\n"),
+                        "2: expected row 2 of 4, found a blank line");
+    assert_string_equal(pz_test_read_error(&pz_flip, "9 4\nbwwb\n"),
+                        "1: expected a size line \"m n\" with 1 <= m, n <= 8, or a board");
+}
+
+/* Every solver and the official answers agree on corpus/flip/poj1753. */
+static void test_official(void **state)
+{
+    void *v;
+    (void)state;
+    long n = pz_test_read_file(&pz_flip, "corpus/flip/poj1753.in", &v);
+    tg_answer *want = pz_test_read_answers(&pz_flip, "corpus/flip/poj1753.ans", v, n);
+    assert_int_equal(n, 21);
+    for (int s = 0; s < NSOLVERS; s++) {
+        const pz_solver *sv = pz_find_solver("flip", names[s]);
+        void *scratch = pz_test_scratch(sv);
+        for (long i = 0; i < n; i++) {
+            tg_answer a;
+            pz_test_solve(sv, (tg_board *)v + i, &a, scratch);
+            if (!pz_flip.same((tg_board *)v + i, &a, &want[i]))
+                fail_msg("%s: case %ld: %d moves, expected %d", names[s], i + 1, a.weight,
+                         want[i].weight);
+        }
+        pz_test_scratch_free(sv, scratch);
+    }
+    free(v);
+    free(want);
+}
+
+static void test_checker(void **state)
+{
+    tg_board b = { .m = 4, .n = 4, .b = { 0x9, 0xb, 0x9, 0x1 } };   /* the sample */
+    tg_answer a = { .weight = 4, .has = TG_PRESSES };
+    const char *why;
+    (void)state;
+    pz_find_solver("flip", "gf2")->prepare();
+    void *scratch = pz_test_scratch(pz_find_solver("flip", "rowenum"));
+    pz_find_solver("flip", "rowenum")->solve(&b, &a, scratch);
+    pz_test_scratch_free(pz_find_solver("flip", "rowenum"), scratch);
+    assert_int_equal(pz_flip.check(&b, &a, &why), PZ_VALID);
+    a.x[2] ^= 1;                                                  /* one press off */
+    assert_int_equal(pz_flip.check(&b, &a, &why), PZ_INVALID);
+    a.x[2] ^= 1;
+    a.weight = 3;                                                 /* count lies */
+    assert_int_equal(pz_flip.check(&b, &a, &why), PZ_INVALID);
+    a.weight = 4;
+    a.x[0] |= 1ull << 5;                                          /* off the board */
+    assert_int_equal(pz_flip.check(&b, &a, &why), PZ_INVALID);
+    /* Impossible: gf2's certificates check; a wrong one does not. */
+    tg_board imp = { .m = 4, .n = 4, .b = { 0x0, 0x2, 0x0, 0x0 } };
+    const pz_solver *gf2 = pz_find_solver("flip", "gf2");
+    scratch = pz_test_scratch(gf2);
+    pz_test_solve(gf2, &imp, &a, scratch);
+    pz_test_scratch_free(gf2, scratch);
+    assert_int_equal(a.weight, -1);
+    assert_int_equal(a.has, TG_CERTS);
+    a.cert[1][0] ^= 1;
+    assert_int_equal(pz_flip.check(&imp, &a, &why), PZ_INVALID);
+    memset(a.cert[0], 0, sizeof a.cert[0]);
+    assert_int_equal(pz_flip.check(&imp, &a, &why), PZ_INVALID);
+}
+
+/* All solvers agree bit for bit on the boards; returns how many had answers. */
+static long cross_check(const pz_params *p, const pz_generator *g, long count, int *maxw)
+{
+    void *scratch[NSOLVERS];
+    const pz_solver *sv[NSOLVERS];
+    long solvable = 0;
+    for (int s = 0; s < NSOLVERS; s++) {
+        sv[s] = pz_find_solver("flip", names[s]);
+        if (sv[s]->prepare)
+            sv[s]->prepare();
+        scratch[s] = pz_test_scratch(sv[s]);
+    }
+    for (long i = 0; i < count; i++) {
+        tg_board b;
+        tg_answer ref, a;
+        int have = 0;
+        g->make(p, (uint64_t)i, &b);
+        for (int s = 0; s < NSOLVERS; s++) {
+            if (!sv[s]->fits(&b))
+                continue;
+            pz_test_solve(sv[s], &b, have ? &a : &ref, scratch[s]);
+            if (have && !pz_flip.same(&b, &ref, &a))
+                fail_msg("%dx%d board %ld: %s says %d, %s says %d (or other presses)", b.m, b.n,
+                         i, names[0], ref.weight, names[s], a.weight);
+            have = 1;
+        }
+        assert_true(have);
+        solvable += ref.weight >= 0;
+        if (ref.weight > *maxw)
+            *maxw = ref.weight;
+    }
+    for (int s = 0; s < NSOLVERS; s++)
+        pz_test_scratch_free(sv[s], scratch[s]);
+    return solvable;
+}
+
+static pz_params params(int rows, int cols, long long count)
+{
+    pz_params p = { .rows = rows, .cols = cols, .n = -1, .digits = -1, .count = count, .seed = 7 };
+    return p;
+}
+
+/* Every 4x4 board: 4096 solvable, none needs more than 6 moves. */
+static void test_exhaustive_4x4(void **state)
+{
+    pz_params p = params(4, 4, -1);
+    pz_error e;
+    int maxw = -1;
+    (void)state;
+    p.seed = (uint64_t)-1;
+    assert_int_equal(pz_flip.generators[0].setup(&p, &e), 0);
+    assert_int_equal(p.count, 65536);
+    assert_int_equal(cross_check(&p, &pz_flip.generators[0], p.count, &maxw), 4096);
+    assert_int_equal(maxw, 6);
+}
+
+/* Every board of up to 12 cells, and random boards of every size to 8x8. */
+static void test_all_sizes(void **state)
+{
+    int maxw = -1;
+    (void)state;
+    for (int m = 1; m <= 8; m++)
+        for (int n = 1; n <= 8; n++) {
+            pz_params p = params(m, n, -1);
+            if (m * n <= 12) {
+                p.seed = (uint64_t)-1;
+                cross_check(&p, &pz_flip.generators[0], 1l << (m * n), &maxw);
+            }
+            p = params(m, n, 40);
+            cross_check(&p, &pz_flip.generators[1], p.count, &maxw);
+        }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_reader_good),   cmocka_unit_test(test_reader_bad),
+        cmocka_unit_test(test_official),      cmocka_unit_test(test_checker),
+        cmocka_unit_test(test_exhaustive_4x4), cmocka_unit_test(test_all_sizes),
+    };
+    return cmocka_run_group_tests_name("flip", tests, NULL, NULL);
+}

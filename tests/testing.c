@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "testing.h"
+#include "../bench/corpus.h"
 
 enum { CANARY = 64 };
 
@@ -15,26 +16,6 @@ const char *pz_test_path(const char *rel)
     return buf;
 }
 
-static long read_stream(const pz_puzzle *p, FILE *f, const char *name, void **insts, pz_error *e)
-{
-    pz_reader r;
-    long n = 0, cap = 16;
-    char *v = malloc((size_t)cap * p->inst_size);
-    int rc;
-    pz_reader_init(&r, f, name);
-    while ((rc = p->read(&r, v + (size_t)n * p->inst_size, e)) == 1)
-        if (++n == cap)
-            v = realloc(v, (size_t)(cap *= 2) * p->inst_size);
-    pz_reader_free(&r);
-    *insts = v;
-    if (rc < 0) {
-        free(v);
-        *insts = NULL;
-        return -1;
-    }
-    return n;
-}
-
 long pz_test_read(const pz_puzzle *p, const char *text, void **insts, pz_error *e)
 {
     FILE *f = fmemopen((void *)text, strlen(text), "r");
@@ -42,7 +23,7 @@ long pz_test_read(const pz_puzzle *p, const char *text, void **insts, pz_error *
     if (!*text)   /* fmemopen refuses an empty buffer on some libcs */
         f = fopen("/dev/null", "r");
     assert_non_null(f);
-    n = read_stream(p, f, "text", insts, e);
+    n = (long)pz_read_all(p, f, "text", insts, e);
     fclose(f);
     return n;
 }
@@ -54,7 +35,7 @@ long pz_test_read_file(const pz_puzzle *p, const char *rel, void **insts)
     long n;
     if (!f)
         fail_msg("cannot open %s", pz_test_path(rel));
-    n = read_stream(p, f, rel, insts, &e);
+    n = (long)pz_read_all(p, f, rel, insts, &e);
     fclose(f);
     if (n < 0)
         fail_msg("%s:%ld: %s", e.file, e.line, e.msg);

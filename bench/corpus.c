@@ -1,0 +1,215 @@
+/* corpus.c - corpus specs to instances: generators and judge-format files. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "corpus.h"
+
+long long pz_read_all(const pz_puzzle *p, FILE *f, const char *name, void **insts, pz_error *e)
+{
+    pz_reader r;
+    long long n = 0, cap = 64;
+    char *v = malloc((size_t)cap * p->inst_size);
+    int rc;
+    if (!v)
+        pz_fatal("out of memory");
+    pz_reader_init(&r, f, name);
+    while ((rc = p->read(&r, v + (size_t)n * p->inst_size, e)) == 1)
+        if (++n == cap && !(v = realloc(v, (size_t)(cap *= 2) * p->inst_size)))
+            pz_fatal("out of memory");
+    pz_reader_free(&r);
+    if (rc < 0) {
+        free(v);
+        v = NULL;
+        n = -1;
+    }
+    *insts = v;
+    return n;
+}
+
+static int read_expected(pz_corpus *c, const char *path, pz_error *e)
+{
+    const pz_puzzle *p = c->puzzle;
+    FILE *f = fopen(path, "r");
+    pz_reader r;
+    int rc = 0;
+    if (!f)
+        return errno == ENOENT ? 0 : pz_fail(e, NULL, "cannot read %s: %s", path, strerror(errno));
+    if (!(c->expected = calloc((size_t)c->count + 1, p->ans_size)))
+        pz_fatal("out of memory");
+    pz_reader_init(&r, f, path);
+    for (long long k = 0; k < c->count && rc >= 0; k++) {
+        rc = p->read_answer(&r, (unsigned long long)k + 1, (char *)c->insts + k * p->inst_size,
+                            (char *)c->expected + k * p->ans_size, e);
+        if (rc == 0)
+            rc = pz_fail(e, &r, "expected %lld answers, found %lld", c->count, k);
+    }
+    if (rc >= 0 && pz_next_nonblank(&r, e) == 1)
+        rc = pz_fail(e, &r, "expected the end of the answers after %lld", c->count);
+    pz_reader_free(&r);
+    fclose(f);
+    return rc < 0 ? -1 : 0;
+}
+
+static int open_file(pz_corpus *c, const char *path, pz_error *e)
+{
+    FILE *f = fopen(path, "r");
+    char ans[sizeof c->spec];
+    size_t len = strlen(path);
+    if (!f)
+        return pz_fail(e, NULL, "cannot read corpus file %s: %s (a spec is %s:KIND:key=value...)",
+                       path, strerror(errno), c->puzzle->name);
+    c->count = pz_read_all(c->puzzle, f, path, &c->insts, e);
+    fclose(f);
+    if (c->count < 0)
+        return -1;
+    snprintf(c->spec, sizeof c->spec, "%s", path);
+    if (len > 3 && !strcmp(path + len - 3, ".in"))
+        snprintf(ans, sizeof ans, "%.*s.ans", (int)(len - 3), path);
+    else
+        snprintf(ans, sizeof ans, "%s.ans", path);
+    return read_expected(c, ans, e);
+}
+
+/* "1000", "1e6", "2.5e3": a whole number of instances. */
+static int parse_count(const char *s, long long *out)
+{
+    char *end;
+    double v;
+    errno = 0;
+    v = strtod(s, &end);
+    if (errno || *end || end == s || v < 0 || v > 1e15 || v != (double)(long long)v)
+        return 0;
+    *out = (long long)v;
+    return 1;
+}
+
+static int set_key(pz_params *p, const char *key, const char *val, pz_error *e)
+{
+    char *end;
+    long long v;
+    int *ints[] = { &p->rows, &p->cols, &p->n, &p->digits };
+    const char *names[] = { "rows", "cols", "n", "digits" };
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(key, names[i])) {
+            errno = 0;
+            v = strtoll(val, &end, 10);
+            if (errno || *end || end == val || v < 0 || v > 1000)
+                return pz_fail(e, NULL, "expected %s= a whole number, found '%s'", key, val);
+            *ints[i] = (int)v;
+            return 0;
+        }
+    if (!strcmp(key, "count")) {
+        if (!parse_count(val, &p->count))
+            return pz_fail(e, NULL, "expected count= a whole number (1000 or 1e6), found '%s'", val);
+        return 0;
+    }
+    if (!strcmp(key, "seed")) {
+        errno = 0;
+        p->seed = strtoull(val, &end, 10);
+        if (errno || *end || end == val || *val == '-' || p->seed == (uint64_t)-1)
+            return pz_fail(e, NULL, "expected seed= a whole number below 2^64-1, found '%s'", val);
+        return 0;
+    }
+    if (!strcmp(key, "mode")) {
+        if (strlen(val) >= sizeof p->mode || !*val)
+            return pz_fail(e, NULL, "expected mode= a short word, found '%s'", val);
+        strcpy(p->mode, val);
+        return 0;
+    }
+    return pz_fail(e, NULL, "unknown key '%s' (keys: rows, cols, n, digits, mode, count, seed)",
+                   key);
+}
+
+static void canonical(pz_corpus *c)
+{
+    const pz_params *p = &c->params;
+    size_t len = (size_t)snprintf(c->spec, sizeof c->spec, "%s:%s", c->puzzle->name, c->gen->kind);
+#define ADD(cond, ...) \
+    if ((cond) && len < sizeof c->spec) \
+        len += (size_t)snprintf(c->spec + len, sizeof c->spec - len, __VA_ARGS__)
+    ADD(p->rows >= 0, ":rows=%d", p->rows);
+    ADD(p->cols >= 0, ":cols=%d", p->cols);
+    ADD(p->n >= 0, ":n=%d", p->n);
+    ADD(p->digits >= 0, ":digits=%d", p->digits);
+    ADD(p->mode[0], ":mode=%s", p->mode);
+    ADD(strcmp(c->gen->kind, "exhaustive"), ":count=%lld", p->count);
+    ADD(p->seed != (uint64_t)-1, ":seed=%llu", (unsigned long long)p->seed);
+#undef ADD
+}
+
+static int kinds_error(const pz_puzzle *pz, const char *kind, pz_error *e)
+{
+    char list[400];
+    size_t len = 0;
+    for (const pz_generator *g = pz->generators; g->kind && len < sizeof list; g++)
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s:%s:%s",
+                                g == pz->generators ? "" : ", ", pz->name, g->kind, g->keys);
+    return pz_fail(e, NULL, "unknown corpus kind '%s': expected one of %s, or a file NAME.in",
+                   kind, list);
+}
+
+int pz_corpus_open(pz_corpus *c, const pz_puzzle *pz, const char *spec, pz_error *e)
+{
+    char buf[512], *field, *save = NULL;
+    size_t plen = strlen(pz->name);
+    memset(c, 0, sizeof *c);
+    c->puzzle = pz;
+    c->params = (pz_params){ .rows = -1, .cols = -1, .n = -1, .digits = -1, .count = -1,
+                             .seed = (uint64_t)-1 };
+    if (strncmp(spec, pz->name, plen) || spec[plen] != ':') {
+        const char *colon = strchr(spec, ':');
+        if (colon && !strchr(spec, '/') && pz_find_puzzle((snprintf(buf, sizeof buf, "%.*s",
+                                                                    (int)(colon - spec), spec), buf)))
+            return pz_fail(e, NULL, "corpus '%s' is for %s, not %s", spec, buf, pz->name);
+        return open_file(c, spec, e);
+    }
+    if (strlen(spec) >= sizeof buf)
+        return pz_fail(e, NULL, "corpus spec too long");
+    strcpy(buf, spec + plen + 1);
+    field = strtok_r(buf, ":", &save);
+    for (c->gen = pz->generators; c->gen->kind; c->gen++)
+        if (field && !strcmp(field, c->gen->kind))
+            break;
+    if (!c->gen->kind)
+        return kinds_error(pz, field ? field : "", e);
+    while ((field = strtok_r(NULL, ":", &save))) {
+        char *eq = strchr(field, '=');
+        if (!eq)
+            return pz_fail(e, NULL, "expected key=value in '%s', found '%s'", spec, field);
+        *eq = 0;
+        if (set_key(&c->params, field, eq + 1, e))
+            return -1;
+    }
+    if (c->gen->setup(&c->params, e)) {
+        char msg[1024];
+        snprintf(msg, sizeof msg, "%s: %s (%s:%s accepts %s)", spec, e->msg, pz->name,
+                 c->gen->kind, c->gen->keys);
+        snprintf(e->msg, sizeof e->msg, "%.*s", (int)sizeof e->msg - 1, msg);
+        return -1;
+    }
+    c->count = c->params.count;
+    canonical(c);
+    return 0;
+}
+
+void pz_corpus_get(const pz_corpus *c, long long index, void *inst)
+{
+    if (c->gen)
+        c->gen->make(&c->params, (uint64_t)index, inst);
+    else
+        memcpy(inst, (const char *)c->insts + (size_t)index * c->puzzle->inst_size,
+               c->puzzle->inst_size);
+}
+
+const void *pz_corpus_expected(const pz_corpus *c, long long index)
+{
+    return c->expected ? (const char *)c->expected + (size_t)index * c->puzzle->ans_size : NULL;
+}
+
+void pz_corpus_close(pz_corpus *c)
+{
+    free(c->insts);
+    free(c->expected);
+    c->insts = c->expected = NULL;
+}

@@ -1,0 +1,40 @@
+/* corpus.h - corpus specs to instances.
+ *
+ * A corpus is a pure function from an index to an instance, so any shard of
+ * it can be made alone, in any order, on any machine:
+ *
+ *     pz_corpus c;
+ *     if (pz_corpus_open(&c, puzzle, "flip:random:rows=6:cols=6:count=1e6:seed=7", &e))
+ *         return pz_report(&e);
+ *     for (long long i = 0; i < c.count; i++)
+ *         pz_corpus_get(&c, i, inst);       // and pz_corpus_expected(&c, i)
+ *     pz_corpus_close(&c);
+ *
+ * A spec is PUZZLE:KIND[:key=value]... with the keys rows, cols, n, digits,
+ * mode, count (1000, 1e6) and seed; or the path of a judge-format file NAME.in,
+ * whose expected answers, if any, are in NAME.ans beside it.
+ */
+#ifndef PZ_CORPUS_H
+#define PZ_CORPUS_H
+
+#include "../solvers/solver.h"
+
+typedef struct pz_corpus {
+    const pz_puzzle *puzzle;
+    const pz_generator *gen;          /* NULL for a file */
+    pz_params params;
+    char spec[512];                   /* canonical: every parameter spelled out */
+    long long count;
+    void *insts;                      /* a file's instances */
+    void *expected;                   /* a file's expected answers, or NULL */
+} pz_corpus;
+
+int pz_corpus_open(pz_corpus *, const pz_puzzle *, const char *spec, pz_error *);
+void pz_corpus_get(const pz_corpus *, long long index, void *inst);
+const void *pz_corpus_expected(const pz_corpus *, long long index);   /* or NULL */
+void pz_corpus_close(pz_corpus *);
+
+/* Reads every instance of a judge-format stream (the caller frees *insts). */
+long long pz_read_all(const pz_puzzle *, FILE *, const char *name, void **insts, pz_error *);
+
+#endif

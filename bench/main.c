@@ -32,7 +32,9 @@ int pz_usage(const char *fmt, ...)
 int pz_report(const pz_error *e)
 {
     fflush(stdout);
-    if (e->line)
+    if (e->line && e->col)
+        fprintf(stderr, "%s:%ld:%ld: %s\n", e->file, e->line, e->col, e->msg);
+    else if (e->line)
         fprintf(stderr, "%s:%ld: %s\n", e->file, e->line, e->msg);
     else if (e->file[0])
         fprintf(stderr, "%s: %s\n", e->file, e->msg);

@@ -19,10 +19,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* Bad input: where it was found and what was expected ("file:line: msg"). */
+/* Bad input: where it was found and what was expected ("file:line: msg",
+ * or "file:line:col: msg" where a column means something, as in JSON). */
 typedef struct pz_error {
     char file[128];
     long line;                        /* 0: no line (a spec, an option) */
+    long col;                         /* 0: no column (the judge formats are lines) */
     char msg[256];
 } pz_error;
 

@@ -7,7 +7,6 @@
  * The judging rules are stress's (judge.c): the same function judges.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,24 +16,8 @@
 
 enum { CHECK_OK = 0, CHECK_WA = 1, CHECK_PE = 2, CHECK_FAIL = 3 };
 
-static int failure(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int failure(const char *fmt, ...)
-{
-    va_list ap;
-    fputs("checker failure: ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    return CHECK_FAIL;
-}
-
-static int failed(const pz_error *e)
-{
-    if (e->line)
-        return failure("%s:%ld: %s", e->file, e->line, e->msg);
-    return failure("%s%s%s", e->file, e->file[0] ? ": " : "", e->msg);
-}
+/* Bad usage and unreadable files are the judge's fault: testlib's "fail". */
+#define FAIL(...) (pz_usage("checker failure: " __VA_ARGS__), CHECK_FAIL)
 
 /* The first wrong and the first badly laid out answer. */
 typedef struct firsts {
@@ -87,7 +70,7 @@ int pz_cmd_check(int argc, char **argv)
                    "against the expected answers in ANSWER, by the rules of puzzlebench stress\n"
                    "--help (WA, PE).  One line on stderr: \"ok N answers\", \"wrong answer on\n"
                    "case K: ...\" (the first wrong one), \"presentation error on case K: ...\"\n"
-                   "(when no answer is wrong) or \"checker failure: ...\".\n"
+                   "(when no answer is wrong), or on a checker failure what failed.\n"
                    "Exit status: 0 ok; 1 wrong answer; 2 presentation error; 3 checker failure\n"
                    "(bad usage, or INPUT, OUTPUT or ANSWER cannot be read).\n");
             return CHECK_OK;
@@ -95,42 +78,42 @@ int pz_cmd_check(int argc, char **argv)
         if (pz_option(argc, argv, &i, "--solver", &solver))
             continue;
         if (argv[i][0] == '-' && argv[i][1])
-            return failure("check: unknown option '%s'", argv[i]);
+            return FAIL("unknown option '%s'", argv[i]);
         if (!p) {
             if (!(p = pz_find_puzzle(argv[i])))
-                return failure("check: unknown puzzle '%s' (see puzzlebench list)", argv[i]);
+                return FAIL("unknown puzzle '%s' (see puzzlebench list)", argv[i]);
         } else if (npaths < 3) {
             path[npaths++] = argv[i];
         } else {
-            return failure("check: unexpected argument '%s'", argv[i]);
+            return FAIL("unexpected argument '%s'", argv[i]);
         }
     }
     if (!p || npaths < 2)
-        return failure("check: expected PUZZLE INPUT OUTPUT [ANSWER] (see --help)");
+        return FAIL("expected PUZZLE INPUT OUTPUT [ANSWER] (see --help)");
     const pz_solver *only = NULL;
     if (solver && !(only = pz_find_solver(p->name, solver)))
-        return failure("check: %s has no solver '%s' (see puzzlebench list)", p->name, solver);
+        return FAIL("%s has no solver '%s' (see puzzlebench list)", p->name, solver);
 
     void *insts = NULL, *expected;
     pz_error e;
     FILE *f = fopen(path[0], "r");
     if (!f)
-        return failure("cannot read INPUT %s: %s", path[0], strerror(errno));
+        return FAIL("cannot read INPUT %s: %s", path[0], strerror(errno));
     long long n = pz_read_all(p, f, path[0], &insts, &e);
     fclose(f);
     if (n < 0)
-        return failed(&e);
+        return (pz_report(&e), CHECK_FAIL);
     if (!(expected = calloc((size_t)n + 1, p->ans_size)))
         pz_fatal("out of memory");
     if (path[2]) {
         if (!(f = fopen(path[2], "r"))) {
-            rc = failure("cannot read ANSWER %s: %s", path[2], strerror(errno));
+            rc = FAIL("cannot read ANSWER %s: %s", path[2], strerror(errno));
             goto done;
         }
         rc = pz_read_answers(p, f, path[2], insts, n, expected, &e);
         fclose(f);
         if (rc) {
-            rc = failed(&e);
+            rc = (pz_report(&e), CHECK_FAIL);
             goto done;
         }
     } else {
@@ -141,7 +124,7 @@ int pz_cmd_check(int argc, char **argv)
         for (long long i = 0; i < n && !rc; i++)
             if ((rc = pz_reference_solve(&ref, (char *)insts + i * p->inst_size,
                                          (char *)expected + i * p->ans_size, &e)))
-                rc = failure("%s: instance %lld: %s", path[0], i + 1, e.msg);
+                rc = FAIL("%s: instance %lld: %s", path[0], i + 1, e.msg);
         pz_reference_free(&ref);
         if (rc)
             goto done;
@@ -152,7 +135,7 @@ int pz_cmd_check(int argc, char **argv)
     unsigned char *v = malloc((size_t)n + 1);
     firsts first = { { -1, -1 }, { "", "" } };
     if (!out) {
-        rc = failure("cannot read OUTPUT %s: %s", path[1], strerror(errno));
+        rc = FAIL("cannot read OUTPUT %s: %s", path[1], strerror(errno));
         free(v);
         goto done;
     }

@@ -117,13 +117,14 @@ int pz_find_program(const char *name, char *path, size_t len)
     const char *dirs = getenv("PATH");
     if (strchr(name, '/'))
         return snprintf(path, len, "%s", name) < (int)len && runnable(path) ? 0 : -1;
-    for (const char *d = dirs ? dirs : "/usr/bin:/bin"; d; d = strchr(d, ':') ? strchr(d, ':') + 1 : NULL) {
-        int dlen = (int)(strchr(d, ':') ? (size_t)(strchr(d, ':') - d) : strlen(d));
+    for (const char *d = dirs ? dirs : "/usr/bin:/bin", *end;; d = end + 1) {
+        int dlen = (int)((end = strchrnul(d, ':')) - d);   /* empty: the current directory */
         if (snprintf(path, len, "%.*s%s%s", dlen, d, dlen ? "/" : "", name) < (int)len &&
             runnable(path))
             return 0;
+        if (!*end)
+            return -1;
     }
-    return -1;
 }
 
 /* The groups running now, for the signal handler to kill. */

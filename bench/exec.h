@@ -39,7 +39,7 @@ typedef struct pz_run {
 int pz_split_command(const char *cmd, char ***argv, pz_error *e);
 void pz_free_words(char **argv);
 /* The file execv would run for name (searched in PATH without a '/'): 0, or -1. */
-int pz_find_program(const char *name, char *path, size_t len);
+int pz_find_program(const char *name, char *path, size_t len) __attribute__((nonnull));
 
 /* Once per process before any run: reap orphaned grandchildren, kill running
  * groups on SIGINT, SIGTERM and SIGHUP, ignore SIGPIPE. */

@@ -280,7 +280,7 @@ static void batch(worker *w, long long index, tally *t)
             memcpy(exp, known, p->ans_size);
         } else if (pz_reference_solve(&w->ref, inst, exp, &t->error)) {
             char msg[sizeof t->error.msg];
-            snprintf(msg, sizeof msg, "instance %lld: %s", i, t->error.msg);
+            snprintf(msg, sizeof msg, "instance %lld: %.200s", i, t->error.msg);
             memcpy(t->error.msg, msg, sizeof msg);
             t->bad = 1;
             return;

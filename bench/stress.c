@@ -114,7 +114,8 @@ static void usage(FILE *f)
 "first that applies:\n"
 "  OLE  more than 64 x the expected output (at least 64 KiB, at most 64 MiB more\n"
 "       than expected) on stdout or on stderr, or a file written past that: killed\n"
-"  TLE  CPU time over the time limit, or wall clock over the wall limit: killed\n"
+"  TLE  CPU time over the time limit (a busy program is stopped there), or wall\n"
+"       clock over the wall limit (killed)\n"
 "  MLE  the run failed as for RE and its peak resident memory (ru_maxrss) reached\n"
 "       half the memory limit: allocations fail at the limit, and a program that\n"
 "       runs out has touched much of it.  One that asks for a huge block at once\n"
@@ -226,6 +227,11 @@ static void charge(worker *w, long long a, long long b, pz_outcome o, int unseen
     }
 }
 
+/* Judges instances [a, b) of the batch, each with its own verdict where it
+ * can.  A run that fails as a whole hides which instance failed, so it is cut
+ * in halves, down to the culprit; an answer that cannot be read hides the
+ * ones after it, so they run again.  Once the batch has a culprit, this stops:
+ * a program failing everywhere would otherwise cost a run per instance. */
 static void judge_range(worker *w, long long a, long long b)
 {
     long long n = 0;

@@ -423,7 +423,7 @@ void pz_run_program(const char *path, char *const argv[], const pz_limits *lim, 
         say(run, PZ_MLE, "peak memory %ld MiB of the %ld MiB limit, then %s %d", run->maxrss_kb / 1024,
             lim->memory_mb, sig ? "signal" : "exit status", sig ? sig : WEXITSTATUS(status));
     else if (sig)
-        say(run, PZ_RE, "killed by signal %d (%s)", sig, strsignal(sig));
+        say(run, PZ_RE, "killed by signal %d (%s)", sig, sigdescr_np(sig));
     else if (failed)
         say(run, PZ_RE, "exit status %d%s", WEXITSTATUS(status),
             WEXITSTATUS(status) == 127 ? " (the program could not be run?)" : "");

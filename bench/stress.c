@@ -73,7 +73,7 @@ typedef struct example {
     long long index;
     pz_outcome seen, alone;
     char why[256];
-    char *input, *expected, *received;
+    char *input, *expected, *received, *errors;   /* errors: the start of stderr */
     size_t inlen, explen, reclen;
     int steps, runs;                  /* for a shrunk one */
 } example;
@@ -138,10 +138,11 @@ static void usage(FILE *f)
 "judges every instance alone.\n"
 "\n"
 "The first failures are run again alone and shown: input, expected and received\n"
-"output.  The first WA and the first RE instance are shrunk: the first simpler\n"
-"neighbour (as the puzzle defines them) that still gets the same verdict alone\n"
-"replaces it, until none does (at most %d runs); the board size is kept unless\n"
-"--shrink-any-size, since judge programs often read only the judge's size.\n"
+"output, and the start of stderr.  The first WA and the first RE instance are\n"
+"shrunk: the first simpler neighbour (as the puzzle defines them) that still\n"
+"gets the same verdict alone replaces it, until none does (at most %d runs);\n"
+"the board size is kept unless --shrink-any-size, since judge programs often\n"
+"read only the judge's size.\n"
 "\n"
 "Exit status: 0 every instance AC; 1 otherwise; 2 bad usage, a bad corpus, or a\n"
 "program that cannot be found.\n", MAX_JOBS, SHRINK_RUNS);
@@ -371,6 +372,7 @@ static pz_outcome run_alone(worker *w, const void *inst, example *ex)
         ex->expected = pz_render_answers(p, 1, inst, w->expected, 1, &ex->explen);
         ex->reclen = w->run.len;
         ex->received = text_copy(w->run.out ? w->run.out : "", w->run.len);
+        ex->errors = text_copy(w->run.err, strlen(w->run.err));
         ex->alone = o;
         snprintf(ex->why, sizeof ex->why, "%s", o == PZ_AC ? "" : w->why);
     }
@@ -407,6 +409,7 @@ static void example_free(example *ex)
     free(ex->input);
     free(ex->expected);
     free(ex->received);
+    free(ex->errors);
 }
 
 /* A text of the report: non-printable bytes escaped, long ones cut. */
@@ -441,6 +444,8 @@ static void print_example(FILE *f, const example *ex)
     print_text(f, "input", ex->input, ex->inlen);
     print_text(f, "expected output", ex->expected, ex->explen);
     print_text(f, "received output", ex->received, ex->reclen);
+    if (*ex->errors)
+        print_text(f, "start of its stderr", ex->errors, strlen(ex->errors));
 }
 
 static void json_string(FILE *f, const char *s, size_t len)
@@ -471,6 +476,8 @@ static void json_example(FILE *f, const char *key, const example *ex, const char
     json_string(f, ex->expected, ex->explen);
     fputs(", \"received\": ", f);
     json_string(f, ex->received, ex->reclen);
+    fputs(", \"stderr\": ", f);
+    json_string(f, ex->errors, strlen(ex->errors));
     fprintf(f, "%s}", extra);
 }
 

@@ -180,6 +180,7 @@ has "RE: killed by signal 6"
 stress 1 flip --exec "$FLIP exit3 $TAG" "${small[@]}"
 want RE 6
 has "RE: exit status 3"
+[ "$(block '^failure 1:' 'start of its stderr')" = "flip: giving up" ] || fail "no stderr shown"
 stress 1 flip --exec "$FLIP pe $TAG" "${small[@]}"
 want PE 6
 stress 1 flip --exec "$FLIP garbage $TAG" "${small[@]}"

@@ -187,9 +187,9 @@ stress 1 flip --exec "$FLIP garbage $TAG" "${small[@]}"
 want WA 6
 stress 1 flip --exec "$FLIP flood $TAG" "${small[@]}"
 want OLE 6
-stress 1 flip --exec "$FLIP hang $TAG" --corpus flip:random:count=1 --time-limit 200 --show 0
+stress 1 flip --exec "$FLIP hang $TAG" --corpus flip:random:count=1 --time-limit 200 --wall-limit 5000 --show 0
 want TLE 1
-stress 1 flip --exec "$FLIP hang $TAG" --corpus flip:random:count=1 --time-limit 200 --show 1
+stress 1 flip --exec "$FLIP hang $TAG" --corpus flip:random:count=1 --time-limit 200 --wall-limit 5000 --show 1
 has "TLE: CPU time [0-9.]+ s, limit 0\.200 s \(killed\)"
 stress 1 flip --exec "$FLIP sleep $TAG" --corpus flip:random:count=1 --time-limit 200 --wall-limit 400
 want TLE 1

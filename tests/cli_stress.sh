@@ -81,6 +81,11 @@ stress 0 flip --exec "$FLIP ok $TAG" --corpus flip:random:rows=5:cols=7:count=20
 want AC 2000
 stress 0 lightsout --exec "$LO ok $TAG" --corpus lightsout:random:count=3000 --batch 300 --jobs 2
 want AC 3000
+# Tetravex comes from another branch: its program is judged once it is registered.
+if "$PB" list | grep -q '^tetravex'; then
+    stress 0 tetravex --exec "$PROGS/prog_tetravex $TAG" --corpus tetravex:random:n=3:count=300 --batch 50
+    want AC 300
+fi
 
 # A wrong program, judged against a count made without puzzlebench: the
 # lines where its output differs from the correct program's.

@@ -10,23 +10,115 @@
  * 2^nullity of them for the canonical one.  With no answer, some K_i has
  * K_i . (b + goal) = 1; since A is symmetric, K_i A = 0, so K_i is the
  * certificate the checker verifies.
- * Cost: per size, n chases and an n x n elimination; per board, two chases
- * per goal and 2^nullity row sweeps.  5x6: nullity 0, a few dozen word ops.
- * Limits: any size up to 64x64 whose nullity is at most 24.
+ *
+ * Small boards (at most 64 cells and 8 columns; 5x6 is one): X0 and the dot
+ * products K_i . b are linear in the board, so once per size the elimination's
+ * result is tabulated M4RI-style ("method of four Russians"): for each row r
+ * and each of its 2^n values v, the packed X0 and dots of the board that is v
+ * on row r and off elsewhere.  A board then costs m lookups XORed together
+ * (solvable iff the dots are 0, the first 1 naming the certificate) and a
+ * kernel walk over single 64-bit words.
+ *
+ * Cost: per size, n chases and an n x n elimination (and m 2^n table entries
+ * for a small board); per board, two chases per goal and n parities, or m
+ * lookups when small, then 2^nullity steps of m words (one word when small).
+ * 5x6: nullity 0, five lookups.
+ * Limits: any size up to 64x64 whose nullity is at most 24; that leaves out
+ * 18 of the 4096 sizes, all at least 27 on a side (64x64 has nullity 28,
+ * 61x61 has 40): the fewest presses there is a minimum-weight coset member,
+ * NP-hard in general, and the walk would take 2^28 steps or more a board.
  */
 #include <string.h>
 
 #include "toggle.h"
 
-enum { MAX_NULLITY = 24 };
+enum { MAX_NULLITY = 24, SMALL_CELLS = 64, SMALL_COLS = 8 };
+
+/* What the board that is v on row r (and off elsewhere) needs and leaves. */
+typedef struct entry {
+    uint64_t x;                       /* its particular presses, bit r * n + c */
+    uint64_t dots;                    /* bit i: K_i . board */
+} entry;
 
 typedef struct system {
     int m, n, nullity;                /* m == 0: empty */
+    int small;                        /* m * n <= 64 and n <= 8: the tables hold */
     uint64_t inv[TG_MAX];             /* bit j of f0 = parity(inv[j] & c) */
     uint64_t kern[TG_MAX][TG_MAX];    /* nullity press patterns that do nothing */
+    uint64_t pkern[SMALL_CELLS];      /* small: the same, packed */
+    entry table[SMALL_CELLS / SMALL_COLS << SMALL_COLS];   /* small: row r at r << n */
+    entry on;                         /* small: the all-on board */
 } system_t;
 
-static uint8_t nullities[TG_MAX + 1][TG_MAX + 1];
+/* Bit i of the result: whether cell i (row-major) of the m x n board is set. */
+static uint64_t pack(const uint64_t *rows, int m, int n)
+{
+    uint64_t v = 0;
+    for (int r = 0; r < m; r++)
+        v |= rows[r] << (r * n);
+    return v;
+}
+
+static void unpack(uint64_t v, int m, int n, uint64_t *rows)
+{
+    for (int r = 0; r < m; r++)
+        rows[r] = (v >> (r * n)) & tg_mask(n);
+}
+
+/* The particular presses X0 for rows b toward goalrow; returns what they leave
+ * on the last row (0: b is solvable). */
+static uint64_t particular(const system_t *s, const uint64_t *b, uint64_t goalrow, uint64_t *x)
+{
+    uint64_t c, f = 0;
+    x[0] = 0;
+    c = tg_chase(b, s->m, s->n, goalrow, x);
+    for (int j = 0; j < s->n; j++)
+        f |= (uint64_t)__builtin_parityll(s->inv[j] & c) << j;
+    x[0] = f;
+    return tg_chase(b, s->m, s->n, goalrow, x);
+}
+
+/* The packed X0 and kernel dots of rows b (goal all off). */
+static entry tabulate(const system_t *s, const uint64_t *b)
+{
+    uint64_t x[TG_MAX];
+    entry e = { 0, 0 };
+    particular(s, b, 0, x);
+    e.x = pack(x, s->m, s->n);
+    for (int k = 0; k < s->nullity; k++) {
+        int dot = 0;
+        for (int r = 0; r < s->m; r++)
+            dot ^= __builtin_parityll(s->kern[k][r] & b[r]);
+        e.dots |= (uint64_t)dot << k;
+    }
+    return e;
+}
+
+static void build_tables(system_t *s)
+{
+    int m = s->m, n = s->n;
+    uint64_t b[TG_MAX] = { 0 };
+    for (int k = 0; k < s->nullity; k++)
+        s->pkern[k] = pack(s->kern[k], m, n);
+    for (int r = 0; r < m; r++) {
+        entry *t = s->table + (r << n);
+        t[0] = (entry){ 0, 0 };
+        for (uint64_t v = 1; v < 1ull << n; v++) {
+            uint64_t low = v & -v;
+            if (v == low) {           /* one light: eliminate; others by linearity */
+                b[r] = v;
+                t[v] = tabulate(s, b);
+                b[r] = 0;
+            } else {
+                t[v].x = t[low].x ^ t[v ^ low].x;
+                t[v].dots = t[low].dots ^ t[v ^ low].dots;
+            }
+        }
+    }
+    for (int r = 0; r < m; r++)
+        b[r] = tg_mask(n);
+    s->on = tabulate(s, b);
+}
 
 /* Eliminates R for an m x n board into s; returns the nullity. */
 static int eliminate(int m, int n, system_t *s)
@@ -74,67 +166,125 @@ static int eliminate(int m, int n, system_t *s)
         for (int q = 0; q < rank; q++)
             if ((row[q] >> j) & 1)
                 v |= 1ull << pivcol[q];
-        if (k < MAX_NULLITY) {
-            s->kern[k][0] = v;
-            if (tg_chase(zero, m, n, 0, s->kern[k]))
-                pz_fatal("gf2: kernel vector of %dx%d leaves lights on", m, n);
-        }
+        s->kern[k][0] = v;
+        if (tg_chase(zero, m, n, 0, s->kern[k]))
+            pz_fatal("gf2: kernel vector of %dx%d leaves lights on", m, n);
         k++;
     }
+    s->small = m * n <= SMALL_CELLS && n <= SMALL_COLS;
+    if (s->small)
+        build_tables(s);
     return s->nullity;
 }
+
+/* Per size: the nullity, and whether the all-on board can be turned off. */
+static struct fact {
+    uint8_t nullity, on_solvable, known;
+} facts[TG_MAX + 1][TG_MAX + 1];
 
 static int gf2_prepare(void)
 {
     static system_t s;
-    if (nullities[1][1] == 0 && nullities[TG_MAX][TG_MAX] == 0)
-        for (int m = 1; m <= TG_MAX; m++)
-            for (int n = 1; n <= TG_MAX; n++)
-                nullities[m][n] = (uint8_t)(eliminate(m, n, &s) + 1);
+    if (facts[TG_MAX][TG_MAX].known)
+        return 0;
+    for (int m = 1; m <= TG_MAX; m++)
+        for (int n = 1; n <= TG_MAX; n++) {
+            struct fact *f = &facts[m][n];
+            f->nullity = (uint8_t)eliminate(m, n, &s);
+            f->on_solvable = 1;       /* all on is in the image iff it is orthogonal to ker A */
+            for (int k = 0; k < s.nullity; k++)
+                f->on_solvable &= !(tg_weight(s.kern[k], m) & 1);
+            f->known = 1;
+        }
     return 0;
 }
 
 int tg_nullity(int m, int n)
 {
     gf2_prepare();
-    return nullities[m][n] - 1;
+    return facts[m][n].nullity;
+}
+
+int tg_on_solvable(int m, int n)
+{
+    gf2_prepare();
+    return facts[m][n].on_solvable;
 }
 
 static int gf2_fits(int m, int n)
 {
-    if (!nullities[m][n])
+    if (!facts[m][n].known)
         pz_fatal("gf2: fits() called before prepare()");
-    return nullities[m][n] - 1 <= MAX_NULLITY;
+    return facts[m][n].nullity <= MAX_NULLITY;
 }
 
-static int parity(uint64_t v)
+/* Is x smaller than y as a packed row-major bit string? */
+static inline int packed_less(uint64_t x, uint64_t y)
 {
-    return __builtin_parityll(v);
+    uint64_t d = x ^ y;
+    return d && !(x & d & -d);
+}
+
+static int solve_small(const system_t *s, const tg_board *bd, unsigned goals, tg_answer *a)
+{
+    int m = s->m, n = s->n, best = -1;
+    uint64_t mask = tg_mask(n), x = 0, dots = 0, bestx = 0;
+    const entry *t = s->table;
+    for (int r = 0; r < m; r++, t += 1 << n) {
+        const entry *e = &t[bd->b[r] & mask];
+        x ^= e->x;
+        dots ^= e->dots;
+    }
+    for (int g = 0; g < 2; g++) {
+        if (!(goals & (1u << g)))
+            continue;
+        uint64_t gx = g ? x ^ s->on.x : x, gd = g ? dots ^ s->on.dots : dots;
+        if (gd) {                     /* K_i . (b + goal) = 1: unreachable */
+            memcpy(a->cert[g], s->kern[__builtin_ctzll(gd)], (size_t)m * sizeof *a->cert[g]);
+            continue;
+        }
+        uint64_t cur = gx;
+        int w = __builtin_popcountll(gx);
+        for (uint64_t i = 1; i < (1ull << s->nullity); i++) {   /* Gray code */
+            cur ^= s->pkern[__builtin_ctzll(i)];
+            int cw = __builtin_popcountll(cur);
+            if (cw < w || (cw == w && packed_less(cur, gx))) {
+                gx = cur;
+                w = cw;
+            }
+        }
+        if (best < 0 || w < best || (w == best && packed_less(gx, bestx))) {
+            best = w;
+            bestx = gx;
+        }
+    }
+    a->weight = best;
+    a->has = best >= 0 ? TG_PRESSES : TG_CERTS;
+    if (best >= 0)
+        unpack(bestx, m, n, a->x);
+    return 0;
 }
 
 static int gf2(const tg_board *bd, unsigned goals, tg_answer *a, void *scratch)
 {
     system_t *s = scratch;
-    int m = bd->m, n = bd->n, certs = 1;
+    int m = bd->m, certs = 1;
     uint64_t x[TG_MAX], cur[TG_MAX];
-    if (s->m != m || s->n != n)
-        eliminate(m, n, s);
+    if (s->m != m || s->n != bd->n)
+        eliminate(m, bd->n, s);
+    if (s->small)
+        return solve_small(s, bd, goals, a);
     a->weight = -1;
     for (int g = 0; g < 2; g++) {
         if (!(goals & (1u << g)))
             continue;
-        uint64_t goalrow = g ? tg_mask(n) : 0, c, f = 0;
-        x[0] = 0;
-        c = tg_chase(bd->b, m, n, goalrow, x);
-        for (int j = 0; j < n; j++)
-            f |= (uint64_t)parity(s->inv[j] & c) << j;
-        x[0] = f;
-        if (tg_chase(bd->b, m, n, goalrow, x)) {        /* unreachable: certify */
+        uint64_t goalrow = g ? tg_mask(s->n) : 0;
+        if (particular(s, bd->b, goalrow, x)) {         /* unreachable: certify */
             int found = 0;
             for (int k = 0; k < s->nullity && !found; k++) {
                 int dot = 0;
                 for (int r = 0; r < m; r++)
-                    dot ^= parity(s->kern[k][r] & (bd->b[r] ^ goalrow));
+                    dot ^= __builtin_parityll(s->kern[k][r] & (bd->b[r] ^ goalrow));
                 if (dot) {
                     memcpy(a->cert[g], s->kern[k], (size_t)m * sizeof *x);
                     found = 1;
@@ -165,4 +315,5 @@ static int gf2(const tg_board *bd, unsigned goals, tg_answer *a, void *scratch)
 }
 
 TG_SOLVER(gf2, "GF(2) elimination of the first-row system, kernel enumerated",
-          "nullity <= 24 (any size up to 64x64)", gf2_fits, sizeof(system_t), gf2_prepare);
+          "nullity <= 24 (all sizes up to 64x64 but 18, e.g. 64x64 and 61x61)", gf2_fits,
+          sizeof(system_t), gf2_prepare);

@@ -70,8 +70,11 @@ int tg_weight(const uint64_t *x, int m);
  * row's cells that still differ from the goal (0: x solves b). */
 uint64_t tg_chase(const uint64_t *b, int m, int n, uint64_t goalrow, uint64_t *x);
 
-/* Nullity of the m x n press matrix (gf2.c; the first call builds a table). */
+/* Facts about the m x n press matrix A (gf2.c; the first call builds a table
+ * for every size): its nullity, and whether the all-on board is in its image
+ * (can be turned all off). */
 int tg_nullity(int m, int n);
+int tg_on_solvable(int m, int n);
 
 /* What the two toggle puzzles share (puzzle.c): the checker, which replays
  * presses cell by cell and shares no code with the algorithms, comparison,

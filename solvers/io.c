@@ -47,11 +47,11 @@ int pz_getline(pz_reader *r, pz_error *e)
     }
     r->len = 0;
     r->buf[0] = 0;
-    c = getc(r->f);
+    c = getc_unlocked(r->f);
     if (c == EOF)
         return 0;
     r->line++;
-    for (; c != EOF && c != '\n'; c = getc(r->f)) {
+    for (; c != EOF && c != '\n'; c = getc_unlocked(r->f)) {
         if (c == 0)
             return pz_fail(e, r, "expected text, found a NUL byte (binary input?)");
         if (r->len + 2 > r->cap) {

@@ -120,8 +120,10 @@ static void build_tables(system_t *s)
     s->on = tabulate(s, b);
 }
 
-/* Eliminates R for an m x n board into s; returns the nullity. */
-static int eliminate(int m, int n, system_t *s)
+/* Eliminates R for an m x n board into s, with the tables of a small board if
+ * asked; returns the nullity.  Kept out of line, as is the general solver, so
+ * the small boards' path stays lean. */
+__attribute__((noinline)) static int eliminate(int m, int n, system_t *s, int tables)
 {
     static const uint64_t zero[TG_MAX];
     uint64_t row[TG_MAX], ops[TG_MAX], x[TG_MAX];
@@ -171,7 +173,7 @@ static int eliminate(int m, int n, system_t *s)
             pz_fatal("gf2: kernel vector of %dx%d leaves lights on", m, n);
         k++;
     }
-    s->small = m * n <= SMALL_CELLS && n <= SMALL_COLS;
+    s->small = tables && m * n <= SMALL_CELLS && n <= SMALL_COLS;
     if (s->small)
         build_tables(s);
     return s->nullity;
@@ -190,7 +192,7 @@ static int gf2_prepare(void)
     for (int m = 1; m <= TG_MAX; m++)
         for (int n = 1; n <= TG_MAX; n++) {
             struct fact *f = &facts[m][n];
-            f->nullity = (uint8_t)eliminate(m, n, &s);
+            f->nullity = (uint8_t)eliminate(m, n, &s, 0);
             f->on_solvable = 1;       /* all on is in the image iff it is orthogonal to ker A */
             for (int k = 0; k < s.nullity; k++)
                 f->on_solvable &= !(tg_weight(s.kern[k], m) & 1);
@@ -225,6 +227,22 @@ static inline int packed_less(uint64_t x, uint64_t y)
     return d && !(x & d & -d);
 }
 
+/* The canonical member of x + span(kernel), packed: a Gray code walk. */
+static uint64_t lightest(const system_t *s, uint64_t x)
+{
+    uint64_t cur = x;
+    int w = tg_popcount(x);
+    for (uint64_t i = 1; i < (1ull << s->nullity); i++) {
+        cur ^= s->pkern[__builtin_ctzll(i)];
+        int cw = tg_popcount(cur);
+        if (cw < w || (cw == w && packed_less(cur, x))) {
+            x = cur;
+            w = cw;
+        }
+    }
+    return x;
+}
+
 static int solve_small(const system_t *s, const tg_board *bd, unsigned goals, tg_answer *a)
 {
     int m = s->m, n = s->n, best = -1;
@@ -243,16 +261,9 @@ static int solve_small(const system_t *s, const tg_board *bd, unsigned goals, tg
             memcpy(a->cert[g], s->kern[__builtin_ctzll(gd)], (size_t)m * sizeof *a->cert[g]);
             continue;
         }
-        uint64_t cur = gx;
-        int w = __builtin_popcountll(gx);
-        for (uint64_t i = 1; i < (1ull << s->nullity); i++) {   /* Gray code */
-            cur ^= s->pkern[__builtin_ctzll(i)];
-            int cw = __builtin_popcountll(cur);
-            if (cw < w || (cw == w && packed_less(cur, gx))) {
-                gx = cur;
-                w = cw;
-            }
-        }
+        if (s->nullity)
+            gx = lightest(s, gx);
+        int w = tg_popcount(gx);
         if (best < 0 || w < best || (w == best && packed_less(gx, bestx))) {
             best = w;
             bestx = gx;
@@ -265,15 +276,11 @@ static int solve_small(const system_t *s, const tg_board *bd, unsigned goals, tg
     return 0;
 }
 
-static int gf2(const tg_board *bd, unsigned goals, tg_answer *a, void *scratch)
+__attribute__((noinline)) static int solve_any(const system_t *s, const tg_board *bd,
+                                               unsigned goals, tg_answer *a)
 {
-    system_t *s = scratch;
-    int m = bd->m, certs = 1;
+    int m = s->m, certs = 1;
     uint64_t x[TG_MAX], cur[TG_MAX];
-    if (s->m != m || s->n != bd->n)
-        eliminate(m, bd->n, s);
-    if (s->small)
-        return solve_small(s, bd, goals, a);
     a->weight = -1;
     for (int g = 0; g < 2; g++) {
         if (!(goals & (1u << g)))
@@ -299,7 +306,7 @@ static int gf2(const tg_board *bd, unsigned goals, tg_answer *a, void *scratch)
             const uint64_t *k = s->kern[__builtin_ctzll(i)];
             int cw = 0;
             for (int r = 0; r < m; r++)
-                cw += __builtin_popcountll(cur[r] ^= k[r]);
+                cw += tg_popcount(cur[r] ^= k[r]);
             if (cw < w || (cw == w && tg_lexless(cur, x, m))) {
                 memcpy(x, cur, (size_t)m * sizeof *x);
                 w = cw;
@@ -312,6 +319,14 @@ static int gf2(const tg_board *bd, unsigned goals, tg_answer *a, void *scratch)
     }
     a->has = a->weight >= 0 ? TG_PRESSES : certs ? TG_CERTS : 0;
     return 0;
+}
+
+static int gf2(const tg_board *bd, unsigned goals, tg_answer *a, void *scratch)
+{
+    system_t *s = scratch;
+    if (s->m != bd->m || s->n != bd->n)
+        eliminate(bd->m, bd->n, s, 1);
+    return s->small ? solve_small(s, bd, goals, a) : solve_any(s, bd, goals, a);
 }
 
 TG_SOLVER(gf2, "GF(2) elimination of the first-row system, kernel enumerated",

@@ -14,6 +14,8 @@ static const command commands[] = {
     { "list", "", "puzzles, solvers with their limits, corpus kinds", pz_cmd_list },
     { "solve", "PUZZLE [--solver S] [FILE]",
       "judge mode: the judge's input (FILE or stdin) to its output on stdout", pz_cmd_solve },
+    { "info", "PUZZLE:rows=M:cols=N",
+      "facts about a board size: rank, nullity, solvable boards (flip, lightsout)", pz_cmd_info },
     { NULL, NULL, NULL, NULL },
 };
 

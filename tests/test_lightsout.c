@@ -429,12 +429,15 @@ static const int a159257[40] = { 0, 0, 0, 4, 2, 0, 0, 0, 8, 0, 6, 0, 0, 4, 0, 8,
 
 /* The nullity of the (mn) x (mn) press matrix by plain dense elimination,
  * independent of the first-row reduction; *on: whether the all-on board is
- * in the image (the augmented column adds no rank). */
-static int dense_nullity(int m, int n, int *on)
+ * in the image (the augmented column adds no rank); kern, if not NULL: a
+ * basis of the kernel, as boards. */
+static int dense_nullity(int m, int n, int *on, uint64_t (*kern)[TG_MAX])
 {
-    int cells = m * n, words = (cells + 1 + 63) / 64, rank = 0;
+    int cells = m * n, words = (cells + 1 + 63) / 64, rank = 0, k = 0;
     uint64_t *a = calloc((size_t)cells * (size_t)words, sizeof *a);
+    int *pivot = calloc((size_t)cells, sizeof *pivot);
     assert_non_null(a);
+    assert_non_null(pivot);
 #define BIT(i, j) (a[(size_t)(i) * (size_t)words + (size_t)(j) / 64] >> ((j) % 64) & 1)
 #define SET(i, j) (a[(size_t)(i) * (size_t)words + (size_t)(j) / 64] |= 1ull << ((j) % 64))
     for (int r = 0; r < m; r++)
@@ -470,12 +473,72 @@ static int dense_nullity(int m, int n, int *on)
                 for (int w = col / 64; w < words; w++)
                     ri[w] ^= rr[w];
             }
-        rank++;
+        pivot[rank++] = col;
+    }
+    for (int f = 0, i = 0; kern && f < cells; f++) {      /* one vector per free column */
+        if (i < rank && pivot[i] == f) {
+            i++;
+            continue;
+        }
+        memset(kern[k], 0, sizeof kern[k]);
+        kern[k][f / n] |= 1ull << (f % n);
+        for (int q = 0; q < rank; q++)
+            if (BIT(q, f))
+                kern[k][pivot[q] / n] |= 1ull << (pivot[q] % n);
+        k++;
     }
 #undef BIT
 #undef SET
     free(a);
+    free(pivot);
     return cells - rank;
+}
+
+/* gf2's answers on solvable boards are the canonical members of their coset
+ * answer + span(kernel): a plain Gray code walk over a kernel basis from the
+ * dense elimination, at sizes whose kernels gf2 searches by Walsh-Hadamard
+ * transforms, beyond 16 dimensions among them (30x30, 19x59, 21x61, 33x59). */
+static void test_minimum(void **state)
+{
+    static const int sizes[][2] = { { 9, 9 },   { 16, 16 }, { 19, 19 }, { 24, 24 }, { 64, 4 },
+                                    { 30, 30 }, { 19, 59 }, { 59, 19 }, { 21, 61 },
+                                    { 33, 59 }, { 29, 33 }, { 17, 55 } };
+    static uint64_t kern[TG_MAX][TG_MAX];
+    const pz_solver *sv = solver(0);
+    void *scratch = pz_test_scratch(sv);
+    (void)state;
+    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+        int m = sizes[s][0], n = sizes[s][1], on;
+        int k = dense_nullity(m, n, &on, kern);
+        pz_params p = { .rows = m, .cols = n, .seed = 3 };
+        assert_int_equal(k, tg_nullity(m, n));
+        assert_true(k > 0 && k <= 21);
+        for (uint64_t i = 1; i < 4; i += 2) {
+            tg_board b;
+            tg_answer a;
+            uint64_t cur[TG_MAX], best[TG_MAX];
+            make_pressed(&p, i, &b);
+            pz_test_solve(sv, &b, &a, scratch);
+            assert_true(a.weight >= 0);
+            memcpy(cur, a.x, sizeof cur);
+            memcpy(best, a.x, sizeof best);
+            int w = a.weight;
+            for (uint64_t g = 1; g < 1ull << k; g++) {
+                const uint64_t *v = kern[__builtin_ctzll(g)];
+                int cw = 0;
+                for (int r = 0; r < m; r++)
+                    cw += __builtin_popcountll(cur[r] ^= v[r]);
+                if (cw < w || (cw == w && tg_lexless(cur, best, m))) {
+                    w = cw;
+                    memcpy(best, cur, sizeof best);
+                }
+            }
+            if (w != a.weight || memcmp(best, a.x, (size_t)m * sizeof *best))
+                fail_msg("%dx%d board %d: gf2 presses %d, the coset's canonical member %d",
+                         m, n, (int)i, a.weight, w);
+        }
+    }
+    pz_test_scratch_free(sv, scratch);
 }
 
 static void test_nullity(void **state)
@@ -484,17 +547,17 @@ static void test_nullity(void **state)
     (void)state;
     for (int n = 1; n <= 40; n++) {
         assert_int_equal(tg_nullity(n, n), a159257[n - 1]);
-        assert_int_equal(dense_nullity(n, n, &on), a159257[n - 1]);
+        assert_int_equal(dense_nullity(n, n, &on, NULL), a159257[n - 1]);
         assert_int_equal(tg_on_solvable(n, n), on);
     }
     for (int m = 1; m <= 24; m++)
         for (int n = 1; n <= 24; n++) {
-            assert_int_equal(tg_nullity(m, n), dense_nullity(m, n, &on));
+            assert_int_equal(tg_nullity(m, n), dense_nullity(m, n, &on, NULL));
             assert_int_equal(tg_on_solvable(m, n), on);
             assert_int_equal(tg_nullity(m, n), tg_nullity(n, m));
         }
     assert_int_equal(tg_nullity(5, 6), 0);
-    assert_int_equal(tg_nullity(64, 64), dense_nullity(64, 64, &on));
+    assert_int_equal(tg_nullity(64, 64), dense_nullity(64, 64, &on, NULL));
     assert_int_equal(tg_on_solvable(64, 64), on);
 }
 
@@ -506,6 +569,7 @@ int main(void)
         cmocka_unit_test(test_corpus),       cmocka_unit_test(test_checker),
         cmocka_unit_test(test_certificates), cmocka_unit_test(test_exhaustive),
         cmocka_unit_test(test_random),       cmocka_unit_test(test_nullity),
+        cmocka_unit_test(test_minimum),
     };
     return cmocka_run_group_tests_name("lightsout", tests, NULL, NULL);
 }

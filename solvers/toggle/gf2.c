@@ -1,13 +1,13 @@
 /* gf2 - Gaussian elimination over GF(2) on the first-row system, then the
- * kernel enumerated for the fewest presses.
+ * kernel searched for the fewest presses.
  *
  * Idea: light chasing makes every row's presses a function of row 0's, and
  * what is left on the last row is affine in row 0: residue(f) = c + R f with
  * R an n x n matrix over GF(2).  Eliminating R once per board size (cached in
  * the scratch) gives a particular first row f0 = P c and a basis of ker R.
  * Each kernel vector chased from an empty board is a press pattern that
- * changes nothing, so the answers are X0 + span(K); a Gray code walks the
- * 2^nullity of them for the canonical one.  With no answer, some K_i has
+ * changes nothing, so the answers are X0 + span(K), and the canonical one is
+ * a minimum-weight member of that coset.  With no answer, some K_i has
  * K_i . (b + goal) = 1; since A is symmetric, K_i A = 0, so K_i is the
  * certificate the checker verifies.
  *
@@ -17,22 +17,26 @@
  * and each of its 2^n values v, the packed X0 and dots of the board that is v
  * on row r and off elsewhere.  A board then costs m lookups XORed together
  * (solvable iff the dots are 0, the first 1 naming the certificate) and a
- * kernel walk over single 64-bit words.
+ * Gray code walk over the kernel on single 64-bit words.
+ * Larger boards: two chases and n parities give X0; the coset's weights come
+ * from Walsh-Hadamard transforms of 2^16 entries (lightest_rows), a few
+ * operations per coset member instead of m words and m popcounts.
  *
  * Cost: per size, n chases and an n x n elimination (and m 2^n table entries
- * for a small board); per board, two chases per goal and n parities, or m
- * lookups when small, then 2^nullity steps of m words (one word when small).
- * 5x6: nullity 0, five lookups.
- * Limits: any size up to 64x64 whose nullity is at most 24; that leaves out
- * 18 of the 4096 sizes, all at least 27 on a side (64x64 has nullity 28,
- * 61x61 has 40): the fewest presses there is a minimum-weight coset member,
- * NP-hard in general, and the walk would take 2^28 steps or more a board.
+ * for a small board); per board and goal, m lookups (small) or two chases;
+ * then, on a solvable board, 2^nullity coset members.  5x6: nullity 0, five
+ * lookups.  Solvable 59x59 (nullity 22): ~8 ms; 64x64 (28): ~0.5 s; 39x39
+ * (32): ~8 s.  A board with no answer costs no search at all.
+ * Limits: nullity <= 32, i.e. every size up to 64x64 but 61x61 (nullity 40),
+ * 62x64 and 64x62 (36): the fewest presses is a minimum-weight coset member,
+ * NP-hard in general, and there 2^36 members would take minutes a board.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "toggle.h"
 
-enum { MAX_NULLITY = 24, SMALL_CELLS = 64, SMALL_COLS = 8 };
+enum { MAX_NULLITY = 32, SMALL_CELLS = 64, SMALL_COLS = 8, LOW_BITS = 16 };
 
 /* What the board that is v on row r (and off elsewhere) needs and leaves. */
 typedef struct entry {
@@ -48,6 +52,11 @@ typedef struct system {
     uint64_t pkern[SMALL_CELLS];      /* small: the same, packed */
     entry table[SMALL_CELLS / SMALL_COLS << SMALL_COLS];   /* small: row r at r << n */
     entry on;                         /* small: the all-on board */
+    /* Large: cell p = r * n + c is in K_i for the set bits i of its column
+     * lo[p] | hi[p] << LOW_BITS; and the Walsh-Hadamard transform's array. */
+    uint16_t lo[TG_MAX * TG_MAX];
+    uint16_t hi[TG_MAX * TG_MAX];
+    int16_t wht[1 << LOW_BITS];
 } system_t;
 
 /* Bit i of the result: whether cell i (row-major) of the m x n board is set. */
@@ -176,6 +185,15 @@ __attribute__((noinline)) static int eliminate(int m, int n, system_t *s, int ta
     s->small = tables && m * n <= SMALL_CELLS && n <= SMALL_COLS;
     if (s->small)
         build_tables(s);
+    else if (tables)
+        for (int r = 0, p = 0; r < m; r++)
+            for (int c = 0; c < n; c++, p++) {
+                uint32_t g = 0;
+                for (int i = 0; i < s->nullity && i < MAX_NULLITY; i++)
+                    g |= (uint32_t)((s->kern[i][r] >> c) & 1) << i;
+                s->lo[p] = (uint16_t)(g & 0xffff);
+                s->hi[p] = (uint16_t)(g >> LOW_BITS);
+            }
     return s->nullity;
 }
 
@@ -276,11 +294,91 @@ static int solve_small(const system_t *s, const tg_board *bd, unsigned goals, tg
     return 0;
 }
 
-__attribute__((noinline)) static int solve_any(const system_t *s, const tg_board *bd,
-                                               unsigned goals, tg_answer *a)
+/* p[j], q[j] = p[j] + q[j], p[j] - q[j]: the compiler vectorizes it. */
+static void butterfly(int16_t *restrict p, int16_t *restrict q, uint32_t len)
+{
+    for (uint32_t j = 0; j < len; j++) {
+        int16_t u = p[j], v = q[j];
+        p[j] = (int16_t)(u + v);
+        q[j] = (int16_t)(u - v);
+    }
+}
+
+/* In place: a[c] becomes the sum over g of a[g] (-1)^(c.g), for size entries.
+ * The first three stages run eight entries at a time, in registers. */
+static void walsh_hadamard(int16_t *a, uint32_t size)
+{
+    uint32_t len = 1;
+    if (size >= 8)
+        for (uint32_t i = 0; i < size; i += 8, len = 8) {
+            int16_t v[8];
+            memcpy(v, a + i, sizeof v);
+            for (int l = 1; l < 8; l <<= 1)
+                for (int j = 0; j < 8; j++)
+                    if (!(j & l)) {
+                        int16_t u = v[j], w = v[j + l];
+                        v[j] = (int16_t)(u + w);
+                        v[j + l] = (int16_t)(u - w);
+                    }
+            memcpy(a + i, v, sizeof v);
+        }
+    for (; len < size; len <<= 1)
+        for (uint32_t i = 0; i < size; i += len << 1)
+            butterfly(a + i, a + i + len, len);
+}
+
+/* x becomes the canonical member of x + span(kernel), on a large board.
+ * Cell p of x + sum c_i K_i is x_p + c.g_p, g_p being bit p of each K_i.
+ * Split c = (lo, hi), lo the first (up to) 16 bits.  For one hi, cell p is
+ * s_p + lo.g_p,lo with s_p = x_p + hi.g_p,hi, so the weight is
+ * (N - T(lo)) / 2, T being the Walsh-Hadamard transform of A, where A[v] adds
+ * (-1)^s_p over the cells with g_p,lo = v.  One pass over the cells and one
+ * transform give the weights of all 2^16 lo, a few operations each, where a
+ * Gray code walk over the kernel takes m words (and m popcounts) each. */
+static void lightest_rows(system_t *s, uint64_t *x)
+{
+    int m = s->m, n = s->n, k = s->nullity, lobits = k < LOW_BITS ? k : LOW_BITS;
+    int best = tg_weight(x, m);
+    uint32_t size = 1u << lobits;
+    uint64_t bestx[TG_MAX], cand[TG_MAX];
+    memcpy(bestx, x, (size_t)m * sizeof *x);
+    for (uint32_t hi = 0; hi < 1u << (k - lobits); hi++) {
+        int16_t top = INT16_MIN;
+        memset(s->wht, 0, size * sizeof *s->wht);
+        for (int r = 0, p = 0; r < m; r++)
+            for (int c = 0; c < n; c++, p++) {
+                int bit = (int)((x[r] >> c) & 1) ^ __builtin_parity(hi & s->hi[p]);
+                s->wht[s->lo[p]] += (int16_t)(1 - 2 * bit);
+            }
+        walsh_hadamard(s->wht, size);
+        for (uint32_t lo = 0; lo < size; lo++)
+            top = s->wht[lo] > top ? s->wht[lo] : top;
+        int w = (m * n - top) / 2;
+        if (w > best)
+            continue;
+        for (uint32_t lo = 0; lo < size; lo++) {       /* ties: the smallest string */
+            if (s->wht[lo] != top)
+                continue;
+            uint32_t c = lo | hi << LOW_BITS;
+            memcpy(cand, x, (size_t)m * sizeof *x);
+            for (int i = 0; i < k; i++)
+                if ((c >> i) & 1)
+                    for (int r = 0; r < m; r++)
+                        cand[r] ^= s->kern[i][r];
+            if (w < best || tg_lexless(cand, bestx, m)) {
+                best = w;
+                memcpy(bestx, cand, (size_t)m * sizeof *x);
+            }
+        }
+    }
+    memcpy(x, bestx, (size_t)m * sizeof *x);
+}
+
+__attribute__((noinline)) static int solve_any(system_t *s, const tg_board *bd, unsigned goals,
+                                               tg_answer *a)
 {
     int m = s->m, certs = 1;
-    uint64_t x[TG_MAX], cur[TG_MAX];
+    uint64_t x[TG_MAX];
     a->weight = -1;
     for (int g = 0; g < 2; g++) {
         if (!(goals & (1u << g)))
@@ -300,18 +398,9 @@ __attribute__((noinline)) static int solve_any(const system_t *s, const tg_board
             certs &= found;
             continue;
         }
-        memcpy(cur, x, (size_t)m * sizeof *x);
+        if (s->nullity)
+            lightest_rows(s, x);
         int w = tg_weight(x, m);
-        for (uint64_t i = 1; i < (1ull << s->nullity); i++) {  /* Gray code */
-            const uint64_t *k = s->kern[__builtin_ctzll(i)];
-            int cw = 0;
-            for (int r = 0; r < m; r++)
-                cw += tg_popcount(cur[r] ^= k[r]);
-            if (cw < w || (cw == w && tg_lexless(cur, x, m))) {
-                memcpy(x, cur, (size_t)m * sizeof *x);
-                w = cw;
-            }
-        }
         if (a->weight < 0 || w < a->weight || (w == a->weight && tg_lexless(x, a->x, m))) {
             a->weight = w;
             memcpy(a->x, x, (size_t)m * sizeof *x);
@@ -329,6 +418,6 @@ static int gf2(const tg_board *bd, unsigned goals, tg_answer *a, void *scratch)
     return s->small ? solve_small(s, bd, goals, a) : solve_any(s, bd, goals, a);
 }
 
-TG_SOLVER(gf2, "GF(2) elimination of the first-row system, kernel enumerated",
-          "nullity <= 24 (all sizes up to 64x64 but 18, e.g. 64x64 and 61x61)", gf2_fits,
+TG_SOLVER(gf2, "GF(2) elimination of the first-row system, kernel searched",
+          "nullity <= 32 (every size up to 64x64 but 61x61, 62x64, 64x62)", gf2_fits,
           sizeof(system_t), gf2_prepare);

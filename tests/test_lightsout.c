@@ -71,33 +71,29 @@ static void test_reader_good(void **state)
 
 static void test_reader_bad(void **state)
 {
-    const pz_puzzle *p = &pz_lightsout;
+    static const char five[] = "0 1 1 0 1 0\n0 1 1 0 1 0\n0 1 1 0 1 0\n0 1 1 0 1 0\n0 1 1 0 1 0\n";
+    static const struct {
+        const char *text, *error;
+    } bad[] = {
+        { "", "0: expected the number of puzzles, found an empty input" },
+        { "x\n", "1: expected the number of puzzles (0 to 100000000)" },
+        { "1 0 5\n", "1: expected \"N\" or \"N m n\" with 1 <= m, n <= 64" },
+        { "1 65 5\n", "1: expected \"N\" or \"N m n\" with 1 <= m, n <= 64" },
+        { "1 3\n", "1: expected \"N\" or \"N m n\" with 1 <= m, n <= 64" },
+        { "1\n0 1 1 0 1 2\n", "2: expected a value 0 or 1 in position 6" },
+        { "1\n01 1 0 1 0 1\n", "2: expected a value 0 or 1 in position 1" },
+        { "1\n0 1 1 0 1 0 1\n", "2: expected 6 values on this line, found more" },
+        { "1\n0 1 1 0 1 0\n0 1 1 0 1\n", "3: expected 6 values 0/1 on this line, found 5" },
+        { "1\n0 1 1 0 1 0\n\n", "3: expected 6 values 0/1 on this line, found 0" },
+        { "1 1 1\n1\n\n1\n", "4: expected the end of the input after the puzzles" },
+    };
+    char text[256];
     (void)state;
-    assert_string_equal(pz_test_read_error(p, ""),
-                        "0: expected the number of puzzles, found an empty input");
-    assert_string_equal(pz_test_read_error(p, "x\n"),
-                        "1: expected the number of puzzles (0 to 100000000)");
-    assert_string_equal(pz_test_read_error(p, "1 0 5\n"),
-                        "1: expected \"N\" or \"N m n\" with 1 <= m, n <= 64");
-    assert_string_equal(pz_test_read_error(p, "1 65 5\n"),
-                        "1: expected \"N\" or \"N m n\" with 1 <= m, n <= 64");
-    assert_string_equal(pz_test_read_error(p, "1 3\n"),
-                        "1: expected \"N\" or \"N m n\" with 1 <= m, n <= 64");
-    assert_string_equal(pz_test_read_error(p, "1\n0 1 1 0 1 2\n"),
-                        "2: expected a value 0 or 1 in position 6");
-    assert_string_equal(pz_test_read_error(p, "1\n01 1 0 1 0 1\n"),
-                        "2: expected a value 0 or 1 in position 1");
-    assert_string_equal(pz_test_read_error(p, "1\n0 1 1 0 1 0 1\n"),
-                        "2: expected 6 values on this line, found more");
-    assert_string_equal(pz_test_read_error(p, "1\n0 1 1 0 1 0\n0 1 1 0 1\n"),
-                        "3: expected 6 values 0/1 on this line, found 5");
-    assert_string_equal(pz_test_read_error(p, "1\n0 1 1 0 1 0\n\n"),
-                        "3: expected 6 values 0/1 on this line, found 0");
-    assert_string_equal(pz_test_read_error(p, "2\n0 1 1 0 1 0\n0 1 1 0 1 0\n0 1 1 0 1 0\n"
-                                              "0 1 1 0 1 0\n0 1 1 0 1 0\n"),
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        assert_string_equal(pz_test_read_error(&pz_lightsout, bad[i].text), bad[i].error);
+    snprintf(text, sizeof text, "2\n%s", five);     /* one puzzle short */
+    assert_string_equal(pz_test_read_error(&pz_lightsout, text),
                         "6: expected 1 more puzzle: the input ended");
-    assert_string_equal(pz_test_read_error(p, "1 1 1\n1\n\n1\n"),
-                        "4: expected the end of the input after the puzzles");
 }
 
 /* The judge's output, byte for byte, and the input writer read back. */

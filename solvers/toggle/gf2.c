@@ -129,21 +129,21 @@ static void build_tables(system_t *s)
     s->on = tabulate(s, b);
 }
 
+static const uint64_t zero[TG_MAX];
+
 /* Eliminates R for an m x n board into s, with the tables of a small board if
- * asked; returns the nullity.  Kept out of line, as is the general solver, so
- * the small boards' path stays lean. */
-__attribute__((noinline)) static int eliminate(int m, int n, system_t *s, int tables)
+ * asked; returns the nullity.  col[j], column j of R, is what first row e_j
+ * leaves on the last row of an empty board.  Kept out of line, as is the
+ * general solver, so the small boards' path stays lean. */
+__attribute__((noinline)) static int eliminate(int m, int n, const uint64_t *col, system_t *s,
+                                               int tables)
 {
-    static const uint64_t zero[TG_MAX];
-    uint64_t row[TG_MAX], ops[TG_MAX], x[TG_MAX];
+    uint64_t row[TG_MAX], ops[TG_MAX];
     int pivcol[TG_MAX], rank = 0;
     memset(row, 0, sizeof row);
-    for (int j = 0; j < n; j++) {     /* column j of R: what e_j leaves */
-        x[0] = 1ull << j;
-        uint64_t col = tg_chase(zero, m, n, 0, x);
+    for (int j = 0; j < n; j++)
         for (int i = 0; i < n; i++)
-            row[i] |= ((col >> i) & 1) << j;
-    }
+            row[i] |= ((col[j] >> i) & 1) << j;
     for (int i = 0; i < n; i++)
         ops[i] = 1ull << i;
     for (int j = 0; j < n && rank < n; j++) {   /* reduced row echelon form */
@@ -154,11 +154,14 @@ __attribute__((noinline)) static int eliminate(int m, int n, system_t *s, int ta
             continue;
         uint64_t t = row[p]; row[p] = row[rank]; row[rank] = t;
         t = ops[p]; ops[p] = ops[rank]; ops[rank] = t;
-        for (int i = 0; i < n; i++)
-            if (i != rank && ((row[i] >> j) & 1)) {
-                row[i] ^= row[rank];
-                ops[i] ^= ops[rank];
-            }
+        uint64_t prow = row[rank], pops = ops[rank];
+        for (int i = 0; i < n; i++) {           /* branch-free: bit j is a coin toss */
+            uint64_t sel = -((row[i] >> j) & 1);
+            row[i] ^= prow & sel;
+            ops[i] ^= pops & sel;
+        }
+        row[rank] = prow;
+        ops[rank] = pops;
         pivcol[rank++] = j;
     }
     s->m = m;
@@ -202,20 +205,31 @@ static struct fact {
     uint8_t nullity, on_solvable, known;
 } facts[TG_MAX + 1][TG_MAX + 1];
 
+/* Every size: for each width n, each e_j is chased down 64 rows once, since
+ * row m of that chase is what e_j leaves on an m-row board. */
 static int gf2_prepare(void)
 {
     static system_t s;
+    static uint64_t chase[TG_MAX][TG_MAX + 1];  /* [j][r]: row r of e_j's chase */
+    uint64_t col[TG_MAX];
     if (facts[TG_MAX][TG_MAX].known)
         return 0;
-    for (int m = 1; m <= TG_MAX; m++)
-        for (int n = 1; n <= TG_MAX; n++) {
+    for (int n = 1; n <= TG_MAX; n++) {
+        for (int j = 0; j < n; j++) {
+            chase[j][0] = 1ull << j;
+            chase[j][TG_MAX] = tg_chase(zero, TG_MAX, n, 0, chase[j]);
+        }
+        for (int m = 1; m <= TG_MAX; m++) {
             struct fact *f = &facts[m][n];
-            f->nullity = (uint8_t)eliminate(m, n, &s, 0);
+            for (int j = 0; j < n; j++)
+                col[j] = chase[j][m];
+            f->nullity = (uint8_t)eliminate(m, n, col, &s, 0);
             f->on_solvable = 1;       /* all on is in the image iff it is orthogonal to ker A */
             for (int k = 0; k < s.nullity; k++)
                 f->on_solvable &= !(tg_weight(s.kern[k], m) & 1);
             f->known = 1;
         }
+    }
     return 0;
 }
 
@@ -413,8 +427,14 @@ __attribute__((noinline)) static int solve_any(system_t *s, const tg_board *bd, 
 static int gf2(const tg_board *bd, unsigned goals, tg_answer *a, void *scratch)
 {
     system_t *s = scratch;
-    if (s->m != bd->m || s->n != bd->n)
-        eliminate(bd->m, bd->n, s, 1);
+    if (s->m != bd->m || s->n != bd->n) {
+        uint64_t col[TG_MAX], x[TG_MAX];
+        for (int j = 0; j < bd->n; j++) {
+            x[0] = 1ull << j;
+            col[j] = tg_chase(zero, bd->m, bd->n, 0, x);
+        }
+        eliminate(bd->m, bd->n, col, s, 1);
+    }
     return s->small ? solve_small(s, bd, goals, a) : solve_any(s, bd, goals, a);
 }
 

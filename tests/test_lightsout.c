@@ -411,15 +411,17 @@ static void test_random(void **state)
         for (int j = 0; j < NSIDES; j++) {
             int m = sides[i], n = sides[j], k = tg_nullity(m, n);
             int narrow = m <= 20 || n <= 20, wide = (m < n ? m : n) >= 16;
-            if (k > 24)
-                continue;
-            cross_check(m, n, k > 16 ? 2 : !narrow || wide ? 4 : 20, make_pressed,
+            /* Beyond nullity 24 a solvable board takes gf2 up to seconds: only
+             * random ones there, which have no answer but a certificate. */
+            cross_check(m, n, k > 24 ? 1 : k > 16 ? 2 : !narrow || wide ? 4 : 20, make_pressed,
                         GF2 | ROWENUM);
         }
     cross_check(5, 6, 1000000, tg_make_random, GF2 | ROWENUM);
 }
 
-/* A159257 (OEIS): the nullity of the n x n Lights Out matrix, n = 1..40. */
+/* A159257 (OEIS): the nullity of the n x n Lights Out matrix, n = 1..40, as
+ * published; test_nullity checks it against both gf2's first-row reduction
+ * and the dense elimination below. */
 static const int a159257[40] = { 0, 0, 0, 4, 2, 0, 0, 0, 8, 0, 6, 0, 0, 4, 0, 8, 2, 0, 16, 0,
                                  0, 0, 14, 4, 0, 0, 0, 0, 10, 20, 0, 20, 16, 4, 6, 0, 0, 0, 32, 0 };
 

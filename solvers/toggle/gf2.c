@@ -275,7 +275,7 @@ static uint64_t lightest(const system_t *s, uint64_t x)
     return x;
 }
 
-static int solve_small(const system_t *s, const tg_board *bd, unsigned goals, tg_answer *a)
+static inline int solve_small(const system_t *s, const tg_board *bd, unsigned goals, tg_answer *a)
 {
     int m = s->m, n = s->n, best = -1;
     uint64_t mask = tg_mask(n), x = 0, dots = 0, bestx = 0;
@@ -424,17 +424,24 @@ __attribute__((noinline)) static int solve_any(system_t *s, const tg_board *bd, 
     return 0;
 }
 
-static int gf2(const tg_board *bd, unsigned goals, tg_answer *a, void *scratch)
+/* A new board size: its columns of R, then the elimination and tables. */
+__attribute__((noinline)) static void resize(system_t *s, int m, int n)
+{
+    uint64_t col[TG_MAX], x[TG_MAX];
+    for (int j = 0; j < n; j++) {
+        x[0] = 1ull << j;
+        col[j] = tg_chase(zero, m, n, 0, x);
+    }
+    eliminate(m, n, col, s, 1);
+}
+
+/* Inlined into each puzzle's entry point, so the goals are a constant there. */
+__attribute__((always_inline)) static inline int gf2(const tg_board *bd, unsigned goals,
+                                                     tg_answer *a, void *scratch)
 {
     system_t *s = scratch;
-    if (s->m != bd->m || s->n != bd->n) {
-        uint64_t col[TG_MAX], x[TG_MAX];
-        for (int j = 0; j < bd->n; j++) {
-            x[0] = 1ull << j;
-            col[j] = tg_chase(zero, bd->m, bd->n, 0, x);
-        }
-        eliminate(bd->m, bd->n, col, s, 1);
-    }
+    if (s->m != bd->m || s->n != bd->n)
+        resize(s, bd->m, bd->n);
     return s->small ? solve_small(s, bd, goals, a) : solve_any(s, bd, goals, a);
 }
 

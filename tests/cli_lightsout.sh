@@ -52,6 +52,14 @@ for in in "$corpus"/*.in; do
     done
 done
 
+# The judges' checker accepts every corpus answer file and rejects a wrong press.
+for in in "$corpus"/*.in; do
+    expect "check $(basename "$in")" 0 "" "ok " -- "$pb" check lightsout "$in" "${in%.in}.ans"
+done
+sed '3s/^1/0/' "$corpus/poj1222.ans" >"$tmp/wrong.ans"
+expect "check wrong" 1 "" "wrong answer on case 1" -- \
+    "$pb" check lightsout "$corpus/poj1222.in" "$tmp/wrong.ans"
+
 # Bad input: file:line: what was expected, status 2.
 printf '1\n0 1 1 0 1 0\n1 0 0 1 1 1\n0 0 1 2 0 1\n' >"$tmp/bad.in"
 expect "bad value" 2 "" "$tmp/bad.in:4: expected a value 0 or 1 in position 4" -- \

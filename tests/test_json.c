@@ -19,7 +19,7 @@ static pz_json_doc parse(const char *text)
 /* The error a text gives, as "line:col: msg" (a static buffer). */
 static const char *error_n(const char *text, size_t len)
 {
-    static char buf[512];
+    static char buf[1024];
     pz_json_doc d;
     pz_error e;
     if (!pz_json_parse(&d, "t.json", text, len, &e))
@@ -167,7 +167,7 @@ static void test_need(void **state)
 
 #define NEED_FAILS(call, where)                                                               \
     do {                                                                                      \
-        char got[400];                                                                        \
+        char got[1024];                                                                       \
         assert_int_equal(call, -1);                                                           \
         snprintf(got, sizeof got, "%s:%ld:%ld: %s", e.file, e.line, e.col, e.msg);            \
         assert_string_equal(got, where);                                                      \

@@ -80,6 +80,7 @@ pz_verdict tg_check(const tg_board *, const tg_answer *, unsigned goals, const c
 int tg_same(const void *inst, const void *a, const void *b);
 int tg_shrink(const void *inst, int k, void *simpler);
 void tg_size(const void *inst, char *buf, size_t len);
+int tg_classify(const void *inst, const void *ans, char *name, size_t len);
 int tg_setup(pz_params *, int maxside, int exhaustive, pz_error *);
 void tg_make_exhaustive(const pz_params *, uint64_t index, void *inst);
 void tg_make_random(const pz_params *, uint64_t index, void *inst);

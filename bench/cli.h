@@ -21,5 +21,7 @@ void pz_prepare_all(void);
 /* The subcommands; each returns an exit status. */
 int pz_cmd_list(int argc, char **argv);
 int pz_cmd_solve(int argc, char **argv);
+int pz_cmd_run(int argc, char **argv);
+int pz_cmd_gen(int argc, char **argv);
 
 #endif

@@ -1,0 +1,347 @@
+/* report.c - a run's result as a terminal summary, JSON, CSV and Markdown.
+ *
+ * The JSON is made to be merged (`puzzlebench merge`): counts and histogram
+ * classes are sums, the failures listed are the first PZ_KEEP by corpus
+ * index (so the first PZ_KEEP of all shards' lists, by index, are those of
+ * the whole corpus), and every timing value -- wall_s, seconds,
+ * ns_per_instance, ns_per_answer -- and the run's threads and batch sit on a
+ * line of their own, so the rest compares byte for byte across runs.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "run.h"
+
+static double ns_per(double seconds, long long n)
+{
+    return n > 0 ? seconds * 1e9 / (double)n : 0;
+}
+
+/* The fastest solver's ns per instance, or 0 if none ran. */
+static double fastest(const pz_result *r)
+{
+    double best = 0;
+    for (int s = 0; s < r->opts.nsolvers; s++) {
+        double ns = ns_per(r->tally[s].seconds, r->tally[s].ran);
+        if (r->tally[s].ran && (best == 0 || ns < best))
+            best = ns;
+    }
+    return best;
+}
+
+static double relative(const pz_result *r, int s)
+{
+    double best = fastest(r);
+    return best > 0 ? ns_per(r->tally[s].seconds, r->tally[s].ran) / best : 0;
+}
+
+static int sampled(const pz_result *r, int s)
+{
+    return (r->opts.slow >> s) & 1;
+}
+
+/* "a b c" with a separator, for the one-line forms of judge text. */
+static void flat(FILE *f, const char *text, const char *sep)
+{
+    for (const char *t = text; *t; t++)
+        if (*t != '\n')
+            putc(*t, f);
+        else if (t[1])
+            fputs(sep, f);
+}
+
+static void status_line(FILE *f, const pz_result *r, const char *bold)
+{
+    if (r->partial)
+        fprintf(f, "%sPARTIAL%s: interrupted after %lld of %lld instances. ", bold, bold,
+                r->instances, r->shard.end - r->shard.first);
+    if (r->failures)
+        fprintf(f, "%sFAIL%s: %lld instance%s with an answer that fails its check or "
+                "disagrees.\n", bold, bold, r->failures, r->failures > 1 ? "s" : "");
+    else
+        fprintf(f, "%sOK%s: every answer checks and agrees.\n", bold, bold);
+}
+
+static void histogram_line(FILE *f, const pz_result *r, const char *sep)
+{
+    int first = 1;
+    for (int k = 0; k < PZ_CLASSES; k++)
+        if (r->hist[k]) {
+            fprintf(f, "%s%s: %lld", first ? "" : sep, r->names[k], r->hist[k]);
+            first = 0;
+        }
+    if (r->unanswered)
+        fprintf(f, "%sno valid answer: %lld", first ? "" : sep, r->unanswered);
+}
+
+static void sample_note(FILE *f, const pz_result *r)
+{
+    if (!r->opts.slow)
+        return;
+    fputs("Sampled: ", f);
+    for (int s = 0, n = 0; s < r->opts.nsolvers; s++)
+        if (sampled(r, s))
+            fprintf(f, "%s%s", n++ ? ", " : "", r->opts.solvers[s]->name);
+    fprintf(f, " ran only on instances whose index is a multiple of %lld.\n", r->opts.sample);
+}
+
+void pz_write_summary(FILE *f, const pz_result *r)
+{
+    const pz_corpus *c = r->corpus;
+    fprintf(f, "%s  %s", c->puzzle->name, c->spec);
+    if (r->shard.n > 1)
+        fprintf(f, "  shard %lld/%lld [%lld, %lld)", r->shard.k, r->shard.n, r->shard.first,
+                r->shard.end);
+    fprintf(f, "\n%lld instances, %d thread%s, %.2f s\n\n", r->instances, r->opts.threads,
+            r->opts.threads > 1 ? "s" : "", r->wall_s);
+    fprintf(f, "  %-12s %12s %9s %9s %9s %11s %9s\n", "solver", "ran", "skipped", "invalid",
+            "disagree", "ns/instance", "relative");
+    for (int s = 0; s < r->opts.nsolvers; s++) {
+        const pz_tally *t = &r->tally[s];
+        fprintf(f, "  %-12s %12lld %9lld %9lld %9lld", r->opts.solvers[s]->name, t->ran,
+                t->skipped, t->invalid, t->disagree);
+        if (t->ran)
+            fprintf(f, " %11.1f %8.1fx\n", ns_per(t->seconds, t->ran), relative(r, s));
+        else
+            fprintf(f, " %11s %9s\n", "-", "-");
+    }
+    fprintf(f, "  %-12s %12lld answers checked, %.1f ns each\n\n", "checker", r->checked,
+            ns_per(r->check_seconds, r->checked));
+    sample_note(f, r);
+    fputs("Answers: ", f);
+    histogram_line(f, r, ", ");
+    fputc('\n', f);
+    if (r->expected_invalid)
+        fprintf(f, "Expected answers that fail the checker: %lld\n", r->expected_invalid);
+    status_line(f, r, "");
+    for (int i = 0; i < r->nfail && i < 5; i++) {
+        const pz_failure *x = &r->fail[i];
+        fprintf(f, "  index %lld: ", x->index);
+        flat(f, x->input, " / ");
+        fputc('\n', f);
+        if (x->expected) {
+            fputs("    expected: ", f);
+            flat(f, x->expected, " / ");
+            fprintf(f, "%s%s\n", x->expected_why ? "  INVALID: " : "",
+                    x->expected_why ? x->expected_why : "");
+        }
+        for (int s = 0; s < r->opts.nsolvers; s++)
+            if (x->answer[s]) {
+                fprintf(f, "    %s: ", r->opts.solvers[s]->name);
+                flat(f, x->answer[s], " / ");
+                if (x->why[s])
+                    fprintf(f, "  INVALID: %s", x->why[s]);
+                if ((x->disagree >> s) & 1)
+                    fputs("  DIFFERS", f);
+                fputc('\n', f);
+            }
+    }
+    if (r->nfail > 5)
+        fprintf(f, "  ... the first %d are in the JSON report\n", r->nfail);
+}
+
+static void json_string(FILE *f, const char *s)
+{
+    putc('"', f);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            fprintf(f, "\\%c", ch);
+        else if (ch == '\n')
+            fputs("\\n", f);
+        else if (ch < 0x20)
+            fprintf(f, "\\u%04x", ch);
+        else
+            putc(ch, f);
+    }
+    putc('"', f);
+}
+
+void pz_write_json(FILE *f, const pz_result *r)
+{
+    const pz_corpus *c = r->corpus;
+    fputs("{\n  \"puzzle\": ", f);
+    json_string(f, c->puzzle->name);
+    fputs(",\n  \"corpus\": ", f);
+    json_string(f, c->spec);
+    fprintf(f, ",\n  \"corpus_instances\": %lld,\n", c->count);
+    fprintf(f, "  \"shard\": {\"k\": %lld, \"n\": %lld, \"first\": %lld, \"end\": %lld},\n",
+            r->shard.k, r->shard.n, r->shard.first, r->shard.end);
+    fprintf(f, "  \"instances\": %lld,\n  \"partial\": %s,\n", r->instances,
+            r->partial ? "true" : "false");
+    fprintf(f, "  \"reference\": \"%s\",\n", c->expected ? "expected" : "first valid solver");
+    fprintf(f, "  \"sample\": %lld,\n", r->opts.sample);
+    fprintf(f, "  \"threads\": %d,\n  \"batch\": %d,\n  \"wall_s\": %.6f,\n", r->opts.threads,
+            r->batch, r->wall_s);
+    fputs("  \"solvers\": [", f);
+    for (int s = 0; s < r->opts.nsolvers; s++) {
+        const pz_tally *t = &r->tally[s];
+        fprintf(f, "%s\n    {\"name\": \"%s\", \"sampled\": %s, \"ran\": %lld, \"skipped\": %lld, "
+                "\"invalid\": %lld, \"disagree\": %lld,\n", s ? "," : "",
+                r->opts.solvers[s]->name, sampled(r, s) ? "true" : "false", t->ran, t->skipped,
+                t->invalid, t->disagree);
+        fprintf(f, "     \"seconds\": %.6f,\n", t->seconds);
+        fprintf(f, "     \"ns_per_instance\": %.2f\n    }", ns_per(t->seconds, t->ran));
+    }
+    fprintf(f, "\n  ],\n  \"checker\": {\"answers\": %lld,\n", r->checked);
+    fprintf(f, "     \"seconds\": %.6f,\n", r->check_seconds);
+    fprintf(f, "     \"ns_per_answer\": %.2f\n  },\n", ns_per(r->check_seconds, r->checked));
+    fprintf(f, "  \"failures\": %lld,\n  \"unanswered\": %lld,\n  \"expected_invalid\": %lld,\n",
+            r->failures, r->unanswered, r->expected_invalid);
+    fputs("  \"histogram\": [", f);
+    for (int k = 0, n = 0; k < PZ_CLASSES; k++)
+        if (r->hist[k]) {
+            fprintf(f, "%s\n    {\"class\": %d, \"answer\": ", n++ ? "," : "", k);
+            json_string(f, r->names[k]);
+            fprintf(f, ", \"count\": %lld}", r->hist[k]);
+        }
+    fputs("\n  ],\n  \"disagreements\": [", f);
+    for (int i = 0; i < r->nfail; i++) {
+        const pz_failure *x = &r->fail[i];
+        fprintf(f, "%s\n    {\"index\": %lld, \"input\": ", i ? "," : "", x->index);
+        json_string(f, x->input);
+        fputs(", \"reference\": ", f);
+        json_string(f, x->reference < 0 ? "expected" : r->opts.solvers[x->reference]->name);
+        if (x->expected) {
+            fputs(",\n     \"expected\": ", f);
+            json_string(f, x->expected);
+            if (x->expected_why) {
+                fputs(", \"invalid\": ", f);
+                json_string(f, x->expected_why);
+            }
+        }
+        fputs(",\n     \"answers\": [", f);
+        for (int s = 0, n = 0; s < r->opts.nsolvers; s++)
+            if (x->answer[s]) {
+                fprintf(f, "%s\n       {\"solver\": \"%s\", \"answer\": ", n++ ? "," : "",
+                        r->opts.solvers[s]->name);
+                json_string(f, x->answer[s]);
+                fprintf(f, ", \"agrees\": %s", (x->disagree >> s) & 1 ? "false" : "true");
+                if (x->why[s]) {
+                    fputs(", \"invalid\": ", f);
+                    json_string(f, x->why[s]);
+                }
+                putc('}', f);
+            }
+        fputs("]}", f);
+    }
+    fputs("\n  ]\n}\n", f);
+}
+
+/* A CSV field: quoted where it holds a comma, a quote or a line break. */
+static void csv_field(FILE *f, const char *s)
+{
+    if (!strpbrk(s, ",\"\n")) {
+        fputs(s, f);
+        return;
+    }
+    putc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            putc('"', f);
+        putc(*s, f);
+    }
+    putc('"', f);
+}
+
+void pz_write_csv(FILE *f, const pz_result *r)
+{
+    fputs("puzzle,corpus,shard,instances,partial,threads,solver,sampled,ran,skipped,invalid,"
+          "disagree,seconds,ns_per_instance,relative\n", f);
+    for (int s = 0; s < r->opts.nsolvers; s++) {
+        const pz_tally *t = &r->tally[s];
+        csv_field(f, r->corpus->puzzle->name);
+        putc(',', f);
+        csv_field(f, r->corpus->spec);
+        fprintf(f, ",%lld/%lld,%lld,%d,%d,%s,%d,%lld,%lld,%lld,%lld,%.6f,%.2f,%.2f\n",
+                r->shard.k, r->shard.n, r->instances, r->partial, r->opts.threads,
+                r->opts.solvers[s]->name, sampled(r, s), t->ran, t->skipped, t->invalid,
+                t->disagree, t->seconds, ns_per(t->seconds, t->ran), relative(r, s));
+    }
+}
+
+void pz_write_markdown(FILE *f, const pz_result *r)
+{
+    const pz_corpus *c = r->corpus;
+    fprintf(f, "### %s: `%s`", c->puzzle->name, c->spec);
+    if (r->shard.n > 1)
+        fprintf(f, " (shard %lld/%lld)", r->shard.k, r->shard.n);
+    fprintf(f, "\n\n%lld instances, %d thread%s, %.2f s. ", r->instances, r->opts.threads,
+            r->opts.threads > 1 ? "s" : "", r->wall_s);
+    status_line(f, r, "**");
+    fputs("\n| solver | ran | skipped | invalid | disagree | ns/instance | relative |\n"
+          "|:--|--:|--:|--:|--:|--:|--:|\n", f);
+    for (int s = 0; s < r->opts.nsolvers; s++) {
+        const pz_tally *t = &r->tally[s];
+        fprintf(f, "| %s%s | %lld | %lld | %lld | %lld | ", r->opts.solvers[s]->name,
+                sampled(r, s) ? " (sampled)" : "", t->ran, t->skipped, t->invalid, t->disagree);
+        if (t->ran)
+            fprintf(f, "%.1f | %.1fx |\n", ns_per(t->seconds, t->ran), relative(r, s));
+        else
+            fputs("- | - |\n", f);
+    }
+    fprintf(f, "\nChecker: %lld answers, %.1f ns each. ", r->checked,
+            ns_per(r->check_seconds, r->checked));
+    sample_note(f, r);
+    fputs("Answers: ", f);
+    histogram_line(f, r, ", ");
+    fputs(".\n", f);
+    for (int i = 0; i < r->nfail && i < 5; i++) {
+        const pz_failure *x = &r->fail[i];
+        fprintf(f, "\n- index %lld: `", x->index);
+        flat(f, x->input, " / ");
+        fputs("`", f);
+        if (x->expected) {
+            fputs(", expected `", f);
+            flat(f, x->expected, " / ");
+            fputs("`", f);
+        }
+        for (int s = 0; s < r->opts.nsolvers; s++)
+            if (x->answer[s]) {
+                fprintf(f, ", %s `", r->opts.solvers[s]->name);
+                flat(f, x->answer[s], " / ");
+                fprintf(f, "`%s", x->why[s] ? " (invalid)" : "");
+            }
+    }
+    if (r->nfail)
+        fputc('\n', f);
+    fputc('\n', f);
+}
+
+FILE *pz_atomic_open(const char *path, char *tmp, size_t len)
+{
+    FILE *f;
+    snprintf(tmp, len, "%s.tmp.%ld", path, (long)getpid());
+    if (!(f = fopen(tmp, "w")))
+        fprintf(stderr, "puzzlebench: cannot write %s: %s\n", tmp, strerror(errno));
+    return f;
+}
+
+int pz_atomic_close(FILE *f, const char *tmp, const char *path)
+{
+    int bad = ferror(f);
+    bad |= fclose(f) != 0;
+    if (bad || rename(tmp, path)) {
+        fprintf(stderr, "puzzlebench: cannot write %s: %s\n", path, strerror(errno));
+        remove(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+int pz_write_report(const char *path, void (*write)(FILE *, const pz_result *),
+                    const pz_result *r)
+{
+    char tmp[4200];
+    FILE *f;
+    if (!strcmp(path, "-")) {
+        write(stdout, r);
+        return fflush(stdout) ? -1 : 0;
+    }
+    if (strlen(path) > 4096 || !(f = pz_atomic_open(path, tmp, sizeof tmp)))
+        return -1;
+    write(f, r);
+    return pz_atomic_close(f, tmp, path);
+}

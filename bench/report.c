@@ -3,9 +3,10 @@
  * The JSON is made to be merged (`puzzlebench merge`): counts and histogram
  * classes are sums, the failures listed are the first PZ_KEEP by corpus
  * index (so the first PZ_KEEP of all shards' lists, by index, are those of
- * the whole corpus), and every timing value -- wall_s, seconds,
- * ns_per_instance, ns_per_answer -- and the run's threads and batch sit on a
- * line of their own, so the rest compares byte for byte across runs.
+ * the whole corpus), the batches' spread of times is a histogram, and every
+ * timing value -- wall_s, seconds, ns_per_instance, ns_p10/median/p90,
+ * spread, ns_per_answer -- and the run's threads and batch sit on lines of
+ * their own, so the rest compares byte for byte across runs.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -19,22 +20,45 @@ static double ns_per(double seconds, long long n)
     return n > 0 ? seconds * 1e9 / (double)n : 0;
 }
 
-/* The fastest solver's ns per instance, or 0 if none ran. */
-static double fastest(const pz_result *r)
+/* "3.21 ns", "189 ns", "460 us", "1.2 s" */
+static void duration(char *buf, size_t len, double ns)
 {
-    double best = 0;
-    for (int s = 0; s < r->opts.nsolvers; s++) {
-        double ns = ns_per(r->tally[s].seconds, r->tally[s].ran);
-        if (r->tally[s].ran && (best == 0 || ns < best))
-            best = ns;
-    }
-    return best;
+    static const char *const unit[] = { "ns", "us", "ms", "s" };
+    int u = 0;
+    while (u < 3 && ns >= 999.5)
+        ns /= 1000, u++;
+    snprintf(buf, len, "%.3g %s", ns, unit[u]);
 }
 
-static double relative(const pz_result *r, int s)
+/* A solver's timing cells: the mean over the run, the median batch and the
+ * 10th to 90th percentile of batches (per instance), and its median against
+ * the fastest median.  Medians shrug off the batches during which another
+ * process held the core, which on a shared machine the mean does not. */
+typedef struct cells {
+    char mean[16], median[16], spread[40], relative[16];
+} cells;
+
+static cells timing(const pz_result *r, int s)
 {
-    double best = fastest(r);
-    return best > 0 ? ns_per(r->tally[s].seconds, r->tally[s].ran) / best : 0;
+    const pz_tally *t = &r->tally[s];
+    double best = 0, median = pz_quantile(t, 0.5);
+    cells c = { "-", "-", "-", "-" };
+    char lo[16], hi[16];
+    for (int i = 0; i < r->opts.nsolvers; i++) {
+        double m = pz_quantile(&r->tally[i], 0.5);
+        if (r->tally[i].ran && (best == 0 || m < best))
+            best = m;
+    }
+    if (!t->ran)
+        return c;
+    duration(c.mean, sizeof c.mean, ns_per(t->seconds, t->ran));
+    duration(c.median, sizeof c.median, median);
+    duration(lo, sizeof lo, pz_quantile(t, 0.1));
+    duration(hi, sizeof hi, pz_quantile(t, 0.9));
+    snprintf(c.spread, sizeof c.spread, "%s..%s", lo, hi);
+    snprintf(c.relative, sizeof c.relative, median / best < 100 ? "%.1fx" : "%.0fx",
+             median / best);
+    return c;
 }
 
 static int sampled(const pz_result *r, int s)
@@ -90,25 +114,26 @@ static void sample_note(FILE *f, const pz_result *r)
 void pz_write_summary(FILE *f, const pz_result *r)
 {
     const pz_corpus *c = r->corpus;
+    char mean[16];
     fprintf(f, "%s  %s", c->puzzle->name, c->spec);
     if (r->shard.n > 1)
         fprintf(f, "  shard %lld/%lld [%lld, %lld)", r->shard.k, r->shard.n, r->shard.first,
                 r->shard.end);
     fprintf(f, "\n%lld instances, %d thread%s, %.2f s\n\n", r->instances, r->opts.threads,
             r->opts.threads > 1 ? "s" : "", r->wall_s);
-    fprintf(f, "  %-12s %12s %9s %9s %9s %11s %9s\n", "solver", "ran", "skipped", "invalid",
-            "disagree", "ns/instance", "relative");
+    fprintf(f, "  %-10s %12s %8s %8s %8s %10s %10s %21s %8s\n", "solver", "ran", "skipped",
+            "invalid", "disagree", "mean", "median", "p10-p90", "relative");
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];
-        fprintf(f, "  %-12s %12lld %9lld %9lld %9lld", r->opts.solvers[s]->name, t->ran,
-                t->skipped, t->invalid, t->disagree);
-        if (t->ran)
-            fprintf(f, " %11.1f %8.1fx\n", ns_per(t->seconds, t->ran), relative(r, s));
-        else
-            fprintf(f, " %11s %9s\n", "-", "-");
+        cells c = timing(r, s);
+        fprintf(f, "  %-10s %12lld %8lld %8lld %8lld %10s %10s %21s %8s\n",
+                r->opts.solvers[s]->name, t->ran, t->skipped, t->invalid, t->disagree, c.mean,
+                c.median, c.spread, c.relative);
     }
-    fprintf(f, "  %-12s %12lld answers checked, %.1f ns each\n\n", "checker", r->checked,
-            ns_per(r->check_seconds, r->checked));
+    duration(mean, sizeof mean, ns_per(r->check_seconds, r->checked));
+    fprintf(f, "  %-10s %12lld answers checked, %s each\n", "checker", r->checked, mean);
+    fputs("  (time per instance: the mean over the run, and the median and 10th-90th percentile\n"
+          "   of batches; relative compares medians)\n\n", f);
     sample_note(f, r);
     fputs("Answers: ", f);
     histogram_line(f, r, ", ");
@@ -183,7 +208,14 @@ void pz_write_json(FILE *f, const pz_result *r)
                 r->opts.solvers[s]->name, sampled(r, s) ? "true" : "false", t->ran, t->skipped,
                 t->invalid, t->disagree);
         fprintf(f, "     \"seconds\": %.6f,\n", t->seconds);
-        fprintf(f, "     \"ns_per_instance\": %.2f\n    }", ns_per(t->seconds, t->ran));
+        fprintf(f, "     \"ns_per_instance\": %.2f,\n", ns_per(t->seconds, t->ran));
+        fprintf(f, "     \"ns_p10\": %.4g, \"ns_median\": %.4g, \"ns_p90\": %.4g,\n",
+                pz_quantile(t, 0.1), pz_quantile(t, 0.5), pz_quantile(t, 0.9));
+        fputs("     \"spread\": [", f);
+        for (int b = 0, n = 0; b < PZ_SPREAD; b++)
+            if (t->spread[b])
+                fprintf(f, "%s[%d, %lld]", n++ ? ", " : "", b, t->spread[b]);
+        fputs("]\n    }", f);
     }
     fprintf(f, "\n  ],\n  \"checker\": {\"answers\": %lld,\n", r->checked);
     fprintf(f, "     \"seconds\": %.6f,\n", r->check_seconds);
@@ -249,41 +281,41 @@ static void csv_field(FILE *f, const char *s)
 void pz_write_csv(FILE *f, const pz_result *r)
 {
     fputs("puzzle,corpus,shard,instances,partial,threads,solver,sampled,ran,skipped,invalid,"
-          "disagree,seconds,ns_per_instance,relative\n", f);
+          "disagree,seconds,ns_per_instance,ns_p10,ns_median,ns_p90\n", f);
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];
         csv_field(f, r->corpus->puzzle->name);
         putc(',', f);
         csv_field(f, r->corpus->spec);
-        fprintf(f, ",%lld/%lld,%lld,%d,%d,%s,%d,%lld,%lld,%lld,%lld,%.6f,%.2f,%.2f\n",
+        fprintf(f, ",%lld/%lld,%lld,%d,%d,%s,%d,%lld,%lld,%lld,%lld,%.6f,%.2f,%.4g,%.4g,%.4g\n",
                 r->shard.k, r->shard.n, r->instances, r->partial, r->opts.threads,
                 r->opts.solvers[s]->name, sampled(r, s), t->ran, t->skipped, t->invalid,
-                t->disagree, t->seconds, ns_per(t->seconds, t->ran), relative(r, s));
+                t->disagree, t->seconds, ns_per(t->seconds, t->ran), pz_quantile(t, 0.1),
+                pz_quantile(t, 0.5), pz_quantile(t, 0.9));
     }
 }
 
 void pz_write_markdown(FILE *f, const pz_result *r)
 {
     const pz_corpus *c = r->corpus;
+    char mean[16];
     fprintf(f, "### %s: `%s`", c->puzzle->name, c->spec);
     if (r->shard.n > 1)
         fprintf(f, " (shard %lld/%lld)", r->shard.k, r->shard.n);
     fprintf(f, "\n\n%lld instances, %d thread%s, %.2f s. ", r->instances, r->opts.threads,
             r->opts.threads > 1 ? "s" : "", r->wall_s);
     status_line(f, r, "**");
-    fputs("\n| solver | ran | skipped | invalid | disagree | ns/instance | relative |\n"
-          "|:--|--:|--:|--:|--:|--:|--:|\n", f);
+    fputs("\n| solver | ran | skipped | invalid | disagree | mean | median | p10-p90 | relative |\n"
+          "|:--|--:|--:|--:|--:|--:|--:|--:|--:|\n", f);
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];
-        fprintf(f, "| %s%s | %lld | %lld | %lld | %lld | ", r->opts.solvers[s]->name,
-                sampled(r, s) ? " (sampled)" : "", t->ran, t->skipped, t->invalid, t->disagree);
-        if (t->ran)
-            fprintf(f, "%.1f | %.1fx |\n", ns_per(t->seconds, t->ran), relative(r, s));
-        else
-            fputs("- | - |\n", f);
+        cells c = timing(r, s);
+        fprintf(f, "| %s%s | %lld | %lld | %lld | %lld | %s | %s | %s | %s |\n",
+                r->opts.solvers[s]->name, sampled(r, s) ? " (sampled)" : "", t->ran, t->skipped,
+                t->invalid, t->disagree, c.mean, c.median, c.spread, c.relative);
     }
-    fprintf(f, "\nChecker: %lld answers, %.1f ns each. ", r->checked,
-            ns_per(r->check_seconds, r->checked));
+    duration(mean, sizeof mean, ns_per(r->check_seconds, r->checked));
+    fprintf(f, "\nChecker: %lld answers, %s each. ", r->checked, mean);
     sample_note(f, r);
     fputs("Answers: ", f);
     histogram_line(f, r, ", ");

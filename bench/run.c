@@ -11,6 +11,7 @@
  * the instance and whose answer checks, else of the first that took it.
  */
 #include <errno.h>
+#include <math.h>
 #include <omp.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -91,6 +92,28 @@ int pz_parse_sample(const char *s, long long *every, pz_error *e)
         !pz_parse_uint(&p, 1ll << 50, every) || *p || *every < 1)
         return pz_fail(e, NULL, "expected --sample 1/R with R >= 1 (slow solvers take every "
                        "R-th instance), found '%s'", s);
+    return 0;
+}
+
+int pz_spread_class(double ns)
+{
+    double c = ns > 0 ? 8 * (log2(ns) + 8) : 0;
+    return c < 0 ? 0 : c >= PZ_SPREAD ? PZ_SPREAD - 1 : (int)c;
+}
+
+double pz_spread_ns(int cls)
+{
+    return exp2((cls + 0.5) / 8 - 8);
+}
+
+double pz_quantile(const pz_tally *t, double q)
+{
+    long long seen = 0, total = 0;
+    for (int b = 0; b < PZ_SPREAD; b++)
+        total += t->spread[b];
+    for (int b = 0; b < PZ_SPREAD; b++)
+        if (total && (seen += t->spread[b]) >= q * (double)total)
+            return pz_spread_ns(b);
     return 0;
 }
 
@@ -245,15 +268,18 @@ static void run_batch(const job *jb, worker *w, long long lo, long long hi)
             took[j] = RAN;
             w->todo[count++] = j;
         }
-        double t0 = now();
+        double t0 = now(), t;
         for (int k = 0; k < count; k++) {
             int j = w->todo[k];
             if (sv->solve(w->inst + (size_t)j * isz, ans + (size_t)j * asz, scratch))
                 took[j] = FAILED;
         }
-        w->tally[s].seconds += now() - t0;
+        t = now() - t0;
+        w->tally[s].seconds += t;
         w->tally[s].ran += count;
         w->tally[s].skipped += skipped;
+        if (count)
+            w->tally[s].spread[pz_spread_class(t * 1e9 / count)] += count;
     }
     double t0 = now();
     for (int j = 0; j < n; j++)
@@ -327,6 +353,8 @@ static void merge(pz_result *res, worker *ws, int nw)
             res->tally[s].invalid += w->tally[s].invalid;
             res->tally[s].disagree += w->tally[s].disagree;
             res->tally[s].seconds += w->tally[s].seconds;
+            for (int b = 0; b < PZ_SPREAD; b++)
+                res->tally[s].spread[b] += w->tally[s].spread[b];
         }
         res->instances += w->instances;
         res->failures += w->failures;
@@ -654,6 +682,13 @@ static int parse_solvers(const pz_puzzle *p, const char *list, unsigned long lon
     return 0;
 }
 
+/* A whole number from 1 to max, or 0. */
+static int whole(const char *s, int max)
+{
+    long long v;
+    return pz_parse_uint(&s, max, &v) && !*s ? (int)v : 0;
+}
+
 int pz_cmd_run(int argc, char **argv)
 {
     const char *spec = NULL, *solvers = NULL, *slow = NULL, *shard = NULL, *sample = NULL;
@@ -702,9 +737,9 @@ int pz_cmd_run(int argc, char **argv)
         return PZ_EXIT_USAGE;
     if (sample && pz_parse_sample(sample, &o.sample, &e))
         return pz_report(&e);
-    if (threads && (o.threads = atoi(threads)) < 1)
-        return pz_usage("run: expected --threads T with T >= 1, found '%s'", threads);
-    if (batch && ((o.batch = atoi(batch)) < 1 || o.batch > (1 << 24)))
+    if (threads && !(o.threads = whole(threads, 1024)))
+        return pz_usage("run: expected --threads T with 1 <= T <= 1024, found '%s'", threads);
+    if (batch && !(o.batch = whole(batch, 1 << 24)))
         return pz_usage("run: expected --batch B with 1 <= B <= %d, found '%s'", 1 << 24, batch);
     for (int i = 0, rank = 0; pz_solvers[i]; i++) {
         if (pz_solvers[i]->puzzle != p)

@@ -47,11 +47,22 @@ typedef struct pz_run_opts {
 
 int pz_default_batch(long long instances);
 
+/* Batches by their time per instance: class b holds the times t (in ns)
+ * with b <= 8 (log2 t + 8) < b + 1, so the classes are 9% wide and reach
+ * from 1/256 ns to 2^40 ns.  A batch counts once per instance in it. */
+enum { PZ_SPREAD = 384 };
+int pz_spread_class(double ns);
+double pz_spread_ns(int cls);         /* the middle of the class */
+
 /* What one solver did over the run. */
 typedef struct pz_tally {
     long long ran, skipped, invalid, disagree;
     double seconds;                   /* summed over threads */
+    long long spread[PZ_SPREAD];      /* instances by their batch's ns per instance */
 } pz_tally;
+
+/* The time per instance below which a fraction q of the instances lie. */
+double pz_quantile(const pz_tally *, double q);
 
 /* An instance where some answer failed its check or differs from the
  * reference, with every answer as the judge would see it. */

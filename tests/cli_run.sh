@@ -23,7 +23,7 @@ expect() {
 }
 
 # The JSON without the lines that hold timings or the run's shape.
-untimed() { grep -Ev '"(wall_s|seconds|ns_per_instance|ns_per_answer|threads|batch)"' "$1"; }
+untimed() { grep -Ev '"(wall_s|seconds|ns_per_instance|ns_p10|spread|ns_per_answer|threads|batch)"' "$1"; }
 
 # The histogram's counts, summed.
 histsum() { grep -o '"count": [0-9]*' "$1" | awk '{ s += $2 } END { print s + 0 }'; }
@@ -42,7 +42,7 @@ expect 2 "puzzlebench: expected --shard K/N with 0 <= K < N (shards count from 0
     "$PB" run flip --corpus flip:random --shard 4/4
 expect 2 "puzzlebench: expected --sample 1/R with R >= 1 (slow solvers take every R-th instance), found '1/0'" \
     "$PB" run flip --corpus flip:random --sample 1/0
-expect 2 "puzzlebench: run: expected --threads T with T >= 1, found '0'" \
+expect 2 "puzzlebench: run: expected --threads T with 1 <= T <= 1024, found '0'" \
     "$PB" run flip --corpus flip:random --threads 0
 expect 2 "puzzlebench: run: unknown option or missing value '--json' (try run --help)" \
     "$PB" run flip --corpus flip:random --json

@@ -145,7 +145,8 @@ static char *json_without_timings(const pz_result *r)
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     static const char *const timing[] = { "\"wall_s\"", "\"seconds\"", "\"ns_per_instance\"",
-                                          "\"ns_per_answer\"", "\"threads\"", "\"batch\"" };
+                                          "\"ns_per_answer\"", "\"threads\"", "\"batch\"",
+                                          "\"ns_p10\"", "\"spread\"" };
     assert_non_null(f);
     pz_write_json(f, r);
     fclose(f);

@@ -13,7 +13,7 @@ int pz_cmd_gen(int argc, char **argv)
     const pz_puzzle *p = NULL;
     pz_corpus c;
     pz_shard sh;
-    pz_error e;
+    int status;
     for (int i = 1; i < argc; i++) {
         if (pz_option(argc, argv, &i, "--corpus", &spec) ||
             pz_option(argc, argv, &i, "--shard", &shard))
@@ -23,24 +23,11 @@ int pz_cmd_gen(int argc, char **argv)
                    "Writes the corpus (or shard K of N, 0 <= K < N) to stdout as one judge input.\n");
             return PZ_EXIT_OK;
         }
-        if (argv[i][0] == '-')
-            return pz_usage("gen: unknown option or missing value '%s' (try gen --help)", argv[i]);
-        if (p)
-            return pz_usage("gen: one puzzle at a time, found '%s' too", argv[i]);
-        if (!(p = pz_find_puzzle(argv[i])))
-            return pz_usage("gen: unknown puzzle '%s' (see puzzlebench list)", argv[i]);
+        if ((status = pz_puzzle_arg("gen", argv[i], &p)))
+            return status;
     }
-    if (!p)
-        return pz_usage("gen: which puzzle? (see puzzlebench list)");
-    if (!spec)
-        return pz_usage("gen: --corpus SPEC is required (e.g. %s:%s)", p->name,
-                        p->generators[0].kind);
-    if (pz_corpus_open(&c, p, spec, &e))
-        return pz_report(&e);
-    if (pz_parse_shard(shard, c.count, &sh, &e)) {
-        pz_corpus_close(&c);
-        return pz_report(&e);
-    }
+    if ((status = pz_open_shard("gen", p, spec, shard, &c, &sh)))
+        return status;
     /* The input is written in chunks, each told where it sits in the whole,
      * so a header can carry the total and any size of corpus streams. */
     char *v = calloc(CHUNK, p->inst_size);

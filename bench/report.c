@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "run.h"
@@ -111,6 +112,43 @@ static void sample_note(FILE *f, const pz_result *r)
     fprintf(f, " ran only on instances whose index is a multiple of %lld.\n", r->opts.sample);
 }
 
+/* How a list of failures looks: the terminal's or Markdown's. */
+typedef struct style {
+    const char *item, *part, *quote, *invalid, *differs;
+} style;
+
+static const style plain = { "  ", "\n    ", "", "  INVALID: ", "  DIFFERS" };
+static const style markdown = { "- ", ", ", "`", " (invalid: ", " (differs" };
+
+/* The first few failures: each instance, the expected answer, every answer. */
+static void list_failures(FILE *f, const pz_result *r, const style *st)
+{
+    const char *close = *st->quote ? ")" : "";
+    for (int i = 0; i < r->nfail && i < 5; i++) {
+        const pz_failure *x = &r->fail[i];
+        fprintf(f, "%sindex %lld: %s", st->item, x->index, st->quote);
+        flat(f, x->input, " / ");
+        fputs(st->quote, f);
+        for (int s = -1; s < r->opts.nsolvers; s++) {
+            const char *ans = s < 0 ? x->expected : x->answer[s];
+            const char *why = s < 0 ? x->expected_why : x->why[s];
+            if (!ans)
+                continue;
+            fprintf(f, "%s%s: %s", st->part, s < 0 ? "expected" : r->opts.solvers[s]->name,
+                    st->quote);
+            flat(f, ans, " / ");
+            fputs(st->quote, f);
+            if (why)
+                fprintf(f, "%s%s%s", st->invalid, why, close);
+            if (s >= 0 && (x->disagree >> s) & 1)
+                fprintf(f, "%s%s", st->differs, close);
+        }
+        fputc('\n', f);
+    }
+    if (r->nfail > 5)
+        fprintf(f, "%s... the first %d are in the JSON report\n", st->item, r->nfail);
+}
+
 void pz_write_summary(FILE *f, const pz_result *r)
 {
     const pz_corpus *c = r->corpus;
@@ -141,30 +179,7 @@ void pz_write_summary(FILE *f, const pz_result *r)
     if (r->expected_invalid)
         fprintf(f, "Expected answers that fail the checker: %lld\n", r->expected_invalid);
     status_line(f, r, "");
-    for (int i = 0; i < r->nfail && i < 5; i++) {
-        const pz_failure *x = &r->fail[i];
-        fprintf(f, "  index %lld: ", x->index);
-        flat(f, x->input, " / ");
-        fputc('\n', f);
-        if (x->expected) {
-            fputs("    expected: ", f);
-            flat(f, x->expected, " / ");
-            fprintf(f, "%s%s\n", x->expected_why ? "  INVALID: " : "",
-                    x->expected_why ? x->expected_why : "");
-        }
-        for (int s = 0; s < r->opts.nsolvers; s++)
-            if (x->answer[s]) {
-                fprintf(f, "    %s: ", r->opts.solvers[s]->name);
-                flat(f, x->answer[s], " / ");
-                if (x->why[s])
-                    fprintf(f, "  INVALID: %s", x->why[s]);
-                if ((x->disagree >> s) & 1)
-                    fputs("  DIFFERS", f);
-                fputc('\n', f);
-            }
-    }
-    if (r->nfail > 5)
-        fprintf(f, "  ... the first %d are in the JSON report\n", r->nfail);
+    list_failures(f, r, &plain);
 }
 
 static void json_string(FILE *f, const char *s)
@@ -320,32 +335,22 @@ void pz_write_markdown(FILE *f, const pz_result *r)
     fputs("Answers: ", f);
     histogram_line(f, r, ", ");
     fputs(".\n", f);
-    for (int i = 0; i < r->nfail && i < 5; i++) {
-        const pz_failure *x = &r->fail[i];
-        fprintf(f, "\n- index %lld: `", x->index);
-        flat(f, x->input, " / ");
-        fputs("`", f);
-        if (x->expected) {
-            fputs(", expected `", f);
-            flat(f, x->expected, " / ");
-            fputs("`", f);
-        }
-        for (int s = 0; s < r->opts.nsolvers; s++)
-            if (x->answer[s]) {
-                fprintf(f, ", %s `", r->opts.solvers[s]->name);
-                flat(f, x->answer[s], " / ");
-                fprintf(f, "`%s", x->why[s] ? " (invalid)" : "");
-            }
-    }
     if (r->nfail)
         fputc('\n', f);
+    list_failures(f, r, &markdown);
     fputc('\n', f);
 }
 
+/* A path that exists and is not a regular file (/dev/stdout, a pipe) is
+ * written in place: renaming over it would replace the device. */
 FILE *pz_atomic_open(const char *path, char *tmp, size_t len)
 {
+    struct stat st;
     FILE *f;
-    snprintf(tmp, len, "%s.tmp.%ld", path, (long)getpid());
+    if (!stat(path, &st) && !S_ISREG(st.st_mode))
+        snprintf(tmp, len, "%s", path);
+    else
+        snprintf(tmp, len, "%s.tmp.%ld", path, (long)getpid());
     if (!(f = fopen(tmp, "w")))
         fprintf(stderr, "puzzlebench: cannot write %s: %s\n", tmp, strerror(errno));
     return f;
@@ -355,9 +360,10 @@ int pz_atomic_close(FILE *f, const char *tmp, const char *path)
 {
     int bad = ferror(f);
     bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path)) {
+    if (bad || (strcmp(tmp, path) && rename(tmp, path))) {
         fprintf(stderr, "puzzlebench: cannot write %s: %s\n", path, strerror(errno));
-        remove(tmp);
+        if (strcmp(tmp, path))
+            remove(tmp);
         return -1;
     }
     return 0;

@@ -682,6 +682,35 @@ static int parse_solvers(const pz_puzzle *p, const char *list, unsigned long lon
     return 0;
 }
 
+int pz_puzzle_arg(const char *cmd, const char *arg, const pz_puzzle **p)
+{
+    if (arg[0] == '-')
+        return pz_usage("%s: unknown option or missing value '%s' (try %s --help)", cmd, arg, cmd);
+    if (*p)
+        return pz_usage("%s: one puzzle at a time, found '%s' too", cmd, arg);
+    if (!(*p = pz_find_puzzle(arg)))
+        return pz_usage("%s: unknown puzzle '%s' (see puzzlebench list)", cmd, arg);
+    return 0;
+}
+
+int pz_open_shard(const char *cmd, const pz_puzzle *p, const char *spec, const char *shard,
+                  pz_corpus *c, pz_shard *sh)
+{
+    pz_error e;
+    if (!p)
+        return pz_usage("%s: which puzzle? (see puzzlebench list)", cmd);
+    if (!spec)
+        return pz_usage("%s: --corpus SPEC is required (e.g. %s:%s)", cmd, p->name,
+                        p->generators[0].kind);
+    if (pz_corpus_open(c, p, spec, &e))
+        return pz_report(&e);
+    if (pz_parse_shard(shard, c->count, sh, &e)) {
+        pz_corpus_close(c);
+        return pz_report(&e);
+    }
+    return 0;
+}
+
 /* A whole number from 1 to max, or 0. */
 static int whole(const char *s, int max)
 {
@@ -719,18 +748,11 @@ int pz_cmd_run(int argc, char **argv)
             return help(), PZ_EXIT_OK;
         if (!strcmp(argv[i], "--no-save"))
             nosave = 1;
-        else if (argv[i][0] == '-')
-            return pz_usage("run: unknown option or missing value '%s' (try run --help)", argv[i]);
-        else if (p)
-            return pz_usage("run: one puzzle at a time, found '%s' too", argv[i]);
-        else if (!(p = pz_find_puzzle(argv[i])))
-            return pz_usage("run: unknown puzzle '%s' (see puzzlebench list)", argv[i]);
+        else if ((status = pz_puzzle_arg("run", argv[i], &p)))
+            return status;
     }
-    if (!p)
-        return pz_usage("run: which puzzle? (see puzzlebench list)");
-    if (!spec)
-        return pz_usage("run: --corpus SPEC is required (e.g. %s:%s)", p->name,
-                        p->generators[0].kind);
+    if ((status = pz_open_shard("run", p, spec, shard, &c, &sh)))
+        return status;
     if (solvers && parse_solvers(p, solvers, &set, "--solvers"))
         return PZ_EXIT_USAGE;
     if (slow && parse_solvers(p, slow, &slowset, "--slow"))
@@ -757,12 +779,6 @@ int pz_cmd_run(int argc, char **argv)
     }
     if (o.sample == 1)
         o.slow = 0;
-    if (pz_corpus_open(&c, p, spec, &e))
-        return pz_report(&e);
-    if (pz_parse_shard(shard, c.count, &sh, &e)) {
-        pz_corpus_close(&c);
-        return pz_report(&e);
-    }
     o.progress = isatty(2);
 
     pz_run(&c, &sh, &o, &res);

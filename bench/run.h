@@ -32,6 +32,13 @@ typedef struct pz_shard {
 
 /* "K/N"; NULL means the whole corpus (0/1). */
 int pz_parse_shard(const char *s, long long count, pz_shard *, pz_error *);
+/* What run and gen share on the command line (CMD names the command in
+ * messages): the one puzzle named, then the corpus and its shard.  Each
+ * returns 0, or an exit status after a message. */
+int pz_puzzle_arg(const char *cmd, const char *arg, const pz_puzzle **);
+int pz_open_shard(const char *cmd, const pz_puzzle *, const char *spec, const char *shard,
+                  pz_corpus *, pz_shard *);
+
 /* "1/R": R >= 1. */
 int pz_parse_sample(const char *s, long long *every, pz_error *);
 

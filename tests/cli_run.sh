@@ -66,6 +66,14 @@ grep -q '^flip,flip:exhaustive:rows=4:cols=4,0/1,65536,0,[0-9]*,gf2,0,65536,0,0,
 grep -q '^| rowenum | 65536 | 0 | 0 | 0 |' "$T/flip.md" || fail "Markdown table"
 ls "$T" | grep -q tmp && fail "a temporary report file is left behind"
 
+# A report to a pipe is written into it, not renamed over it.
+mkfifo "$T/fifo"
+cat "$T/fifo" >"$T/from-fifo" &
+"$PB" run flip --corpus flip:random:count=10 --solvers gf2 --csv "$T/fifo" >/dev/null
+wait $!
+[ -p "$T/fifo" ] || fail "the pipe a report went to is no longer a pipe"
+[ "$(wc -l <"$T/from-fifo")" = 2 ] || fail "the CSV did not come through the pipe"
+
 # Shards: their counts add up to the whole, and gen's shards concatenate to it.
 for k in 0 1 2; do
     "$PB" run flip --corpus flip:exhaustive --solvers gf2 --shard $k/3 --json "$T/s$k.json" \

@@ -371,21 +371,41 @@ static void test_shrink_and_save(void **state)
     assert_int_equal(rmdir(dir), 0);
 }
 
+/* A corpus file NAME.in with its NAME.ans in a directory of its own. */
+typedef struct file_corpus {
+    char dir[32], in[64], ans[64];
+    pz_corpus c;
+} file_corpus;
+
+static void file_corpus_make(file_corpus *f, const pz_puzzle *p, const char *in, const char *ans)
+{
+    strcpy(f->dir, "/tmp/pz-test-run-XXXXXX");
+    assert_non_null(mkdtemp(f->dir));
+    snprintf(f->in, sizeof f->in, "%s/c.in", f->dir);
+    snprintf(f->ans, sizeof f->ans, "%s/c.ans", f->dir);
+    spit(f->in, in);
+    spit(f->ans, ans);
+    f->c = open_ok(p, f->in);
+}
+
+static void file_corpus_free(file_corpus *f)
+{
+    pz_corpus_close(&f->c);
+    unlink(f->in);
+    unlink(f->ans);
+    assert_int_equal(rmdir(f->dir), 0);
+}
+
 /* An expected answer that is wrong: every solver disagrees with it, the
  * checker cannot refute a bare move count, and nothing is shrunk. */
 static void test_wrong_expected(void **state)
 {
-    char dir[] = "/tmp/pz-test-run-XXXXXX", in[300], ans[300];
     pz_run_opts o = opts("flip", "gf2,rowenum,bfs,iddfs", 2, 0);
+    file_corpus f;
     pz_result r;
     (void)state;
-    assert_non_null(mkdtemp(dir));
-    snprintf(in, sizeof in, "%s/wrong.in", dir);
-    snprintf(ans, sizeof ans, "%s/wrong.ans", dir);
-    spit(in, "bwwb\nbbwb\nbwwb\nbwww\n\nwwww\nwwww\nwwww\nwwww\n");
-    spit(ans, "5\n0\n");
-    pz_corpus c = open_ok(&pz_flip, in);
-    r = run(&c, NULL, &o);
+    file_corpus_make(&f, &pz_flip, "bwwb\nbbwb\nbwwb\nbwww\n\nwwww\nwwww\nwwww\nwwww\n", "5\n0\n");
+    r = run(&f.c, NULL, &o);
     assert_int_equal(r.failures, 1);
     assert_int_equal(r.nfail, 1);
     assert_int_equal(r.fail[0].index, 0);
@@ -395,38 +415,27 @@ static void test_wrong_expected(void **state)
     assert_int_equal(r.fail[0].disagree, 0xf);
     for (int s = 0; s < 4; s++)
         assert_int_equal(r.tally[s].disagree, 1);
-    assert_int_equal(pz_save_regressions(&r, dir), 0);
+    assert_int_equal(pz_save_regressions(&r, f.dir), 0);
     pz_result_free(&r);
-    pz_corpus_close(&c);
-    unlink(in);
-    unlink(ans);
-    assert_int_equal(rmdir(dir), 0);
+    file_corpus_free(&f);
 }
 
 /* Lights Out answers carry presses: a wrong matrix fails the checker. */
 static void test_invalid_expected(void **state)
 {
-    char dir[] = "/tmp/pz-test-run-XXXXXX", in[300], ans[300];
     pz_run_opts o = opts("lightsout", "gf2,rowenum", 1, 0);
+    file_corpus f;
     pz_result r;
     (void)state;
-    assert_non_null(mkdtemp(dir));
-    snprintf(in, sizeof in, "%s/lo.in", dir);
-    snprintf(ans, sizeof ans, "%s/lo.ans", dir);
-    spit(in, "1 1 3\n1 1 0\n");
-    spit(ans, "PUZZLE #1\n0 0 1\n");
-    pz_corpus c = open_ok(&pz_lightsout, in);
-    r = run(&c, NULL, &o);
+    file_corpus_make(&f, &pz_lightsout, "1 1 3\n1 1 0\n", "PUZZLE #1\n0 0 1\n");
+    r = run(&f.c, NULL, &o);
     assert_int_equal(r.failures, 1);
     assert_int_equal(r.expected_invalid, 1);
     assert_string_equal(r.fail[0].expected_why, "the presses do not reach a goal board");
     assert_string_equal(r.fail[0].answer[0], "PUZZLE #1\n1 0 0\n");
     assert_int_equal(r.unanswered, 1);
     pz_result_free(&r);
-    pz_corpus_close(&c);
-    unlink(in);
-    unlink(ans);
-    assert_int_equal(rmdir(dir), 0);
+    file_corpus_free(&f);
 }
 
 /* A corpus written in parts, as `gen` writes it, reads back the same. */

@@ -23,5 +23,7 @@ int pz_cmd_list(int argc, char **argv);
 int pz_cmd_solve(int argc, char **argv);
 int pz_cmd_run(int argc, char **argv);
 int pz_cmd_gen(int argc, char **argv);
+int pz_cmd_check(int argc, char **argv);
+int pz_cmd_stress(int argc, char **argv);
 
 #endif

@@ -17,6 +17,12 @@ static const command commands[] = {
       "solve, check, compare and time every instance of a corpus (run --help)", pz_cmd_run },
     { "gen", "PUZZLE --corpus SPEC [--shard K/N]",
       "write a corpus (or a shard of it) to stdout as one judge input", pz_cmd_gen },
+    { "check", "PUZZLE INPUT OUTPUT [ANSWER]",
+      "a checker for judges: exit 0 ok, 1 wrong answer, 2 presentation error, 3 failure",
+      pz_cmd_check },
+    { "stress", "PUZZLE --exec 'CMD' --corpus SPEC [--batch B] [--time-limit MS] ...",
+      "run a judge-format program on a corpus under limits: AC WA PE TLE MLE RE OLE",
+      pz_cmd_stress },
     { NULL, NULL, NULL, NULL },
 };
 

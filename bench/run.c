@@ -476,6 +476,8 @@ typedef struct shrinker {
     int n;
     int ref;                          /* after fails(): the first valid answer, or -1 */
     unsigned bad;                     /* after fails(): the answers the checker rejects */
+    double deadline;                  /* shrinking stops trying then */
+    int late;                         /* and says so */
 } shrinker;
 
 /* Does inst still show a failure: an answer the checker rejects, or two
@@ -521,24 +523,16 @@ static int write_text(const char *path, const char *text)
     return pz_atomic_close(f, tmp, path);
 }
 
-/* Greedy: take the first simpler neighbour that still fails, until none does. */
-static void *shrink(shrinker *k, const void *inst, int *steps)
+/* Shrinking a failure of slow solvers on a big board could take hours: it
+ * stops, with the smallest failing instance so far, after SHRINK_SECONDS. */
+enum { SHRINK_SECONDS = 60 };
+
+static int still_fails(void *ctx, const void *inst)
 {
-    size_t size = k->p->inst_size;
-    char *cur = xcalloc(1, size), *cand = xcalloc(1, size), *t;
-    memcpy(cur, inst, size);
-    *steps = 0;
-    for (int i = 0; *steps < 100000 && k->p->shrink(cur, i, cand);) {
-        if (fails(k, cand)) {
-            t = cur, cur = cand, cand = t;
-            ++*steps;
-            i = 0;
-        } else {
-            i++;
-        }
-    }
-    free(cand);
-    return cur;
+    shrinker *k = ctx;
+    if (now() > k->deadline)
+        return !(k->late = 1);
+    return fails(k, inst);
 }
 
 static const char *path_ans(const char *in, char *buf, size_t len)
@@ -552,8 +546,11 @@ static int save_one(shrinker *k, const pz_failure *f, const char *dir)
     const pz_puzzle *p = k->p;
     char path[4096], ansp[4096], size[32], *in, *ans = NULL;
     int steps, wrote = 0, bad;
-    void *small = shrink(k, f->inst, &steps);
+    void *small = xcalloc(1, p->inst_size);
     struct stat st;
+    k->deadline = now() + SHRINK_SECONDS;
+    k->late = 0;
+    steps = pz_shrink_greedy(p, f->inst, small, still_fails, k, 100000);
     bad = fails(k, small);
     in = text_of(p, small, NULL);
     /* The .ans holds the reference as in the run: the first answer, in
@@ -577,8 +574,8 @@ static int save_one(shrinker *k, const pz_failure *f, const char *dir)
         fprintf(stderr, "puzzlebench: no regression saved for index %lld\n", f->index);
     } else {                          /* the .ans first: a .in never lacks its answer */
         wrote = 1;
-        fprintf(stderr, "puzzlebench: index %lld shrinks in %d steps to a %s instance: wrote %s",
-                f->index, steps, size, path);
+        fprintf(stderr, "puzzlebench: index %lld shrinks in %d steps%s to a %s instance: wrote %s",
+                f->index, steps, k->late ? " (then the time ran out)" : "", size, path);
         if (ans)
             fprintf(stderr, k->bad ? " and .ans (%s's answer, which checks)"
                                    : " and .ans (%s's: both answers check, review it)",

@@ -650,7 +650,7 @@ static void help(void)
            PZ_BATCH);
 }
 
-/* Parses "a,b" into solvers of p, in registry order, as a bit set over pz_solvers. */
+/* Parses "a,b" into a set of p's solvers: bit r is its r-th in the registry. */
 static int parse_solvers(const pz_puzzle *p, const char *list, unsigned long long *set,
                          const char *opt)
 {
@@ -663,10 +663,10 @@ static int parse_solvers(const pz_puzzle *p, const char *list, unsigned long lon
                                     pz_solvers[i]->name);
     snprintf(buf, sizeof buf, "%s", list);
     for (char *name = strtok_r(buf, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
-        int found = -1;
+        int found = -1, rank = 0;
         for (int i = 0; pz_solvers[i] && found < 0; i++)
-            if (pz_solvers[i]->puzzle == p && !strcmp(pz_solvers[i]->name, name))
-                found = i;
+            if (pz_solvers[i]->puzzle == p && rank++ < 64 && !strcmp(pz_solvers[i]->name, name))
+                found = rank - 1;
         if (found < 0)
             return pz_usage("run: %s: %s has no solver '%s' (solvers: %s)", opt, p->name, name,
                             names);
@@ -761,15 +761,15 @@ int pz_cmd_run(int argc, char **argv)
     if (batch && !(o.batch = whole(batch, 1 << 24)))
         return pz_usage("run: expected --batch B with 1 <= B <= %d, found '%s'", 1 << 24, batch);
     for (int i = 0, rank = 0; pz_solvers[i]; i++) {
-        if (pz_solvers[i]->puzzle != p)
+        if (pz_solvers[i]->puzzle != p || rank >= 64)
             continue;
-        if (solvers ? (set >> i) & 1 : 1) {
+        if (solvers ? (set >> rank) & 1 : 1) {
             if (o.nsolvers == PZ_RUN_SOLVERS)
                 return pz_usage("run: at most %d solvers in one run", PZ_RUN_SOLVERS);
-            if (slow ? (slowset >> i) & 1 : rank >= 2)
+            if (slow ? (slowset >> rank) & 1 : rank >= 2)
                 o.slow |= 1u << o.nsolvers;
             o.solvers[o.nsolvers++] = pz_solvers[i];
-        } else if ((slowset >> i) & 1) {
+        } else if ((slowset >> rank) & 1) {
             return pz_usage("run: --slow %s is not among the solvers run", pz_solvers[i]->name);
         }
         rank++;

@@ -4,9 +4,10 @@
  * classes are sums, the failures listed are the first PZ_KEEP by corpus
  * index (so the first PZ_KEEP of all shards' lists, by index, are those of
  * the whole corpus), the batches' spread of times is a histogram, and every
- * timing value -- wall_s, seconds, ns_per_instance, ns_p10/median/p90,
- * spread, ns_per_answer -- and the run's threads and batch sit on lines of
- * their own, so the rest compares byte for byte across runs.
+ * timing value -- wall_s, seconds, cpu_seconds, ns_per_instance,
+ * ns_p10/median/p90, cpu_ns_per_instance, spread, ns_per_answer -- and the
+ * run's threads and batch sit on lines of their own, so the rest compares
+ * byte for byte across runs.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -32,18 +33,18 @@ static void duration(char *buf, size_t len, double ns)
 }
 
 /* A solver's timing cells: the mean over the run, the median batch and the
- * 10th to 90th percentile of batches (per instance), and its median against
- * the fastest median.  Medians shrug off the batches during which another
+ * 10th to 90th percentile of batches, the CPU time (all per instance), and
+ * its median against the fastest median.  Medians shrug off the batches during which another
  * process held the core, which on a shared machine the mean does not. */
 typedef struct cells {
-    char mean[16], median[16], spread[40], relative[16];
+    char mean[16], median[16], spread[40], cpu[16], relative[16];
 } cells;
 
 static cells timing(const pz_result *r, int s)
 {
     const pz_tally *t = &r->tally[s];
     double best = 0, median = pz_quantile(t, 0.5);
-    cells c = { "-", "-", "-", "-" };
+    cells c = { "-", "-", "-", "-", "-" };
     char lo[16], hi[16];
     for (int i = 0; i < r->opts.nsolvers; i++) {
         double m = pz_quantile(&r->tally[i], 0.5);
@@ -54,6 +55,7 @@ static cells timing(const pz_result *r, int s)
         return c;
     duration(c.mean, sizeof c.mean, ns_per(t->seconds, t->ran));
     duration(c.median, sizeof c.median, median);
+    duration(c.cpu, sizeof c.cpu, ns_per(t->cpu_seconds, t->ran));
     duration(lo, sizeof lo, pz_quantile(t, 0.1));
     duration(hi, sizeof hi, pz_quantile(t, 0.9));
     snprintf(c.spread, sizeof c.spread, "%s..%s", lo, hi);
@@ -159,19 +161,19 @@ void pz_write_summary(FILE *f, const pz_result *r)
                 r->shard.end);
     fprintf(f, "\n%lld instances, %d thread%s, %.2f s\n\n", r->instances, r->opts.threads,
             r->opts.threads > 1 ? "s" : "", r->wall_s);
-    fprintf(f, "  %-10s %12s %8s %8s %8s %10s %10s %21s %8s\n", "solver", "ran", "skipped",
-            "invalid", "disagree", "mean", "median", "p10-p90", "relative");
+    fprintf(f, "  %-10s %12s %8s %8s %8s %9s %9s %20s %9s %8s\n", "solver", "ran", "skipped",
+            "invalid", "disagree", "mean", "median", "p10-p90", "cpu", "relative");
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];
         cells c = timing(r, s);
-        fprintf(f, "  %-10s %12lld %8lld %8lld %8lld %10s %10s %21s %8s\n",
+        fprintf(f, "  %-10s %12lld %8lld %8lld %8lld %9s %9s %20s %9s %8s\n",
                 r->opts.solvers[s]->name, t->ran, t->skipped, t->invalid, t->disagree, c.mean,
-                c.median, c.spread, c.relative);
+                c.median, c.spread, c.cpu, c.relative);
     }
     duration(mean, sizeof mean, ns_per(r->check_seconds, r->checked));
     fprintf(f, "  %-10s %12lld answers checked, %s each\n", "checker", r->checked, mean);
-    fputs("  (time per instance: the mean over the run, and the median and 10th-90th percentile\n"
-          "   of batches; relative compares medians)\n\n", f);
+    fputs("  (time per instance: the mean over the run, the median and 10th-90th percentile of\n"
+          "   batches, the threads' CPU time; relative compares medians)\n\n", f);
     sample_note(f, r);
     fputs("Answers: ", f);
     histogram_line(f, r, ", ");
@@ -222,10 +224,11 @@ void pz_write_json(FILE *f, const pz_result *r)
                 "\"invalid\": %lld, \"disagree\": %lld,\n", s ? "," : "",
                 r->opts.solvers[s]->name, sampled(r, s) ? "true" : "false", t->ran, t->skipped,
                 t->invalid, t->disagree);
-        fprintf(f, "     \"seconds\": %.6f,\n", t->seconds);
+        fprintf(f, "     \"seconds\": %.6f, \"cpu_seconds\": %.6f,\n", t->seconds, t->cpu_seconds);
         fprintf(f, "     \"ns_per_instance\": %.2f,\n", ns_per(t->seconds, t->ran));
-        fprintf(f, "     \"ns_p10\": %.4g, \"ns_median\": %.4g, \"ns_p90\": %.4g,\n",
-                pz_quantile(t, 0.1), pz_quantile(t, 0.5), pz_quantile(t, 0.9));
+        fprintf(f, "     \"ns_p10\": %.4g, \"ns_median\": %.4g, \"ns_p90\": %.4g, "
+                "\"cpu_ns_per_instance\": %.2f,\n", pz_quantile(t, 0.1), pz_quantile(t, 0.5),
+                pz_quantile(t, 0.9), ns_per(t->cpu_seconds, t->ran));
         fputs("     \"spread\": [", f);
         for (int b = 0, n = 0; b < PZ_SPREAD; b++)
             if (t->spread[b])
@@ -296,17 +299,18 @@ static void csv_field(FILE *f, const char *s)
 void pz_write_csv(FILE *f, const pz_result *r)
 {
     fputs("puzzle,corpus,shard,instances,partial,threads,solver,sampled,ran,skipped,invalid,"
-          "disagree,seconds,ns_per_instance,ns_p10,ns_median,ns_p90\n", f);
+          "disagree,seconds,ns_per_instance,ns_p10,ns_median,ns_p90,cpu_seconds,cpu_ns_per_instance\n", f);
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];
         csv_field(f, r->corpus->puzzle->name);
         putc(',', f);
         csv_field(f, r->corpus->spec);
-        fprintf(f, ",%lld/%lld,%lld,%d,%d,%s,%d,%lld,%lld,%lld,%lld,%.6f,%.2f,%.4g,%.4g,%.4g\n",
+        fprintf(f, ",%lld/%lld,%lld,%d,%d,%s,%d,%lld,%lld,%lld,%lld,%.6f,%.2f,%.4g,%.4g,%.4g,%.6f,%.2f\n",
                 r->shard.k, r->shard.n, r->instances, r->partial, r->opts.threads,
                 r->opts.solvers[s]->name, sampled(r, s), t->ran, t->skipped, t->invalid,
                 t->disagree, t->seconds, ns_per(t->seconds, t->ran), pz_quantile(t, 0.1),
-                pz_quantile(t, 0.5), pz_quantile(t, 0.9));
+                pz_quantile(t, 0.5), pz_quantile(t, 0.9), t->cpu_seconds,
+                ns_per(t->cpu_seconds, t->ran));
     }
 }
 
@@ -320,14 +324,14 @@ void pz_write_markdown(FILE *f, const pz_result *r)
     fprintf(f, "\n\n%lld instances, %d thread%s, %.2f s. ", r->instances, r->opts.threads,
             r->opts.threads > 1 ? "s" : "", r->wall_s);
     status_line(f, r, "**");
-    fputs("\n| solver | ran | skipped | invalid | disagree | mean | median | p10-p90 | relative |\n"
-          "|:--|--:|--:|--:|--:|--:|--:|--:|--:|\n", f);
+    fputs("\n| solver | ran | skipped | invalid | disagree | mean | median | p10-p90 | cpu | relative |\n"
+          "|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n", f);
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];
         cells c = timing(r, s);
-        fprintf(f, "| %s%s | %lld | %lld | %lld | %lld | %s | %s | %s | %s |\n",
+        fprintf(f, "| %s%s | %lld | %lld | %lld | %lld | %s | %s | %s | %s | %s |\n",
                 r->opts.solvers[s]->name, sampled(r, s) ? " (sampled)" : "", t->ran, t->skipped,
-                t->invalid, t->disagree, c.mean, c.median, c.spread, c.relative);
+                t->invalid, t->disagree, c.mean, c.median, c.spread, c.cpu, c.relative);
     }
     duration(mean, sizeof mean, ns_per(r->check_seconds, r->checked));
     fprintf(f, "\nChecker: %lld answers, %s each. ", r->checked, mean);

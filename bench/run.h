@@ -64,7 +64,8 @@ double pz_spread_ns(int cls);         /* the middle of the class */
 /* What one solver did over the run. */
 typedef struct pz_tally {
     long long ran, skipped, invalid, disagree;
-    double seconds;                   /* summed over threads */
+    double seconds;                   /* CLOCK_MONOTONIC, summed over threads */
+    double cpu_seconds;               /* the threads' CPU time: without preemption */
     long long spread[PZ_SPREAD];      /* instances by their batch's ns per instance */
 } pz_tally;
 

@@ -20,7 +20,8 @@ int pz_cmd_gen(int argc, char **argv)
             continue;
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             printf("usage: puzzlebench gen PUZZLE --corpus SPEC [--shard K/N]\n"
-                   "Writes the corpus (or shard K of N, 0 <= K < N) to stdout as one judge input.\n");
+                   "Writes the corpus (or shard K of N, 0 <= K < N) to stdout as one judge "
+                   "input.\n");
             return PZ_EXIT_OK;
         }
         if ((status = pz_puzzle_arg("gen", argv[i], &p)))

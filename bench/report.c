@@ -299,13 +299,15 @@ static void csv_field(FILE *f, const char *s)
 void pz_write_csv(FILE *f, const pz_result *r)
 {
     fputs("puzzle,corpus,shard,instances,partial,threads,solver,sampled,ran,skipped,invalid,"
-          "disagree,seconds,ns_per_instance,ns_p10,ns_median,ns_p90,cpu_seconds,cpu_ns_per_instance\n", f);
+          "disagree,seconds,ns_per_instance,ns_p10,ns_median,ns_p90,cpu_seconds,"
+          "cpu_ns_per_instance\n", f);
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];
         csv_field(f, r->corpus->puzzle->name);
         putc(',', f);
         csv_field(f, r->corpus->spec);
-        fprintf(f, ",%lld/%lld,%lld,%d,%d,%s,%d,%lld,%lld,%lld,%lld,%.6f,%.2f,%.4g,%.4g,%.4g,%.6f,%.2f\n",
+        fprintf(f, ",%lld/%lld,%lld,%d,%d,%s,%d,%lld,%lld,%lld,%lld,"
+                "%.6f,%.2f,%.4g,%.4g,%.4g,%.6f,%.2f\n",
                 r->shard.k, r->shard.n, r->instances, r->partial, r->opts.threads,
                 r->opts.solvers[s]->name, sampled(r, s), t->ran, t->skipped, t->invalid,
                 t->disagree, t->seconds, ns_per(t->seconds, t->ran), pz_quantile(t, 0.1),
@@ -324,8 +326,8 @@ void pz_write_markdown(FILE *f, const pz_result *r)
     fprintf(f, "\n\n%lld instances, %d thread%s, %.2f s. ", r->instances, r->opts.threads,
             r->opts.threads > 1 ? "s" : "", r->wall_s);
     status_line(f, r, "**");
-    fputs("\n| solver | ran | skipped | invalid | disagree | mean | median | p10-p90 | cpu | relative |\n"
-          "|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n", f);
+    fputs("\n| solver | ran | skipped | invalid | disagree | mean | median | p10-p90 | cpu "
+          "| relative |\n|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n", f);
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];
         cells c = timing(r, s);

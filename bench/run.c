@@ -45,6 +45,7 @@ typedef struct job {
     const pz_corpus *c;
     const pz_run_opts *o;
     int batch;
+    double wall_cost, cpu_cost;       /* what reading each clock costs */
 } job;
 
 static volatile sig_atomic_t stop_signal;
@@ -70,6 +71,19 @@ static double cpu_now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* The least time between two readings of a clock: its own cost, which a
+ * timed batch of few instances would otherwise charge to the solver. */
+static double clock_cost(double (*clock)(void))
+{
+    double best = 1;
+    for (int i = 0; i < 64; i++) {
+        double a = clock(), b = clock();
+        if (b - a < best)
+            best = b - a;
+    }
+    return best;
+}
+
 static void *xcalloc(size_t n, size_t size)
 {
     void *p = calloc(n ? n : 1, size ? size : 1);
@@ -82,10 +96,10 @@ int pz_parse_shard(const char *s, long long count, pz_shard *sh, pz_error *e)
 {
     long long k = 0, n = 1;
     const char *p = s;
-    if (s && (!pz_parse_uint(&p, 1ll << 40, &k) || *p++ != '/' || !pz_parse_uint(&p, 1ll << 40, &n) ||
-              *p || n < 1 || k >= n))
-        return pz_fail(e, NULL, "expected --shard K/N with 0 <= K < N (shards count from 0), found '%s'",
-                       s);
+    if (s && (!pz_parse_uint(&p, 1ll << 40, &k) || *p++ != '/' ||
+              !pz_parse_uint(&p, 1ll << 40, &n) || *p || n < 1 || k >= n))
+        return pz_fail(e, NULL, "expected --shard K/N with 0 <= K < N (shards count from 0), "
+                       "found '%s'", s);
     sh->k = k;
     sh->n = n;
     sh->first = (long long)((__int128)count * k / n);
@@ -186,7 +200,9 @@ static void keep_failure(const job *jb, worker *w, long long index, int j, const
     f->reference = ref;
     for (int s = 0; s < jb->o->nsolvers; s++)
         if (w->took[s][j] >= RAN) {
-            f->answer[s] = text_of(p, inst, w->ans[s] + (size_t)j * p->ans_size);
+            f->answer[s] = w->took[s][j] == FAILED
+                               ? xcalloc(1, 1)   /* no answer to show */
+                               : text_of(p, inst, w->ans[s] + (size_t)j * p->ans_size);
             f->why[s] = why[s];
         }
 }
@@ -240,11 +256,13 @@ static void judge(const job *jb, worker *w, long long index, int j)
         }
     if (refok) {
         int k = p->classify(inst, ref, NULL, 0);
+        if (k < 0 || k >= PZ_CLASSES)
+            pz_fatal("%s: classify() gave class %d, outside 0..%d", p->name, k, PZ_CLASSES - 1);
         if (!w->hist[k]++)
             p->classify(inst, ref, w->names[k], PZ_NAME);
-    }
-    else
+    } else {
         w->unanswered++;
+    }
     if (bad || differ || ewhy) {
         w->failures++;
         keep_failure(jb, w, index, j, expected, ewhy, why, differ, refsolver);
@@ -283,8 +301,8 @@ static void run_batch(const job *jb, worker *w, long long lo, long long hi)
             if (sv->solve(w->inst + (size_t)j * isz, ans + (size_t)j * asz, scratch))
                 took[j] = FAILED;
         }
-        t = now() - t0;
-        w->tally[s].cpu_seconds += cpu_now() - c0;
+        t = fmax(now() - t0 - jb->wall_cost, 0);
+        w->tally[s].cpu_seconds += fmax(cpu_now() - c0 - jb->cpu_cost - 2 * jb->wall_cost, 0);
         w->tally[s].seconds += t;
         w->tally[s].ran += count;
         w->tally[s].skipped += skipped;
@@ -393,7 +411,8 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
 {
     long long total = sh->end - sh->first, done = 0;
     int threads = o->threads > 0 ? o->threads : omp_get_max_threads(), used = 1;
-    job jb = { c, o, o->batch > 0 ? o->batch : pz_default_batch(total) };
+    job jb = { c, o, o->batch > 0 ? o->batch : pz_default_batch(total), clock_cost(now),
+               clock_cost(cpu_now) };
     long long nbatches = (total + jb.batch - 1) / jb.batch;
     struct sigaction sa, oldint, oldterm;
     worker *ws = xcalloc((size_t)threads, sizeof *ws);

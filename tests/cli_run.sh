@@ -23,7 +23,9 @@ expect() {
 }
 
 # The JSON without the lines that hold timings or the run's shape.
-untimed() { grep -Ev '"(wall_s|seconds|ns_per_instance|ns_p10|spread|ns_per_answer|threads|batch)"' "$1"; }
+untimed() {
+    grep -Ev '"(wall_s|seconds|ns_per_instance|ns_p10|spread|ns_per_answer|threads|batch)"' "$1"
+}
 
 # The histogram's counts, summed.
 histsum() { grep -o '"count": [0-9]*' "$1" | awk '{ s += $2 } END { print s + 0 }'; }

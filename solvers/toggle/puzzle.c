@@ -3,25 +3,21 @@
 
 #include "toggle.h"
 
-/* The board after every press of x, straight from the rule: a press
- * toggles its cell, the cells left and right of it, and the cells above and
- * below it, where they exist.  Presses commute, so row r ends up toggled by
- * its own presses shifted left, right and not at all (cut to the board's
- * columns) and by the presses of rows r - 1 and r + 1.  This evaluates
- * b + A x directly, row by row; it shares nothing with the algorithms,
- * which chase lights or eliminate.  Presses outside the columns are
- * ignored here (tg_check rejects them first). */
-static void replay(const uint64_t *b, int m, int n, const uint64_t *x, uint64_t *out)
+/* The board after pressing every cell of x, one cell at a time. */
+static void replay(const tg_board *bd, const uint64_t *x, uint64_t *out)
 {
-    uint64_t mask = tg_mask(n);
-    for (int r = 0; r < m; r++) {
-        uint64_t own = x[r] & mask;
-        out[r] = b[r] ^ ((own ^ own << 1 ^ own >> 1) & mask);
-        if (r > 0)
-            out[r] ^= x[r - 1] & mask;
-        if (r + 1 < m)
-            out[r] ^= x[r + 1] & mask;
-    }
+    int m = bd->m, n = bd->n;
+    memcpy(out, bd->b, (size_t)m * sizeof *out);
+    for (int r = 0; r < m; r++)
+        for (int c = 0; c < n; c++) {
+            if (!((x[r] >> c) & 1))
+                continue;
+            out[r] ^= 1ull << c;
+            if (c > 0) out[r] ^= 1ull << (c - 1);
+            if (c + 1 < n) out[r] ^= 1ull << (c + 1);
+            if (r > 0) out[r - 1] ^= 1ull << c;
+            if (r + 1 < m) out[r + 1] ^= 1ull << c;
+        }
 }
 
 static int uniform(const uint64_t *rows, int m, uint64_t value)
@@ -48,9 +44,8 @@ pz_verdict tg_check(const tg_board *bd, const tg_answer *a, unsigned goals, cons
         }
         if (w != a->weight)
             return *why = "the press count is not the number of presses", PZ_INVALID;
-        replay(bd->b, m, bd->n, a->x, out);
-        if (!((goals & TG_OFF) && uniform(out, m, 0)) &&
-            !((goals & TG_ON) && uniform(out, m, mask)))
+        replay(bd, a->x, out);
+        if (!((goals & TG_OFF) && uniform(out, m, 0)) && !((goals & TG_ON) && uniform(out, m, mask)))
             return *why = "the presses do not reach a goal board", PZ_INVALID;
     }
     if (a->weight < 0 && (a->has & TG_CERTS))
@@ -58,9 +53,9 @@ pz_verdict tg_check(const tg_board *bd, const tg_answer *a, unsigned goals, cons
             if (!(goals & (1u << g)))
                 continue;
             /* y A = 0 (A is symmetric: pressing y changes nothing) and y . (b + g) = 1 */
-            static const uint64_t empty[TG_MAX];
+            tg_board empty = { .m = bd->m, .n = bd->n };
             int dot = 0;
-            replay(empty, m, bd->n, a->cert[g], out);
+            replay(&empty, a->cert[g], out);
             if (!uniform(out, m, 0) || uniform(a->cert[g], m, 0))
                 return *why = "a certificate is not in the kernel of the press matrix", PZ_INVALID;
             for (int r = 0; r < m; r++)

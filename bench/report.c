@@ -171,7 +171,8 @@ void pz_write_summary(FILE *f, const pz_result *r)
                 c.median, c.spread, c.cpu, c.relative);
     }
     duration(mean, sizeof mean, ns_per(r->check_seconds, r->checked));
-    fprintf(f, "  %-10s %12lld answers checked, %s each\n", "checker", r->checked, mean);
+    fprintf(f, "  %-10s %12lld answers checked and compared, %s each\n", "checker", r->checked,
+            mean);
     fputs("  (time per instance: the mean over the run, the median and 10th-90th percentile of\n"
           "   batches, the threads' CPU time; relative compares medians)\n\n", f);
     sample_note(f, r);

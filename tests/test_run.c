@@ -141,6 +141,22 @@ static void test_shards(void **state)
     assert_int_equal(pz_parse_sample("1/0", &every, &e), -1);
 }
 
+/* Batch times go into 9% classes; quantiles come back within a class. */
+static void test_spread(void **state)
+{
+    pz_tally t = { 0 };
+    (void)state;
+    assert_int_equal(pz_spread_class(1), 64);
+    assert_int_equal(pz_spread_class(2), 72);
+    assert_int_equal(pz_spread_class(0), 0);
+    assert_int_equal(pz_spread_class(1e30), PZ_SPREAD - 1);
+    t.spread[pz_spread_class(100)] = 80;     /* 80 instances at 100 ns, 20 at 1 ms */
+    t.spread[pz_spread_class(1e6)] = 20;
+    assert_true(pz_quantile(&t, 0.5) > 95 && pz_quantile(&t, 0.5) < 105);
+    assert_true(pz_quantile(&t, 0.8) < 105);
+    assert_true(pz_quantile(&t, 0.9) > 0.95e6 && pz_quantile(&t, 0.9) < 1.05e6);
+}
+
 /* A JSON report without the lines that hold timings or the run's shape. */
 static char *json_without_timings(const pz_result *r)
 {
@@ -483,7 +499,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_specs_good),       cmocka_unit_test(test_specs_bad),
-        cmocka_unit_test(test_shards),           cmocka_unit_test(test_determinism),
+        cmocka_unit_test(test_shards),           cmocka_unit_test(test_spread),
+        cmocka_unit_test(test_determinism),
         cmocka_unit_test(test_shards_add_up),    cmocka_unit_test(test_sample),
         cmocka_unit_test(test_shrink_and_save),  cmocka_unit_test(test_wrong_expected),
         cmocka_unit_test(test_invalid_expected), cmocka_unit_test(test_written_reads_back),

@@ -656,7 +656,11 @@ static void help(void)
            "answer with the puzzle's independent checker, and compares it with the reference:\n"
            "the corpus's expected answer (FILE.ans) where there is one, else the answer of the\n"
            "first solver (in `puzzlebench list` order) that takes the instance and whose answer\n"
-           "checks.\n"
+           "checks.  Per solver it reports what ran, was skipped (fits() refused it),\n"
+           "failed the check (invalid) or differed from the reference (disagree), and the\n"
+           "time per instance: the mean, the median batch and the 10th-90th percentile of\n"
+           "batches, and CPU time.  The first %d failures by index are listed in full; the\n"
+           "first %d are shrunk and saved as DIR/PUZZLE-HASH.in with the reference's .ans.\n"
            "\n"
            "  --corpus SPEC     PUZZLE:KIND[:key=value]... or a judge-format FILE.in\n"
            "  --solvers A,B     the solvers to run (default: all of the puzzle's)\n"
@@ -677,7 +681,7 @@ static void help(void)
            "differs from the reference; 2 bad usage or input; 130 (SIGINT) or 143 (SIGTERM)\n"
            "when interrupted: the batches finished by then are reported, marked partial.\n"
            "A second signal ends the process at once.\n",
-           PZ_BATCH);
+           PZ_KEEP, PZ_SHRINK, PZ_BATCH);
 }
 
 /* Parses "a,b" into a set of p's solvers: bit r is its r-th in the registry. */

@@ -194,7 +194,7 @@ static pz_outcome run_range(worker *w, long long a, long long b, long long *judg
     FILE *f = open_memstream(&in, &inlen);
     if (!f)
         pz_fatal("out of memory");
-    p->write_input(f, at(w->insts, p->inst_size, a), (size_t)(b - a));
+    p->write_input(f, at(w->insts, p->inst_size, a), (size_t)(b - a), 0, (uint64_t)(b - a));
     if (fclose(f))
         pz_fatal("out of memory");
     exp = pz_render_answers(p, 1, at(w->insts, p->inst_size, a), at(w->expected, p->ans_size, a),
@@ -367,7 +367,7 @@ static pz_outcome run_alone(worker *w, const void *inst, example *ex)
         FILE *f = open_memstream(&ex->input, &ex->inlen);
         if (!f)
             pz_fatal("out of memory");
-        p->write_input(f, inst, 1);
+        p->write_input(f, inst, 1, 0, 1);
         fclose(f);
         ex->expected = pz_render_answers(p, 1, inst, w->expected, 1, &ex->explen);
         ex->reclen = w->run.len;

@@ -139,7 +139,7 @@ static void test_lightsout(void **state)
 /* The words of a command, joined by '|'. */
 static const char *split(const char *cmd)
 {
-    static char buf[512];
+    static char buf[640];
     char **argv;
     pz_error e;
     if (pz_split_command(cmd, &argv, &e)) {

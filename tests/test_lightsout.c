@@ -114,7 +114,7 @@ static void test_writer(void **state)
     }
     assert_string_equal(buf, sample_out);
     FILE *f = open_memstream(&out, &len);
-    pz_lightsout.write_input(f, v, (size_t)n);
+    pz_lightsout.write_input(f, v, (size_t)n, 0, (uint64_t)n);
     fclose(f);
     assert_string_equal(out, sample_in);
     free(out);
@@ -125,7 +125,7 @@ static void test_writer(void **state)
     pz_test_solve(sv, &b, &a, scratch);
     assert_string_equal(pz_test_output(&pz_lightsout, 7, &b, &a), "PUZZLE #7\nIMPOSSIBLE\n");
     f = open_memstream(&out, &len);
-    pz_lightsout.write_input(f, &b, 1);
+    pz_lightsout.write_input(f, &b, 1, 0, 1);
     fclose(f);
     assert_string_equal(out, "1 4 4\n1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n");
     assert_int_equal(pz_test_read(&pz_lightsout, out, &w, &e), 1);
@@ -163,7 +163,7 @@ static void test_read_answer(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         FILE *f = fmemopen((void *)bad[i].text, strlen(bad[i].text), "r");
-        char got[512];
+        char got[640];
         pz_reader_init(&r, f, "out");
         if (pz_lightsout.read_answer(&r, 1, &b, &a, &e) != -1)
             fail_msg("accepted: %s", bad[i].text);

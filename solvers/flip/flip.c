@@ -72,10 +72,12 @@ static int flip_read(pz_reader *r, void *inst, pz_error *e)
     return 1;
 }
 
-static void flip_write_input(FILE *f, const void *insts, size_t count)
+static void flip_write_input(FILE *f, const void *insts, size_t count, uint64_t first,
+                             uint64_t total)
 {
     const tg_board *bd = insts;
-    if (count && (bd->m != 4 || bd->n != 4))
+    (void)total;
+    if (count && first == 0 && (bd->m != 4 || bd->n != 4))
         fprintf(f, "%d %d\n", bd->m, bd->n);
     for (size_t i = 0; i < count; i++, bd++)
         for (int r = 0; r < bd->m; r++) {
@@ -148,4 +150,5 @@ const pz_puzzle pz_flip = {
     .generators = flip_generators,
     .shrink = tg_shrink,
     .size = tg_size,
+    .classify = tg_classify,
 };

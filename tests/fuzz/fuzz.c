@@ -35,7 +35,7 @@ static void fuzz_input(const pz_puzzle *p, const uint8_t *data, size_t size)
     }
     /* Round trip: what we write, we read back as the same instances. */
     f = open_memstream(&text, &len);
-    p->write_input(f, insts, (size_t)n);
+    p->write_input(f, insts, (size_t)n, 0, (uint64_t)n);
     fclose(f);
     f = open_data((const uint8_t *)text, len);
     if (pz_read_all(p, f, "again", &again, &e) != n ||

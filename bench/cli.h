@@ -25,6 +25,7 @@ int pz_cmd_run(int argc, char **argv);
 int pz_cmd_gen(int argc, char **argv);
 int pz_cmd_check(int argc, char **argv);
 int pz_cmd_stress(int argc, char **argv);
+int pz_cmd_merge(int argc, char **argv);
 int pz_cmd_info(int argc, char **argv);
 
 #endif

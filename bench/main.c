@@ -23,6 +23,8 @@ static const command commands[] = {
     { "stress", "PUZZLE --exec 'CMD' --corpus SPEC [--batch B] [--time-limit MS] ...",
       "run a judge-format program on a corpus under limits: AC WA PE TLE MLE RE OLE",
       pz_cmd_stress },
+    { "merge", "REPORT... [--json F] [--csv F] [--md F]",
+      "the JSON reports of a run's shards as one report of the whole corpus", pz_cmd_merge },
     { "info", "PUZZLE:rows=M:cols=N",
       "facts about a board size: rank, nullity, solvable boards (flip, lightsout)", pz_cmd_info },
     { NULL, NULL, NULL, NULL },

@@ -214,7 +214,7 @@ void pz_write_json(FILE *f, const pz_result *r)
             r->shard.k, r->shard.n, r->shard.first, r->shard.end);
     fprintf(f, "  \"instances\": %lld,\n  \"partial\": %s,\n", r->instances,
             r->partial ? "true" : "false");
-    fprintf(f, "  \"reference\": \"%s\",\n", c->expected ? "expected" : "first valid solver");
+    fprintf(f, "  \"reference\": \"%s\",\n", r->expected ? "expected" : "first valid solver");
     fprintf(f, "  \"sample\": %lld,\n", r->opts.sample);
     fprintf(f, "  \"threads\": %d,\n  \"batch\": %d,\n  \"wall_s\": %.6f,\n", r->opts.threads,
             r->batch, r->wall_s);

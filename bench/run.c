@@ -420,6 +420,7 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
 
     memset(res, 0, sizeof *res);
     res->corpus = c;
+    res->expected = c->expected != NULL;
     res->shard = *sh;
     res->opts = *o;
     res->batch = jb.batch;

@@ -88,6 +88,7 @@ typedef struct pz_failure {
 
 typedef struct pz_result {
     const pz_corpus *corpus;
+    int expected;                     /* the reference is the corpus's expected answers */
     pz_shard shard;
     pz_run_opts opts;
     int batch;

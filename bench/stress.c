@@ -379,29 +379,37 @@ static pz_outcome run_alone(worker *w, const void *inst, example *ex)
     return o;
 }
 
-/* Greedy shrinking: the first neighbour that still gets the verdict alone. */
+/* Greedy shrinking (pz_shrink_greedy): the first neighbour that still gets the
+ * verdict alone, at the same size unless --shrink-any-size, at most SHRINK_RUNS runs. */
+typedef struct shrinking {
+    worker *w;
+    pz_outcome target;
+    example *ex;
+    char size0[32];
+} shrinking;
+
+static int still_fails(void *ctx, const void *cand)
+{
+    shrinking *c = ctx;
+    char size[32];
+    c->w->s->p->size(cand, size, sizeof size);
+    if ((!c->w->s->any_size && strcmp(size, c->size0)) || c->ex->runs >= SHRINK_RUNS)
+        return 0;
+    c->ex->runs++;
+    return run_alone(c->w, cand, NULL) == c->target;
+}
+
 static void shrink(worker *w, const void *start, pz_outcome target, example *ex)
 {
     const pz_puzzle *p = w->s->p;
-    char *cur = malloc(p->inst_size), *cand = malloc(p->inst_size), size0[32], size[32];
-    if (!cur || !cand)
+    shrinking c = { w, target, ex, "" };
+    char *cur = malloc(p->inst_size);
+    if (!cur)
         pz_fatal("out of memory");
-    memcpy(cur, start, p->inst_size);
-    p->size(start, size0, sizeof size0);
-    for (int k = 0; ex->runs < SHRINK_RUNS && p->shrink(cur, k, cand); k++) {
-        p->size(cand, size, sizeof size);
-        if (!w->s->any_size && strcmp(size, size0))
-            continue;
-        ex->runs++;
-        if (run_alone(w, cand, NULL) == target) {
-            memcpy(cur, cand, p->inst_size);
-            ex->steps++;
-            k = -1;
-        }
-    }
+    p->size(start, c.size0, sizeof c.size0);
+    ex->steps += pz_shrink_greedy(p, start, cur, still_fails, &c, 64L * SHRINK_RUNS);
     run_alone(w, cur, ex);
     free(cur);
-    free(cand);
 }
 
 static void example_free(example *ex)

@@ -458,19 +458,7 @@ static void print_example(FILE *f, const example *ex)
 
 static void json_string(FILE *f, const char *s, size_t len)
 {
-    putc('"', f);
-    for (size_t i = 0; i < len && i < SHOW_BYTES; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c == '\n')
-            fputs("\\n", f);
-        else if (c < 32 || c >= 127)
-            fprintf(f, "\\u%04x", c);
-        else
-            putc(c, f);
-    }
-    putc('"', f);
+    pz_json_string(f, s, len < SHOW_BYTES ? len : SHOW_BYTES);
 }
 
 static void json_example(FILE *f, const char *key, const example *ex, const char *extra)
@@ -493,10 +481,9 @@ static int write_json(const stress *s, const tally *all, const example *ex, int 
                       const example *shrunk, int nshrunk, double wall)
 {
     char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp.%d", s->json, (int)getpid());
-    FILE *f = fopen(tmp, "w");
+    FILE *f = strlen(s->json) < 4096 ? pz_atomic_open(s->json, tmp, sizeof tmp) : NULL;
     if (!f)
-        return pz_usage("stress: cannot write %s", tmp);
+        return PZ_EXIT_USAGE;
     fprintf(f, "{\n  \"command\": \"stress\",\n  \"puzzle\": \"%s\",\n  \"corpus\": ", s->p->name);
     json_string(f, s->corpus.spec, strlen(s->corpus.spec));
     fputs(",\n  \"exec\": ", f);
@@ -531,11 +518,7 @@ static int write_json(const stress *s, const tally *all, const example *ex, int 
         json_example(f, "from", &shrunk[i], extra);
     }
     fprintf(f, "],\n  \"all_ac\": %s\n}\n", all->count[PZ_AC] == s->corpus.count ? "true" : "false");
-    if (fflush(f) || fsync(fileno(f)) || fclose(f) || rename(tmp, s->json)) {
-        unlink(tmp);
-        return pz_usage("stress: cannot write %s", s->json);
-    }
-    return 0;
+    return pz_atomic_close(f, tmp, s->json) ? PZ_EXIT_USAGE : 0;
 }
 
 static int parse(stress *s, int argc, char **argv)

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "run.h"
 
 static double ns_per(double seconds, long long n)

@@ -15,6 +15,15 @@ int pz_report(const pz_error *);
 /* Matches "--name VALUE" or "--name=VALUE" at argv[*i]; advances *i. */
 int pz_option(int argc, char **argv, int *i, const char *name, const char **value);
 
+/* Reports are written atomically: to a temporary file renamed over path when
+ * closed (a path that is not a regular file, a pipe or /dev/stdout, is written in
+ * place); tmp gets the temporary name (len >= strlen(path) + 32).  0 ok, else a
+ * message on stderr.  In report.c. */
+FILE *pz_atomic_open(const char *path, char *tmp, size_t len);
+int pz_atomic_close(FILE *, const char *tmp, const char *path);
+/* A JSON string of len bytes; bytes outside printable ASCII are escaped. */
+void pz_json_string(FILE *, const char *s, size_t len);
+
 /* Prepares every registered solver once (tables before any timing). */
 void pz_prepare_all(void);
 

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "run.h"
 
 static double ns_per(double seconds, long long n)
@@ -185,21 +186,28 @@ void pz_write_summary(FILE *f, const pz_result *r)
     list_failures(f, r, &plain);
 }
 
-static void json_string(FILE *f, const char *s)
+/* A JSON string of len bytes: quotes, backslashes and bytes outside printable
+ * ASCII escaped, so any output a program printed stays valid JSON. */
+void pz_json_string(FILE *f, const char *s, size_t len)
 {
     putc('"', f);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char ch = (unsigned char)s[i];
         if (ch == '"' || ch == '\\')
             fprintf(f, "\\%c", ch);
         else if (ch == '\n')
             fputs("\\n", f);
-        else if (ch < 0x20)
+        else if (ch < 0x20 || ch >= 0x7f)
             fprintf(f, "\\u%04x", ch);
         else
             putc(ch, f);
     }
     putc('"', f);
+}
+
+static void json_string(FILE *f, const char *s)
+{
+    pz_json_string(f, s, strlen(s));
 }
 
 void pz_write_json(FILE *f, const pz_result *r)

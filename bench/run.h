@@ -124,8 +124,5 @@ void pz_write_markdown(FILE *, const pz_result *);
  * so no reader ever sees half a report; 0 ok, else a message on stderr. */
 int pz_write_report(const char *path, void (*write)(FILE *, const pz_result *),
                     const pz_result *);
-/* The same in two steps: tmp gets the temporary name (len >= strlen(path) + 32). */
-FILE *pz_atomic_open(const char *path, char *tmp, size_t len);
-int pz_atomic_close(FILE *, const char *tmp, const char *path);
 
 #endif

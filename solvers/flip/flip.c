@@ -39,11 +39,12 @@ static int flip_read(pz_reader *r, void *inst, pz_error *e)
         r->started = 1;
         r->hdr[0] = r->hdr[1] = 4;
         if ((rc = pz_next_nonblank(r, e)) <= 0)
-            return rc;
-        const char *p = r->buf;
+            return rc ? rc : pz_fail(e, r, "expected a board, found an empty input");
+        const char *p = r->buf + strspn(r->buf, " \t");
         long long m, n;
-        if (pz_parse_uint(&p, 99, &m)) {
-            if (!pz_parse_uint(&p, 99, &n) || !pz_is_blank(p) || m < 1 || n < 1 ||
+        if (*p >= '0' && *p <= '9') {                /* a size line, not a board */
+            if (!pz_parse_uint(&p, 99, &m) || !pz_parse_uint(&p, 99, &n) || !pz_is_blank(p) ||
+                m < 1 || n < 1 ||
                 m > MAX_SIDE || n > MAX_SIDE)
                 return pz_fail(e, r, "expected a size line \"m n\" with 1 <= m, n <= %d, or a board",
                                MAX_SIDE);

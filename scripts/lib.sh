@@ -8,7 +8,7 @@ PZ_BUILD=${PZ_BUILD:-$PZ_ROOT/build}
 pz_need() {
     local missing=() p
     for p in "$@"; do
-        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+        [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" = "install ok installed" ] ||
             missing+=("$p")
     done
     [ ${#missing[@]} -eq 0 ] && return 0

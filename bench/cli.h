@@ -21,5 +21,8 @@ void pz_prepare_all(void);
 /* The subcommands; each returns an exit status. */
 int pz_cmd_list(int argc, char **argv);
 int pz_cmd_solve(int argc, char **argv);
+int pz_cmd_check(int argc, char **argv);
+int pz_cmd_stress(int argc, char **argv);
+int pz_cmd_info(int argc, char **argv);
 
 #endif

@@ -27,28 +27,35 @@ long long pz_read_all(const pz_puzzle *p, FILE *f, const char *name, void **inst
     return n;
 }
 
-static int read_expected(pz_corpus *c, const char *path, pz_error *e)
+int pz_read_answers(const pz_puzzle *p, FILE *f, const char *name, const void *insts,
+                    long long count, void *answers, pz_error *e)
 {
-    const pz_puzzle *p = c->puzzle;
-    FILE *f = fopen(path, "r");
     pz_reader r;
     int rc = 0;
-    if (!f)
-        return errno == ENOENT ? 0 : pz_fail(e, NULL, "cannot read %s: %s", path, strerror(errno));
-    if (!(c->expected = calloc((size_t)c->count + 1, p->ans_size)))
-        pz_fatal("out of memory");
-    pz_reader_init(&r, f, path);
-    for (long long k = 0; k < c->count && rc >= 0; k++) {
-        rc = p->read_answer(&r, (unsigned long long)k + 1, (char *)c->insts + k * p->inst_size,
-                            (char *)c->expected + k * p->ans_size, e);
+    pz_reader_init(&r, f, name);
+    for (long long k = 0; k < count && rc >= 0; k++) {
+        rc = p->read_answer(&r, (unsigned long long)k + 1, (const char *)insts + k * p->inst_size,
+                            (char *)answers + k * p->ans_size, e);
         if (rc == 0)
-            rc = pz_fail(e, &r, "expected %lld answers, found %lld", c->count, k);
+            rc = pz_fail(e, &r, "expected %lld answers, found %lld", count, k);
     }
     if (rc >= 0 && pz_next_nonblank(&r, e) == 1)
-        rc = pz_fail(e, &r, "expected the end of the answers after %lld", c->count);
+        rc = pz_fail(e, &r, "expected the end of the answers after %lld", count);
     pz_reader_free(&r);
-    fclose(f);
     return rc < 0 ? -1 : 0;
+}
+
+static int read_expected(pz_corpus *c, const char *path, pz_error *e)
+{
+    FILE *f = fopen(path, "r");
+    int rc;
+    if (!f)
+        return errno == ENOENT ? 0 : pz_fail(e, NULL, "cannot read %s: %s", path, strerror(errno));
+    if (!(c->expected = calloc((size_t)c->count + 1, c->puzzle->ans_size)))
+        pz_fatal("out of memory");
+    rc = pz_read_answers(c->puzzle, f, path, c->insts, c->count, c->expected, e);
+    fclose(f);
+    return rc;
 }
 
 static int open_file(pz_corpus *c, const char *path, pz_error *e)

@@ -36,5 +36,8 @@ void pz_corpus_close(pz_corpus *);
 
 /* Reads every instance of a judge-format stream (the caller frees *insts). */
 long long pz_read_all(const pz_puzzle *, FILE *, const char *name, void **insts, pz_error *);
+/* Reads exactly count answers to insts (and nothing after them): 0, or -1 with e. */
+int pz_read_answers(const pz_puzzle *, FILE *, const char *name, const void *insts,
+                    long long count, void *answers, pz_error *);
 
 #endif

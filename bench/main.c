@@ -14,6 +14,14 @@ static const command commands[] = {
     { "list", "", "puzzles, solvers with their limits, corpus kinds", pz_cmd_list },
     { "solve", "PUZZLE [--solver S] [FILE]",
       "judge mode: the judge's input (FILE or stdin) to its output on stdout", pz_cmd_solve },
+    { "check", "PUZZLE INPUT OUTPUT [ANSWER]",
+      "a checker for judges: exit 0 ok, 1 wrong answer, 2 presentation error, 3 failure",
+      pz_cmd_check },
+    { "stress", "PUZZLE --exec 'CMD' --corpus SPEC [--batch B] [--time-limit MS] ...",
+      "run a judge-format program on a corpus under limits: AC WA PE TLE MLE RE OLE",
+      pz_cmd_stress },
+    { "info", "PUZZLE:rows=M:cols=N",
+      "facts about a board size: rank, nullity, solvable boards (flip, lightsout)", pz_cmd_info },
     { NULL, NULL, NULL, NULL },
 };
 

@@ -24,7 +24,7 @@ pz_need() {
 
 # The packages a build and its tests use.
 PZ_PACKAGES=(cmake make gcc g++ pkg-config libcmocka-dev libbenchmark-dev libcadical-dev
-             parallel gnuplot-nox)
+             parallel gnuplot-nox jq)
 
 # pz_build [DIR [CMAKE ARGS...]] : configures (once) and builds.
 pz_build() {

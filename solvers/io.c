@@ -47,16 +47,20 @@ int pz_getline(pz_reader *r, pz_error *e)
     }
     r->len = 0;
     r->buf[0] = 0;
-    c = getc(r->f);
+    c = getc_unlocked(r->f);
     if (c == EOF)
         return 0;
     r->line++;
-    for (; c != EOF && c != '\n'; c = getc(r->f)) {
-        if (c == 0)
+    for (; c != EOF && c != '\n'; c = getc_unlocked(r->f)) {
+        if (c == 0) {
+            r->buf[r->len] = 0;       /* what was read, for a caller to show */
             return pz_fail(e, r, "expected text, found a NUL byte (binary input?)");
+        }
         if (r->len + 2 > r->cap) {
-            if (r->cap >= MAX_LINE)
+            if (r->cap >= MAX_LINE) {
+                r->buf[r->len] = 0;
                 return pz_fail(e, r, "expected a line of at most %d bytes", MAX_LINE);
+            }
             r->cap *= 2;
             if (!(r->buf = realloc(r->buf, r->cap)))
                 pz_fatal("out of memory");

@@ -85,8 +85,8 @@ static void write_rows(FILE *f, const uint64_t *rows, int m, int n)
 {
     for (int r = 0; r < m; r++)
         for (int c = 0; c < n; c++) {
-            putc('0' + (int)((rows[r] >> c) & 1), f);
-            putc(c + 1 < n ? ' ' : '\n', f);
+            putc_unlocked('0' + (int)((rows[r] >> c) & 1), f);
+            putc_unlocked(c + 1 < n ? ' ' : '\n', f);
         }
 }
 

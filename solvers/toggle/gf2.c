@@ -1,46 +1,149 @@
 /* gf2 - Gaussian elimination over GF(2) on the first-row system, then the
- * kernel enumerated for the fewest presses.
+ * kernel searched for the fewest presses.
  *
  * Idea: light chasing makes every row's presses a function of row 0's, and
  * what is left on the last row is affine in row 0: residue(f) = c + R f with
  * R an n x n matrix over GF(2).  Eliminating R once per board size (cached in
  * the scratch) gives a particular first row f0 = P c and a basis of ker R.
  * Each kernel vector chased from an empty board is a press pattern that
- * changes nothing, so the answers are X0 + span(K); a Gray code walks the
- * 2^nullity of them for the canonical one.  With no answer, some K_i has
+ * changes nothing, so the answers are X0 + span(K), and the canonical one is
+ * a minimum-weight member of that coset.  With no answer, some K_i has
  * K_i . (b + goal) = 1; since A is symmetric, K_i A = 0, so K_i is the
  * certificate the checker verifies.
- * Cost: per size, n chases and an n x n elimination; per board, two chases
- * per goal and 2^nullity row sweeps.  5x6: nullity 0, a few dozen word ops.
- * Limits: any size up to 64x64 whose nullity is at most 24.
+ *
+ * Small boards (at most 64 cells and 8 columns; 5x6 is one): X0 and the dot
+ * products K_i . b are linear in the board, so once per size the elimination's
+ * result is tabulated M4RI-style ("method of four Russians"): for each row r
+ * and each of its 2^n values v, the packed X0 and dots of the board that is v
+ * on row r and off elsewhere.  A board then costs m lookups XORed together
+ * (solvable iff the dots are 0, the first 1 naming the certificate) and a
+ * Gray code walk over the kernel on single 64-bit words.
+ * Larger boards: two chases and n parities give X0; the coset's weights come
+ * from Walsh-Hadamard transforms of 2^16 entries (lightest_rows), a few
+ * operations per coset member instead of m words and m popcounts.
+ *
+ * Cost: per size, n chases and an n x n elimination (and m 2^n table entries
+ * for a small board); per board and goal, m lookups (small) or two chases;
+ * then, on a solvable board, 2^nullity coset members.  5x6: nullity 0, five
+ * lookups.  Solvable 59x59 (nullity 22): ~8 ms; 64x64 (28): ~0.5 s; 39x39
+ * (32): ~8 s.  A board with no answer costs no search at all.
+ * Limits: nullity <= 32, i.e. every size up to 64x64 but 61x61 (nullity 40),
+ * 62x64 and 64x62 (36): the fewest presses is a minimum-weight coset member,
+ * NP-hard in general, and there 2^36 members would take minutes a board.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "toggle.h"
 
-enum { MAX_NULLITY = 24 };
+enum { MAX_NULLITY = 32, SMALL_CELLS = 64, SMALL_COLS = 8, LOW_BITS = 16 };
+
+/* What the board that is v on row r (and off elsewhere) needs and leaves. */
+typedef struct entry {
+    uint64_t x;                       /* its particular presses, bit r * n + c */
+    uint64_t dots;                    /* bit i: K_i . board */
+} entry;
 
 typedef struct system {
     int m, n, nullity;                /* m == 0: empty */
+    int small;                        /* m * n <= 64 and n <= 8: the tables hold */
     uint64_t inv[TG_MAX];             /* bit j of f0 = parity(inv[j] & c) */
     uint64_t kern[TG_MAX][TG_MAX];    /* nullity press patterns that do nothing */
+    uint64_t pkern[SMALL_CELLS];      /* small: the same, packed */
+    entry table[SMALL_CELLS / SMALL_COLS << SMALL_COLS];   /* small: row r at r << n */
+    entry on;                         /* small: the all-on board */
+    /* Large: cell p = r * n + c is in K_i for the set bits i of its column
+     * lo[p] | hi[p] << LOW_BITS; and the Walsh-Hadamard transform's array. */
+    uint16_t lo[TG_MAX * TG_MAX];
+    uint16_t hi[TG_MAX * TG_MAX];
+    int16_t wht[1 << LOW_BITS];
 } system_t;
 
-static uint8_t nullities[TG_MAX + 1][TG_MAX + 1];
-
-/* Eliminates R for an m x n board into s; returns the nullity. */
-static int eliminate(int m, int n, system_t *s)
+/* Bit i of the result: whether cell i (row-major) of the m x n board is set. */
+static uint64_t pack(const uint64_t *rows, int m, int n)
 {
-    static const uint64_t zero[TG_MAX];
-    uint64_t row[TG_MAX], ops[TG_MAX], x[TG_MAX];
+    uint64_t v = 0;
+    for (int r = 0; r < m; r++)
+        v |= rows[r] << (r * n);
+    return v;
+}
+
+static void unpack(uint64_t v, int m, int n, uint64_t *rows)
+{
+    for (int r = 0; r < m; r++)
+        rows[r] = (v >> (r * n)) & tg_mask(n);
+}
+
+/* The particular presses X0 for rows b toward goalrow; returns what they leave
+ * on the last row (0: b is solvable). */
+static uint64_t particular(const system_t *s, const uint64_t *b, uint64_t goalrow, uint64_t *x)
+{
+    uint64_t c, f = 0;
+    x[0] = 0;
+    c = tg_chase(b, s->m, s->n, goalrow, x);
+    for (int j = 0; j < s->n; j++)
+        f |= (uint64_t)__builtin_parityll(s->inv[j] & c) << j;
+    x[0] = f;
+    return tg_chase(b, s->m, s->n, goalrow, x);
+}
+
+/* The packed X0 and kernel dots of rows b (goal all off). */
+static entry tabulate(const system_t *s, const uint64_t *b)
+{
+    uint64_t x[TG_MAX];
+    entry e = { 0, 0 };
+    particular(s, b, 0, x);
+    e.x = pack(x, s->m, s->n);
+    for (int k = 0; k < s->nullity; k++) {
+        int dot = 0;
+        for (int r = 0; r < s->m; r++)
+            dot ^= __builtin_parityll(s->kern[k][r] & b[r]);
+        e.dots |= (uint64_t)dot << k;
+    }
+    return e;
+}
+
+static void build_tables(system_t *s)
+{
+    int m = s->m, n = s->n;
+    uint64_t b[TG_MAX] = { 0 };
+    for (int k = 0; k < s->nullity; k++)
+        s->pkern[k] = pack(s->kern[k], m, n);
+    for (int r = 0; r < m; r++) {
+        entry *t = s->table + (r << n);
+        t[0] = (entry){ 0, 0 };
+        for (uint64_t v = 1; v < 1ull << n; v++) {
+            uint64_t low = v & -v;
+            if (v == low) {           /* one light: eliminate; others by linearity */
+                b[r] = v;
+                t[v] = tabulate(s, b);
+                b[r] = 0;
+            } else {
+                t[v].x = t[low].x ^ t[v ^ low].x;
+                t[v].dots = t[low].dots ^ t[v ^ low].dots;
+            }
+        }
+    }
+    for (int r = 0; r < m; r++)
+        b[r] = tg_mask(n);
+    s->on = tabulate(s, b);
+}
+
+static const uint64_t zero[TG_MAX];
+
+/* Eliminates R for an m x n board into s, with the tables of a small board if
+ * asked; returns the nullity.  col[j], column j of R, is what first row e_j
+ * leaves on the last row of an empty board.  Kept out of line, as is the
+ * general solver, so the small boards' path stays lean. */
+__attribute__((noinline)) static int eliminate(int m, int n, const uint64_t *col, system_t *s,
+                                               int tables)
+{
+    uint64_t row[TG_MAX], ops[TG_MAX];
     int pivcol[TG_MAX], rank = 0;
     memset(row, 0, sizeof row);
-    for (int j = 0; j < n; j++) {     /* column j of R: what e_j leaves */
-        x[0] = 1ull << j;
-        uint64_t col = tg_chase(zero, m, n, 0, x);
+    for (int j = 0; j < n; j++)
         for (int i = 0; i < n; i++)
-            row[i] |= ((col >> i) & 1) << j;
-    }
+            row[i] |= ((col[j] >> i) & 1) << j;
     for (int i = 0; i < n; i++)
         ops[i] = 1ull << i;
     for (int j = 0; j < n && rank < n; j++) {   /* reduced row echelon form */
@@ -51,11 +154,14 @@ static int eliminate(int m, int n, system_t *s)
             continue;
         uint64_t t = row[p]; row[p] = row[rank]; row[rank] = t;
         t = ops[p]; ops[p] = ops[rank]; ops[rank] = t;
-        for (int i = 0; i < n; i++)
-            if (i != rank && ((row[i] >> j) & 1)) {
-                row[i] ^= row[rank];
-                ops[i] ^= ops[rank];
-            }
+        uint64_t prow = row[rank], pops = ops[rank];
+        for (int i = 0; i < n; i++) {           /* branch-free: bit j is a coin toss */
+            uint64_t sel = -((row[i] >> j) & 1);
+            row[i] ^= prow & sel;
+            ops[i] ^= pops & sel;
+        }
+        row[rank] = prow;
+        ops[rank] = pops;
         pivcol[rank++] = j;
     }
     s->m = m;
@@ -74,67 +180,230 @@ static int eliminate(int m, int n, system_t *s)
         for (int q = 0; q < rank; q++)
             if ((row[q] >> j) & 1)
                 v |= 1ull << pivcol[q];
-        if (k < MAX_NULLITY) {
-            s->kern[k][0] = v;
-            if (tg_chase(zero, m, n, 0, s->kern[k]))
-                pz_fatal("gf2: kernel vector of %dx%d leaves lights on", m, n);
-        }
+        s->kern[k][0] = v;
+        if (tg_chase(zero, m, n, 0, s->kern[k]))
+            pz_fatal("gf2: kernel vector of %dx%d leaves lights on", m, n);
         k++;
     }
+    s->small = tables && m * n <= SMALL_CELLS && n <= SMALL_COLS;
+    if (s->small)
+        build_tables(s);
+    else if (tables)
+        for (int r = 0, p = 0; r < m; r++)
+            for (int c = 0; c < n; c++, p++) {
+                uint32_t g = 0;
+                for (int i = 0; i < s->nullity && i < MAX_NULLITY; i++)
+                    g |= (uint32_t)((s->kern[i][r] >> c) & 1) << i;
+                s->lo[p] = (uint16_t)(g & 0xffff);
+                s->hi[p] = (uint16_t)(g >> LOW_BITS);
+            }
     return s->nullity;
 }
 
+/* Per size: the nullity, and whether the all-on board can be turned off. */
+static struct fact {
+    uint8_t nullity, on_solvable, known;
+} facts[TG_MAX + 1][TG_MAX + 1];
+
+/* Every size: for each width n, each e_j is chased down 64 rows once, since
+ * row m of that chase is what e_j leaves on an m-row board. */
 static int gf2_prepare(void)
 {
     static system_t s;
-    if (nullities[1][1] == 0 && nullities[TG_MAX][TG_MAX] == 0)
-        for (int m = 1; m <= TG_MAX; m++)
-            for (int n = 1; n <= TG_MAX; n++)
-                nullities[m][n] = (uint8_t)(eliminate(m, n, &s) + 1);
+    static uint64_t chase[TG_MAX][TG_MAX + 1];  /* [j][r]: row r of e_j's chase */
+    uint64_t col[TG_MAX];
+    if (facts[TG_MAX][TG_MAX].known)
+        return 0;
+    for (int n = 1; n <= TG_MAX; n++) {
+        for (int j = 0; j < n; j++) {
+            chase[j][0] = 1ull << j;
+            chase[j][TG_MAX] = tg_chase(zero, TG_MAX, n, 0, chase[j]);
+        }
+        for (int m = 1; m <= TG_MAX; m++) {
+            struct fact *f = &facts[m][n];
+            for (int j = 0; j < n; j++)
+                col[j] = chase[j][m];
+            f->nullity = (uint8_t)eliminate(m, n, col, &s, 0);
+            f->on_solvable = 1;       /* all on is in the image iff it is orthogonal to ker A */
+            for (int k = 0; k < s.nullity; k++)
+                f->on_solvable &= !(tg_weight(s.kern[k], m) & 1);
+            f->known = 1;
+        }
+    }
     return 0;
 }
 
 int tg_nullity(int m, int n)
 {
     gf2_prepare();
-    return nullities[m][n] - 1;
+    return facts[m][n].nullity;
+}
+
+int tg_on_solvable(int m, int n)
+{
+    gf2_prepare();
+    return facts[m][n].on_solvable;
 }
 
 static int gf2_fits(int m, int n)
 {
-    if (!nullities[m][n])
+    if (!facts[m][n].known)
         pz_fatal("gf2: fits() called before prepare()");
-    return nullities[m][n] - 1 <= MAX_NULLITY;
+    return facts[m][n].nullity <= MAX_NULLITY;
 }
 
-static int parity(uint64_t v)
+/* Is x smaller than y as a packed row-major bit string? */
+static inline int packed_less(uint64_t x, uint64_t y)
 {
-    return __builtin_parityll(v);
+    uint64_t d = x ^ y;
+    return d && !(x & d & -d);
 }
 
-static int gf2(const tg_board *bd, unsigned goals, tg_answer *a, void *scratch)
+/* The canonical member of x + span(kernel), packed: a Gray code walk. */
+static uint64_t lightest(const system_t *s, uint64_t x)
 {
-    system_t *s = scratch;
-    int m = bd->m, n = bd->n, certs = 1;
-    uint64_t x[TG_MAX], cur[TG_MAX];
-    if (s->m != m || s->n != n)
-        eliminate(m, n, s);
+    uint64_t cur = x;
+    int w = tg_popcount(x);
+    for (uint64_t i = 1; i < (1ull << s->nullity); i++) {
+        cur ^= s->pkern[__builtin_ctzll(i)];
+        int cw = tg_popcount(cur);
+        if (cw < w || (cw == w && packed_less(cur, x))) {
+            x = cur;
+            w = cw;
+        }
+    }
+    return x;
+}
+
+static inline int solve_small(const system_t *s, const tg_board *bd, unsigned goals, tg_answer *a)
+{
+    int m = s->m, n = s->n, best = -1;
+    uint64_t mask = tg_mask(n), x = 0, dots = 0, bestx = 0;
+    const entry *t = s->table;
+    for (int r = 0; r < m; r++, t += 1 << n) {
+        const entry *e = &t[bd->b[r] & mask];
+        x ^= e->x;
+        dots ^= e->dots;
+    }
+    for (int g = 0; g < 2; g++) {
+        if (!(goals & (1u << g)))
+            continue;
+        uint64_t gx = g ? x ^ s->on.x : x, gd = g ? dots ^ s->on.dots : dots;
+        if (gd) {                     /* K_i . (b + goal) = 1: unreachable */
+            memcpy(a->cert[g], s->kern[__builtin_ctzll(gd)], (size_t)m * sizeof *a->cert[g]);
+            continue;
+        }
+        if (s->nullity)
+            gx = lightest(s, gx);
+        int w = tg_popcount(gx);
+        if (best < 0 || w < best || (w == best && packed_less(gx, bestx))) {
+            best = w;
+            bestx = gx;
+        }
+    }
+    a->weight = best;
+    a->has = best >= 0 ? TG_PRESSES : TG_CERTS;
+    if (best >= 0)
+        unpack(bestx, m, n, a->x);
+    return 0;
+}
+
+/* p[j], q[j] = p[j] + q[j], p[j] - q[j]: the compiler vectorizes it. */
+static void butterfly(int16_t *restrict p, int16_t *restrict q, uint32_t len)
+{
+    for (uint32_t j = 0; j < len; j++) {
+        int16_t u = p[j], v = q[j];
+        p[j] = (int16_t)(u + v);
+        q[j] = (int16_t)(u - v);
+    }
+}
+
+/* In place: a[c] becomes the sum over g of a[g] (-1)^(c.g), for size entries.
+ * The first three stages run eight entries at a time, in registers. */
+static void walsh_hadamard(int16_t *a, uint32_t size)
+{
+    uint32_t len = 1;
+    if (size >= 8)
+        for (uint32_t i = 0; i < size; i += 8, len = 8) {
+            int16_t v[8];
+            memcpy(v, a + i, sizeof v);
+            for (int l = 1; l < 8; l <<= 1)
+                for (int j = 0; j < 8; j++)
+                    if (!(j & l)) {
+                        int16_t u = v[j], w = v[j + l];
+                        v[j] = (int16_t)(u + w);
+                        v[j + l] = (int16_t)(u - w);
+                    }
+            memcpy(a + i, v, sizeof v);
+        }
+    for (; len < size; len <<= 1)
+        for (uint32_t i = 0; i < size; i += len << 1)
+            butterfly(a + i, a + i + len, len);
+}
+
+/* x becomes the canonical member of x + span(kernel), on a large board.
+ * Cell p of x + sum c_i K_i is x_p + c.g_p, g_p being bit p of each K_i.
+ * Split c = (lo, hi), lo the first (up to) 16 bits.  For one hi, cell p is
+ * s_p + lo.g_p,lo with s_p = x_p + hi.g_p,hi, so the weight is
+ * (N - T(lo)) / 2, T being the Walsh-Hadamard transform of A, where A[v] adds
+ * (-1)^s_p over the cells with g_p,lo = v.  One pass over the cells and one
+ * transform give the weights of all 2^16 lo, a few operations each, where a
+ * Gray code walk over the kernel takes m words (and m popcounts) each. */
+static void lightest_rows(system_t *s, uint64_t *x)
+{
+    int m = s->m, n = s->n, k = s->nullity, lobits = k < LOW_BITS ? k : LOW_BITS;
+    int best = tg_weight(x, m);
+    uint32_t size = 1u << lobits;
+    uint64_t bestx[TG_MAX], cand[TG_MAX];
+    memcpy(bestx, x, (size_t)m * sizeof *x);
+    for (uint32_t hi = 0; hi < 1u << (k - lobits); hi++) {
+        int16_t top = INT16_MIN;
+        memset(s->wht, 0, size * sizeof *s->wht);
+        for (int r = 0, p = 0; r < m; r++)
+            for (int c = 0; c < n; c++, p++) {
+                int bit = (int)((x[r] >> c) & 1) ^ __builtin_parity(hi & s->hi[p]);
+                s->wht[s->lo[p]] += (int16_t)(1 - 2 * bit);
+            }
+        walsh_hadamard(s->wht, size);
+        for (uint32_t lo = 0; lo < size; lo++)
+            top = s->wht[lo] > top ? s->wht[lo] : top;
+        int w = (m * n - top) / 2;
+        if (w > best)
+            continue;
+        for (uint32_t lo = 0; lo < size; lo++) {       /* ties: the smallest string */
+            if (s->wht[lo] != top)
+                continue;
+            uint32_t c = lo | hi << LOW_BITS;
+            memcpy(cand, x, (size_t)m * sizeof *x);
+            for (int i = 0; i < k; i++)
+                if ((c >> i) & 1)
+                    for (int r = 0; r < m; r++)
+                        cand[r] ^= s->kern[i][r];
+            if (w < best || tg_lexless(cand, bestx, m)) {
+                best = w;
+                memcpy(bestx, cand, (size_t)m * sizeof *x);
+            }
+        }
+    }
+    memcpy(x, bestx, (size_t)m * sizeof *x);
+}
+
+__attribute__((noinline)) static int solve_any(system_t *s, const tg_board *bd, unsigned goals,
+                                               tg_answer *a)
+{
+    int m = s->m, certs = 1;
+    uint64_t x[TG_MAX];
     a->weight = -1;
     for (int g = 0; g < 2; g++) {
         if (!(goals & (1u << g)))
             continue;
-        uint64_t goalrow = g ? tg_mask(n) : 0, c, f = 0;
-        x[0] = 0;
-        c = tg_chase(bd->b, m, n, goalrow, x);
-        for (int j = 0; j < n; j++)
-            f |= (uint64_t)parity(s->inv[j] & c) << j;
-        x[0] = f;
-        if (tg_chase(bd->b, m, n, goalrow, x)) {        /* unreachable: certify */
+        uint64_t goalrow = g ? tg_mask(s->n) : 0;
+        if (particular(s, bd->b, goalrow, x)) {         /* unreachable: certify */
             int found = 0;
             for (int k = 0; k < s->nullity && !found; k++) {
                 int dot = 0;
                 for (int r = 0; r < m; r++)
-                    dot ^= parity(s->kern[k][r] & (bd->b[r] ^ goalrow));
+                    dot ^= __builtin_parityll(s->kern[k][r] & (bd->b[r] ^ goalrow));
                 if (dot) {
                     memcpy(a->cert[g], s->kern[k], (size_t)m * sizeof *x);
                     found = 1;
@@ -143,18 +412,9 @@ static int gf2(const tg_board *bd, unsigned goals, tg_answer *a, void *scratch)
             certs &= found;
             continue;
         }
-        memcpy(cur, x, (size_t)m * sizeof *x);
+        if (s->nullity)
+            lightest_rows(s, x);
         int w = tg_weight(x, m);
-        for (uint64_t i = 1; i < (1ull << s->nullity); i++) {  /* Gray code */
-            const uint64_t *k = s->kern[__builtin_ctzll(i)];
-            int cw = 0;
-            for (int r = 0; r < m; r++)
-                cw += __builtin_popcountll(cur[r] ^= k[r]);
-            if (cw < w || (cw == w && tg_lexless(cur, x, m))) {
-                memcpy(x, cur, (size_t)m * sizeof *x);
-                w = cw;
-            }
-        }
         if (a->weight < 0 || w < a->weight || (w == a->weight && tg_lexless(x, a->x, m))) {
             a->weight = w;
             memcpy(a->x, x, (size_t)m * sizeof *x);
@@ -164,5 +424,27 @@ static int gf2(const tg_board *bd, unsigned goals, tg_answer *a, void *scratch)
     return 0;
 }
 
-TG_SOLVER(gf2, "GF(2) elimination of the first-row system, kernel enumerated",
-          "nullity <= 24 (any size up to 64x64)", gf2_fits, sizeof(system_t), gf2_prepare);
+/* A new board size: its columns of R, then the elimination and tables. */
+__attribute__((noinline)) static void resize(system_t *s, int m, int n)
+{
+    uint64_t col[TG_MAX], x[TG_MAX];
+    for (int j = 0; j < n; j++) {
+        x[0] = 1ull << j;
+        col[j] = tg_chase(zero, m, n, 0, x);
+    }
+    eliminate(m, n, col, s, 1);
+}
+
+/* Inlined into each puzzle's entry point, so the goals are a constant there. */
+__attribute__((always_inline)) static inline int gf2(const tg_board *bd, unsigned goals,
+                                                     tg_answer *a, void *scratch)
+{
+    system_t *s = scratch;
+    if (s->m != bd->m || s->n != bd->n)
+        resize(s, bd->m, bd->n);
+    return s->small ? solve_small(s, bd, goals, a) : solve_any(s, bd, goals, a);
+}
+
+TG_SOLVER(gf2, "GF(2) elimination of the first-row system, kernel searched",
+          "nullity <= 32: every size but 61x61, 62x64 and 64x62", gf2_fits,
+          sizeof(system_t), gf2_prepare);

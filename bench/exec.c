@@ -1,0 +1,439 @@
+/* exec.c - one run of an external program under limits (see exec.h).
+ *
+ * Why each piece is there:
+ * - fork and execv, no shell: the command was split into words once, so no
+ *   character of it is special to anything but our own quoting rules.
+ * - Between fork and execv the child makes only system calls (async-signal
+ *   safe), since other threads may hold locks in the parent.
+ * - The child leads its own process group, so one kill(-pid, SIGKILL) ends it
+ *   and everything it forked; we are a child subreaper, so its orphans are
+ *   handed to us and reaped by waitpid(-pid) rather than left as zombies.
+ * - A pidfd tells us when the program itself ended even while a grandchild
+ *   still holds its pipes open; its CPU clock lets us stop a busy loop at the
+ *   time limit rather than at RLIMIT_CPU's whole seconds.
+ * - setrlimit: RLIMIT_CPU (the limit rounded up, plus a second: a backstop),
+ *   RLIMIT_AS (the memory limit), RLIMIT_FSIZE (files it writes, at the
+ *   output cap) and RLIMIT_CORE 0.  Not RLIMIT_NPROC: it counts every process
+ *   of the user, not of the run, and root ignores it; the group kill bounds a
+ *   fork storm to the time limit.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/pidfd.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "exec.h"
+
+enum { MAX_GROUPS = 256, TICK_MS = 10 };
+
+int pz_split_command(const char *cmd, char ***argv, pz_error *e)
+{
+    size_t n = 0, len = strlen(cmd);
+    char **v = calloc(len / 2 + 2, sizeof *v), *word = malloc(len + 1);
+    const char *s = cmd;
+    if (!v || !word)
+        pz_fatal("out of memory");
+    for (;;) {
+        size_t w = 0;
+        while (*s == ' ' || *s == '\t' || *s == '\n')
+            s++;
+        if (!*s)
+            break;
+        while (*s && *s != ' ' && *s != '\t' && *s != '\n') {
+            if (*s == '\'') {
+                const char *q = strchr(s + 1, '\'');
+                if (!q) {
+                    pz_fail(e, NULL, "--exec: expected a closing ' in: %s", cmd);
+                    goto fail;
+                }
+                memcpy(word + w, s + 1, (size_t)(q - s - 1));
+                w += (size_t)(q - s - 1);
+                s = q + 1;
+            } else if (*s == '"') {
+                for (s++; *s && *s != '"'; s++) {
+                    if (*s == '\\' && (s[1] == '"' || s[1] == '\\'))
+                        s++;
+                    word[w++] = *s;
+                }
+                if (!*s) {
+                    pz_fail(e, NULL, "--exec: expected a closing \" in: %s", cmd);
+                    goto fail;
+                }
+                s++;
+            } else if (*s == '\\') {
+                if (!s[1]) {
+                    pz_fail(e, NULL, "--exec: expected a character after the last \\ in: %s", cmd);
+                    goto fail;
+                }
+                word[w++] = s[1];
+                s += 2;
+            } else {
+                word[w++] = *s++;
+            }
+        }
+        if (!(v[n++] = strndup(word, w)))
+            pz_fatal("out of memory");
+    }
+    free(word);
+    if (!n) {
+        free(v);
+        return pz_fail(e, NULL, "--exec: expected a command, found nothing");
+    }
+    *argv = v;
+    return 0;
+fail:
+    free(word);
+    pz_free_words(v);
+    return -1;
+}
+
+void pz_free_words(char **argv)
+{
+    for (char **p = argv; *p; p++)
+        free(*p);
+    free(argv);
+}
+
+static int runnable(const char *path)
+{
+    struct stat st;
+    return !stat(path, &st) && S_ISREG(st.st_mode) && !access(path, X_OK);
+}
+
+int pz_find_program(const char *name, char *path, size_t len)
+{
+    const char *dirs = getenv("PATH");
+    if (strchr(name, '/'))
+        return snprintf(path, len, "%s", name) < (int)len && runnable(path) ? 0 : -1;
+    for (const char *d = dirs ? dirs : "/usr/bin:/bin", *end;; d = end + 1) {
+        int dlen = (int)((end = strchrnul(d, ':')) - d);   /* empty: the current directory */
+        if (snprintf(path, len, "%.*s%s%s", dlen, d, dlen ? "/" : "", name) < (int)len &&
+            runnable(path))
+            return 0;
+        if (!*end)
+            return -1;
+    }
+}
+
+/* The groups running now, for the signal handler to kill. */
+static int groups[MAX_GROUPS];
+
+static int enlist(pid_t pid)
+{
+    for (int i = 0; i < MAX_GROUPS; i++) {
+        int none = 0;
+        if (__atomic_compare_exchange_n(&groups[i], &none, pid, 0, __ATOMIC_SEQ_CST,
+                                        __ATOMIC_SEQ_CST))
+            return i;
+    }
+    return -1;
+}
+
+static void on_signal(int sig)
+{
+    for (int i = 0; i < MAX_GROUPS; i++) {
+        int g = __atomic_load_n(&groups[i], __ATOMIC_SEQ_CST);
+        if (g > 0)
+            kill(-g, SIGKILL);
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void pz_exec_setup(void)
+{
+    struct sigaction sa = { .sa_handler = on_signal };
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+}
+
+/* Our children now: the children of each of our threads. */
+static int children(pid_t *pids, int max)
+{
+    DIR *d = opendir("/proc/self/task");
+    struct dirent *t;
+    int n = 0;
+    if (!d)
+        return 0;
+    while ((t = readdir(d)) && n < max) {
+        char path[64];
+        long pid;
+        FILE *f;
+        if (t->d_name[0] == '.')
+            continue;
+        snprintf(path, sizeof path, "/proc/self/task/%.20s/children", t->d_name);
+        if (!(f = fopen(path, "r")))
+            continue;
+        while (n < max && fscanf(f, "%ld", &pid) == 1)
+            pids[n++] = (pid_t)pid;
+        fclose(f);
+    }
+    closedir(d);
+    return n;
+}
+
+int pz_end_strays(void)
+{
+    pid_t pids[256];
+    int n, ended = 0;
+    while (waitpid(-1, NULL, WNOHANG) > 0)
+        ended++;
+    /* Killing one may hand us its own children: repeat until none are left. */
+    for (int round = 0; round < 100 && (n = children(pids, 256)) > 0; round++)
+        for (int i = 0; i < n; i++) {
+            kill(pids[i], SIGKILL);
+            if (waitpid(pids[i], NULL, 0) > 0)
+                ended++;
+        }
+    return ended;
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* The child, between fork and execv: system calls only. */
+static _Noreturn void child(const char *path, char *const argv[], const struct rlimit *rl,
+                            int in, int out, int err)
+{
+    static const int resources[] = { RLIMIT_CPU, RLIMIT_AS, RLIMIT_FSIZE, RLIMIT_CORE };
+    static const int defaults[] = { SIGPIPE, SIGINT, SIGTERM, SIGHUP };
+    struct sigaction dfl = { .sa_handler = SIG_DFL };
+    sigset_t none;
+    setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0)
+        _exit(127);
+    close_range(3, ~0u, 0);
+    for (int i = 0; i < 4; i++)
+        sigaction(defaults[i], &dfl, NULL);
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    for (int i = 0; i < 4; i++)
+        if (rl[i].rlim_cur != RLIM_INFINITY && setrlimit(resources[i], &rl[i]))
+            _exit(127);
+    execv(path, argv);
+    _exit(127);
+}
+
+/* One of the program's output pipes: the first `keep` bytes kept, all counted. */
+typedef struct sink {
+    int fd;
+    char *buf;
+    size_t len, cap, keep, total;
+    int grows;                        /* buf may be realloc'd up to keep */
+} sink;
+
+/* Reads what the pipe holds now: 1 while it is open, 0 at its end. */
+static int pull(sink *k, size_t limit)
+{
+    char scrap[1 << 14];
+    while (k->total <= limit) {
+        ssize_t n;
+        int into_buf = k->len < k->keep;
+        if (into_buf && k->len == k->cap && k->grows) {
+            k->cap = k->cap ? 2 * k->cap : 1 << 16;
+            if (k->cap > k->keep)
+                k->cap = k->keep;
+            if (!(k->buf = realloc(k->buf, k->cap + 1)))
+                pz_fatal("out of memory");
+        }
+        into_buf = k->len < k->cap;
+        n = into_buf ? read(k->fd, k->buf + k->len, k->cap - k->len) : read(k->fd, scrap, sizeof scrap);
+        if (n > 0) {
+            k->len += into_buf ? (size_t)n : 0;
+            k->total += (size_t)n;
+        } else if (n == 0 || errno != EINTR) {
+            return n < 0 && errno == EAGAIN;
+        }
+    }
+    return 1;
+}
+
+static void say(pz_run *run, pz_outcome o, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void say(pz_run *run, pz_outcome o, const char *fmt, ...)
+{
+    va_list ap;
+    run->outcome = o;
+    va_start(ap, fmt);
+    vsnprintf(run->why, sizeof run->why, fmt, ap);
+    va_end(ap);
+}
+
+void pz_run_program(const char *path, char *const argv[], const pz_limits *lim, const char *in,
+                    size_t inlen, pz_run *run)
+{
+    int pin[2], pout[2], perr[2], pidfd, slot, status = 0;
+    int exited = 0, timed_out = 0, cpu_out = 0, ole = 0;
+    size_t written = 0;
+    rlim_t cpu = (rlim_t)(lim->time_ms + 999) / 1000 + 1;
+    struct rlimit rl[4] = {
+        { cpu, cpu + 1 },
+        { RLIM_INFINITY, RLIM_INFINITY },
+        { lim->output_cap, lim->output_cap },
+        { 0, 0 },
+    };
+    sink out = { .buf = run->out, .cap = run->cap, .keep = lim->output_cap + 1, .grows = 1 };
+    sink err = { .buf = run->err, .cap = sizeof run->err - 1, .keep = sizeof run->err - 1 };
+    struct rusage ru;
+    clockid_t clock;
+    double start, deadline;
+    if (lim->memory_mb > 0)
+        rl[1].rlim_cur = rl[1].rlim_max = (rlim_t)lim->memory_mb << 20;
+    if (pipe2(pin, O_CLOEXEC) || pipe2(pout, O_CLOEXEC) || pipe2(perr, O_CLOEXEC))
+        pz_fatal("cannot make a pipe: %s", strerror(errno));
+    start = now_s();
+    deadline = start + (double)lim->wall_ms / 1000;
+    pid_t pid = fork();
+    if (pid < 0)
+        pz_fatal("cannot fork: %s", strerror(errno));
+    if (pid == 0)
+        child(path, argv, rl, pin[0], pout[1], perr[1]);
+    setpgid(pid, pid);                /* as the child does: whichever runs first */
+    slot = enlist(pid);
+    close(pin[0]);
+    close(pout[1]);
+    close(perr[1]);
+    out.fd = pout[0];
+    err.fd = perr[0];
+    fcntl(pin[1], F_SETFL, O_NONBLOCK);
+    fcntl(out.fd, F_SETFL, O_NONBLOCK);
+    fcntl(err.fd, F_SETFL, O_NONBLOCK);
+    pidfd = pidfd_open(pid, 0);
+    int has_clock = !clock_getcpuclockid(pid, &clock);   /* CPU clock ids are negative */
+    int infd = pin[1];
+    if (!inlen) {
+        close(infd);
+        infd = -1;
+    }
+    while (!exited && !ole) {
+        struct pollfd fds[4];
+        int nf = 0, iin = -1, iout = -1, ierr = -1, ipid = -1;
+        struct timespec used;
+        siginfo_t si = { 0 };
+        double left = deadline - now_s();
+        if (left <= 0) {
+            timed_out = 1;
+            break;
+        }
+        if (infd >= 0)
+            fds[iin = nf++] = (struct pollfd){ infd, POLLOUT, 0 };
+        if (out.fd >= 0)
+            fds[iout = nf++] = (struct pollfd){ out.fd, POLLIN, 0 };
+        if (err.fd >= 0)
+            fds[ierr = nf++] = (struct pollfd){ err.fd, POLLIN, 0 };
+        if (pidfd >= 0)
+            fds[ipid = nf++] = (struct pollfd){ pidfd, POLLIN, 0 };
+        int ms = (int)(left * 1000) + 1;
+        if (poll(fds, (nfds_t)nf, ms < TICK_MS ? ms : TICK_MS) < 0 && errno != EINTR)
+            pz_fatal("poll: %s", strerror(errno));
+        if (iin >= 0 && fds[iin].revents) {
+            ssize_t n = write(infd, in + written, inlen - written);
+            if (n > 0)
+                written += (size_t)n;
+            if (written == inlen || (n < 0 && errno != EAGAIN && errno != EINTR)) {
+                close(infd);          /* done, or the program closed its stdin */
+                infd = -1;
+            }
+        }
+        if (iout >= 0 && fds[iout].revents && !pull(&out, lim->output_cap)) {
+            close(out.fd);
+            out.fd = -1;
+        }
+        if (ierr >= 0 && fds[ierr].revents && !pull(&err, lim->output_cap)) {
+            close(err.fd);
+            err.fd = -1;
+        }
+        ole = out.total > lim->output_cap || err.total > lim->output_cap;
+        if (ipid >= 0 && fds[ipid].revents)
+            exited = 1;
+        else if (pidfd < 0 && !waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) &&
+                 si.si_pid == pid)
+            exited = 1;
+        if (!exited && has_clock && !clock_gettime(clock, &used) &&
+            (double)used.tv_sec * 1000 + (double)used.tv_nsec * 1e-6 > (double)lim->time_ms) {
+            cpu_out = 1;
+            break;
+        }
+    }
+    /* What it wrote before it ended is in the pipes now; a grandchild may
+     * still hold them open, so take what is there and stop. */
+    if (exited && !ole) {
+        if (out.fd >= 0)
+            pull(&out, lim->output_cap);
+        if (err.fd >= 0)
+            pull(&err, lim->output_cap);
+        ole = out.total > lim->output_cap || err.total > lim->output_cap;
+    }
+    kill(-pid, SIGKILL);              /* the program if it still runs, and all it left behind */
+    while (wait4(pid, &status, 0, &ru) < 0 && errno == EINTR)
+        ;
+    while (waitpid(-pid, NULL, 0) > 0 || errno == EINTR)
+        ;
+    if (slot >= 0)
+        __atomic_store_n(&groups[slot], 0, __ATOMIC_SEQ_CST);
+    int fds[] = { infd, out.fd, err.fd, pidfd };
+    for (int i = 0; i < 4; i++)
+        if (fds[i] >= 0)
+            close(fds[i]);
+
+    run->out = out.buf;
+    run->cap = out.cap;
+    run->len = out.len < lim->output_cap ? out.len : lim->output_cap;
+    if (run->out)
+        run->out[run->len] = 0;
+    run->err[err.len] = 0;
+    run->wall_s = now_s() - start;
+    run->cpu_s = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+                 (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
+    run->maxrss_kb = ru.ru_maxrss;
+    run->why[0] = 0;
+    int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    int failed = sig || WEXITSTATUS(status);
+    if (ole)
+        say(run, PZ_OLE, "more than %zu bytes on %s (killed)", lim->output_cap,
+            out.total > lim->output_cap ? "stdout" : "stderr");
+    else if (sig == SIGXFSZ)
+        say(run, PZ_OLE, "a file grew past %zu bytes (SIGXFSZ)", lim->output_cap);
+    else if (cpu_out || sig == SIGXCPU || run->cpu_s * 1000 > (double)lim->time_ms)
+        say(run, PZ_TLE, "CPU time %.3f s, limit %.3f s%s", run->cpu_s,
+            (double)lim->time_ms / 1000, cpu_out || sig ? " (killed)" : "");
+    else if (timed_out)
+        say(run, PZ_TLE, "wall clock %.3f s, limit %.3f s (killed; CPU time %.3f s)", run->wall_s,
+            (double)lim->wall_ms / 1000, run->cpu_s);
+    else if (failed && lim->memory_mb > 0 && run->maxrss_kb >= lim->memory_mb * 1024 / 2)
+        say(run, PZ_MLE, "peak memory %ld MiB of the %ld MiB limit, then %s %d", run->maxrss_kb / 1024,
+            lim->memory_mb, sig ? "signal" : "exit status", sig ? sig : WEXITSTATUS(status));
+    else if (sig)
+        say(run, PZ_RE, "killed by signal %d (%s)", sig, sigdescr_np(sig));
+    else if (failed)
+        say(run, PZ_RE, "exit status %d%s", WEXITSTATUS(status),
+            WEXITSTATUS(status) == 127 ? " (the program could not be run?)" : "");
+    else
+        run->outcome = PZ_AC;
+}
+
+void pz_run_free(pz_run *run)
+{
+    free(run->out);
+    run->out = NULL;
+    run->cap = 0;
+}

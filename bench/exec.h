@@ -1,0 +1,55 @@
+/* exec.h - one run of an external program under limits, without a shell.
+ *
+ *     char **argv;
+ *     if (pz_split_command("./a.out --fast", &argv, &e) || pz_find_program(argv[0], path, ...))
+ *         ...
+ *     pz_run run = { 0 };
+ *     pz_run_program(path, argv, &limits, input, input_len, &run);
+ *     // run.outcome: PZ_AC when it ended by itself within the limits (its
+ *     // output, run.out, is then for the judge), else TLE, MLE, RE or OLE.
+ *
+ * The program runs in its own process group with setrlimit limits, its stdin
+ * fed and its stdout and stderr drained through non-blocking pipes under one
+ * poll loop, so a program that writes much before it reads cannot deadlock
+ * us.  When it ends or a limit is hit, its whole group is killed and reaped.
+ */
+#ifndef PZ_EXEC_H
+#define PZ_EXEC_H
+
+#include "judge.h"
+
+typedef struct pz_limits {
+    long time_ms;                     /* CPU time of the run */
+    long wall_ms;                     /* wall clock of the run */
+    long memory_mb;                   /* address space; 0: none */
+    size_t output_cap;                /* bytes on stdout, or on stderr, before OLE */
+} pz_limits;
+
+typedef struct pz_run {
+    pz_outcome outcome;               /* PZ_AC: ended by itself within the limits */
+    char why[200];                    /* for the others */
+    char *out;                        /* stdout, NUL-terminated; the buffer is reused */
+    size_t len, cap;
+    char err[512];                    /* the start of stderr, NUL-terminated */
+    double cpu_s, wall_s;
+    long maxrss_kb;
+} pz_run;
+
+/* Splits cmd into words (quoting rules in `stress --help`): 0, or -1 with e. */
+int pz_split_command(const char *cmd, char ***argv, pz_error *e);
+void pz_free_words(char **argv);
+/* The file execv would run for name (searched in PATH without a '/'): 0, or -1. */
+int pz_find_program(const char *name, char *path, size_t len) __attribute__((nonnull));
+
+/* Once per process before any run: reap orphaned grandchildren, kill running
+ * groups on SIGINT, SIGTERM and SIGHUP, ignore SIGPIPE. */
+void pz_exec_setup(void);
+void pz_run_program(const char *path, char *const argv[], const pz_limits *, const char *in,
+                    size_t inlen, pz_run *);
+void pz_run_free(pz_run *);
+/* Once no run is left: kills and reaps the processes that left their run's
+ * group (a new session escapes the group kill) and were handed to us as
+ * their parents ended; returns how many. */
+int pz_end_strays(void);
+
+#endif

@@ -1,0 +1,52 @@
+/* judge.h - judging a program's output, shared by `check` and `stress`.
+ *
+ * One function judges the text a program printed for a run of instances
+ * against the expected answers, answer by answer:
+ *
+ *     long long n = pz_judge_output(p, insts, expected, count, out, len, v, note, ctx);
+ *     // v[0..n) hold PZ_AC, PZ_WA or PZ_PE; note() heard why for each failure;
+ *     // n < count: answer n-1 could not be read, what follows it is unknown.
+ *
+ * The rules (also in `puzzlebench stress --help`): answers are read in the
+ * judge's strict format, where a missing final newline, CRLF line ends and
+ * blank lines at the very end are accepted.  An answer that reads is WA when
+ * the checker rejects it or it differs from the expected one.  An answer that
+ * does not read is PE when the output from it to the end, split at
+ * whitespace, equals the expected output's words from it to the end (right
+ * content, wrong layout: the judges' Presentation Error), and WA otherwise.
+ * Output after the last answer makes the last answer WA.
+ */
+#ifndef PZ_JUDGE_H
+#define PZ_JUDGE_H
+
+#include "../solvers/solver.h"
+
+/* The verdicts of stress; check uses the first three. */
+typedef enum pz_outcome { PZ_AC, PZ_WA, PZ_PE, PZ_TLE, PZ_MLE, PZ_RE, PZ_OLE, PZ_OUTCOMES } pz_outcome;
+extern const char *const pz_outcome_names[PZ_OUTCOMES];
+
+/* Hears about each failing instance i (from 0) of a judged text. */
+typedef void pz_note_fn(void *ctx, long long i, pz_outcome, const char *why);
+
+long long pz_judge_output(const pz_puzzle *, const void *insts, const void *expected,
+                          long long count, const char *out, size_t len, unsigned char *v,
+                          pz_note_fn *note, void *ctx);
+
+/* The judge's text of answers k0, k0+1, ... to count instances (malloc'd). */
+char *pz_render_answers(const pz_puzzle *, unsigned long long k0, const void *insts,
+                        const void *answers, long long count, size_t *len);
+
+/* The reference answers: the first registered solver of the puzzle that takes
+ * an instance, or the one solver asked for.  One per thread: it owns scratch. */
+typedef struct pz_reference {
+    const pz_puzzle *puzzle;
+    const pz_solver *only;            /* NULL: the first that fits */
+    void **scratch;                   /* per solver of pz_solvers, made on demand */
+} pz_reference;
+
+void pz_reference_init(pz_reference *, const pz_puzzle *, const pz_solver *only);
+/* 0, or -1 with e saying which solver does not take the instance's size. */
+int pz_reference_solve(pz_reference *, const void *inst, void *ans, pz_error *e);
+void pz_reference_free(pz_reference *);
+
+#endif

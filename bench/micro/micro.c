@@ -1,0 +1,194 @@
+/* micro.c - `puzzlebench-micro`: Google Benchmark over every registered solver.
+ *
+ * Two families of benchmarks, named so that scripts can split them on '/':
+ *
+ *     set/PUZZLE/SOLVER/SET      a fixed instance set: small, typical or hard
+ *     scale/PUZZLE/SOLVER/n:N    N x N boards (n = N for tetravex): growth curves
+ *
+ * Every solver in the registry is paired with every set of its puzzle; a pair
+ * is registered only where the solver fits every instance of the set, so no
+ * benchmark errors (`--skipped` lists the pairs left out and why).  A set is
+ * drawn from the corpus generators with a fixed seed and loaded before any
+ * timing; one iteration solves the whole set, so items_per_second counts
+ * instances per second and every iteration does the same work.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../corpus.h"
+#include "shim.h"
+
+/* The instance sets of each puzzle: the one place to edit for a new puzzle.
+ * small: every solver fits; typical: the judge's size; hard: the largest
+ * boards where more than one algorithm still competes.  Each is sized so
+ * that its slowest solver takes under a second per iteration.  scale is a
+ * spec printed with the size twice (rows and cols, or n and an ignored extra
+ * argument) for every size from..to.  A puzzle not registered (yet) is left
+ * out; Tetravex, when it lands, needs an entry like this, timed first:
+ *     { "tetravex", { "tetravex:random:n=3:count=1000:seed=1",
+ *                     "tetravex:random:n=5:digits=3:mode=tiles:count=16:seed=1",
+ *                     "tetravex:random:n=6:mode=solvable:count=16:seed=1" },
+ *       "tetravex:random:n=%d:mode=solvable:count=16:seed=1", 2, 7 },
+ */
+typedef struct table_entry {
+    const char *puzzle;
+    const char *sets[3];              /* small, typical, hard */
+    const char *scale;
+    int from, to;
+} table_entry;
+
+static const char *const set_names[3] = { "small", "typical", "hard" };
+
+static const table_entry table[] = {
+    { "flip",
+      { "flip:exhaustive:rows=3:cols=3",                  /* every 3x3 board */
+        "flip:random:rows=4:cols=4:count=1000:seed=1",     /* the judge's size */
+        "flip:random:rows=8:cols=8:count=1000:seed=1" },   /* flip's largest */
+      "flip:random:rows=%d:cols=%d:count=16:seed=1", 2, 8 },
+    { "lightsout",
+      { "lightsout:exhaustive:rows=3:cols=3",
+        "lightsout:random:rows=5:cols=6:count=1000:seed=1",
+        "lightsout:random:rows=20:cols=20:count=16:seed=1" },  /* rowenum's largest */
+      "lightsout:random:rows=%d:cols=%d:count=16:seed=1", 2, 64 },
+};
+
+/* A loaded set, shared by the benchmarks of every solver that fits it. */
+typedef struct set {
+    struct set *next;
+    char spec[512];                   /* canonical, shown as the label */
+    long long count;
+    char *insts;
+} set;
+
+/* One benchmark: a solver on a set. */
+typedef struct job {
+    struct job *next;
+    const pz_solver *solver;
+    const set *set;
+    void **scratch;                   /* the solver's, shared by its jobs */
+    void *ans;
+} job;
+
+static set *sets;
+static job *jobs;
+static void **scratches;              /* one per solver, in registry order */
+static int show_skipped;
+
+static void run(pz_micro_state *st, void *arg)
+{
+    const job *j = arg;
+    const pz_solver *s = j->solver;
+    size_t size = s->puzzle->inst_size;
+    int failed = 0;
+    if (!*j->scratch && s->scratch_size && !(*j->scratch = calloc(1, s->scratch_size)))
+        pz_fatal("out of memory");
+    while (pz_micro_keep_running(st))
+        for (long long i = 0; i < j->set->count; i++)
+            failed |= s->solve(j->set->insts + (size_t)i * size, j->ans, *j->scratch);
+    if (failed)
+        pz_micro_skip(st, "the solver failed on an instance of this set");
+    pz_micro_set_items(st, pz_micro_iterations(st) * j->set->count);
+    pz_micro_counter(st, "instances", (double)j->set->count, PZ_MICRO_VALUE);
+    pz_micro_label(st, j->set->spec);
+}
+
+static int fits_all(const pz_solver *s, const set *t)
+{
+    for (long long i = 0; i < t->count; i++)
+        if (!s->fits(t->insts + (size_t)i * s->puzzle->inst_size))
+            return 0;
+    return 1;
+}
+
+/* Loads spec and registers FAMILY/PUZZLE/SOLVER/TAIL for each solver that fits. */
+static void add(const pz_puzzle *p, const char *spec, const char *family, const char *tail)
+{
+    pz_corpus c;
+    pz_error e;
+    set *t = calloc(1, sizeof *t);
+    if (!t)
+        pz_fatal("out of memory");
+    if (pz_corpus_open(&c, p, spec, &e))
+        pz_fatal("micro: the table's corpus %s: %s", spec, e.msg);
+    snprintf(t->spec, sizeof t->spec, "%s", c.spec);
+    t->count = c.count;
+    if (!(t->insts = malloc((size_t)c.count * p->inst_size)))
+        pz_fatal("out of memory");
+    for (long long i = 0; i < c.count; i++)
+        pz_corpus_get(&c, i, t->insts + (size_t)i * p->inst_size);
+    pz_corpus_close(&c);
+    t->next = sets;
+    sets = t;
+    for (int i = 0; pz_solvers[i]; i++) {
+        const pz_solver *s = pz_solvers[i];
+        char name[256];
+        job *j;
+        if (s->puzzle != p)
+            continue;
+        snprintf(name, sizeof name, "%s/%s/%s/%s", family, p->name, s->name, tail);
+        if (!fits_all(s, t)) {
+            if (show_skipped)
+                printf("%-28s %s takes %s; the set is %s\n", name, s->name, s->limits, t->spec);
+            continue;
+        }
+        if (!(j = calloc(1, sizeof *j)) || !(j->ans = malloc(p->ans_size)))
+            pz_fatal("out of memory");
+        j->solver = s;
+        j->set = t;
+        j->scratch = &scratches[i];
+        j->next = jobs;
+        jobs = j;
+        pz_micro_register(name, run, j);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    int nsolvers = 0, status;
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--skipped"))
+            show_skipped = 1;
+        else if (!strcmp(argv[i], "--help"))
+            printf("puzzlebench-micro: benchmarks set/PUZZLE/SOLVER/SET and "
+                   "scale/PUZZLE/SOLVER/n:N.\n  --skipped  list the pairs not registered "
+                   "(the solver does not fit the set) and exit\n\n");
+    while (pz_solvers[nsolvers])
+        if (pz_solvers[nsolvers]->prepare && pz_solvers[nsolvers]->prepare())
+            pz_fatal("%s/%s: prepare failed", pz_solvers[nsolvers]->puzzle->name,
+                     pz_solvers[nsolvers]->name);
+        else
+            nsolvers++;
+    if (!(scratches = calloc((size_t)nsolvers, sizeof *scratches)))
+        pz_fatal("out of memory");
+    for (size_t k = 0; k < sizeof table / sizeof *table; k++) {
+        const table_entry *te = &table[k];
+        const pz_puzzle *p = pz_find_puzzle(te->puzzle);
+        if (!p)                       /* its branch has not landed yet */
+            continue;
+        for (int i = 0; i < 3; i++)
+            add(p, te->sets[i], "set", set_names[i]);
+        for (int n = te->from; n <= te->to; n++) {
+            char spec[256], tail[32];
+            snprintf(spec, sizeof spec, te->scale, n, n);
+            snprintf(tail, sizeof tail, "n:%d", n);
+            add(p, spec, "scale", tail);
+        }
+    }
+    status = show_skipped ? 0 : pz_micro_main(argc, argv);
+    while (jobs) {
+        job *j = jobs;
+        jobs = j->next;
+        free(j->ans);
+        free(j);
+    }
+    while (sets) {
+        set *t = sets;
+        sets = t->next;
+        free(t->insts);
+        free(t);
+    }
+    for (int i = 0; i < nsolvers; i++)
+        free(scratches[i]);
+    free(scratches);
+    return status;
+}

@@ -1,0 +1,14 @@
+# micro.jq - reading puzzlebench-micro's JSON, for scripts/bench and scripts/plot
+# (jq -L scripts 'include "micro"; ...').
+
+# Every benchmark once, as {family, puzzle, solver, tail, ns, ...} with the
+# name's parts "family/puzzle/solver/tail" and ns the time per instance: the
+# median of the repetitions where the run was repeated.
+def benchmarks:
+    .benchmarks as $b
+    | ($b | any(.aggregate_name == "median")) as $agg
+    | $b[]
+    | select(if $agg then .aggregate_name == "median" else .run_type == "iteration" end)
+    | (.run_name | split("/")) as $n
+    | . + { family: $n[0], puzzle: $n[1], solver: $n[2], tail: $n[3],
+            ns: (if (.items_per_second // 0) > 0 then 1e9 / .items_per_second else null end) };

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# cli_plot.sh BIN SRC - scripts/plot draws every chart, in PNG and SVG, from a
+# short real micro-benchmark run (repeated, so from medians) and from a report
+# shaped like the JSON of `puzzlebench run`.
+set -euo pipefail
+bin=$1 src=$2
+micro=$(dirname "$bin")/puzzlebench-micro
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+"$micro" --benchmark_filter='^(set/.*/small|scale/.*/n:[23])$' --benchmark_min_time=0.001 \
+    --benchmark_repetitions=2 --benchmark_out_format=json --benchmark_out="$tmp/micro.json" \
+    >/dev/null
+cat >"$tmp/run.json" <<'EOF'
+{ "puzzle": "flip", "corpus": "flip:exhaustive:rows=4:cols=4", "instances": 65536,
+  "solvers": [ { "name": "gf2", "ran": 65536, "ns_per_instance": 95.5 },
+               { "name": "iddfs", "ran": 0, "skipped": 65536, "ns_per_instance": null },
+               { "name": "rowenum", "ran": 65536, "ns_per_instance": 2.1e2 } ] }
+EOF
+"$src/scripts/plot" --micro "$tmp/micro.json" --out "$tmp/out" "$tmp/run.json" 2>/dev/null
+for chart in micro-sets scaling speed; do
+    for ext in png svg; do
+        [ -s "$tmp/out/$chart.$ext" ] || fail "no $chart.$ext"
+    done
+done
+[ "$(head -c 4 "$tmp/out/scaling.png" | tail -c 3)" = PNG ] || fail "scaling.png is not a PNG"
+# Every solver measured is in the legends (<title>NAME</title>); one that did
+# not run is not.
+for s in $(jq -r '.benchmarks[].run_name | split("/")[2]' "$tmp/micro.json" | sort -u); do
+    grep -q "<title>$s</title>" "$tmp/out/micro-sets.svg" || fail "$s is not in micro-sets.svg"
+    grep -q "<title>$s</title>" "$tmp/out/scaling.svg" || fail "$s is not in scaling.svg"
+done
+grep -q '<title>rowenum</title>' "$tmp/out/speed.svg" || fail "rowenum is not in speed.svg"
+grep -q '<title>iddfs</title>' "$tmp/out/speed.svg" && fail "iddfs did not run but is in speed.svg"
+echo ok

@@ -1,0 +1,154 @@
+/* flip.c - a judge-format Flip Game program (POJ 1753) for the stress tests.
+ *
+ * Written apart from the solvers on purpose, by light chasing: once the first
+ * row's presses are chosen, the rest are forced (press under every piece of
+ * the row above that differs from the goal colour), so trying the 2^n first
+ * rows for each goal colour and keeping the fewest presses is exact.  It reads
+ * the judge's 4x4 boards and our "m n" header for other sizes.  argv[1] picks
+ * a behaviour, so one program covers every verdict of `puzzlebench stress`:
+ *
+ *   ok        correct (the default)
+ *   wrong     forgets the all-black goal: wrong where black is nearer
+ *   crash     SIGSEGV on a board whose first row starts with 4 black pieces
+ *   abort     abort() after reading its input
+ *   exit3     correct answers, then a word on stderr and exit status 3
+ *   pe        correct answers, each with a space before the newline
+ *   garbage   prints bytes that are no answer
+ *   flood     prints answers forever without reading its input
+ *   hang      reads its input, then loops forever (CPU time)
+ *   sleep     sleeps forever without reading its input (wall clock)
+ *   alloc     reads its input, then allocates and touches memory without end
+ *   forkhang  forks a child that sleeps forever and waits for it
+ *   orphan    forks a child that sleeps forever, answers correctly and exits
+ *   escape    the same, but the child starts a session of its own first
+ *
+ * Other arguments are ignored (the tests pass a tag to find stray processes).
+ */
+#include <ctype.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+enum { MAX = 8 };
+
+static int rows = 4, cols = 4;
+
+/* The fewest presses that make b all `goal` (0 white, 1 black), or -1. */
+static int chase(const uint8_t *b, int goal)
+{
+    int best = -1;
+    uint8_t full = (uint8_t)((1u << cols) - 1), want = goal ? full : 0;
+    for (unsigned first = 0; first <= full; first++) {
+        uint8_t s[MAX + 1], x = (uint8_t)first;
+        int n = 0;
+        memcpy(s, b, (size_t)rows);
+        s[rows] = 0;
+        for (int r = 0; r < rows; r++) {
+            s[r] ^= (x ^ (x << 1) ^ (x >> 1)) & full;
+            if (r > 0)
+                s[r - 1] ^= x;
+            s[r + 1] ^= x;
+            n += __builtin_popcount(x);
+            x = s[r] ^ want;          /* the next row's presses */
+        }
+        if (s[rows - 1] == want && (best < 0 || n < best))
+            best = n;
+    }
+    return best;
+}
+
+/* The next board on stdin (pieces b/w, whitespace between them ignored):
+ * 1, or 0 at the end.  A first line of two numbers sets the size. */
+static int read_board(uint8_t *b)
+{
+    static int started;
+    int n = 0, ch;
+    if (!started) {
+        started = 1;
+        while ((ch = getchar()) != EOF && isspace(ch))
+            ;
+        ungetc(ch, stdin);
+        if (isdigit(ch) && scanf("%d %d", &rows, &cols) != 2)
+            return 0;
+    }
+    memset(b, 0, MAX);
+    while (n < rows * cols && (ch = getchar()) != EOF)
+        if (ch == 'b' || ch == 'w') {
+            b[n / cols] |= (uint8_t)((ch == 'b') << (n % cols));
+            n++;
+        }
+    return n == rows * cols;
+}
+
+static void answer(const uint8_t *b, int both, const char *end)
+{
+    int w = chase(b, 0), k = both ? chase(b, 1) : -1;
+    if (w < 0 || (k >= 0 && k < w))
+        w = k;
+    if (w < 0)
+        printf("Impossible%s\n", end);
+    else
+        printf("%d%s\n", w, end);
+}
+
+int main(int argc, char **argv)
+{
+    const char *mode = argc > 1 ? argv[1] : "ok";
+    uint8_t board[MAX];
+    if (!strcmp(mode, "sleep"))
+        for (;;)
+            pause();
+    if (!strcmp(mode, "flood"))
+        for (;;)
+            fputs("9\n", stdout);
+    if (!strcmp(mode, "forkhang") || !strcmp(mode, "orphan") || !strcmp(mode, "escape")) {
+        int ready[2];
+        char byte = 0;
+        if (pipe(ready))
+            return 1;
+        pid_t child = fork();
+        if (child == 0) {
+            if (!strcmp(mode, "escape"))
+                setsid();
+            if (write(ready[1], &byte, 1) != 1)
+                return 1;
+            for (;;)
+                pause();
+        }
+        /* Once the child has left the group (or not), go on. */
+        if (read(ready[0], &byte, 1) != 1)
+            return 1;
+        if (!strcmp(mode, "forkhang"))
+            waitpid(child, NULL, 0);
+    }
+    while (read_board(board)) {
+        if (!strcmp(mode, "crash") && (board[0] & 0xf) == 0xf) {
+            int *volatile nowhere = NULL;
+            *nowhere = 1;
+        }
+        if (!strcmp(mode, "garbage"))
+            fwrite("\x01?? moves\0\n", 1, 11, stdout);
+        else
+            answer(board, strcmp(mode, "wrong") != 0, strcmp(mode, "pe") ? "" : " ");
+    }
+    fflush(stdout);
+    if (!strcmp(mode, "abort"))
+        abort();
+    if (!strcmp(mode, "hang"))
+        for (volatile unsigned long spin = 0;; spin++)
+            ;
+    if (!strcmp(mode, "alloc"))
+        for (;;) {
+            char *p = malloc(1 << 20);
+            memset(p, 1, 1 << 20);   /* no check: a NULL from malloc faults here */
+        }
+    if (!strcmp(mode, "exit3")) {
+        fputs("flip: giving up\n", stderr);
+        return 3;
+    }
+    return 0;
+}

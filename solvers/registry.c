@@ -23,8 +23,9 @@
     X(lightsout, rowenum)  \
     X(lightsout, bfs)      \
     X(lightsout, iddfs)    \
-    X(tetravex, count)     \
+    X(tetravex, turns)     \
     X(tetravex, mrv)       \
+    X(tetravex, count)     \
     X(tetravex, sat)       \
     X(tetravex, kinds)     \
     X(tetravex, naive)

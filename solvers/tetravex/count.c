@@ -18,6 +18,8 @@
  * (tens of thousands of times fewer nodes than kinds).
  * Limits: n <= 8 (kinds fit a 64-bit mask).
  */
+#include <limits.h>
+
 #include "tetravex.h"
 
 typedef struct search {
@@ -25,7 +27,8 @@ typedef struct search {
     tx_kinds ks;
     uint64_t avail;                   /* kinds with tiles left */
     uint64_t by[4][TX_DIGITS + 1];
-    uint8_t kind[TX_CELLS];
+    uint8_t *kind;
+    long long budget;                 /* nodes left; below 0: cut */
 } search;
 
 static int place(search *s, int cell, const tx_counts *in)
@@ -35,9 +38,11 @@ static int place(search *s, int cell, const tx_counts *in)
     unsigned placed = (r > 0) << TX_TOP | (c > 0) << TX_LEFT;
     if (cell == s->nn)
         return 1;
+    if (--s->budget < 0)
+        return 0;
     uint64_t m = s->avail & s->by[TX_LEFT][c ? side[s->kind[cell - 1]][TX_RIGHT] : TX_ANY] &
                  s->by[TX_TOP][r ? side[s->kind[cell - n]][TX_BOTTOM] : TX_ANY];
-    for (; m; m &= m - 1) {
+    for (; m && s->budget >= 0; m &= m - 1) {
         int k = __builtin_ctzll(m);
         tx_counts x = *in;
         if (!tx__take(&x, side[k], r, c, n, placed))
@@ -55,18 +60,28 @@ static int place(search *s, int cell, const tx_counts *in)
 
 static int count_fits(const void *inst) { return ((const tx_game *)inst)->n <= TX_MAX; }
 
-static int count(const void *inst, void *ans, void *scratch)
+int tx__count_search(const tx_game *g, long long budget, tx_kinds *ks, uint8_t *kind)
 {
-    const tx_game *g = inst;
-    search s = { .n = g->n, .nn = g->n * g->n };
+    search s = { .n = g->n, .nn = g->n * g->n, .kind = kind, .budget = budget };
     tx_counts x;
-    (void)scratch;
     tx__kinds(g, &s.ks);
     tx__masks(&s.ks, s.by);
     s.avail = s.by[TX_TOP][TX_ANY];
+    if (tx__counts(&s.ks, s.n, &x) && place(&s, 0, &x)) {
+        tx__kinds(g, ks);
+        return 1;
+    }
+    return s.budget < 0 ? -1 : 0;
+}
+
+static int count(const void *inst, void *ans, void *scratch)
+{
+    tx_kinds ks;
+    uint8_t kind[TX_CELLS];
+    (void)scratch;
     tx__impossible(ans);
-    if (tx__counts(&s.ks, s.n, &x) && place(&s, 0, &x))
-        tx__witness(g, &s.ks, s.kind, ans);
+    if (tx__count_search(inst, LLONG_MAX, &ks, kind) == 1)
+        tx__witness(inst, &ks, kind, ans);
     return 0;
 }
 

@@ -23,10 +23,11 @@ static size_t next_word(const char **p, const char **word, int *value)
     *word = s;
     *value = 0;
     for (; s[len] && s[len] != ' ' && s[len] != '\t'; len++)
-        if (*value >= 0)
+        if (*value >= 0) {
             *value = s[len] < '0' || s[len] > '9' ? -1 : *value * 10 + s[len] - '0';
-    if (*value > 1000)
-        *value = 1000;
+            if (*value > 1000)
+                *value = 1000;
+        }
     *p = s + len;
     return len;
 }
@@ -58,11 +59,11 @@ static int read_tile(pz_reader *r, int i, int count, uint8_t *tile, pz_error *e)
     size_t len;
     while ((len = next_word(&p, &w, &v)) > 0) {
         if (s == 4)
-            return pz_fail(e, r, "expected 4 numbers (top right bottom left) for tile %d, found more",
-                           i + 1);
+            return pz_fail(e, r, "expected 4 numbers (top right bottom left) for tile %d of %d, found more",
+                           i + 1, count);
         if (v < 0 || v > 9)
-            return pz_fail(e, r, "expected a number from 0 to 9 for the %s of tile %d, found '%.*s'",
-                           side_name[s], i + 1, WORD(len, w));
+            return pz_fail(e, r, "expected a number from 0 to 9 for the %s of tile %d of %d, found '%.*s'",
+                           side_name[s], i + 1, count, WORD(len, w));
         tile[s++] = (uint8_t)v;
     }
     if (s < 4)

@@ -84,6 +84,20 @@ int tx__counts(const tx_kinds *, int n, tx_counts *);
 /* The counting test alone: 1 if the game passes it at the root. */
 int tx__count_test(const tx_game *);
 
+/* To measure what each check is worth, a build with -DTX_NO_SUPPLY or
+ * -DTX_NO_BALANCE leaves it out (results/tetravex.md); normal builds have
+ * both. */
+#ifdef TX_NO_SUPPLY
+#define TX_SUPPLY 0
+#else
+#define TX_SUPPLY 1
+#endif
+#ifdef TX_NO_BALANCE
+#define TX_BALANCE 0
+#else
+#define TX_BALANCE 1
+#endif
+
 /* Takes tile sd off the counts for cell (r, c) of an n x n board; bit s of
  * placed says the neighbour on side s is placed.  0 if the counts show the
  * empty cells can no longer be filled. */
@@ -111,8 +125,12 @@ static inline int tx__take(tx_counts *x, const uint8_t *sd, int r, int c, int n,
     }
     if (border[TX_BOTTOM])
         x->pos[1] += x->bal[1][sd[TX_BOTTOM]]++ >= 0;
-    return ok && x->pos[0] <= x->free[0] && x->pos[1] <= x->free[1];
+    return (ok || !TX_SUPPLY) && ((x->pos[0] <= x->free[0] && x->pos[1] <= x->free[1]) || !TX_BALANCE);
 }
+
+/* The search of count.c, cut after budget nodes: 1 with the kinds of ks
+ * placed in kind[], 0 if the game has no solution, -1 if cut. */
+int tx__count_search(const tx_game *, long long budget, tx_kinds *ks, uint8_t *kind);
 
 #define TX_SOLVER(id, sum, lim, fit, prep, scratch, fn)                        \
     const pz_solver pz_solver_tetravex_##id = {                                \

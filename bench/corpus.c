@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "corpus.h"
 
@@ -63,9 +64,18 @@ static int open_file(pz_corpus *c, const char *path, pz_error *e)
     FILE *f = fopen(path, "r");
     char ans[sizeof c->spec];
     size_t len = strlen(path);
-    if (!f)
-        return pz_fail(e, NULL, "cannot read corpus file %s: %s (a spec is %s:KIND:key=value...)",
-                       path, strerror(errno), c->puzzle->name);
+    struct stat st;
+    if (f && !fstat(fileno(f), &st) && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        f = NULL;
+        errno = EISDIR;
+    }
+    if (!f) {
+        int err = errno;
+        pz_fail(e, NULL, "cannot read corpus file %s: %s", path, strerror(err));
+        errno = err;
+        return -1;
+    }
     c->count = pz_read_all(c->puzzle, f, path, &c->insts, e);
     fclose(f);
     if (c->count < 0)
@@ -124,8 +134,7 @@ static int set_key(pz_params *p, const char *key, const char *val, pz_error *e)
         strcpy(p->mode, val);
         return 0;
     }
-    return pz_fail(e, NULL, "unknown key '%s' (keys: rows, cols, n, digits, mode, count, seed)",
-                   key);
+    return pz_fail(e, NULL, "unknown key '%s'", key);
 }
 
 static void canonical(pz_corpus *c)
@@ -145,31 +154,46 @@ static void canonical(pz_corpus *c)
 #undef ADD
 }
 
-static int kinds_error(const pz_puzzle *pz, const char *kind, pz_error *e)
+/* "flip:exhaustive:rows=4:cols=4 (...), flip:random:..." */
+static void list_kinds(const pz_puzzle *pz, char *list, size_t size)
 {
-    char list[400];
     size_t len = 0;
-    for (const pz_generator *g = pz->generators; g->kind && len < sizeof list; g++)
-        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s:%s:%s",
+    list[0] = 0;
+    for (const pz_generator *g = pz->generators; g->kind && len < size; g++)
+        len += (size_t)snprintf(list + len, size - len, "%s%s:%s:%s",
                                 g == pz->generators ? "" : ", ", pz->name, g->kind, g->keys);
-    return pz_fail(e, NULL, "unknown corpus kind '%s': expected one of %s, or a file NAME.in",
-                   kind, list);
+}
+
+/* Puts the spec before a message about it and what its kind accepts after. */
+static int spec_error(const pz_corpus *c, const char *spec, pz_error *e)
+{
+    char msg[1024];
+    snprintf(msg, sizeof msg, "%s: %s (%s:%s accepts %s)", spec, e->msg, c->puzzle->name,
+             c->gen->kind, c->gen->keys);
+    snprintf(e->msg, sizeof e->msg, "%.*s", (int)sizeof e->msg - 1, msg);
+    return -1;
 }
 
 int pz_corpus_open(pz_corpus *c, const pz_puzzle *pz, const char *spec, pz_error *e)
 {
-    char buf[512], *field, *save = NULL;
+    char buf[512], list[1024], *field, *save = NULL;
     size_t plen = strlen(pz->name);
     memset(c, 0, sizeof *c);
     c->puzzle = pz;
     c->params = (pz_params){ .rows = -1, .cols = -1, .n = -1, .digits = -1, .count = -1,
                              .seed = (uint64_t)-1 };
+    list_kinds(pz, list, sizeof list);
     if (strncmp(spec, pz->name, plen) || spec[plen] != ':') {
         const char *colon = strchr(spec, ':');
         if (colon && !strchr(spec, '/') && pz_find_puzzle((snprintf(buf, sizeof buf, "%.*s",
                                                                     (int)(colon - spec), spec), buf)))
             return pz_fail(e, NULL, "corpus '%s' is for %s, not %s", spec, buf, pz->name);
-        return open_file(c, spec, e);
+        if (open_file(c, spec, e) == 0)
+            return 0;
+        if (errno == ENOENT && colon && !strchr(spec, '/'))
+            return pz_fail(e, NULL, "expected a corpus %s, or a file NAME.in; found '%s'", list,
+                           spec);
+        return -1;
     }
     if (strlen(spec) >= sizeof buf)
         return pz_fail(e, NULL, "corpus spec too long");
@@ -179,22 +203,19 @@ int pz_corpus_open(pz_corpus *c, const pz_puzzle *pz, const char *spec, pz_error
         if (field && !strcmp(field, c->gen->kind))
             break;
     if (!c->gen->kind)
-        return kinds_error(pz, field ? field : "", e);
+        return pz_fail(e, NULL, "unknown corpus kind '%s': expected %s, or a file NAME.in",
+                       field ? field : "", list);
     while ((field = strtok_r(NULL, ":", &save))) {
         char *eq = strchr(field, '=');
         if (!eq)
-            return pz_fail(e, NULL, "expected key=value in '%s', found '%s'", spec, field);
+            return pz_fail(e, NULL, "%s: expected key=value, found '%s' (%s:%s accepts %s)", spec,
+                           field, pz->name, c->gen->kind, c->gen->keys);
         *eq = 0;
         if (set_key(&c->params, field, eq + 1, e))
-            return -1;
+            return spec_error(c, spec, e);
     }
-    if (c->gen->setup(&c->params, e)) {
-        char msg[1024];
-        snprintf(msg, sizeof msg, "%s: %s (%s:%s accepts %s)", spec, e->msg, pz->name,
-                 c->gen->kind, c->gen->keys);
-        snprintf(e->msg, sizeof e->msg, "%.*s", (int)sizeof e->msg - 1, msg);
-        return -1;
-    }
+    if (c->gen->setup(&c->params, e))
+        return spec_error(c, spec, e);
     c->count = c->params.count;
     canonical(c);
     return 0;
@@ -219,4 +240,22 @@ void pz_corpus_close(pz_corpus *c)
     free(c->insts);
     free(c->expected);
     c->insts = c->expected = NULL;
+}
+
+int pz_shrink_greedy(const pz_puzzle *p, const void *inst, void *out,
+                     int (*still)(void *ctx, const void *inst), void *ctx, long max_tries)
+{
+    char *cand = malloc(p->inst_size);
+    int steps = 0;
+    if (!cand)
+        pz_fatal("out of memory");
+    memcpy(out, inst, p->inst_size);
+    for (int k = 0; max_tries > 0 && p->shrink(out, k, cand); k++, max_tries--)
+        if (still(ctx, cand)) {
+            memcpy(out, cand, p->inst_size);
+            steps++;
+            k = -1;
+        }
+    free(cand);
+    return steps;
 }

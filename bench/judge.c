@@ -101,7 +101,7 @@ long long pz_judge_output(const pz_puzzle *p, const void *insts, const void *exp
 {
     /* fmemopen refuses an empty buffer on some libcs. */
     FILE *f = len ? fmemopen((void *)out, len, "r") : fopen("/dev/null", "r");
-    char *ans = malloc(p->ans_size), why[512], want[160], got[160];
+    char *ans = malloc(p->ans_size), why[768], want[160], got[160];
     size_t before = 0;                /* words in the answers read so far */
     pz_reader r;
     pz_error e;

@@ -1,5 +1,4 @@
 /* main.c - `puzzlebench`: the command line. */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,62 +13,22 @@ static const command commands[] = {
     { "list", "", "puzzles, solvers with their limits, corpus kinds", pz_cmd_list },
     { "solve", "PUZZLE [--solver S] [FILE]",
       "judge mode: the judge's input (FILE or stdin) to its output on stdout", pz_cmd_solve },
+    { "run", "PUZZLE --corpus SPEC [--solvers A,B] [--threads T] [--shard K/N] [...]",
+      "solve, check, compare and time every instance of a corpus (run --help)", pz_cmd_run },
+    { "gen", "PUZZLE --corpus SPEC [--shard K/N]",
+      "write a corpus (or a shard of it) to stdout as one judge input", pz_cmd_gen },
     { "check", "PUZZLE INPUT OUTPUT [ANSWER]",
       "a checker for judges: exit 0 ok, 1 wrong answer, 2 presentation error, 3 failure",
       pz_cmd_check },
     { "stress", "PUZZLE --exec 'CMD' --corpus SPEC [--batch B] [--time-limit MS] ...",
       "run a judge-format program on a corpus under limits: AC WA PE TLE MLE RE OLE",
       pz_cmd_stress },
+    { "merge", "REPORT... [--json F] [--csv F] [--md F]",
+      "the JSON reports of a run's shards as one report of the whole corpus", pz_cmd_merge },
     { "info", "PUZZLE:rows=M:cols=N",
       "facts about a board size: rank, nullity, solvable boards (flip, lightsout)", pz_cmd_info },
     { NULL, NULL, NULL, NULL },
 };
-
-int pz_usage(const char *fmt, ...)
-{
-    va_list ap;
-    fflush(stdout);
-    fputs("puzzlebench: ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    return PZ_EXIT_USAGE;
-}
-
-int pz_report(const pz_error *e)
-{
-    fflush(stdout);
-    if (e->line)
-        fprintf(stderr, "%s:%ld: %s\n", e->file, e->line, e->msg);
-    else if (e->file[0])
-        fprintf(stderr, "%s: %s\n", e->file, e->msg);
-    else
-        fprintf(stderr, "puzzlebench: %s\n", e->msg);
-    return PZ_EXIT_USAGE;
-}
-
-int pz_option(int argc, char **argv, int *i, const char *name, const char **value)
-{
-    size_t len = strlen(name);
-    if (strncmp(argv[*i], name, len))
-        return 0;
-    if (argv[*i][len] == '=') {
-        *value = argv[*i] + len + 1;
-        return 1;
-    }
-    if (argv[*i][len] || *i + 1 >= argc)
-        return 0;
-    *value = argv[++*i];
-    return 1;
-}
-
-void pz_prepare_all(void)
-{
-    for (const pz_solver *const *s = pz_solvers; *s; s++)
-        if ((*s)->prepare && (*s)->prepare())
-            pz_fatal("%s/%s: prepare failed", (*s)->puzzle->name, (*s)->name);
-}
 
 static void usage(FILE *f)
 {

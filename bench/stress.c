@@ -194,7 +194,7 @@ static pz_outcome run_range(worker *w, long long a, long long b, long long *judg
     FILE *f = open_memstream(&in, &inlen);
     if (!f)
         pz_fatal("out of memory");
-    p->write_input(f, at(w->insts, p->inst_size, a), (size_t)(b - a));
+    p->write_input(f, at(w->insts, p->inst_size, a), (size_t)(b - a), 0, (uint64_t)(b - a));
     if (fclose(f))
         pz_fatal("out of memory");
     exp = pz_render_answers(p, 1, at(w->insts, p->inst_size, a), at(w->expected, p->ans_size, a),
@@ -367,7 +367,7 @@ static pz_outcome run_alone(worker *w, const void *inst, example *ex)
         FILE *f = open_memstream(&ex->input, &ex->inlen);
         if (!f)
             pz_fatal("out of memory");
-        p->write_input(f, inst, 1);
+        p->write_input(f, inst, 1, 0, 1);
         fclose(f);
         ex->expected = pz_render_answers(p, 1, inst, w->expected, 1, &ex->explen);
         ex->reclen = w->run.len;
@@ -379,29 +379,37 @@ static pz_outcome run_alone(worker *w, const void *inst, example *ex)
     return o;
 }
 
-/* Greedy shrinking: the first neighbour that still gets the verdict alone. */
+/* Greedy shrinking (pz_shrink_greedy): the first neighbour that still gets the
+ * verdict alone, at the same size unless --shrink-any-size, at most SHRINK_RUNS runs. */
+typedef struct shrinking {
+    worker *w;
+    pz_outcome target;
+    example *ex;
+    char size0[32];
+} shrinking;
+
+static int still_fails(void *ctx, const void *cand)
+{
+    shrinking *c = ctx;
+    char size[32];
+    c->w->s->p->size(cand, size, sizeof size);
+    if ((!c->w->s->any_size && strcmp(size, c->size0)) || c->ex->runs >= SHRINK_RUNS)
+        return 0;
+    c->ex->runs++;
+    return run_alone(c->w, cand, NULL) == c->target;
+}
+
 static void shrink(worker *w, const void *start, pz_outcome target, example *ex)
 {
     const pz_puzzle *p = w->s->p;
-    char *cur = malloc(p->inst_size), *cand = malloc(p->inst_size), size0[32], size[32];
-    if (!cur || !cand)
+    shrinking c = { w, target, ex, "" };
+    char *cur = malloc(p->inst_size);
+    if (!cur)
         pz_fatal("out of memory");
-    memcpy(cur, start, p->inst_size);
-    p->size(start, size0, sizeof size0);
-    for (int k = 0; ex->runs < SHRINK_RUNS && p->shrink(cur, k, cand); k++) {
-        p->size(cand, size, sizeof size);
-        if (!w->s->any_size && strcmp(size, size0))
-            continue;
-        ex->runs++;
-        if (run_alone(w, cand, NULL) == target) {
-            memcpy(cur, cand, p->inst_size);
-            ex->steps++;
-            k = -1;
-        }
-    }
+    p->size(start, c.size0, sizeof c.size0);
+    ex->steps += pz_shrink_greedy(p, start, cur, still_fails, &c, 64L * SHRINK_RUNS);
     run_alone(w, cur, ex);
     free(cur);
-    free(cand);
 }
 
 static void example_free(example *ex)
@@ -450,19 +458,7 @@ static void print_example(FILE *f, const example *ex)
 
 static void json_string(FILE *f, const char *s, size_t len)
 {
-    putc('"', f);
-    for (size_t i = 0; i < len && i < SHOW_BYTES; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c == '\n')
-            fputs("\\n", f);
-        else if (c < 32 || c >= 127)
-            fprintf(f, "\\u%04x", c);
-        else
-            putc(c, f);
-    }
-    putc('"', f);
+    pz_json_string(f, s, len < SHOW_BYTES ? len : SHOW_BYTES);
 }
 
 static void json_example(FILE *f, const char *key, const example *ex, const char *extra)
@@ -485,10 +481,9 @@ static int write_json(const stress *s, const tally *all, const example *ex, int 
                       const example *shrunk, int nshrunk, double wall)
 {
     char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp.%d", s->json, (int)getpid());
-    FILE *f = fopen(tmp, "w");
+    FILE *f = strlen(s->json) < 4096 ? pz_atomic_open(s->json, tmp, sizeof tmp) : NULL;
     if (!f)
-        return pz_usage("stress: cannot write %s", tmp);
+        return PZ_EXIT_USAGE;
     fprintf(f, "{\n  \"command\": \"stress\",\n  \"puzzle\": \"%s\",\n  \"corpus\": ", s->p->name);
     json_string(f, s->corpus.spec, strlen(s->corpus.spec));
     fputs(",\n  \"exec\": ", f);
@@ -523,11 +518,7 @@ static int write_json(const stress *s, const tally *all, const example *ex, int 
         json_example(f, "from", &shrunk[i], extra);
     }
     fprintf(f, "],\n  \"all_ac\": %s\n}\n", all->count[PZ_AC] == s->corpus.count ? "true" : "false");
-    if (fflush(f) || fsync(fileno(f)) || fclose(f) || rename(tmp, s->json)) {
-        unlink(tmp);
-        return pz_usage("stress: cannot write %s", s->json);
-    }
-    return 0;
+    return pz_atomic_close(f, tmp, s->json) ? PZ_EXIT_USAGE : 0;
 }
 
 static int parse(stress *s, int argc, char **argv)

@@ -8,7 +8,7 @@ PZ_BUILD=${PZ_BUILD:-$PZ_ROOT/build}
 pz_need() {
     local missing=() p
     for p in "$@"; do
-        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+        [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" = "install ok installed" ] ||
             missing+=("$p")
     done
     [ ${#missing[@]} -eq 0 ] && return 0
@@ -24,7 +24,7 @@ pz_need() {
 
 # The packages a build and its tests use.
 PZ_PACKAGES=(cmake make gcc g++ pkg-config libcmocka-dev libbenchmark-dev libcadical-dev
-             parallel gnuplot-nox jq)
+             parallel gnuplot-nox openssh-server openssh-client rsync jq)
 
 # pz_build [DIR [CMAKE ARGS...]] : configures (once) and builds.
 pz_build() {

@@ -125,7 +125,7 @@ static void judge_mode(long count, double prepare)
     for (long i = 0; i < count; i++)
         tg_make_random(&p, (uint64_t)i, &b[i]);
     FILE *f = open_memstream(&text, &len);
-    pz_lightsout.write_input(f, b, (size_t)count);
+    pz_lightsout.write_input(f, b, (size_t)count, 0, (uint64_t)count);
     fclose(f);
     free(b);
     const pz_solver *s = pz_find_solver("lightsout", "gf2");

@@ -27,6 +27,7 @@ int pz_fail(pz_error *e, const pz_reader *r, const char *fmt, ...)
     va_list ap;
     snprintf(e->file, sizeof e->file, "%s", r ? r->name : "");
     e->line = r ? r->line : 0;
+    e->col = 0;
     va_start(ap, fmt);
     vsnprintf(e->msg, sizeof e->msg, fmt, ap);
     va_end(ap);

@@ -19,11 +19,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* Bad input: where it was found and what was expected ("file:line: msg"). */
+/* Bad input: where it was found and what was expected ("file:line: msg",
+ * or "file:line:col: msg" where a column means something, as in JSON). */
 typedef struct pz_error {
     char file[128];
     long line;                        /* 0: no line (a spec, an option) */
-    char msg[256];
+    long col;                         /* 0: no column (the judge formats are lines) */
+    char msg[512];
 } pz_error;
 
 /* A line reader over a FILE: a file, a pipe, or memory through fmemopen. */
@@ -63,8 +65,13 @@ typedef struct pz_puzzle {
     size_t inst_size, ans_size;
     /* One instance in the judge's input format: 1 read, 0 clean end, -1 bad. */
     int (*read)(pz_reader *, void *inst, pz_error *);
-    /* A whole judge input for count instances of one size. */
-    void (*write_input)(FILE *, const void *insts, size_t count);
+    /* A judge input of total instances of one size, written in parts so a
+     * corpus of any size streams: insts are its instances first .. first +
+     * count - 1.  The header goes out with the part at first == 0, a trailer
+     * with the part that ends at total.  One call (f, v, n, 0, n) writes it
+     * whole. */
+    void (*write_input)(FILE *, const void *insts, size_t count, uint64_t first,
+                        uint64_t total);
     /* The judge's output for instance k (from 1). */
     void (*write_answer)(FILE *, unsigned long long k, const void *inst, const void *ans);
     /* The judge's output for instance k: 1 read, 0 clean end, -1 bad. */
@@ -79,7 +86,15 @@ typedef struct pz_puzzle {
     int (*shrink)(const void *inst, int k, void *simpler);
     /* "4x4", "n=5": the size class of an instance, for reports. */
     void (*size)(const void *inst, char *buf, size_t len);
+    /* The histogram class of an answer, 0 <= class < PZ_CLASSES: the move
+     * count, Impossible, Possible...  Called once per instance, so it must
+     * be cheap; with name != NULL it also spells the class ("4",
+     * "Impossible"), for reports. */
+    int (*classify)(const void *inst, const void *ans, char *name, size_t len);
 } pz_puzzle;
+
+/* Room for every press count of a 64x64 board and a class for "none". */
+enum { PZ_CLASSES = 64 * 64 + 2 };
 
 typedef struct pz_solver {
     const char *name;                 /* "gf2" */

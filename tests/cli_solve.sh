@@ -2,27 +2,8 @@
 # cli_solve.sh - `puzzlebench solve` and `list` from the outside: judge output
 # byte for byte, bad input and limits reported with exit status 2.
 set -u
-pb=$1 src=$2 fails=0 passes=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { passes=$((passes + 1)); }
-bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
-
-# expect STATUS STDERR-PATTERN -- command...
-expect() {
-    local want=$1 pattern=$2 got
-    shift 3
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    got=$?
-    if [ "$got" != "$want" ]; then
-        bad "$* exited $got, expected $want"; cat "$tmp/err"
-    elif [ -n "$pattern" ] && ! grep -q -- "$pattern" "$tmp/err"; then
-        bad "$*: stderr lacks '$pattern':"; cat "$tmp/err"
-    else
-        ok
-    fi
-}
+pb=$1 src=$2
+source "$src/tests/cli.sh"
 
 for s in gf2 rowenum bfs iddfs; do
     if "$pb" solve flip --solver "$s" "$src/corpus/flip/poj1753.in" | cmp -s - "$src/corpus/flip/poj1753.ans"
@@ -46,5 +27,4 @@ expect 2 "unknown command" -- "$pb" frobnicate
 expect 0 "" -- "$pb" --help
 "$pb" list | grep -q "iddfs" && ok || bad "list lacks iddfs"
 
-echo "$passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+summary

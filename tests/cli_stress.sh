@@ -102,7 +102,7 @@ done >"$T/boards.in"
 "$FLIP" ok <"$T/boards.in" >"$T/ok.out"
 "$FLIP" wrong <"$T/boards.in" >"$T/wrong.out"
 nwrong=$(paste -d' ' "$T/ok.out" "$T/wrong.out" | awk '$1 != $2' | wc -l)
-first=$(paste -d' ' "$T/ok.out" "$T/wrong.out" | awk '$1 != $2 { print NR; exit }')
+first=$(paste -d' ' "$T/ok.out" "$T/wrong.out" | awk '$1 != $2 && !n { n = NR } END { print n }')
 [ "$nwrong" -gt 0 ] || fail "the wrong flip program is right on every board"
 stress 1 flip --exec "$FLIP wrong $TAG" --corpus "$T/boards.in" --batch 64 --json "$T/wrong.json"
 want WA "$nwrong"

@@ -65,7 +65,7 @@ void *pz_test_read_answers(const pz_puzzle *p, const char *rel, const void *inst
 
 const char *pz_test_read_error(const pz_puzzle *p, const char *text)
 {
-    static char buf[512];
+    static char buf[640];
     void *insts;
     pz_error e;
     long n = pz_test_read(p, text, &insts, &e);

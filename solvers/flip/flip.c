@@ -39,11 +39,12 @@ static int flip_read(pz_reader *r, void *inst, pz_error *e)
         r->started = 1;
         r->hdr[0] = r->hdr[1] = 4;
         if ((rc = pz_next_nonblank(r, e)) <= 0)
-            return rc;
-        const char *p = r->buf;
+            return rc ? rc : pz_fail(e, r, "expected a board, found an empty input");
+        const char *p = r->buf + strspn(r->buf, " \t");
         long long m, n;
-        if (pz_parse_uint(&p, 99, &m)) {
-            if (!pz_parse_uint(&p, 99, &n) || !pz_is_blank(p) || m < 1 || n < 1 ||
+        if (*p >= '0' && *p <= '9') {                /* a size line, not a board */
+            if (!pz_parse_uint(&p, 99, &m) || !pz_parse_uint(&p, 99, &n) || !pz_is_blank(p) ||
+                m < 1 || n < 1 ||
                 m > MAX_SIDE || n > MAX_SIDE)
                 return pz_fail(e, r, "expected a size line \"m n\" with 1 <= m, n <= %d, or a board",
                                MAX_SIDE);
@@ -72,10 +73,12 @@ static int flip_read(pz_reader *r, void *inst, pz_error *e)
     return 1;
 }
 
-static void flip_write_input(FILE *f, const void *insts, size_t count)
+static void flip_write_input(FILE *f, const void *insts, size_t count, uint64_t first,
+                             uint64_t total)
 {
     const tg_board *bd = insts;
-    if (count && (bd->m != 4 || bd->n != 4))
+    (void)total;
+    if (count && first == 0 && (bd->m != 4 || bd->n != 4))
         fprintf(f, "%d %d\n", bd->m, bd->n);
     for (size_t i = 0; i < count; i++, bd++)
         for (int r = 0; r < bd->m; r++) {
@@ -148,4 +151,5 @@ const pz_puzzle pz_flip = {
     .generators = flip_generators,
     .shrink = tg_shrink,
     .size = tg_size,
+    .classify = tg_classify,
 };

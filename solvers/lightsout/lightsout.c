@@ -90,13 +90,14 @@ static void write_rows(FILE *f, const uint64_t *rows, int m, int n)
         }
 }
 
-static void lo_write_input(FILE *f, const void *insts, size_t count)
+static void lo_write_input(FILE *f, const void *insts, size_t count, uint64_t first,
+                           uint64_t total)
 {
     const tg_board *bd = insts;
-    if (count && (bd->m != 5 || bd->n != 6))
-        fprintf(f, "%zu %d %d\n", count, bd->m, bd->n);
-    else
-        fprintf(f, "%zu\n", count);
+    if (first == 0 && count && (bd->m != 5 || bd->n != 6))
+        fprintf(f, "%llu %d %d\n", (unsigned long long)total, bd->m, bd->n);
+    else if (first == 0)
+        fprintf(f, "%llu\n", (unsigned long long)total);
     for (size_t i = 0; i < count; i++, bd++)
         write_rows(f, bd->b, bd->m, bd->n);
 }
@@ -181,4 +182,5 @@ const pz_puzzle pz_lightsout = {
     .generators = lo_generators,
     .shrink = tg_shrink,
     .size = tg_size,
+    .classify = tg_classify,
 };

@@ -40,19 +40,9 @@ static int bfs(const tg_board *bd, unsigned goals, tg_answer *a, void *scratch)
 {
     space *s = scratch;
     int m = bd->m, n = bd->n, cells = m * n, k = 0;
-    uint32_t press[TG_MAX], start = 0, head = 0, tail = 0, all = (uint32_t)tg_mask(cells);
-    uint64_t found = 0;
-    for (int r = 0; r < m; r++) {
-        start |= (uint32_t)(bd->b[r] << (r * n));
-        for (int c = 0; c < n; c++) {
-            uint32_t p = 1u << (r * n + c);
-            if (c > 0) p |= 1u << (r * n + c - 1);
-            if (c + 1 < n) p |= 1u << (r * n + c + 1);
-            if (r > 0) p |= 1u << ((r - 1) * n + c);
-            if (r + 1 < m) p |= 1u << ((r + 1) * n + c);
-            press[r * n + c] = p;
-        }
-    }
+    uint64_t press[TG_MAX], found = 0;
+    uint32_t start = (uint32_t)tg_pack(bd, press), head = 0, tail = 0;
+    uint32_t all = (uint32_t)tg_mask(cells);
     s->visited[start >> 6] |= 1ull << (start & 63);
     s->best[start] = 0;
     s->queue[tail++] = start;
@@ -74,7 +64,7 @@ static int bfs(const tg_board *bd, unsigned goals, tg_answer *a, void *scratch)
         for (uint32_t end = tail; head < end; head++) {
             uint32_t from = s->queue[head];
             for (int i = 0; i < cells; i++) {
-                uint32_t t = from ^ press[i];
+                uint32_t t = from ^ (uint32_t)press[i];
                 uint64_t set = s->best[from] ^ 1ull << i;
                 if (!seen(s, t)) {
                     s->visited[t >> 6] |= 1ull << (t & 63);

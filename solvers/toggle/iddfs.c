@@ -43,19 +43,8 @@ static int iddfs(const tg_board *bd, unsigned goals, tg_answer *a, void *scratch
 {
     int m = bd->m, n = bd->n;
     search s = { .cells = m * n };
-    uint64_t state = 0;
+    uint64_t state = tg_pack(bd, s.press);
     (void)scratch;
-    for (int r = 0; r < m; r++) {
-        state |= bd->b[r] << (r * n);
-        for (int c = 0; c < n; c++) {
-            uint64_t p = 1ull << (r * n + c);
-            if (c > 0) p |= 1ull << (r * n + c - 1);
-            if (c + 1 < n) p |= 1ull << (r * n + c + 1);
-            if (r > 0) p |= 1ull << ((r - 1) * n + c);
-            if (r + 1 < m) p |= 1ull << ((r + 1) * n + c);
-            s.press[r * n + c] = p;
-        }
-    }
     if (goals & TG_OFF)
         s.goal[s.goals++] = 0;
     if (goals & TG_ON)

@@ -79,8 +79,8 @@ int tg_same(const void *inst, const void *pa, const void *pb)
     return 1;
 }
 
-/* Neighbours, simplest last: each light or black piece turned off, then the
- * board without its last row, then without its last column. */
+/* Neighbours: each light or black piece turned off, then the board without
+ * its last row, its first row, its last column, its first column. */
 int tg_shrink(const void *inst, int k, void *simpler)
 {
     const tg_board *bd = inst;
@@ -97,14 +97,18 @@ int tg_shrink(const void *inst, int k, void *simpler)
         }
         k -= on;
     }
-    if (k == 0 && bd->m > 1) {
-        s->b[--s->m] = 0;
+    if (k < 2 && bd->m > 1) {
+        s->m--;
+        if (k == 1)
+            memmove(s->b, s->b + 1, s->m * sizeof *s->b);
+        s->b[s->m] = 0;
         return 1;
     }
-    if (k == (bd->m > 1) && bd->n > 1) {
+    k -= bd->m > 1 ? 2 : 0;
+    if (k < 2 && bd->n > 1) {
         s->n--;
         for (int r = 0; r < s->m; r++)
-            s->b[r] &= tg_mask(s->n);
+            s->b[r] = (k == 1 ? s->b[r] >> 1 : s->b[r]) & tg_mask(s->n);
         return 1;
     }
     return 0;
@@ -114,6 +118,16 @@ void tg_size(const void *inst, char *buf, size_t len)
 {
     const tg_board *bd = inst;
     snprintf(buf, len, "%dx%d", bd->m, bd->n);
+}
+
+/* The press count, or "Impossible" in the last class. */
+int tg_classify(const void *inst, const void *ans, char *name, size_t len)
+{
+    const tg_answer *a = ans;
+    (void)inst;
+    if (name)
+        snprintf(name, len, a->weight < 0 ? "Impossible" : "%d", a->weight);
+    return a->weight < 0 ? PZ_CLASSES - 1 : a->weight;
 }
 
 int tg_setup(pz_params *p, int maxside, int exhaustive, pz_error *e)

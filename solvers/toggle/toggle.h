@@ -87,6 +87,26 @@ static inline int tg_weight(const uint64_t *x, int m)
     return w;
 }
 
+/* The board packed into one word, cell (r, c) at bit r*n + c (m*n <= 64),
+ * and what pressing each cell does to it: the searches over states use these. */
+static inline uint64_t tg_pack(const tg_board *bd, uint64_t *press)
+{
+    int m = bd->m, n = bd->n;
+    uint64_t state = 0;
+    for (int r = 0; r < m; r++) {
+        state |= bd->b[r] << (r * n);
+        for (int c = 0; c < n; c++) {
+            uint64_t p = 1ull << (r * n + c);
+            if (c > 0) p |= 1ull << (r * n + c - 1);
+            if (c + 1 < n) p |= 1ull << (r * n + c + 1);
+            if (r > 0) p |= 1ull << ((r - 1) * n + c);
+            if (r + 1 < m) p |= 1ull << ((r + 1) * n + c);
+            press[r * n + c] = p;
+        }
+    }
+    return state;
+}
+
 /* Light chasing: given row 0 of the presses in x[0], press under every cell
  * of row r that differs from the goal row, for r = 0..m-2.  Returns the last
  * row's cells that still differ from the goal (0: x solves b). */
@@ -113,6 +133,7 @@ pz_verdict tg_check(const tg_board *, const tg_answer *, unsigned goals, const c
 int tg_same(const void *inst, const void *a, const void *b);
 int tg_shrink(const void *inst, int k, void *simpler);
 void tg_size(const void *inst, char *buf, size_t len);
+int tg_classify(const void *inst, const void *ans, char *name, size_t len);
 int tg_setup(pz_params *, int maxside, int exhaustive, pz_error *);
 void tg_make_exhaustive(const pz_params *, uint64_t index, void *inst);
 void tg_make_random(const pz_params *, uint64_t index, void *inst);

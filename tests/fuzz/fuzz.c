@@ -2,7 +2,8 @@
  *
  * Built once per (PZ_FUZZ_PUZZLE, PZ_FUZZ_KIND) by tests/fuzz/CMakeLists.txt:
  * kind input reads the judge input, answer reads judge output against a fixed
- * set of instances, spec parses corpus specs.  A reader may reject the data
+ * set of instances, spec parses corpus specs; json (one target, fuzz_json)
+ * reads shard reports with bench/json.c.  A reader may reject the data
  * (that is its job) but must not crash, hang, leak or read out of bounds; an
  * accepted input must also survive a write and read-back unchanged.
  */
@@ -10,8 +11,9 @@
 #include <string.h>
 
 #include "../../bench/corpus.h"
+#include "../../bench/json.h"
 
-enum { INPUT, ANSWER, SPEC };
+enum { INPUT, ANSWER, SPEC, JSON };
 
 static FILE *open_data(const uint8_t *data, size_t size)
 {
@@ -33,7 +35,7 @@ static void fuzz_input(const pz_puzzle *p, const uint8_t *data, size_t size)
     }
     /* Round trip: what we write, we read back as the same instances. */
     f = open_memstream(&text, &len);
-    p->write_input(f, insts, (size_t)n);
+    p->write_input(f, insts, (size_t)n, 0, (uint64_t)n);
     fclose(f);
     f = open_data((const uint8_t *)text, len);
     if (pz_read_all(p, f, "again", &again, &e) != n ||
@@ -94,8 +96,44 @@ static void fuzz_spec(const pz_puzzle *p, const uint8_t *data, size_t size)
     pz_corpus_close(&c);
 }
 
+/* Every node of an accepted document is consistent: counts match the lists,
+ * strings are terminated where their length says, positions are real. */
+static size_t walk(const pz_json *v, int depth)
+{
+    size_t n = 0, values = 1;
+    if (depth > PZ_JSON_MAX_DEPTH || v->line < 1 || v->col < 1)
+        pz_fatal("json: bad node at depth %d", depth);
+    if (v->type == PZ_JSON_STRING && v->s[v->len])
+        pz_fatal("json: string not terminated at its length");
+    for (const pz_json *c = v->child; c; c = c->next, n++) {
+        if ((v->type == PZ_JSON_OBJECT) != (c->key != NULL))
+            pz_fatal("json: a member without a key or an element with one");
+        if (c->key && strlen(c->key) == c->key_len && pz_json_get(v, c->key) != c)
+            pz_fatal("json: a member that lookup does not find");
+        values += walk(c, depth + 1);
+    }
+    if (n != v->n)
+        pz_fatal("json: %zu children, n says %zu", n, v->n);
+    return values;
+}
+
+static void fuzz_json(const uint8_t *data, size_t size)
+{
+    pz_json_doc d;
+    pz_error e;
+    if (pz_json_parse(&d, "fuzz", (const char *)data, size, &e) == 0) {
+        if (walk(d.root, 0) > PZ_JSON_MAX_VALUES)
+            pz_fatal("json: more values than the cap");
+    } else if (e.line < 0 || e.col < 0 || (e.line && e.col < 1)) {
+        pz_fatal("json: error without a position: %s", e.msg);
+    }
+    pz_json_free(&d);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    if (PZ_FUZZ_KIND == JSON)
+        return fuzz_json(data, size), 0;
     const pz_puzzle *p = pz_find_puzzle(PZ_FUZZ_PUZZLE);
     if (!p)
         pz_fatal("no puzzle %s", PZ_FUZZ_PUZZLE);

@@ -1,0 +1,400 @@
+/* report.c - a run's result as a terminal summary, JSON, CSV and Markdown.
+ *
+ * The JSON is made to be merged (`puzzlebench merge`): counts and histogram
+ * classes are sums, the failures listed are the first PZ_KEEP by corpus
+ * index (so the first PZ_KEEP of all shards' lists, by index, are those of
+ * the whole corpus), the batches' spread of times is a histogram, and every
+ * timing value -- wall_s, seconds, cpu_seconds, ns_per_instance,
+ * ns_p10/median/p90, cpu_ns_per_instance, spread, ns_per_answer -- and the
+ * run's threads and batch sit on lines of their own, so the rest compares
+ * byte for byte across runs.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "run.h"
+
+static double ns_per(double seconds, long long n)
+{
+    return n > 0 ? seconds * 1e9 / (double)n : 0;
+}
+
+/* "3.21 ns", "189 ns", "460 us", "1.2 s" */
+static void duration(char *buf, size_t len, double ns)
+{
+    static const char *const unit[] = { "ns", "us", "ms", "s" };
+    int u = 0;
+    while (u < 3 && ns >= 999.5)
+        ns /= 1000, u++;
+    snprintf(buf, len, "%.3g %s", ns, unit[u]);
+}
+
+/* A solver's timing cells: the mean over the run, the median batch and the
+ * 10th to 90th percentile of batches, the CPU time (all per instance), and
+ * its median against the fastest median.  Medians shrug off the batches during which another
+ * process held the core, which on a shared machine the mean does not. */
+typedef struct cells {
+    char mean[16], median[16], spread[40], cpu[16], relative[16];
+} cells;
+
+static cells timing(const pz_result *r, int s)
+{
+    const pz_tally *t = &r->tally[s];
+    double best = 0, median = pz_quantile(t, 0.5);
+    cells c = { "-", "-", "-", "-", "-" };
+    char lo[16], hi[16];
+    for (int i = 0; i < r->opts.nsolvers; i++) {
+        double m = pz_quantile(&r->tally[i], 0.5);
+        if (r->tally[i].ran && (best == 0 || m < best))
+            best = m;
+    }
+    if (!t->ran)
+        return c;
+    duration(c.mean, sizeof c.mean, ns_per(t->seconds, t->ran));
+    duration(c.median, sizeof c.median, median);
+    duration(c.cpu, sizeof c.cpu, ns_per(t->cpu_seconds, t->ran));
+    duration(lo, sizeof lo, pz_quantile(t, 0.1));
+    duration(hi, sizeof hi, pz_quantile(t, 0.9));
+    snprintf(c.spread, sizeof c.spread, "%s..%s", lo, hi);
+    snprintf(c.relative, sizeof c.relative, median / best < 100 ? "%.1fx" : "%.0fx",
+             median / best);
+    return c;
+}
+
+static int sampled(const pz_result *r, int s)
+{
+    return (r->opts.slow >> s) & 1;
+}
+
+/* "a b c" with a separator, for the one-line forms of judge text. */
+static void flat(FILE *f, const char *text, const char *sep)
+{
+    for (const char *t = text; *t; t++)
+        if (*t != '\n')
+            putc(*t, f);
+        else if (t[1])
+            fputs(sep, f);
+}
+
+static void status_line(FILE *f, const pz_result *r, const char *bold)
+{
+    if (r->partial)
+        fprintf(f, "%sPARTIAL%s: interrupted after %lld of %lld instances. ", bold, bold,
+                r->instances, r->shard.end - r->shard.first);
+    if (r->failures)
+        fprintf(f, "%sFAIL%s: %lld instance%s with an answer that fails its check or "
+                "disagrees.\n", bold, bold, r->failures, r->failures > 1 ? "s" : "");
+    else
+        fprintf(f, "%sOK%s: every answer checks and agrees.\n", bold, bold);
+}
+
+static void histogram_line(FILE *f, const pz_result *r, const char *sep)
+{
+    int first = 1;
+    for (int k = 0; k < PZ_CLASSES; k++)
+        if (r->hist[k]) {
+            fprintf(f, "%s%s: %lld", first ? "" : sep, r->names[k], r->hist[k]);
+            first = 0;
+        }
+    if (r->unanswered)
+        fprintf(f, "%sno valid answer: %lld", first ? "" : sep, r->unanswered);
+}
+
+static void sample_note(FILE *f, const pz_result *r)
+{
+    if (!r->opts.slow)
+        return;
+    fputs("Sampled: ", f);
+    for (int s = 0, n = 0; s < r->opts.nsolvers; s++)
+        if (sampled(r, s))
+            fprintf(f, "%s%s", n++ ? ", " : "", r->opts.solvers[s]->name);
+    fprintf(f, " ran only on instances whose index is a multiple of %lld.\n", r->opts.sample);
+}
+
+/* How a list of failures looks: the terminal's or Markdown's. */
+typedef struct style {
+    const char *item, *part, *quote, *invalid, *differs;
+} style;
+
+static const style plain = { "  ", "\n    ", "", "  INVALID: ", "  DIFFERS" };
+static const style markdown = { "- ", ", ", "`", " (invalid: ", " (differs" };
+
+/* The first few failures: each instance, the expected answer, every answer. */
+static void list_failures(FILE *f, const pz_result *r, const style *st)
+{
+    const char *close = *st->quote ? ")" : "";
+    for (int i = 0; i < r->nfail && i < 5; i++) {
+        const pz_failure *x = &r->fail[i];
+        fprintf(f, "%sindex %lld: %s", st->item, x->index, st->quote);
+        flat(f, x->input, " / ");
+        fputs(st->quote, f);
+        for (int s = -1; s < r->opts.nsolvers; s++) {
+            const char *ans = s < 0 ? x->expected : x->answer[s];
+            const char *why = s < 0 ? x->expected_why : x->why[s];
+            if (!ans)
+                continue;
+            fprintf(f, "%s%s: %s", st->part, s < 0 ? "expected" : r->opts.solvers[s]->name,
+                    st->quote);
+            flat(f, ans, " / ");
+            fputs(st->quote, f);
+            if (why)
+                fprintf(f, "%s%s%s", st->invalid, why, close);
+            if (s >= 0 && (x->disagree >> s) & 1)
+                fprintf(f, "%s%s", st->differs, close);
+        }
+        fputc('\n', f);
+    }
+    if (r->nfail > 5)
+        fprintf(f, "%s... the first %d are in the JSON report\n", st->item, r->nfail);
+}
+
+void pz_write_summary(FILE *f, const pz_result *r)
+{
+    const pz_corpus *c = r->corpus;
+    char mean[16];
+    fprintf(f, "%s  %s", c->puzzle->name, c->spec);
+    if (r->shard.n > 1)
+        fprintf(f, "  shard %lld/%lld [%lld, %lld)", r->shard.k, r->shard.n, r->shard.first,
+                r->shard.end);
+    fprintf(f, "\n%lld instances, %d thread%s, %.2f s\n\n", r->instances, r->opts.threads,
+            r->opts.threads > 1 ? "s" : "", r->wall_s);
+    fprintf(f, "  %-10s %12s %8s %8s %8s %9s %9s %20s %9s %8s\n", "solver", "ran", "skipped",
+            "invalid", "disagree", "mean", "median", "p10-p90", "cpu", "relative");
+    for (int s = 0; s < r->opts.nsolvers; s++) {
+        const pz_tally *t = &r->tally[s];
+        cells c = timing(r, s);
+        fprintf(f, "  %-10s %12lld %8lld %8lld %8lld %9s %9s %20s %9s %8s\n",
+                r->opts.solvers[s]->name, t->ran, t->skipped, t->invalid, t->disagree, c.mean,
+                c.median, c.spread, c.cpu, c.relative);
+    }
+    duration(mean, sizeof mean, ns_per(r->check_seconds, r->checked));
+    fprintf(f, "  %-10s %12lld answers checked and compared, %s each\n", "checker", r->checked,
+            mean);
+    fputs("  (time per instance: the mean over the run, the median and 10th-90th percentile of\n"
+          "   batches, the threads' CPU time; relative compares medians)\n\n", f);
+    sample_note(f, r);
+    fputs("Answers: ", f);
+    histogram_line(f, r, ", ");
+    fputc('\n', f);
+    if (r->expected_invalid)
+        fprintf(f, "Expected answers that fail the checker: %lld\n", r->expected_invalid);
+    status_line(f, r, "");
+    list_failures(f, r, &plain);
+}
+
+/* A JSON string of len bytes: quotes, backslashes and bytes outside printable
+ * ASCII escaped, so any output a program printed stays valid JSON. */
+void pz_json_string(FILE *f, const char *s, size_t len)
+{
+    putc('"', f);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch == '"' || ch == '\\')
+            fprintf(f, "\\%c", ch);
+        else if (ch == '\n')
+            fputs("\\n", f);
+        else if (ch < 0x20 || ch >= 0x7f)
+            fprintf(f, "\\u%04x", ch);
+        else
+            putc(ch, f);
+    }
+    putc('"', f);
+}
+
+static void json_string(FILE *f, const char *s)
+{
+    pz_json_string(f, s, strlen(s));
+}
+
+void pz_write_json(FILE *f, const pz_result *r)
+{
+    const pz_corpus *c = r->corpus;
+    fputs("{\n  \"puzzle\": ", f);
+    json_string(f, c->puzzle->name);
+    fputs(",\n  \"corpus\": ", f);
+    json_string(f, c->spec);
+    fprintf(f, ",\n  \"corpus_instances\": %lld,\n", c->count);
+    fprintf(f, "  \"shard\": {\"k\": %lld, \"n\": %lld, \"first\": %lld, \"end\": %lld},\n",
+            r->shard.k, r->shard.n, r->shard.first, r->shard.end);
+    fprintf(f, "  \"instances\": %lld,\n  \"partial\": %s,\n", r->instances,
+            r->partial ? "true" : "false");
+    fprintf(f, "  \"reference\": \"%s\",\n", r->expected ? "expected" : "first valid solver");
+    fprintf(f, "  \"sample\": %lld,\n", r->opts.sample);
+    fprintf(f, "  \"threads\": %d,\n  \"batch\": %d,\n  \"wall_s\": %.6f,\n", r->opts.threads,
+            r->batch, r->wall_s);
+    fputs("  \"solvers\": [", f);
+    for (int s = 0; s < r->opts.nsolvers; s++) {
+        const pz_tally *t = &r->tally[s];
+        fprintf(f, "%s\n    {\"name\": \"%s\", \"sampled\": %s, \"ran\": %lld, \"skipped\": %lld, "
+                "\"invalid\": %lld, \"disagree\": %lld,\n", s ? "," : "",
+                r->opts.solvers[s]->name, sampled(r, s) ? "true" : "false", t->ran, t->skipped,
+                t->invalid, t->disagree);
+        fprintf(f, "     \"seconds\": %.6f, \"cpu_seconds\": %.6f,\n", t->seconds, t->cpu_seconds);
+        fprintf(f, "     \"ns_per_instance\": %.2f,\n", ns_per(t->seconds, t->ran));
+        fprintf(f, "     \"ns_p10\": %.4g, \"ns_median\": %.4g, \"ns_p90\": %.4g, "
+                "\"cpu_ns_per_instance\": %.2f,\n", pz_quantile(t, 0.1), pz_quantile(t, 0.5),
+                pz_quantile(t, 0.9), ns_per(t->cpu_seconds, t->ran));
+        fputs("     \"spread\": [", f);
+        for (int b = 0, n = 0; b < PZ_SPREAD; b++)
+            if (t->spread[b])
+                fprintf(f, "%s[%d, %lld]", n++ ? ", " : "", b, t->spread[b]);
+        fputs("]\n    }", f);
+    }
+    fprintf(f, "\n  ],\n  \"checker\": {\"answers\": %lld,\n", r->checked);
+    fprintf(f, "     \"seconds\": %.6f,\n", r->check_seconds);
+    fprintf(f, "     \"ns_per_answer\": %.2f\n  },\n", ns_per(r->check_seconds, r->checked));
+    fprintf(f, "  \"failures\": %lld,\n  \"unanswered\": %lld,\n  \"expected_invalid\": %lld,\n",
+            r->failures, r->unanswered, r->expected_invalid);
+    fputs("  \"histogram\": [", f);
+    for (int k = 0, n = 0; k < PZ_CLASSES; k++)
+        if (r->hist[k]) {
+            fprintf(f, "%s\n    {\"class\": %d, \"answer\": ", n++ ? "," : "", k);
+            json_string(f, r->names[k]);
+            fprintf(f, ", \"count\": %lld}", r->hist[k]);
+        }
+    fputs("\n  ],\n  \"disagreements\": [", f);
+    for (int i = 0; i < r->nfail; i++) {
+        const pz_failure *x = &r->fail[i];
+        fprintf(f, "%s\n    {\"index\": %lld, \"input\": ", i ? "," : "", x->index);
+        json_string(f, x->input);
+        fputs(", \"reference\": ", f);
+        json_string(f, x->reference < 0 ? "expected" : r->opts.solvers[x->reference]->name);
+        if (x->expected) {
+            fputs(",\n     \"expected\": ", f);
+            json_string(f, x->expected);
+            if (x->expected_why) {
+                fputs(", \"invalid\": ", f);
+                json_string(f, x->expected_why);
+            }
+        }
+        fputs(",\n     \"answers\": [", f);
+        for (int s = 0, n = 0; s < r->opts.nsolvers; s++)
+            if (x->answer[s]) {
+                fprintf(f, "%s\n       {\"solver\": \"%s\", \"answer\": ", n++ ? "," : "",
+                        r->opts.solvers[s]->name);
+                json_string(f, x->answer[s]);
+                fprintf(f, ", \"agrees\": %s", (x->disagree >> s) & 1 ? "false" : "true");
+                if (x->why[s]) {
+                    fputs(", \"invalid\": ", f);
+                    json_string(f, x->why[s]);
+                }
+                putc('}', f);
+            }
+        fputs("]}", f);
+    }
+    fputs("\n  ]\n}\n", f);
+}
+
+/* A CSV field: quoted where it holds a comma, a quote or a line break. */
+static void csv_field(FILE *f, const char *s)
+{
+    if (!strpbrk(s, ",\"\n")) {
+        fputs(s, f);
+        return;
+    }
+    putc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            putc('"', f);
+        putc(*s, f);
+    }
+    putc('"', f);
+}
+
+void pz_write_csv(FILE *f, const pz_result *r)
+{
+    fputs("puzzle,corpus,shard,instances,partial,threads,solver,sampled,ran,skipped,invalid,"
+          "disagree,seconds,ns_per_instance,ns_p10,ns_median,ns_p90,cpu_seconds,"
+          "cpu_ns_per_instance\n", f);
+    for (int s = 0; s < r->opts.nsolvers; s++) {
+        const pz_tally *t = &r->tally[s];
+        csv_field(f, r->corpus->puzzle->name);
+        putc(',', f);
+        csv_field(f, r->corpus->spec);
+        fprintf(f, ",%lld/%lld,%lld,%d,%d,%s,%d,%lld,%lld,%lld,%lld,"
+                "%.6f,%.2f,%.4g,%.4g,%.4g,%.6f,%.2f\n",
+                r->shard.k, r->shard.n, r->instances, r->partial, r->opts.threads,
+                r->opts.solvers[s]->name, sampled(r, s), t->ran, t->skipped, t->invalid,
+                t->disagree, t->seconds, ns_per(t->seconds, t->ran), pz_quantile(t, 0.1),
+                pz_quantile(t, 0.5), pz_quantile(t, 0.9), t->cpu_seconds,
+                ns_per(t->cpu_seconds, t->ran));
+    }
+}
+
+void pz_write_markdown(FILE *f, const pz_result *r)
+{
+    const pz_corpus *c = r->corpus;
+    char mean[16];
+    fprintf(f, "### %s: `%s`", c->puzzle->name, c->spec);
+    if (r->shard.n > 1)
+        fprintf(f, " (shard %lld/%lld)", r->shard.k, r->shard.n);
+    fprintf(f, "\n\n%lld instances, %d thread%s, %.2f s. ", r->instances, r->opts.threads,
+            r->opts.threads > 1 ? "s" : "", r->wall_s);
+    status_line(f, r, "**");
+    fputs("\n| solver | ran | skipped | invalid | disagree | mean | median | p10-p90 | cpu "
+          "| relative |\n|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n", f);
+    for (int s = 0; s < r->opts.nsolvers; s++) {
+        const pz_tally *t = &r->tally[s];
+        cells c = timing(r, s);
+        fprintf(f, "| %s%s | %lld | %lld | %lld | %lld | %s | %s | %s | %s | %s |\n",
+                r->opts.solvers[s]->name, sampled(r, s) ? " (sampled)" : "", t->ran, t->skipped,
+                t->invalid, t->disagree, c.mean, c.median, c.spread, c.cpu, c.relative);
+    }
+    duration(mean, sizeof mean, ns_per(r->check_seconds, r->checked));
+    fprintf(f, "\nChecker: %lld answers, %s each. ", r->checked, mean);
+    sample_note(f, r);
+    fputs("Answers: ", f);
+    histogram_line(f, r, ", ");
+    fputs(".\n", f);
+    if (r->nfail)
+        fputc('\n', f);
+    list_failures(f, r, &markdown);
+    fputc('\n', f);
+}
+
+/* A path that exists and is not a regular file (/dev/stdout, a pipe) is
+ * written in place: renaming over it would replace the device. */
+FILE *pz_atomic_open(const char *path, char *tmp, size_t len)
+{
+    struct stat st;
+    FILE *f;
+    if (!stat(path, &st) && !S_ISREG(st.st_mode))
+        snprintf(tmp, len, "%s", path);
+    else
+        snprintf(tmp, len, "%s.tmp.%ld", path, (long)getpid());
+    if (!(f = fopen(tmp, "w")))
+        fprintf(stderr, "puzzlebench: cannot write %s: %s\n", tmp, strerror(errno));
+    return f;
+}
+
+int pz_atomic_close(FILE *f, const char *tmp, const char *path)
+{
+    int bad = ferror(f);
+    bad |= fclose(f) != 0;
+    if (bad || (strcmp(tmp, path) && rename(tmp, path))) {
+        fprintf(stderr, "puzzlebench: cannot write %s: %s\n", path, strerror(errno));
+        if (strcmp(tmp, path))
+            remove(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+int pz_write_report(const char *path, void (*write)(FILE *, const pz_result *),
+                    const pz_result *r)
+{
+    char tmp[4200];
+    FILE *f;
+    if (!strcmp(path, "-")) {
+        write(stdout, r);
+        return fflush(stdout) ? -1 : 0;
+    }
+    if (strlen(path) > 4096 || !(f = pz_atomic_open(path, tmp, sizeof tmp)))
+        return -1;
+    write(f, r);
+    return pz_atomic_close(f, tmp, path);
+}

@@ -1,0 +1,128 @@
+/* run.h - the batch engine behind `puzzlebench run`, and its reports.
+ *
+ *     pz_run_opts o = { .solvers = {gf2, rowenum}, .nsolvers = 2, .sample = 1,
+ *                       .threads = 2 };
+ *     pz_shard sh;
+ *     pz_result res;
+ *     pz_parse_shard("0/4", corpus.count, &sh, &e);
+ *     pz_run(&corpus, &sh, &o, &res);
+ *     pz_write_json(stdout, &res);
+ *     pz_result_free(&res);
+ *
+ * Everything in a result but the timings depends only on the corpus, the
+ * shard and the options: never on the number of threads or the batch size.
+ */
+#ifndef PZ_RUN_H
+#define PZ_RUN_H
+
+#include "corpus.h"
+
+enum {
+    PZ_RUN_SOLVERS = 32,              /* solvers in one run, at most */
+    PZ_KEEP = 20,                     /* failures listed in full: the first by index */
+    PZ_SHRINK = 3,                    /* failures shrunk and saved as regressions */
+    PZ_BATCH = 1024,                  /* the largest default batch */
+    PZ_NAME = 24,                     /* a histogram class's name */
+};
+
+/* Shard k of n (from 0): the contiguous indices [first, end) of the corpus. */
+typedef struct pz_shard {
+    long long k, n, first, end;
+} pz_shard;
+
+/* "K/N"; NULL means the whole corpus (0/1). */
+int pz_parse_shard(const char *s, long long count, pz_shard *, pz_error *);
+/* What run and gen share on the command line (CMD names the command in
+ * messages): the one puzzle named, then the corpus and its shard.  Each
+ * returns 0, or an exit status after a message. */
+int pz_puzzle_arg(const char *cmd, const char *arg, const pz_puzzle **);
+int pz_open_shard(const char *cmd, const pz_puzzle *, const char *spec, const char *shard,
+                  pz_corpus *, pz_shard *);
+
+/* "1/R": R >= 1. */
+int pz_parse_sample(const char *s, long long *every, pz_error *);
+
+typedef struct pz_run_opts {
+    const pz_solver *solvers[PZ_RUN_SOLVERS];   /* in registry order */
+    int nsolvers;
+    unsigned slow;                    /* bit s: solvers[s] runs on the sample only */
+    long long sample;                 /* the sample: indices i with i % sample == 0 */
+    int threads;                      /* 0: OpenMP's default */
+    int batch;                        /* 0: the default (see pz_default_batch) */
+    int progress;                     /* a progress line on stderr */
+} pz_run_opts;
+
+int pz_default_batch(long long instances);
+
+/* Batches by their time per instance: class b holds the times t (in ns)
+ * with b <= 8 (log2 t + 8) < b + 1, so the classes are 9% wide and reach
+ * from 1/256 ns to 2^40 ns.  A batch counts once per instance in it. */
+enum { PZ_SPREAD = 384 };
+int pz_spread_class(double ns);
+double pz_spread_ns(int cls);         /* the middle of the class */
+
+/* What one solver did over the run. */
+typedef struct pz_tally {
+    long long ran, skipped, invalid, disagree;
+    double seconds;                   /* CLOCK_MONOTONIC, summed over threads */
+    double cpu_seconds;               /* the threads' CPU time: without preemption */
+    long long spread[PZ_SPREAD];      /* instances by their batch's ns per instance */
+} pz_tally;
+
+/* The time per instance below which a fraction q of the instances lie. */
+double pz_quantile(const pz_tally *, double q);
+
+/* An instance where some answer failed its check or differs from the
+ * reference, with every answer as the judge would see it. */
+typedef struct pz_failure {
+    long long index;                  /* in the corpus */
+    void *inst;                       /* a copy, for shrinking */
+    char *input;                      /* the instance as a whole judge input */
+    char *expected;                   /* the corpus's answer, or NULL */
+    const char *expected_why;         /* NULL: the expected answer checks */
+    char *answer[PZ_RUN_SOLVERS];     /* NULL: not asked or did not fit */
+    const char *why[PZ_RUN_SOLVERS];  /* NULL: checks */
+    unsigned disagree;                /* bit s: differs from the reference */
+    int reference;                    /* the solver that was the reference; -1 expected */
+} pz_failure;
+
+typedef struct pz_result {
+    const pz_corpus *corpus;
+    int expected;                     /* the reference is the corpus's expected answers */
+    pz_shard shard;
+    pz_run_opts opts;
+    int batch;
+    long long instances;              /* done: all of the shard unless partial */
+    long long failures;               /* instances with an invalid or differing answer */
+    long long unanswered;             /* instances with no valid reference answer */
+    long long expected_invalid;       /* expected answers the checker rejects */
+    long long checked;                /* answers checked */
+    double check_seconds, wall_s;
+    pz_tally tally[PZ_RUN_SOLVERS];
+    long long *hist;                  /* PZ_CLASSES counts of reference answers */
+    char (*names)[PZ_NAME];           /* each class spelled, where its count > 0 */
+    pz_failure *fail;                 /* the first PZ_KEEP failures by index */
+    int nfail;
+    int partial;                      /* interrupted: only the finished batches */
+    int signal;                       /* the signal that interrupted it */
+} pz_result;
+
+/* Runs the shard of the corpus; 0, or -1 when a signal cut it short. */
+int pz_run(const pz_corpus *, const pz_shard *, const pz_run_opts *, pz_result *);
+void pz_result_free(pz_result *);
+
+/* Shrinks the first PZ_SHRINK failures and writes each as DIR/PUZZLE-HASH.in
+ * with .ans; returns how many new files it wrote. */
+int pz_save_regressions(const pz_result *, const char *dir);
+
+/* report.c: the reports. */
+void pz_write_summary(FILE *, const pz_result *);
+void pz_write_json(FILE *, const pz_result *);
+void pz_write_csv(FILE *, const pz_result *);
+void pz_write_markdown(FILE *, const pz_result *);
+/* Writes PATH through a temporary file and rename(), or to stdout for "-",
+ * so no reader ever sees half a report; 0 ok, else a message on stderr. */
+int pz_write_report(const char *path, void (*write)(FILE *, const pz_result *),
+                    const pz_result *);
+
+#endif

@@ -1,0 +1,32 @@
+# cli.sh - what the command-line tests share.  Each tests/cli_NAME.sh starts with
+#     set -u
+#     pb=$1 src=$2
+#     source "$src/tests/cli.sh"
+# and ends with `summary`.  $tmp is a fresh directory, removed on exit.
+fails=0 passes=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { passes=$((passes + 1)); }
+bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# expect STATUS STDERR-PATTERN -- command...
+expect() {
+    local want=$1 pattern=$2 got
+    shift 3
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    if [ "$got" != "$want" ]; then
+        bad "$* exited $got, expected $want"; cat "$tmp/err"
+    elif [ -n "$pattern" ] && ! grep -q -- "$pattern" "$tmp/err"; then
+        bad "$*: stderr lacks '$pattern':"; cat "$tmp/err"
+    else
+        ok
+    fi
+}
+
+# The closing line ctest shows, and the exit status.
+summary() {
+    echo "$passes passed, $fails failed"
+    [ "$fails" -eq 0 ]
+}

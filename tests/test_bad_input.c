@@ -1,0 +1,163 @@
+/* test_bad_input.c - every reader against bad input, one table.
+ *
+ * Each row is a text a user could feed us and the exact message it must get:
+ * the line (0 where there is none) and what was expected.  A reader that
+ * accepts the text, or words its error differently, fails the row.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "testing.h"
+#include "../bench/corpus.h"
+
+enum what { INPUT, ANSWER, SPEC };
+
+/* What a spec error adds: the keys its kind accepts. */
+#define FLIP_RANDOM " (flip:random accepts rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2))"
+
+typedef struct row {
+    enum what what;
+    const char *puzzle;
+    const char *text;
+    size_t len;                       /* 0: strlen(text); for NUL bytes */
+    const char *error;                /* "line: message" */
+} row;
+
+static const row rows[] = {
+    /* flip input */
+    { INPUT, "flip", "", 0, "0: expected a board, found an empty input" },
+    { INPUT, "flip", "\n \n\t\n", 0, "3: expected a board, found an empty input" },
+    { INPUT, "flip", "bwwb\nbxwb\n", 0, "2: expected 'b' or 'w' in column 2, found 'x'" },
+    { INPUT, "flip", "bwwb\nBwwb\n", 0, "2: expected 'b' or 'w' in column 1, found 'B'" },
+    { INPUT, "flip", "bwwb\nbwb\nbwwb\nbwww\n", 0, "2: expected a row of 4 pieces 'b'/'w', found 3" },
+    { INPUT, "flip", "bwwb\nbwbbb\n", 0, "2: expected a row of 4 pieces 'b'/'w', found 5" },
+    { INPUT, "flip", "bwwb\nbwbb\n", 0, "2: expected 4 rows in this board, the input ended after 2" },
+    { INPUT, "flip", "bwwb\n\nbwbb\n", 0, "2: expected row 2 of 4, found a blank line" },
+    { INPUT, "flip", "9 4\nbwwb\n", 0, "1: expected a size line \"m n\" with 1 <= m, n <= 8, or a board" },
+    { INPUT, "flip", "99999999999999999999 4\n", 0,
+      "1: expected a size line \"m n\" with 1 <= m, n <= 8, or a board" },
+    { INPUT, "flip", "bw\0b\nbwwb\n", 10, "1: expected text, found a NUL byte (binary input?)" },
+    { INPUT, "flip", "\x7f" "ELF\x02\x01\n", 0, "1: expected 'b' or 'w' in column 1, found '?'" },
+    /* lightsout input */
+    { INPUT, "lightsout", "", 0, "0: expected the number of puzzles, found an empty input" },
+    { INPUT, "lightsout", "x\n", 0, "1: expected the number of puzzles (0 to 100000000)" },
+    { INPUT, "lightsout", "99999999999999999999\n", 0,
+      "1: expected the number of puzzles (0 to 100000000)" },
+    { INPUT, "lightsout", "1 0 5\n", 0, "1: expected \"N\" or \"N m n\" with 1 <= m, n <= 64" },
+    { INPUT, "lightsout", "1 65 5\n", 0, "1: expected \"N\" or \"N m n\" with 1 <= m, n <= 64" },
+    { INPUT, "lightsout", "1 3\n", 0, "1: expected \"N\" or \"N m n\" with 1 <= m, n <= 64" },
+    { INPUT, "lightsout", "1\n0 1 1 0 1 2\n", 0, "2: expected a value 0 or 1 in position 6" },
+    { INPUT, "lightsout", "1\n01 1 0 1 0 1\n", 0, "2: expected a value 0 or 1 in position 1" },
+    { INPUT, "lightsout", "1\n0 1 1 0 1 0 1\n", 0, "2: expected 6 values on this line, found more" },
+    { INPUT, "lightsout", "1\n0 1 1 0 1 0\n0 1 1 0 1\n", 0,
+      "3: expected 6 values 0/1 on this line, found 5" },
+    { INPUT, "lightsout", "1\n0 1 1 0 1 0\n\n", 0, "3: expected 6 values 0/1 on this line, found 0" },
+    { INPUT, "lightsout", "2\n0 1 1 0 1 0\n0 1 1 0 1 0\n0 1 1 0 1 0\n0 1 1 0 1 0\n0 1 1 0 1 0\n",
+      0, "6: expected 1 more puzzle: the input ended" },
+    { INPUT, "lightsout", "1 1 1\n1\n\n1\n", 0, "4: expected the end of the input after the puzzles" },
+    { INPUT, "lightsout", "1 1 1\n\0\n", 8, "2: expected text, found a NUL byte (binary input?)" },
+    /* flip answers (two 4x4 boards) */
+    { ANSWER, "flip", "4\nimpossible\n", 0,
+      "2: expected a number of moves from 0 to 16 or \"Impossible\"" },
+    { ANSWER, "flip", "17\n", 0, "1: expected a number of moves from 0 to 16 or \"Impossible\"" },
+    { ANSWER, "flip", " 4\n", 0, "1: expected a number of moves from 0 to 16 or \"Impossible\"" },
+    { ANSWER, "flip", "4 \n", 0, "1: expected a number of moves from 0 to 16 or \"Impossible\"" },
+    { ANSWER, "flip", "99999999999999999999\n", 0,
+      "1: expected a number of moves from 0 to 16 or \"Impossible\"" },
+    /* lightsout answers (two 5x6 boards) */
+    { ANSWER, "lightsout", "PUZZLE #2\n", 0, "1: expected \"PUZZLE #1\"" },
+    { ANSWER, "lightsout", "PUZZLE #1\n", 0, "1: expected the answer to puzzle 1: the output ended" },
+    { ANSWER, "lightsout", "PUZZLE #1\n1 0 1 0 0 1\n1 1 0 1 0 1\n", 0,
+      "3: expected 5 rows of presses: the output ended" },
+    { ANSWER, "lightsout", "PUZZLE #1\n1 0  1 0 0 1\n", 0,
+      "2: expected values separated by exactly one space" },
+    { ANSWER, "lightsout", "PUZZLE #1\n1 0 1 0 0 1 \n", 0, "2: expected no space at the end of the line" },
+    { ANSWER, "lightsout", "PUZZLE #1\nimpossible\n", 0, "2: expected a value 0 or 1 in position 1" },
+    /* corpus specs */
+    { SPEC, "flip", "flip:random:count=x", 0,
+      "0: flip:random:count=x: expected count= a whole number (1000 or 1e6), found 'x'" FLIP_RANDOM },
+    { SPEC, "flip", "flip:random:rows=9", 0,
+      "0: flip:random:rows=9: expected rows and cols from 1 to 8" FLIP_RANDOM },
+    { SPEC, "flip", "flip:random:seed=-1", 0,
+      "0: flip:random:seed=-1: expected seed= a whole number below 2^64-1, found '-1'" FLIP_RANDOM },
+    { SPEC, "flip", "flip:random:count=1e99", 0,
+      "0: flip:random:count=1e99: expected count= a whole number (1000 or 1e6), found '1e99'" FLIP_RANDOM },
+    { SPEC, "flip", "flip:random:colour=red", 0,
+      "0: flip:random:colour=red: unknown key 'colour'" FLIP_RANDOM },
+    { SPEC, "flip", "flip:random:rows", 0,
+      "0: flip:random:rows: expected key=value, found 'rows'" FLIP_RANDOM },
+    { SPEC, "flip", "flip:exhaustive:rows=8:cols=8", 0,
+      "0: flip:exhaustive:rows=8:cols=8: expected at most 40 cells for an exhaustive corpus (2^40 boards) (flip:exhaustive accepts rows=4:cols=4 (at most 40 cells))" },
+    { SPEC, "flip", "flip:shuffled", 0,
+      "0: unknown corpus kind 'shuffled': expected flip:exhaustive:rows=4:cols=4 (at most 40 cells), flip:random:rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2), or a file NAME.in" },
+    { SPEC, "flip", "lightsout:random", 0,
+      "0: corpus 'lightsout:random' is for lightsout, not flip" },
+    { SPEC, "lightsout", "lightsout:random:rows=65", 0,
+      "0: lightsout:random:rows=65: expected rows and cols from 1 to 64 (lightsout:random accepts rows=5:cols=6:count=1000:seed=1 (each light on with p=1/2))" },
+};
+
+/* The error a row's text gets: "line: message". */
+static const char *error_of(const row *t)
+{
+    static char buf[1024];
+    const pz_puzzle *p = pz_find_puzzle(t->puzzle);
+    size_t len = t->len ? t->len : strlen(t->text);
+    pz_error e;
+    int rc = 0;
+    assert_non_null(p);
+    if (t->what == SPEC) {
+        pz_corpus c;
+        rc = pz_corpus_open(&c, p, t->text, &e);
+        pz_corpus_close(&c);
+    } else {
+        FILE *f = len ? fmemopen((void *)t->text, len, "r") : fopen("/dev/null", "r");
+        assert_non_null(f);
+        if (t->what == INPUT) {
+            void *insts;
+            rc = pz_read_all(p, f, "text", &insts, &e) < 0 ? -1 : 0;
+            free(insts);
+        } else {
+            pz_corpus c;
+            pz_reader r;
+            char spec[64];
+            void *inst = malloc(p->inst_size), *ans = malloc(p->ans_size);
+            snprintf(spec, sizeof spec, "%s:random:count=2", p->name);
+            assert_int_equal(pz_corpus_open(&c, p, spec, &e), 0);
+            pz_reader_init(&r, f, "text");
+            for (int k = 0; k < 2 && rc == 0; k++) {
+                pz_corpus_get(&c, k, inst);
+                rc = p->read_answer(&r, (unsigned long long)k + 1, inst, ans, &e) < 0 ? -1 : 0;
+            }
+            pz_reader_free(&r);
+            pz_corpus_close(&c);
+            free(inst);
+            free(ans);
+        }
+        fclose(f);
+    }
+    if (rc == 0)
+        return NULL;
+    snprintf(buf, sizeof buf, "%ld: %s", e.line, e.msg);
+    return buf;
+}
+
+static void test_table(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        const char *got = error_of(&rows[i]);
+        if (!got)
+            fail_msg("row %zu (%s): accepted, expected an error", i, rows[i].puzzle);
+        if (rows[i].error && strcmp(got, rows[i].error))
+            fail_msg("row %zu (%s):\n  got      %s\n  expected %s", i, rows[i].puzzle, got,
+                     rows[i].error);
+        if (!rows[i].error)
+            print_message("row %zu: %s\n", i, got);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = { cmocka_unit_test(test_table) };
+    return cmocka_run_group_tests_name("bad_input", tests, NULL, NULL);
+}

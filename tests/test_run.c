@@ -1,0 +1,509 @@
+/* test_run.c - the harness: corpus specs, shards, samples, determinism,
+ * failures found, shrunk and saved, and corpora written and read back. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "testing.h"
+#include "../bench/run.h"
+#include "../solvers/toggle/toggle.h"
+
+static pz_corpus open_ok(const pz_puzzle *p, const char *spec)
+{
+    pz_corpus c;
+    pz_error e;
+    if (pz_corpus_open(&c, p, spec, &e))
+        fail_msg("%s: %s", spec, e.msg);
+    return c;
+}
+
+static const char *open_error(const pz_puzzle *p, const char *spec)
+{
+    static pz_error e;
+    pz_corpus c;
+    if (!pz_corpus_open(&c, p, spec, &e))
+        fail_msg("%s: expected an error", spec);
+    return e.msg;
+}
+
+static void test_specs_good(void **state)
+{
+    static const struct { const char *spec, *canonical; long long count; } cases[] = {
+        { "flip:exhaustive", "flip:exhaustive:rows=4:cols=4", 65536 },
+        { "flip:exhaustive:rows=2:cols=3", "flip:exhaustive:rows=2:cols=3", 64 },
+        { "flip:random:rows=6:cols=6:count=1e6:seed=7",
+          "flip:random:rows=6:cols=6:count=1000000:seed=7", 1000000 },
+        { "flip:random", "flip:random:rows=4:cols=4:count=1000:seed=1", 1000 },
+        { "flip:random:count=2.5e3:cols=2", "flip:random:rows=4:cols=2:count=2500:seed=1", 2500 },
+        { "lightsout:random", "lightsout:random:rows=5:cols=6:count=1000:seed=1", 1000 },
+        { "lightsout:exhaustive", "lightsout:exhaustive:rows=5:cols=6", 1ll << 30 },
+        { "lightsout:random:rows=64:cols=64:count=0",
+          "lightsout:random:rows=64:cols=64:count=0:seed=1", 0 },
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const pz_puzzle *p = strncmp(cases[i].spec, "flip", 4) ? &pz_lightsout : &pz_flip;
+        pz_corpus c = open_ok(p, cases[i].spec);
+        assert_string_equal(c.spec, cases[i].canonical);
+        assert_int_equal(c.count, cases[i].count);
+        assert_null(c.expected);
+        pz_corpus_close(&c);
+    }
+    pz_corpus c = open_ok(&pz_flip, pz_test_path("corpus/flip/poj1753.in"));
+    assert_int_equal(c.count, 21);
+    assert_non_null(pz_corpus_expected(&c, 20));
+    pz_corpus_close(&c);
+}
+
+static void test_specs_bad(void **state)
+{
+    static const char *const flip_random =
+        " (flip:random accepts rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2))";
+    char want[512];
+    (void)state;
+    assert_string_equal(open_error(&pz_flip, "flip:foo"),
+                        "unknown corpus kind 'foo': expected flip:exhaustive:rows=4:cols=4 "
+                        "(at most 40 cells), flip:random:rows=4:cols=4:count=1000:seed=1 (each "
+                        "piece black with p=1/2), or a file NAME.in");
+    snprintf(want, sizeof want, "flip:random:rows=9: expected rows and cols from 1 to 8%s",
+             flip_random);
+    assert_string_equal(open_error(&pz_flip, "flip:random:rows=9"), want);
+    snprintf(want, sizeof want, "flip:random:bogus=1: unknown key 'bogus'%s", flip_random);
+    assert_string_equal(open_error(&pz_flip, "flip:random:bogus=1"), want);
+    snprintf(want, sizeof want, "flip:random:rows: expected key=value, found 'rows'%s",
+             flip_random);
+    assert_string_equal(open_error(&pz_flip, "flip:random:rows"), want);
+    snprintf(want, sizeof want,
+             "flip:random:count=1.5: expected count= a whole number (1000 or 1e6), found '1.5'%s",
+             flip_random);
+    assert_string_equal(open_error(&pz_flip, "flip:random:count=1.5"), want);
+    snprintf(want, sizeof want, "flip:random:seed=-3: expected seed= a whole number below 2^64-1, "
+             "found '-3'%s", flip_random);
+    assert_string_equal(open_error(&pz_flip, "flip:random:seed=-3"), want);
+    assert_string_equal(open_error(&pz_flip, "flip:exhaustive:count=5"),
+                        "flip:exhaustive:count=5: an exhaustive corpus takes no count= or seed= "
+                        "(flip:exhaustive accepts rows=4:cols=4 (at most 40 cells))");
+    assert_string_equal(open_error(&pz_lightsout, "lightsout:exhaustive:rows=7:cols=7"),
+                        "lightsout:exhaustive:rows=7:cols=7: expected at most 40 cells for an "
+                        "exhaustive corpus (2^40 boards) (lightsout:exhaustive accepts "
+                        "rows=5:cols=6 (at most 40 cells))");
+    assert_string_equal(open_error(&pz_flip, "lightsout:random"),
+                        "corpus 'lightsout:random' is for lightsout, not flip");
+    assert_string_equal(open_error(&pz_flip, "nosuchpuzzle:random"),
+                        "expected a corpus flip:exhaustive:rows=4:cols=4 (at most 40 cells), "
+                        "flip:random:rows=4:cols=4:count=1000:seed=1 (each piece black with "
+                        "p=1/2), or a file NAME.in; found 'nosuchpuzzle:random'");
+    assert_string_equal(open_error(&pz_flip, "/nonexistent/x.in"),
+                        "cannot read corpus file /nonexistent/x.in: No such file or directory");
+}
+
+/* The shards of any corpus are contiguous, in order, and cover it once. */
+static void test_shards(void **state)
+{
+    static const long long counts[] = { 0, 1, 5, 7, 1000, 65536, 1000000000000000ll };
+    static const long long ns[] = { 1, 2, 3, 7, 16, 64, 1000 };
+    pz_shard sh;
+    pz_error e;
+    char s[64];
+    (void)state;
+    for (size_t i = 0; i < sizeof counts / sizeof *counts; i++)
+        for (size_t j = 0; j < sizeof ns / sizeof *ns; j++) {
+            long long next = 0, biggest = 0, smallest = counts[i];
+            for (long long k = 0; k < ns[j]; k++) {
+                snprintf(s, sizeof s, "%lld/%lld", k, ns[j]);
+                assert_int_equal(pz_parse_shard(s, counts[i], &sh, &e), 0);
+                assert_int_equal(sh.first, next);
+                assert_true(sh.end >= sh.first);
+                next = sh.end;
+                biggest = sh.end - sh.first > biggest ? sh.end - sh.first : biggest;
+                smallest = sh.end - sh.first < smallest ? sh.end - sh.first : smallest;
+            }
+            assert_int_equal(next, counts[i]);
+            assert_true(biggest - smallest <= 1);         /* fair shares */
+        }
+    assert_int_equal(pz_parse_shard(NULL, 99, &sh, &e), 0);
+    assert_int_equal(sh.first, 0);
+    assert_int_equal(sh.end, 99);
+    static const char *const bad[] = { "3/3", "1", "-1/2", "1/0", "a/b", "1/2x", "", "1/" };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        assert_int_equal(pz_parse_shard(bad[i], 99, &sh, &e), -1);
+        snprintf(s, sizeof s, "found '%s'", bad[i]);
+        assert_non_null(strstr(e.msg, "expected --shard K/N with 0 <= K < N (shards count "
+                                      "from 0)"));
+        assert_non_null(strstr(e.msg, s));
+    }
+    long long every;
+    assert_int_equal(pz_parse_sample("1/64", &every, &e), 0);
+    assert_int_equal(every, 64);
+    assert_int_equal(pz_parse_sample("2/64", &every, &e), -1);
+    assert_string_equal(e.msg, "expected --sample 1/R with R >= 1 (slow solvers take every R-th "
+                               "instance), found '2/64'");
+    assert_int_equal(pz_parse_sample("1/0", &every, &e), -1);
+}
+
+/* Batch times go into 9% classes; quantiles come back within a class. */
+static void test_spread(void **state)
+{
+    pz_tally t = { 0 };
+    (void)state;
+    assert_int_equal(pz_spread_class(1), 64);
+    assert_int_equal(pz_spread_class(2), 72);
+    assert_int_equal(pz_spread_class(0), 0);
+    assert_int_equal(pz_spread_class(1e30), PZ_SPREAD - 1);
+    t.spread[pz_spread_class(100)] = 80;     /* 80 instances at 100 ns, 20 at 1 ms */
+    t.spread[pz_spread_class(1e6)] = 20;
+    assert_true(pz_quantile(&t, 0.5) > 95 && pz_quantile(&t, 0.5) < 105);
+    assert_true(pz_quantile(&t, 0.8) < 105);
+    assert_true(pz_quantile(&t, 0.9) > 0.95e6 && pz_quantile(&t, 0.9) < 1.05e6);
+}
+
+/* A JSON report without the lines that hold timings or the run's shape. */
+static char *json_without_timings(const pz_result *r)
+{
+    char *buf = NULL, *out, *line, *save = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    static const char *const timing[] = { "\"wall_s\"", "\"seconds\"", "\"ns_per_instance\"",
+                                          "\"ns_per_answer\"", "\"threads\"", "\"batch\"",
+                                          "\"ns_p10\"", "\"spread\"" };
+    assert_non_null(f);
+    pz_write_json(f, r);
+    fclose(f);
+    out = calloc(1, len + 1);
+    for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        int skip = 0;
+        for (size_t i = 0; i < sizeof timing / sizeof *timing; i++)
+            skip |= strstr(line, timing[i]) != NULL;
+        if (!skip)
+            strcat(strcat(out, line), "\n");
+    }
+    free(buf);
+    return out;
+}
+
+static pz_run_opts opts(const char *puzzle, const char *names, int threads, int batch)
+{
+    pz_run_opts o = { .sample = 1, .threads = threads, .batch = batch };
+    char buf[256], *save = NULL;
+    snprintf(buf, sizeof buf, "%s", names);
+    for (char *n = strtok_r(buf, ",", &save); n; n = strtok_r(NULL, ",", &save)) {
+        o.solvers[o.nsolvers] = pz_find_solver(puzzle, n);
+        assert_non_null(o.solvers[o.nsolvers]);
+        o.nsolvers++;
+    }
+    return o;
+}
+
+static pz_result run(const pz_corpus *c, const char *shard, const pz_run_opts *o)
+{
+    pz_shard sh;
+    pz_result r;
+    pz_error e;
+    assert_int_equal(pz_parse_shard(shard, c->count, &sh, &e), 0);
+    assert_int_equal(pz_run(c, &sh, o, &r), 0);
+    return r;
+}
+
+extern const pz_solver pz_solver_flip_gf2;
+
+/* A deliberately wrong flip solver: gf2's answer with the first press of
+ * row 0 toggled whenever the board has three black pieces or more and an
+ * answer exists.  Its answers then fail the checker. */
+static int liar_solve(const void *inst, void *ans, void *scratch)
+{
+    const tg_board *b = inst;
+    tg_answer *a = ans;
+    int black = 0;
+    pz_solver_flip_gf2.solve(inst, ans, scratch);
+    for (int r = 0; r < b->m; r++)
+        black += __builtin_popcountll(b->b[r]);
+    if (black >= 3 && a->weight >= 0) {
+        a->weight += (a->x[0] & 1) ? -1 : 1;
+        a->x[0] ^= 1;
+    }
+    return 0;
+}
+
+static pz_solver liar;
+
+static void make_liar(void)
+{
+    liar = pz_solver_flip_gf2;
+    liar.name = "liar";
+    liar.solve = liar_solve;
+}
+
+/* One thread or two, any batch size: the same report but for timings. */
+static void test_determinism(void **state)
+{
+    pz_corpus c = open_ok(&pz_flip, "flip:random:rows=3:cols=4:count=5000:seed=3");
+    pz_run_opts o1 = opts("flip", "gf2,rowenum,bfs,iddfs", 1, 1000);
+    pz_run_opts o2 = opts("flip", "gf2,rowenum,bfs,iddfs", 2, 7);
+    pz_result r1, r2;
+    char *j1, *j2;
+    (void)state;
+    make_liar();
+    for (int round = 0; round < 2; round++) {
+        if (round) {                   /* with failures: more than PZ_KEEP of them */
+            o1.solvers[o1.nsolvers++] = &liar;
+            o2.solvers[o2.nsolvers++] = &liar;
+            o2.batch = 0;
+        }
+        r1 = run(&c, NULL, &o1);
+        r2 = run(&c, NULL, &o2);
+        assert_int_equal(r1.instances, 5000);
+        assert_int_equal(r2.opts.threads, 2);
+        j1 = json_without_timings(&r1);
+        j2 = json_without_timings(&r2);
+        assert_string_equal(j1, j2);
+        assert_int_equal(r1.failures > PZ_KEEP, round);
+        assert_int_equal(r1.nfail, round ? PZ_KEEP : 0);
+        free(j1);
+        free(j2);
+        pz_result_free(&r1);
+        pz_result_free(&r2);
+    }
+    pz_corpus_close(&c);
+}
+
+/* Shards' counts and histograms add up to the whole corpus's, and their
+ * failure lists hold the whole list. */
+static void test_shards_add_up(void **state)
+{
+    pz_corpus c = open_ok(&pz_flip, "flip:exhaustive");
+    pz_run_opts o = opts("flip", "gf2,rowenum", 2, 0);
+    pz_result whole, part;
+    long long hist[PZ_CLASSES] = { 0 }, ran = 0, failures = 0;
+    long long firsts[3 * PZ_KEEP];
+    int nfirsts = 0;
+    (void)state;
+    make_liar();
+    o.solvers[o.nsolvers++] = &liar;
+    whole = run(&c, NULL, &o);
+    assert_int_equal(whole.instances, 65536);
+    assert_int_equal(whole.hist[PZ_CLASSES - 1], 61440);       /* Impossible */
+    assert_int_equal(whole.hist[6], 256);                      /* the most moves: 6 */
+    for (int k = 0; k < 3; k++) {
+        char s[16];
+        snprintf(s, sizeof s, "%d/3", k);
+        part = run(&c, s, &o);
+        for (int i = 0; i < PZ_CLASSES; i++)
+            hist[i] += part.hist[i];
+        ran += part.tally[2].ran;
+        failures += part.failures;
+        for (int i = 0; i < part.nfail; i++)
+            firsts[nfirsts++] = part.fail[i].index;
+        pz_result_free(&part);
+    }
+    assert_memory_equal(hist, whole.hist, sizeof hist);
+    assert_int_equal(ran, 65536);
+    assert_int_equal(failures, whole.failures);
+    for (int i = 0; i < PZ_KEEP; i++)          /* shards in order: already sorted */
+        assert_int_equal(firsts[i], whole.fail[i].index);
+    pz_result_free(&whole);
+    pz_corpus_close(&c);
+}
+
+/* Slow solvers take the instances whose index is a multiple of R. */
+static void test_sample(void **state)
+{
+    pz_corpus c = open_ok(&pz_flip, "flip:random:count=1000:seed=9");
+    pz_run_opts o = opts("flip", "gf2,rowenum,bfs,iddfs", 2, 0);
+    pz_result r;
+    (void)state;
+    o.sample = 7;
+    o.slow = 1u << 2 | 1u << 3;
+    r = run(&c, "1/2", &o);           /* indices 500..999: 504, 511, ..., 994 */
+    assert_int_equal(r.tally[0].ran, 500);
+    assert_int_equal(r.tally[2].ran, 71);
+    assert_int_equal(r.tally[3].ran, 71);
+    assert_int_equal(r.failures, 0);
+    pz_result_free(&r);
+    pz_corpus_close(&c);
+}
+
+static void spit(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* The liar is caught, its first failures shrink to boards where no simpler
+ * neighbour still fails, and the files written replay as regressions. */
+static void test_shrink_and_save(void **state)
+{
+    char dir[] = "/tmp/pz-test-run-XXXXXX", path[256], cmd[300];
+    pz_corpus c = open_ok(&pz_flip, "flip:random:count=300:seed=5");
+    pz_run_opts o = opts("flip", "gf2", 2, 0);
+    pz_result r;
+    (void)state;
+    make_liar();
+    o.solvers[o.nsolvers++] = &liar;
+    r = run(&c, NULL, &o);
+    assert_true(r.failures > 0);
+    assert_int_equal(r.tally[1].invalid, r.failures);
+    assert_int_equal(r.tally[1].disagree, r.failures);
+    assert_int_equal(r.tally[0].invalid + r.tally[0].disagree, 0);
+    assert_null(r.fail[0].why[0]);
+    assert_string_equal(r.fail[0].why[1], "the presses do not reach a goal board");
+    assert_int_equal(r.fail[0].reference, 0);
+    assert_non_null(mkdtemp(dir));
+    int wrote = pz_save_regressions(&r, dir);
+    assert_true(wrote >= 1 && wrote <= PZ_SHRINK);
+    assert_int_equal(pz_save_regressions(&r, dir), 0);          /* known already */
+    pz_result_free(&r);
+    pz_corpus_close(&c);
+
+    /* Each saved board is a smallest one: three black pieces, and solvable. */
+    snprintf(cmd, sizeof cmd, "ls %s/flip-*.in", dir);
+    FILE *ls = popen(cmd, "r");
+    int files = 0;
+    while (fgets(path, sizeof path, ls)) {
+        path[strcspn(path, "\n")] = 0;
+        pz_corpus reg = open_ok(&pz_flip, path);
+        const tg_board *b = reg.insts;
+        int black = 0;
+        assert_int_equal(reg.count, 1);
+        assert_non_null(reg.expected);
+        for (int i = 0; i < b->m; i++)
+            black += __builtin_popcountll(b->b[i]);
+        assert_int_equal(black, 3);
+        assert_true(((const tg_answer *)reg.expected)->weight >= 0);
+        pz_run_opts good = opts("flip", "gf2,rowenum,bfs,iddfs", 1, 0);
+        pz_result rr = run(&reg, NULL, &good);
+        assert_int_equal(rr.failures, 0);
+        pz_result_free(&rr);
+        o.threads = 1;
+        rr = run(&reg, NULL, &o);
+        assert_int_equal(rr.failures, 1);
+        pz_result_free(&rr);
+        pz_corpus_close(&reg);
+        unlink(path);
+        strcpy(path + strlen(path) - 3, ".ans");
+        unlink(path);
+        files++;
+    }
+    pclose(ls);
+    assert_true(files >= 1);
+    assert_int_equal(rmdir(dir), 0);
+}
+
+/* A corpus file NAME.in with its NAME.ans in a directory of its own. */
+typedef struct file_corpus {
+    char dir[32], in[64], ans[64];
+    pz_corpus c;
+} file_corpus;
+
+static void file_corpus_make(file_corpus *f, const pz_puzzle *p, const char *in, const char *ans)
+{
+    strcpy(f->dir, "/tmp/pz-test-run-XXXXXX");
+    assert_non_null(mkdtemp(f->dir));
+    snprintf(f->in, sizeof f->in, "%s/c.in", f->dir);
+    snprintf(f->ans, sizeof f->ans, "%s/c.ans", f->dir);
+    spit(f->in, in);
+    spit(f->ans, ans);
+    f->c = open_ok(p, f->in);
+}
+
+static void file_corpus_free(file_corpus *f)
+{
+    pz_corpus_close(&f->c);
+    unlink(f->in);
+    unlink(f->ans);
+    assert_int_equal(rmdir(f->dir), 0);
+}
+
+/* An expected answer that is wrong: every solver disagrees with it, the
+ * checker cannot refute a bare move count, and nothing is shrunk. */
+static void test_wrong_expected(void **state)
+{
+    pz_run_opts o = opts("flip", "gf2,rowenum,bfs,iddfs", 2, 0);
+    file_corpus f;
+    pz_result r;
+    (void)state;
+    file_corpus_make(&f, &pz_flip, "bwwb\nbbwb\nbwwb\nbwww\n\nwwww\nwwww\nwwww\nwwww\n", "5\n0\n");
+    r = run(&f.c, NULL, &o);
+    assert_int_equal(r.failures, 1);
+    assert_int_equal(r.nfail, 1);
+    assert_int_equal(r.fail[0].index, 0);
+    assert_int_equal(r.fail[0].reference, -1);
+    assert_string_equal(r.fail[0].expected, "5\n");
+    assert_string_equal(r.fail[0].answer[3], "4\n");
+    assert_int_equal(r.fail[0].disagree, 0xf);
+    for (int s = 0; s < 4; s++)
+        assert_int_equal(r.tally[s].disagree, 1);
+    assert_int_equal(pz_save_regressions(&r, f.dir), 0);
+    pz_result_free(&r);
+    file_corpus_free(&f);
+}
+
+/* Lights Out answers carry presses: a wrong matrix fails the checker. */
+static void test_invalid_expected(void **state)
+{
+    pz_run_opts o = opts("lightsout", "gf2,rowenum", 1, 0);
+    file_corpus f;
+    pz_result r;
+    (void)state;
+    file_corpus_make(&f, &pz_lightsout, "1 1 3\n1 1 0\n", "PUZZLE #1\n0 0 1\n");
+    r = run(&f.c, NULL, &o);
+    assert_int_equal(r.failures, 1);
+    assert_int_equal(r.expected_invalid, 1);
+    assert_string_equal(r.fail[0].expected_why, "the presses do not reach a goal board");
+    assert_string_equal(r.fail[0].answer[0], "PUZZLE #1\n1 0 0\n");
+    assert_int_equal(r.unanswered, 1);
+    pz_result_free(&r);
+    file_corpus_free(&f);
+}
+
+/* A corpus written in parts, as `gen` writes it, reads back the same. */
+static void test_written_reads_back(void **state)
+{
+    static const struct { const pz_puzzle *p; const char *spec; } cases[] = {
+        { &pz_flip, "flip:random:rows=3:cols=7:count=100:seed=4" },
+        { &pz_flip, "flip:exhaustive" },
+        { &pz_lightsout, "lightsout:random:rows=9:cols=2:count=100:seed=4" },
+        { &pz_lightsout, "lightsout:random:count=1000" },
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        pz_corpus c = open_ok(cases[i].p, cases[i].spec);
+        char *text = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&text, &len);
+        tg_board part[7], *back;
+        pz_error e;
+        for (long long lo = 0; lo < c.count; lo += 7) {
+            size_t n = c.count - lo < 7 ? (size_t)(c.count - lo) : 7;
+            for (size_t j = 0; j < n; j++)
+                pz_corpus_get(&c, lo + (long long)j, &part[j]);
+            cases[i].p->write_input(f, part, n, (uint64_t)lo, (uint64_t)c.count);
+        }
+        fclose(f);
+        assert_int_equal(pz_test_read(cases[i].p, text, (void **)&back, &e), c.count);
+        for (long long k = 0; k < c.count; k++) {
+            tg_board want;
+            pz_corpus_get(&c, k, &want);
+            assert_int_equal(back[k].m, want.m);
+            assert_int_equal(back[k].n, want.n);
+            assert_memory_equal(back[k].b, want.b, want.m * sizeof *want.b);
+        }
+        free(back);
+        free(text);
+        pz_corpus_close(&c);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_specs_good),       cmocka_unit_test(test_specs_bad),
+        cmocka_unit_test(test_shards),           cmocka_unit_test(test_spread),
+        cmocka_unit_test(test_determinism),
+        cmocka_unit_test(test_shards_add_up),    cmocka_unit_test(test_sample),
+        cmocka_unit_test(test_shrink_and_save),  cmocka_unit_test(test_wrong_expected),
+        cmocka_unit_test(test_invalid_expected), cmocka_unit_test(test_written_reads_back),
+    };
+    return cmocka_run_group_tests_name("run", tests, NULL, NULL);
+}

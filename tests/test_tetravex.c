@@ -117,7 +117,7 @@ static char *input_of(const void *games, size_t count)
     size_t len;
     FILE *f = open_memstream(&out, &len);
     assert_non_null(f);
-    pz_tetravex.write_input(f, games, count);
+    pz_tetravex.write_input(f, games, count, 0, count);
     fclose(f);
     return out;
 }
@@ -148,10 +148,21 @@ static void test_writer(void **state)
     out = input_of(v, (size_t)n);
     assert_string_equal(out, sample_in);
     free(out);
-    free(v);
     out = input_of(NULL, 0);
     assert_string_equal(out, "0\n");
     free(out);
+    /* In parts: the 0 goes out with the last one only. */
+    char *part;
+    size_t len;
+    FILE *f = open_memstream(&part, &len);
+    pz_tetravex.write_input(f, v, 1, 0, 2);
+    assert_int_equal(fflush(f), 0);
+    assert_string_equal(part, "2\n5 9 1 4\n4 4 5 6\n6 8 5 4\n0 4 4 3\n");
+    pz_tetravex.write_input(f, (tx_game *)v + 1, 1, 1, 2);
+    fclose(f);
+    assert_string_equal(part, sample_in);
+    free(part);
+    free(v);
     /* Written and read back, every size. */
     pz_corpus c;
     tx_game g[8];
@@ -192,7 +203,7 @@ static void test_read_answer(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         FILE *f = fmemopen((void *)bad[i].text, strlen(bad[i].text), "r");
-        char got[512];
+        char got[sizeof e.msg + 32];
         pz_reader_init(&r, f, "out");
         if (pz_tetravex.read_answer(&r, bad[i].k, &g, &a, &e) != -1)
             fail_msg("accepted: %s", bad[i].text);
@@ -287,6 +298,11 @@ static void test_checker(void **state)
     assert_int_equal(pz_tetravex.check(&twins, &a, &why), PZ_VALID);
     assert_int_equal(pz_tetravex.same(&g, &(tx_answer){ .possible = 1 }, &a), 1);
     assert_int_equal(pz_tetravex.same(&g, &(tx_answer){ .possible = 0 }, &a), 0);
+    char name[16];
+    assert_int_equal(pz_tetravex.classify(&g, &a, name, sizeof name), 1);
+    assert_string_equal(name, "Possible");
+    assert_int_equal(pz_tetravex.classify(&g, &(tx_answer){ .possible = 0 }, name, sizeof name), 0);
+    assert_string_equal(name, "Impossible");
 }
 
 /* The 0x0 game is a valid struct with no judge form: trivially Possible. */

@@ -104,7 +104,9 @@ static int tx_read(pz_reader *r, void *inst, pz_error *e)
     return 1;
 }
 
-static void tx_write_input(FILE *f, const void *insts, size_t count)
+/* No header; the line "0" after the last game. */
+static void tx_write_input(FILE *f, const void *insts, size_t count, uint64_t first,
+                           uint64_t total)
 {
     const tx_game *g = insts;
     for (size_t i = 0; i < count; i++, g++) {
@@ -114,7 +116,8 @@ static void tx_write_input(FILE *f, const void *insts, size_t count)
         for (int t = 0; t < g->n * g->n; t++)
             fprintf(f, "%d %d %d %d\n", g->tile[t][0], g->tile[t][1], g->tile[t][2], g->tile[t][3]);
     }
-    fputs("0\n", f);
+    if (first + count == total)
+        fputs("0\n", f);
 }
 
 static void tx_write_answer(FILE *f, unsigned long long k, const void *inst, const void *ans)
@@ -383,6 +386,16 @@ static int tx_shrink(const void *inst, int k, void *simpler)
     return 0;
 }
 
+/* Two classes: Impossible (0) and Possible (1). */
+static int tx_classify(const void *inst, const void *ans, char *name, size_t len)
+{
+    int possible = ((const tx_answer *)ans)->possible != 0;
+    (void)inst;
+    if (name)
+        snprintf(name, len, "%s", possible ? "Possible" : "Impossible");
+    return possible;
+}
+
 static void tx_size(const void *inst, char *buf, size_t len)
 {
     snprintf(buf, len, "n=%d", ((const tx_game *)inst)->n);
@@ -402,4 +415,5 @@ const pz_puzzle pz_tetravex = {
     .generators = tx_generators,
     .shrink = tx_shrink,
     .size = tx_size,
+    .classify = tx_classify,
 };

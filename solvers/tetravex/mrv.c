@@ -133,5 +133,5 @@ static int mrv(const void *inst, void *ans, void *scratch)
     return 0;
 }
 
-TX_SOLVER(mrv, "most-constrained cell first over kind masks, pruned by counting",
+TX_SOLVER(mrv, "most-constrained cell first over kind masks, counting, restarts",
           "n <= 8", mrv_fits, NULL, 0, mrv);

@@ -33,11 +33,11 @@ typedef struct search {
 
 static int place(search *s, int cell, const tx_counts *in)
 {
+    if (cell == s->nn)
+        return 1;
     int n = s->n, r = cell / n, c = cell % n;
     const uint8_t(*side)[4] = s->ks.side;
     unsigned placed = (r > 0) << TX_TOP | (c > 0) << TX_LEFT;
-    if (cell == s->nn)
-        return 1;
     if (--s->budget < 0)
         return 0;
     uint64_t m = s->avail & s->by[TX_LEFT][c ? side[s->kind[cell - 1]][TX_RIGHT] : TX_ANY] &

@@ -22,9 +22,9 @@ typedef struct search {
 static int place(search *s, int cell)
 {
     const uint8_t(*side)[4] = s->ks.side;
-    int c = cell % s->n;
     if (cell == s->nn)
         return 1;
+    int c = cell % s->n;
     for (int k = 0; k < s->ks.nk; k++) {
         if (!s->ks.count[k])
             continue;

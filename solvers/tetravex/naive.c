@@ -20,9 +20,9 @@ typedef struct search {
 static int place(search *s, int cell)
 {
     const uint8_t(*tile)[4] = s->g->tile;
-    int c = cell % s->n;
     if (cell == s->nn)
         return 1;
+    int c = cell % s->n;
     for (int t = 0; t < s->nn; t++) {
         if (s->used >> t & 1)
             continue;

@@ -11,7 +11,8 @@
 
 #define PZ_PUZZLES(X) \
     X(flip)           \
-    X(lightsout)
+    X(lightsout)      \
+    X(tetravex)
 
 #define PZ_SOLVERS(X)      \
     X(flip, gf2)           \
@@ -21,7 +22,13 @@
     X(lightsout, gf2)      \
     X(lightsout, rowenum)  \
     X(lightsout, bfs)      \
-    X(lightsout, iddfs)
+    X(lightsout, iddfs)    \
+    X(tetravex, turns)     \
+    X(tetravex, mrv)       \
+    X(tetravex, count)     \
+    X(tetravex, sat)       \
+    X(tetravex, kinds)     \
+    X(tetravex, naive)
 
 #define DECLARE_PUZZLE(p) extern const pz_puzzle pz_##p;
 #define DECLARE_SOLVER(p, s) extern const pz_solver pz_solver_##p##_##s;

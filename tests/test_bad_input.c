@@ -13,6 +13,7 @@
 enum what { INPUT, ANSWER, SPEC };
 
 /* What a spec error adds: the keys its kind accepts. */
+#define TETRAVEX_RANDOM " (tetravex:random accepts n=5:digits=10:mode=solvable:count=1000:seed=1 (mode: solvable|perturbed|tiles))"
 #define FLIP_RANDOM " (flip:random accepts rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2))"
 
 typedef struct row {
@@ -56,6 +57,17 @@ static const row rows[] = {
       0, "6: expected 1 more puzzle: the input ended" },
     { INPUT, "lightsout", "1 1 1\n1\n\n1\n", 0, "4: expected the end of the input after the puzzles" },
     { INPUT, "lightsout", "1 1 1\n\0\n", 8, "2: expected text, found a NUL byte (binary input?)" },
+    /* tetravex input */
+    { INPUT, "tetravex", "", 0, "0: expected a line 0 to end the input, found the end of the input" },
+    { INPUT, "tetravex", "1\n1 2 3 4\n", 0,
+      "2: expected a line 0 to end the input, found the end of the input" },
+    { INPUT, "tetravex", "9\n", 0, "1: expected a board size n from 1 to 8 (0 ends the input), found 9" },
+    { INPUT, "tetravex", "2\n1 2 3 4\n", 0, "2: expected 4 tiles in this game, the input ended after 1" },
+    { INPUT, "tetravex", "1\n1 2 3 10\n0\n", 0,
+      "2: expected a number from 0 to 9 for the left of tile 1 of 1, found '10'" },
+    { INPUT, "tetravex", "1\n1 2 3 4 0\n0\n", 0,
+      "2: expected 4 numbers (top right bottom left) for tile 1 of 1, found more" },
+    { INPUT, "tetravex", "1\n1 2\0 3 4\n", 11, "2: expected text, found a NUL byte (binary input?)" },
     /* flip answers (two 4x4 boards) */
     { ANSWER, "flip", "4\nimpossible\n", 0,
       "2: expected a number of moves from 0 to 16 or \"Impossible\"" },
@@ -73,6 +85,13 @@ static const row rows[] = {
       "2: expected values separated by exactly one space" },
     { ANSWER, "lightsout", "PUZZLE #1\n1 0 1 0 0 1 \n", 0, "2: expected no space at the end of the line" },
     { ANSWER, "lightsout", "PUZZLE #1\nimpossible\n", 0, "2: expected a value 0 or 1 in position 1" },
+    /* tetravex answers (two games) */
+    { ANSWER, "tetravex", "Game 1: Possible\nGame 2: Possible\n", 0,
+      "2: expected an empty line before game 2" },
+    { ANSWER, "tetravex", "Game 1: possible\n", 0,
+      "1: expected \"Game 1: Possible\" or \"Game 1: Impossible\"" },
+    { ANSWER, "tetravex", "Game 1: Possible\n\nGame 2: Possible \n", 0,
+      "3: expected \"Game 2: Possible\" or \"Game 2: Impossible\"" },
     /* corpus specs */
     { SPEC, "flip", "flip:random:count=x", 0,
       "0: flip:random:count=x: expected count= a whole number (1000 or 1e6), found 'x'" FLIP_RANDOM },
@@ -92,6 +111,12 @@ static const row rows[] = {
       "0: unknown corpus kind 'shuffled': expected flip:exhaustive:rows=4:cols=4 (at most 40 cells), flip:random:rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2), or a file NAME.in" },
     { SPEC, "flip", "lightsout:random", 0,
       "0: corpus 'lightsout:random' is for lightsout, not flip" },
+    { SPEC, "tetravex", "tetravex:random:n=9", 0,
+      "0: tetravex:random:n=9: expected n from 1 to 8" TETRAVEX_RANDOM },
+    { SPEC, "tetravex", "tetravex:random:mode=hard", 0,
+      "0: tetravex:random:mode=hard: expected mode=solvable, perturbed or tiles, found 'hard'" TETRAVEX_RANDOM },
+    { SPEC, "tetravex", "tetravex:random:rows=5", 0,
+      "0: tetravex:random:rows=5: expected n= (the board is n x n), not rows= or cols=" TETRAVEX_RANDOM },
     { SPEC, "lightsout", "lightsout:random:rows=65", 0,
       "0: lightsout:random:rows=65: expected rows and cols from 1 to 64 (lightsout:random accepts rows=5:cols=6:count=1000:seed=1 (each light on with p=1/2))" },
 };

@@ -1,0 +1,89 @@
+/* count - row-major search over kinds as bit masks, pruned by counting.
+ *
+ * Idea: the classic row-major search over kinds of identical tiles, made
+ * fast two ways.  Candidates: by[left][d] and by[top][d] are the sets of
+ * kinds (bits of a 64-bit word) showing d on their left and top, so the
+ * kinds that fit a cell are one AND with the kinds that have tiles left.
+ * Pruning at every node, O(1), kept incrementally (tx_counts in tetravex.h):
+ *  - border balance: for each number d, the remaining tiles showing d on
+ *    their left beyond those showing d on their right can only sit in
+ *    column 0 (and top against bottom, row 0); inside the board a tile
+ *    leaves this balance unchanged, so the search learns on the border that
+ *    the rest cannot fit, long before it gets there;
+ *  - supply: the empty cells below the tiles placed each need a tile with
+ *    the top they face, so for every d there must be enough tiles left with
+ *    top d (and the same for every side).
+ * Cost: about 40 ns per node here; on random 5x5 games with two or three
+ * numbers the counting removes nearly all of the classic search's tree
+ * (tens of thousands of times fewer nodes than kinds).
+ * Limits: n <= 8 (kinds fit a 64-bit mask).
+ */
+#include <limits.h>
+
+#include "tetravex.h"
+
+typedef struct search {
+    int n, nn;
+    tx_kinds ks;
+    uint64_t avail;                   /* kinds with tiles left */
+    uint64_t by[4][TX_DIGITS + 1];
+    uint8_t *kind;
+    long long budget;                 /* nodes left; below 0: cut */
+} search;
+
+static int place(search *s, int cell, const tx_counts *in)
+{
+    if (cell == s->nn)
+        return 1;
+    int n = s->n, r = cell / n, c = cell % n;
+    const uint8_t(*side)[4] = s->ks.side;
+    unsigned placed = (r > 0) << TX_TOP | (c > 0) << TX_LEFT;
+    if (--s->budget < 0)
+        return 0;
+    uint64_t m = s->avail & s->by[TX_LEFT][c ? side[s->kind[cell - 1]][TX_RIGHT] : TX_ANY] &
+                 s->by[TX_TOP][r ? side[s->kind[cell - n]][TX_BOTTOM] : TX_ANY];
+    for (; m && s->budget >= 0; m &= m - 1) {
+        int k = __builtin_ctzll(m);
+        tx_counts x = *in;
+        if (!tx__take(&x, side[k], r, c, n, placed))
+            continue;
+        if (!--s->ks.count[k])
+            s->avail &= ~(1ull << k);
+        s->kind[cell] = (uint8_t)k;
+        if (place(s, cell + 1, &x))
+            return 1;
+        s->ks.count[k]++;
+        s->avail |= 1ull << k;
+    }
+    return 0;
+}
+
+static int count_fits(const void *inst) { return ((const tx_game *)inst)->n <= TX_MAX; }
+
+int tx__count_search(const tx_game *g, long long budget, tx_kinds *ks, uint8_t *kind)
+{
+    search s = { .n = g->n, .nn = g->n * g->n, .kind = kind, .budget = budget };
+    tx_counts x;
+    tx__kinds(g, &s.ks);
+    tx__masks(&s.ks, s.by);
+    s.avail = s.by[TX_TOP][TX_ANY];
+    if (tx__counts(&s.ks, s.n, &x) && place(&s, 0, &x)) {
+        tx__kinds(g, ks);
+        return 1;
+    }
+    return s.budget < 0 ? -1 : 0;
+}
+
+static int count(const void *inst, void *ans, void *scratch)
+{
+    tx_kinds ks;
+    uint8_t kind[TX_CELLS];
+    (void)scratch;
+    tx__impossible(ans);
+    if (tx__count_search(inst, LLONG_MAX, &ks, kind) == 1)
+        tx__witness(inst, &ks, kind, ans);
+    return 0;
+}
+
+TX_SOLVER(count, "row-major search over kind masks, pruned by counting at every node",
+          "n <= 8", count_fits, NULL, 0, count);

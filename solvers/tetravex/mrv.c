@@ -1,0 +1,137 @@
+/* mrv - most-constrained cell first, with restarts, over kind masks, pruned
+ * by counting.
+ *
+ * Idea: fill the cells in no fixed order: at every node pick the empty cell
+ * with the fewest kinds that fit it (a cell with none ends the branch at
+ * once, wherever it is: forward checking on the whole board).  Each empty
+ * cell keeps the AND of the masks its placed neighbours demand (by[side][d]
+ * as in count.c), so its candidates are one more AND with the kinds left and
+ * a popcount.  The counting checks of count.c hold for any order of filling
+ * (tx_counts in tetravex.h) and run at every node.
+ * Restarts: a dynamic order is sometimes led by its first choices into a
+ * subtree it cannot refute quickly (on 6x6 and 7x7 games with three numbers,
+ * a game count.c solves in a millisecond took minutes).  So the search runs
+ * with a node budget, 10000 nodes doubled at each run, and each run breaks
+ * ties between equally constrained cells and orders the kinds differently
+ * (from a hash of the run's number; run 0 takes the first cell and kind).
+ * The doubling keeps the search complete and costs at most about twice the
+ * last run; and a lucky order refutes an impossible game in far fewer
+ * nodes, so restarts shorten those too.
+ * Cost: a scan of all empty cells per node, several times count's cost per
+ * node; it pays on games with many numbers and on boards of 6x6 and up.
+ * Limits: n <= 8.
+ */
+#include "tetravex.h"
+
+typedef struct search {
+    int n, nn;
+    tx_kinds ks;
+    uint64_t avail;                   /* kinds with tiles left */
+    uint64_t empty;                   /* cells not yet filled */
+    uint64_t by[4][TX_DIGITS + 1];
+    uint64_t fit[TX_CELLS];           /* kinds its placed neighbours allow */
+    uint8_t kind[TX_CELLS];
+    long long budget;                 /* nodes left in this run; below 0: cut */
+    uint64_t salt;                    /* this run's tie-breaking, 0 for none */
+} search;
+
+enum { FIRST_BUDGET = 10000 };
+
+/* The neighbour of cell on side s, or -1 off the board. */
+static int neighbour(int n, int cell, int s)
+{
+    int r = cell / n, c = cell % n;
+    switch (s) {
+    case TX_TOP: return r > 0 ? cell - n : -1;
+    case TX_RIGHT: return c + 1 < n ? cell + 1 : -1;
+    case TX_BOTTOM: return r + 1 < n ? cell + n : -1;
+    default: return c > 0 ? cell - 1 : -1;
+    }
+}
+
+static int place(search *s, const tx_counts *in)
+{
+    int n = s->n, best = -1;
+    uint64_t bestkey = ~0ull;
+    if (!s->empty)
+        return 1;
+    if (--s->budget < 0)
+        return 0;
+    for (uint64_t e = s->empty; e; e &= e - 1) {
+        int cell = __builtin_ctzll(e), q = __builtin_popcountll(s->fit[cell] & s->avail);
+        uint64_t key = (uint64_t)q << 32 | (s->salt ? pz_mix64(s->salt ^ (uint64_t)cell) >> 32 : 0);
+        if (!q)
+            return 0;
+        if (key < bestkey)
+            bestkey = key, best = cell;
+    }
+    int nb[4];
+    unsigned placed = 0;
+    uint64_t saved[4];
+    for (int side = 0; side < 4; side++) {
+        nb[side] = neighbour(n, best, side);
+        if (nb[side] >= 0 && !(s->empty >> nb[side] & 1))
+            placed |= 1u << side;
+        if (nb[side] >= 0)
+            saved[side] = s->fit[nb[side]];
+    }
+    s->empty &= ~(1ull << best);
+    /* The kinds in a rotated order: bit rot first. */
+    uint64_t fit = s->fit[best] & s->avail;
+    int rot = s->salt ? (int)(pz_mix64(s->salt + (uint64_t)best) & 63) : 0;
+    for (uint64_t m = rot ? fit >> rot | fit << (64 - rot) : fit; m && s->budget >= 0; m &= m - 1) {
+        int k = (__builtin_ctzll(m) + rot) & 63;
+        const uint8_t *sd = s->ks.side[k];
+        tx_counts x = *in;
+        if (!tx__take(&x, sd, best / n, best % n, n, placed))
+            continue;
+        if (!--s->ks.count[k])
+            s->avail &= ~(1ull << k);
+        s->kind[best] = (uint8_t)k;
+        for (int side = 0; side < 4; side++)
+            if (nb[side] >= 0 && !(placed >> side & 1))
+                s->fit[nb[side]] &= s->by[side ^ 2][sd[side]];
+        if (place(s, &x))
+            return 1;
+        for (int side = 0; side < 4; side++)
+            if (nb[side] >= 0)
+                s->fit[nb[side]] = saved[side];
+        s->ks.count[k]++;
+        s->avail |= 1ull << k;
+    }
+    s->empty |= 1ull << best;
+    return 0;
+}
+
+static int mrv_fits(const void *inst) { return ((const tx_game *)inst)->n <= TX_MAX; }
+
+static int mrv(const void *inst, void *ans, void *scratch)
+{
+    const tx_game *g = inst;
+    search s = { .n = g->n, .nn = g->n * g->n };
+    tx_counts x;
+    (void)scratch;
+    tx__kinds(g, &s.ks);
+    tx__masks(&s.ks, s.by);
+    s.avail = s.by[TX_TOP][TX_ANY];
+    s.empty = s.nn == 64 ? ~0ull : (1ull << s.nn) - 1;
+    for (int c = 0; c < s.nn; c++)
+        s.fit[c] = s.avail;
+    tx__impossible(ans);
+    if (!tx__counts(&s.ks, s.n, &x))
+        return 0;
+    for (int run = 0;; run++) {
+        s.budget = (long long)FIRST_BUDGET << (run < 40 ? run : 40);
+        s.salt = run ? pz_mix64((uint64_t)run) : 0;
+        if (place(&s, &x)) {
+            tx__witness(g, &s.ks, s.kind, ans);
+            return 0;
+        }
+        if (s.budget >= 0)            /* the whole tree searched: no solution */
+            return 0;
+    }
+    return 0;
+}
+
+TX_SOLVER(mrv, "most-constrained cell first over kind masks, counting, restarts",
+          "n <= 8", mrv_fits, NULL, 0, mrv);

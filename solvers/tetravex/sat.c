@@ -1,0 +1,243 @@
+/* sat - an encoding into SAT, solved in-process by CaDiCaL (its C API).
+ *
+ * Idea: x[c][k] says cell c holds a tile of kind k; an edge variable for
+ * every side of every cell, border included, says which number that edge
+ * shows.  Clauses: each cell holds some kind; a kind at a cell fixes the
+ * numbers of its four edges; an edge shows at most one number (so two kinds
+ * can never share a cell: distinct kinds differ on some side); an edge
+ * showing d needs, on each side of it, a kind showing d there.  Kind k is
+ * used exactly count[k] times: a totalizer (a unary adder tree) over the
+ * cells.  And the counting knowledge of count.c, without which CDCL has to
+ * rediscover a pigeonhole argument: for each number d, the left border shows
+ * d exactly (lefts - rights showing d) times more often than the right
+ * border, as equivalences between the unary outputs of two totalizers over
+ * the border edges (the same for the top against the bottom border).
+ * Cost: building the formula (n^2 * kinds + n^2 * numbers^2 clauses, up to
+ * a few hundred thousand for n = 8 with all tiles distinct) and CaDiCaL's
+ * search; slower than the searches on easy games, a witness that does not
+ * share their reasoning on hard ones.
+ * Memory: CaDiCaL allocates internally during solve(), the one exception to
+ * "solvers do not allocate" (a fresh solver each game, released before the
+ * return); nothing else is allocated.
+ * Limits: n <= 8.
+ */
+#include <ccadical.h>
+#include <string.h>
+
+#include "tetravex.h"
+
+/* The variables: x[cell][kind]; the vertical edges left of cell (r, c),
+ * c = 0..n, and the horizontal edges above cell (r, c), r = 0..n, one
+ * variable per number.  In the scratch: 23 KiB. */
+typedef struct vars {
+    int x[TX_CELLS][TX_CELLS];
+    int v[TX_MAX][TX_MAX + 1][TX_DIGITS];
+    int h[TX_MAX + 1][TX_MAX][TX_DIGITS];
+} vars;
+
+typedef struct enc {
+    CCaDiCaL *s;
+    int vars;
+    int nd;                           /* distinct numbers, renamed 0..nd-1 */
+    int value[TX_DIGITS];             /* the renaming */
+} enc;
+
+static int fresh(enc *e) { return ++e->vars; }
+
+static void clause(enc *e, int n, const int *lits)
+{
+    for (int i = 0; i < n; i++)
+        ccadical_add(e->s, lits[i]);
+    ccadical_add(e->s, 0);
+}
+
+#define CLAUSE(e, ...) clause(e, (int)(sizeof((int[]){ __VA_ARGS__ }) / sizeof(int)), (int[]){ __VA_ARGS__ })
+
+/* A totalizer over in[0..m): out[j] <=> at least j+1 inputs are true, for j
+ * below min(m, cap); returns how many outputs it made.  Past cap, outputs
+ * are cut: out[cap-1] then means "at least cap". */
+static int totalizer(enc *e, const int *in, int m, int cap, int *out)
+{
+    int a[TX_CELLS], b[TX_CELLS], ma = m / 2, mb = m - m / 2, pa, pb, po = m < cap ? m : cap;
+    if (m == 1) {
+        out[0] = in[0];
+        return 1;
+    }
+    pa = totalizer(e, in, ma, cap, a);
+    pb = totalizer(e, in + ma, mb, cap, b);
+    for (int j = 0; j < po; j++)
+        out[j] = fresh(e);
+    for (int i = 0; i <= pa; i++)
+        for (int j = 0; j <= pb; j++) {
+            int lits[3], n = 0, k = i + j;
+            if (k >= 1) {             /* i of a and j of b true: at least i + j */
+                if (i) lits[n++] = -a[i - 1];
+                if (j) lits[n++] = -b[j - 1];
+                lits[n++] = out[(k < po ? k : po) - 1];
+                clause(e, n, lits);
+            }
+            /* At most i of a and j of b: at most i + j.  A child cut at cap
+             * cannot say "at most cap", so that clause is left out. */
+            if (k + 1 > po || (i == pa && pa < ma) || (j == pb && pb < mb))
+                continue;
+            n = 0;
+            if (i < pa) lits[n++] = a[i];
+            if (j < pb) lits[n++] = b[j];
+            lits[n++] = -out[k];
+            clause(e, n, lits);
+        }
+    return po;
+}
+
+/* The counting knowledge, for one pair of opposite borders.  at[d][i] and
+ * opp[d][i]: the variables of the i-th edge of each border showing number
+ * d; diff[d]: how many more times d shows on the first border than on the
+ * second (the lefts minus the rights of all tiles, or tops minus bottoms).
+ * Per number, A >= j <=> B >= j - diff on the unary counts of two
+ * totalizers.  Then for each border, the numbers it must show (diff[d] > 0
+ * times d on the first) leave n - sum of them edges free: the excesses
+ * (a totalizer output past the need of each number) are summed by one more
+ * totalizer and held to that slack.  Without that sum, CDCL proves the
+ * pigeonhole (too many needs for n edges) by search, seconds per game. */
+static void borders(enc *e, int at[][TX_MAX], int opp[][TX_MAX], int n, const int *diff)
+{
+    int a[TX_DIGITS][TX_MAX], b[TX_DIGITS][TX_MAX];
+    for (int d = 0; d < e->nd; d++) {
+        totalizer(e, at[d], n, n, a[d]);
+        totalizer(e, opp[d], n, n, b[d]);
+        for (int j = 1; j <= n; j++) {
+            int k = j - diff[d];      /* A >= j <=> B >= j - diff */
+            if (k <= 0)
+                CLAUSE(e, a[d][j - 1]);
+            else if (k > n)
+                CLAUSE(e, -a[d][j - 1]);
+            else
+                CLAUSE(e, -a[d][j - 1], b[d][k - 1]), CLAUSE(e, a[d][j - 1], -b[d][k - 1]);
+            k = j + diff[d];          /* B >= j <=> A >= j + diff */
+            if (k <= 0)
+                CLAUSE(e, b[d][j - 1]);
+            else if (k > n)
+                CLAUSE(e, -b[d][j - 1]);
+        }
+    }
+    for (int side = 0; side < 2; side++) {
+        int in[TX_DIGITS * TX_MAX], m = 0, slack = n, out[TX_DIGITS * TX_MAX];
+        for (int d = 0; d < e->nd; d++) {
+            int need = side ? -diff[d] : diff[d];
+            need = need > 0 ? need : 0;
+            slack -= need;
+            for (int j = need; j < n; j++)
+                in[m++] = side ? b[d][j] : a[d][j];
+        }
+        if (slack < 0)
+            clause(e, 0, NULL);       /* the counting test fails at the root */
+        else if (m > slack && totalizer(e, in, m, slack + 1, out) > slack)
+            CLAUSE(e, -out[slack]);
+    }
+}
+
+static int sat_fits(const void *inst) { return ((const tx_game *)inst)->n <= TX_MAX; }
+
+static int sat(const void *inst, void *ans, void *scratch)
+{
+    const tx_game *g = inst;
+    int n = g->n, nn = n * n, nk, nd;
+    tx_kinds ks;
+    enc e = { .vars = 0 };
+    uint8_t kind[TX_CELLS];
+    vars *var = scratch;
+    int(*x)[TX_CELLS] = var->x, (*v)[TX_MAX + 1][TX_DIGITS] = var->v;
+    int(*h)[TX_MAX][TX_DIGITS] = var->h;
+    int lits[TX_CELLS + 1], bal[2][TX_DIGITS] = { { 0 } };
+    tx__kinds(g, &ks);
+    nk = ks.nk;
+    memset(e.value, -1, sizeof e.value);
+    for (int k = 0, t = 0; k < nk; k++)
+        for (int s = 0; s < 4; s++)
+            if (e.value[ks.side[k][s]] < 0)
+                e.value[ks.side[k][s]] = t++, e.nd = t;
+    nd = e.nd;
+    tx__impossible(ans);
+    if (n == 0) {
+        tx__witness(g, &ks, kind, ans);
+        return 0;
+    }
+    e.s = ccadical_init();
+    ccadical_set_option(e.s, "quiet", 1);   /* it would print on stdout */
+    for (int c = 0; c < nn; c++)
+        for (int k = 0; k < nk; k++)
+            x[c][k] = fresh(&e);
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c <= n; c++)
+            for (int d = 0; d < nd; d++)
+                v[r][c][d] = fresh(&e);
+    for (int r = 0; r <= n; r++)
+        for (int c = 0; c < n; c++)
+            for (int d = 0; d < nd; d++)
+                h[r][c][d] = fresh(&e);
+    /* The edges of cell (r, c) on each side: its variables for number d. */
+#define EDGE(r, c, s, d) ((s) == TX_TOP ? h[r][c][d] : (s) == TX_BOTTOM ? h[(r) + 1][c][d] \
+                          : (s) == TX_LEFT ? v[r][c][d] : v[r][(c) + 1][d])
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) {
+            int cell = r * n + c;
+            clause(&e, nk, x[cell]);
+            for (int k = 0; k < nk; k++)
+                for (int s = 0; s < 4; s++)
+                    CLAUSE(&e, -x[cell][k], EDGE(r, c, s, e.value[ks.side[k][s]]));
+            for (int s = 0; s < 4; s++)
+                for (int d = 0; d < nd; d++) {
+                    int m = 0;
+                    lits[m++] = -EDGE(r, c, s, d);
+                    for (int k = 0; k < nk; k++)
+                        if (e.value[ks.side[k][s]] == d)
+                            lits[m++] = x[cell][k];
+                    clause(&e, m, lits);
+                    /* At most one number per edge (each edge seen from one side). */
+                    if (s == TX_TOP || s == TX_LEFT || (s == TX_BOTTOM && r == n - 1) ||
+                        (s == TX_RIGHT && c == n - 1))
+                        for (int d2 = d + 1; d2 < nd; d2++)
+                            CLAUSE(&e, -EDGE(r, c, s, d), -EDGE(r, c, s, d2));
+                }
+        }
+    for (int k = 0; k < nk; k++) {
+        int out[TX_CELLS], col[TX_CELLS], q = ks.count[k];
+        for (int c = 0; c < nn; c++)
+            col[c] = x[c][k];
+        int p = totalizer(&e, col, nn, q + 1, out);
+        CLAUSE(&e, out[q - 1]);
+        if (q < p)
+            CLAUSE(&e, -out[q]);
+        for (int s = 0; s < 4; s++)
+            bal[s & 1][e.value[ks.side[k][s]]] += s >= 2 ? q : -q;
+    }
+    /* bal[1][d]: lefts - rights showing d; bal[0][d]: bottoms - tops. */
+    {
+        int at[TX_DIGITS][TX_MAX], opp[TX_DIGITS][TX_MAX], diff[TX_DIGITS];
+        for (int d = 0; d < nd; d++) {
+            for (int i = 0; i < n; i++)
+                at[d][i] = v[i][0][d], opp[d][i] = v[i][n][d];
+            diff[d] = bal[1][d];
+        }
+        borders(&e, at, opp, n, diff);
+        for (int d = 0; d < nd; d++) {
+            for (int i = 0; i < n; i++)
+                at[d][i] = h[0][i][d], opp[d][i] = h[n][i][d];
+            diff[d] = -bal[0][d];
+        }
+        borders(&e, at, opp, n, diff);
+    }
+#undef EDGE
+    if (ccadical_solve(e.s) == 10) {
+        for (int c = 0; c < nn; c++)
+            for (int k = 0; k < nk; k++)
+                if (ccadical_val(e.s, x[c][k]) > 0)
+                    kind[c] = (uint8_t)k;
+        tx__witness(g, &ks, kind, ans);
+    }
+    ccadical_release(e.s);
+    return 0;
+}
+
+TX_SOLVER(sat, "SAT encoding with kind and border-count totalizers, solved by CaDiCaL",
+          "n <= 8", sat_fits, NULL, sizeof(vars), sat);

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# cli_tetravex.sh - Gnome Tetravex through the binary: judge output byte for
+# byte from every solver, the corpus files' answers, bad input, the checker.
+set -u
+pb=$1 src=$2
+source "$src/tests/cli.sh"
+corpus=$src/corpus/tetravex
+
+# The sample from every solver, from a file and from stdin.
+for s in $("$pb" list | awk '/^[a-z]/ { p = $1 } /^  [a-z]/ { on = p == "tetravex" && /solvers/; next }
+                             on && /^    [a-z]/ { print $1 }'); do
+    "$pb" solve tetravex --solver "$s" "$corpus/zoj1008.in" | cmp -s - "$corpus/zoj1008.ans" &&
+        ok || bad "tetravex/$s differs from zoj1008.ans"
+done
+"$pb" solve tetravex <"$corpus/zoj1008.in" | cmp -s - "$corpus/zoj1008.ans" && ok || bad "stdin"
+
+# Every corpus file from the fast searches; the hard ones from sat too.
+for in in "$corpus"/*.in; do
+    solvers="turns mrv count"
+    case $in in */hard-*|*/zoj1008.in) solvers="$solvers sat" ;; esac
+    for s in $solvers; do
+        "$pb" solve tetravex --solver "$s" "$in" | cmp -s - "${in%.in}.ans" &&
+            ok || bad "$(basename "$in")/$s: wrong answers"
+    done
+done
+
+# Bad input: file:line: what was expected, exit status 2.
+printf '2\n1 2 3 4\n5 6 7 8\n9 9 9\n' >"$tmp/x.in"
+expect 2 "x.in:4: expected 4 numbers (top right bottom left) for tile 3 of 4, found 3" -- \
+    "$pb" solve tetravex "$tmp/x.in"
+printf '1\n1 2 3 4\n' | expect 2 "stdin:2: expected a line 0 to end the input" -- "$pb" solve tetravex
+printf '6\n' | expect 2 "stdin:1: expected 36 tiles in this game, the input ended after 0" -- \
+    "$pb" solve tetravex
+printf '9\n' | expect 2 "stdin:1: expected a board size n from 1 to 8" -- "$pb" solve tetravex
+printf '5\n' >"$tmp/big.in"
+for ((i = 0; i < 25; i++)); do echo "1 2 3 4"; done >>"$tmp/big.in"
+echo 0 >>"$tmp/big.in"
+expect 2 "solver naive does not take tetravex boards of size n=5 (it takes n <= 4)" -- \
+    "$pb" solve tetravex --solver naive "$tmp/big.in"
+
+# The checker: right, wrong, and the right words in the wrong layout.
+in=$corpus/zoj1008.in
+expect 0 "" -- "$pb" check tetravex "$in" "$corpus/zoj1008.ans"
+printf 'Game 1: Possible\n\nGame 2: Possible\n' >"$tmp/wa.out"
+expect 1 "" -- "$pb" check tetravex "$in" "$tmp/wa.out"
+printf 'Game 1: Possible\nGame 2: Impossible\n' >"$tmp/pe.out"
+expect 2 "" -- "$pb" check tetravex "$in" "$tmp/pe.out"
+printf 'Game 1: Possible\n\nGame 2: Impossible\n\n' >"$tmp/trail.out"
+expect 0 "" -- "$pb" check tetravex "$in" "$tmp/trail.out"
+
+summary

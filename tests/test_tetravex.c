@@ -1,0 +1,557 @@
+/* test_tetravex.c - Gnome Tetravex: reader, writer, answers, checker,
+ * generators, shrinking, the counting test, and every registered solver
+ * cross-checked on the exhaustive 2x2 corpus and random games up to 6x6. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "testing.h"
+#include "../bench/corpus.h"
+#include "../solvers/tetravex/tetravex.h"
+
+enum { MAXSOLVERS = 16 };
+
+static const char sample_in[] = "2\n5 9 1 4\n4 4 5 6\n6 8 5 4\n0 4 4 3\n"
+                                "2\n1 1 1 1\n2 2 2 2\n3 3 3 3\n4 4 4 4\n0\n";
+static const char sample_out[] = "Game 1: Possible\n\nGame 2: Impossible\n";
+
+/* The registered tetravex solvers, fastest first, prepared. */
+static int solvers(const pz_solver **out)
+{
+    int n = 0;
+    for (const pz_solver *const *s = pz_solvers; *s; s++)
+        if ((*s)->puzzle == &pz_tetravex) {
+            if ((*s)->prepare)
+                assert_int_equal((*s)->prepare(), 0);
+            assert_true(n < MAXSOLVERS);
+            out[n++] = *s;
+        }
+    assert_true(n >= 5);
+    return n;
+}
+
+/* Solves, checks the witness, and insists a Possible answer carries one. */
+static void solve(const pz_solver *s, const tx_game *g, tx_answer *a, void *scratch)
+{
+    memset(a, 0xee, sizeof *a);
+    pz_test_solve(s, g, a, scratch);
+    if (a->possible && !a->has)
+        fail_msg("%s: Possible without a placement", s->name);
+}
+
+static tx_game game(int n, const char *tiles)
+{
+    tx_game g = { .n = (uint8_t)n };
+    for (int i = 0; i < n * n; i++)
+        for (int s = 0; s < 4; s++)
+            g.tile[i][s] = (uint8_t)(tiles[4 * i + s] - '0');
+    return g;
+}
+
+static void test_reader_good(void **state)
+{
+    void *v;
+    pz_error e;
+    tx_game *g;
+    char big[1024] = "8\n";
+    (void)state;
+    assert_int_equal(pz_test_read(&pz_tetravex, sample_in, &v, &e), 2);
+    g = v;
+    assert_int_equal(g[0].n, 2);
+    assert_memory_equal(g[0].tile[3], ((uint8_t[]){ 0, 4, 4, 3 }), 4);
+    assert_memory_equal(g[1].tile[0], ((uint8_t[]){ 1, 1, 1, 1 }), 4);
+    free(v);
+    /* Blank lines between games, blanks around numbers, CRLF, blank lines after the 0. */
+    assert_int_equal(pz_test_read(&pz_tetravex, "\n 1 \n 0  1\t2 9 \r\n\n\n1\r\n3 3 3 3\n0\n\n", &v, &e),
+                     2);
+    g = v;
+    assert_memory_equal(g[0].tile[0], ((uint8_t[]){ 0, 1, 2, 9 }), 4);
+    assert_int_equal(g[1].n, 1);
+    free(v);
+    assert_int_equal(pz_test_read(&pz_tetravex, "0\n", &v, &e), 0);
+    free(v);
+    assert_int_equal(pz_test_read(&pz_tetravex, "0", &v, &e), 0);
+    free(v);
+    /* Our generalisation: n up to 8 in the same format. */
+    for (int i = 0; i < 64; i++)
+        strcat(big, "9 8 7 6\n");
+    strcat(big, "0\n");
+    assert_int_equal(pz_test_read(&pz_tetravex, big, &v, &e), 1);
+    g = v;
+    assert_int_equal(g->n, 8);
+    assert_memory_equal(g->tile[63], ((uint8_t[]){ 9, 8, 7, 6 }), 4);
+    free(v);
+}
+
+static void test_reader_bad(void **state)
+{
+    static const struct {
+        const char *text, *error;
+    } bad[] = {
+        { "2\n1 2 3 4\n1 2 3 10\n", "3: expected a number from 0 to 9 for the left of tile 2 of 4, found '10'" },
+        { "2\n1 2 x 4\n", "2: expected a number from 0 to 9 for the bottom of tile 1 of 4, found 'x'" },
+        { "1\n-1 2 3 4\n", "2: expected a number from 0 to 9 for the top of tile 1 of 1, found '-1'" },
+        { "1\n1 2 3 4.\n", "2: expected a number from 0 to 9 for the left of tile 1 of 1, found '4.'" },
+        { "9\n", "1: expected a board size n from 1 to 8 (0 ends the input), found 9" },
+        { "123456789012\n", "1: expected a board size n from 1 to 8 (0 ends the input), found 123456789012" },
+        { "-2\n", "1: expected a board size n (1 to 8) or 0 to end the input, found '-2'" },
+        { "two\n", "1: expected a board size n (1 to 8) or 0 to end the input, found 'two'" },
+        { "2 2\n", "1: expected only the board size n on this line" },
+        { "2\n1 2 3 4\n", "2: expected 4 tiles in this game, the input ended after 1" },
+        { "2\n1 2 3 4\n\n1 2 3 4\n", "3: expected tile 2 of 4 (top right bottom left), found an empty line" },
+        { "1\n1 2 3\n", "2: expected 4 numbers (top right bottom left) for tile 1 of 1, found 3" },
+        { "1\n1 2 3 4 5\n", "2: expected 4 numbers (top right bottom left) for tile 1 of 1, found more" },
+        { "1\n1 2 3 4\n", "2: expected a line 0 to end the input, found the end of the input" },
+        { "1\n1 2 3 4\n\n\n", "4: expected a line 0 to end the input, found the end of the input" },
+        { "", "0: expected a line 0 to end the input, found the end of the input" },
+        { "0\n1\n1 2 3 4\n", "2: expected nothing after the 0 that ends the input" },
+        { "1\n1 2 3 4\n0 0\n", "3: expected only the board size n on this line" },
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        assert_string_equal(pz_test_read_error(&pz_tetravex, bad[i].text), bad[i].error);
+}
+
+static char *input_of(const void *games, size_t count)
+{
+    char *out;
+    size_t len;
+    FILE *f = open_memstream(&out, &len);
+    assert_non_null(f);
+    pz_tetravex.write_input(f, games, count, 0, count);
+    fclose(f);
+    return out;
+}
+
+static void test_writer(void **state)
+{
+    const pz_solver *sv[MAXSOLVERS];
+    int ns = solvers(sv);
+    void *v, *w;
+    pz_error e;
+    char *out;
+    (void)state;
+    long n = pz_test_read(&pz_tetravex, sample_in, &v, &e);
+    /* Byte for byte, for every solver: one empty line between games only. */
+    for (int s = 0; s < ns; s++) {
+        char buf[256] = "";
+        void *scratch = pz_test_scratch(sv[s]);
+        for (long i = 0; i < n; i++) {
+            tx_answer a;
+            solve(sv[s], (tx_game *)v + i, &a, scratch);
+            strcat(buf, pz_test_output(&pz_tetravex, (unsigned long long)i + 1, (tx_game *)v + i, &a));
+        }
+        assert_string_equal(buf, sample_out);
+        pz_test_scratch_free(sv[s], scratch);
+    }
+    tx_answer yes = { .possible = 1 };
+    assert_string_equal(pz_test_output(&pz_tetravex, 12, v, &yes), "\nGame 12: Possible\n");
+    out = input_of(v, (size_t)n);
+    assert_string_equal(out, sample_in);
+    free(out);
+    out = input_of(NULL, 0);
+    assert_string_equal(out, "0\n");
+    free(out);
+    /* In parts: the 0 goes out with the last one only. */
+    char *part;
+    size_t len;
+    FILE *f = open_memstream(&part, &len);
+    pz_tetravex.write_input(f, v, 1, 0, 2);
+    assert_int_equal(fflush(f), 0);
+    assert_string_equal(part, "2\n5 9 1 4\n4 4 5 6\n6 8 5 4\n0 4 4 3\n");
+    pz_tetravex.write_input(f, (tx_game *)v + 1, 1, 1, 2);
+    fclose(f);
+    assert_string_equal(part, sample_in);
+    free(part);
+    free(v);
+    /* Written and read back, every size. */
+    pz_corpus c;
+    tx_game g[8];
+    for (int size = 1; size <= TX_MAX; size++) {
+        char spec[80];
+        snprintf(spec, sizeof spec, "tetravex:random:n=%d:mode=tiles:seed=%d", size, size);
+        assert_int_equal(pz_corpus_open(&c, &pz_tetravex, spec, &e), 0);
+        pz_corpus_get(&c, size, &g[size - 1]);
+    }
+    out = input_of(g, 8);
+    assert_int_equal(pz_test_read(&pz_tetravex, out, &w, &e), 8);
+    assert_memory_equal(w, g, sizeof g);
+    free(w);
+    free(out);
+}
+
+/* Answers are read strictly: the judge's exact layout. */
+static void test_read_answer(void **state)
+{
+    static const struct {
+        unsigned long long k;
+        const char *text, *error;
+    } bad[] = {
+        { 1, "Game 1: possible\n", "1: expected \"Game 1: Possible\" or \"Game 1: Impossible\"" },
+        { 1, "Game 1: Possible \n", "1: expected \"Game 1: Possible\" or \"Game 1: Impossible\"" },
+        { 1, "Game 1:  Possible\n", "1: expected \"Game 1: Possible\" or \"Game 1: Impossible\"" },
+        { 1, "\nGame 1: Possible\n", "1: expected \"Game 1: Possible\" or \"Game 1: Impossible\"" },
+        { 1, "Game 2: Possible\n", "1: expected \"Game 1: Possible\" or \"Game 1: Impossible\"" },
+        { 2, "Game 2: Possible\n", "1: expected an empty line before game 2" },
+        { 2, " \nGame 2: Possible\n", "1: expected an empty line before game 2" },
+        { 2, "\n\nGame 2: Possible\n", "2: expected \"Game 2: Possible\" or \"Game 2: Impossible\"" },
+        { 2, "\n", "1: expected \"Game 2: Possible\" or \"Game 2: Impossible\", found the end of the output" },
+    };
+    tx_game g = game(1, "1234");
+    tx_answer a;
+    pz_reader r;
+    pz_error e;
+    (void)state;
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        FILE *f = fmemopen((void *)bad[i].text, strlen(bad[i].text), "r");
+        char got[sizeof e.msg + 32];
+        pz_reader_init(&r, f, "out");
+        if (pz_tetravex.read_answer(&r, bad[i].k, &g, &a, &e) != -1)
+            fail_msg("accepted: %s", bad[i].text);
+        snprintf(got, sizeof got, "%ld: %s", e.line, e.msg);
+        assert_string_equal(got, bad[i].error);
+        pz_reader_free(&r);
+        fclose(f);
+    }
+    FILE *f = fmemopen((void *)sample_out, strlen(sample_out), "r");
+    pz_reader_init(&r, f, "out");
+    assert_int_equal(pz_tetravex.read_answer(&r, 1, &g, &a, &e), 1);
+    assert_true(a.possible == 1 && a.has == 0);
+    assert_int_equal(pz_tetravex.read_answer(&r, 2, &g, &a, &e), 1);
+    assert_true(a.possible == 0 && a.has == 0);
+    assert_int_equal(pz_tetravex.read_answer(&r, 3, &g, &a, &e), 0);
+    pz_reader_free(&r);
+    fclose(f);
+}
+
+/* naive and kinds take seconds on 5x5 games with two or three numbers (the
+ * cost their files state); the tests give them the games they do in ms. */
+static int affordable(const pz_solver *s, int n, int digits)
+{
+    if (!strcmp(s->name, "naive"))
+        return n <= 3 || (n == 4 && digits >= 3);
+    if (!strcmp(s->name, "kinds"))
+        return n <= 4 || digits >= 10;
+    return 1;
+}
+
+/* Every affordable solver gives a corpus file's expected answers, which the
+ * checker passes; digits: how many numbers its games have. */
+static void check_file(const char *name, int digits, long count, long possible)
+{
+    const pz_solver *sv[MAXSOLVERS];
+    int ns = solvers(sv);
+    char in[96], ans[96];
+    void *v;
+    const char *why;
+    snprintf(in, sizeof in, "corpus/tetravex/%s.in", name);
+    snprintf(ans, sizeof ans, "corpus/tetravex/%s.ans", name);
+    long n = pz_test_read_file(&pz_tetravex, in, &v);
+    tx_answer *want = pz_test_read_answers(&pz_tetravex, ans, v, n), a;
+    assert_int_equal(n, count);
+    for (long i = 0; i < n; i++) {
+        assert_int_equal(pz_tetravex.check((tx_game *)v + i, &want[i], &why), PZ_VALID);
+        possible -= want[i].possible;
+    }
+    assert_int_equal(possible, 0);
+    for (int s = 0; s < ns; s++) {
+        void *scratch = pz_test_scratch(sv[s]);
+        for (long i = 0; i < n; i++) {
+            if (!affordable(sv[s], ((tx_game *)v)[i].n, digits))
+                continue;
+            solve(sv[s], (tx_game *)v + i, &a, scratch);
+            if (!pz_tetravex.same((tx_game *)v + i, &a, &want[i]))
+                fail_msg("%s: %s: game %ld: %d, expected %d", in, sv[s]->name, i + 1, a.possible,
+                         want[i].possible);
+        }
+        pz_test_scratch_free(sv[s], scratch);
+    }
+    free(v);
+    free(want);
+}
+
+static void test_official(void **state)
+{
+    (void)state;
+    check_file("zoj1008", 10, 2, 1);
+}
+
+/* Our corpora of hard 5x5 games (scripts/tetravex-corpora). */
+static void test_corpora(void **state)
+{
+    (void)state;
+    check_file("survivors-5x5-d3", 3, 300, 296);
+    check_file("hard-5x5-d3", 3, 100, 0);
+    check_file("hard-5x5-d2", 2, 20, 0);
+}
+
+static void test_checker(void **state)
+{
+    /* The sample's first game: D C over B A fits. */
+    tx_game g = game(2, "591444566854" "0443");
+    tx_answer a = { .possible = 1, .has = 1, .at = { 3, 2, 1, 0 } };
+    const char *why;
+    (void)state;
+    assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_VALID);
+    a = (tx_answer){ .possible = 1, .has = 1, .at = { 2, 3, 1, 0 } };
+    assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_INVALID);
+    assert_string_equal(why, "two tiles side by side show different numbers");
+    a = (tx_answer){ .possible = 1, .has = 1, .at = { 3, 0, 1, 2 } };   /* rows fit, columns not */
+    assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_INVALID);
+    assert_string_equal(why, "two tiles one above the other show different numbers");
+    a = (tx_answer){ .possible = 1, .has = 1, .at = { 3, 2, 1, 1 } };
+    assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_INVALID);
+    assert_string_equal(why, "a tile is placed twice");
+    a = (tx_answer){ .possible = 1, .has = 1, .at = { 3, 2, 1, 4 } };
+    assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_INVALID);
+    assert_string_equal(why, "a cell holds a tile that is not in the game");
+    a = (tx_answer){ .possible = 0, .has = 1, .at = { 3, 2, 1, 0 } };
+    assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_INVALID);
+    a = (tx_answer){ .possible = 2 };
+    assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_INVALID);
+    /* A judge's answer carries no placement: it rests on agreement. */
+    a = (tx_answer){ .possible = 1 };
+    assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_VALID);
+    a = (tx_answer){ .possible = 0 };
+    assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_VALID);
+    /* Duplicates: the same numbers, but each tile once. */
+    tx_game twins = game(2, "0000" "0000" "0000" "0000");
+    a = (tx_answer){ .possible = 1, .has = 1, .at = { 0, 1, 2, 2 } };
+    assert_int_equal(pz_tetravex.check(&twins, &a, &why), PZ_INVALID);
+    a = (tx_answer){ .possible = 1, .has = 1, .at = { 3, 1, 0, 2 } };
+    assert_int_equal(pz_tetravex.check(&twins, &a, &why), PZ_VALID);
+    assert_int_equal(pz_tetravex.same(&g, &(tx_answer){ .possible = 1 }, &a), 1);
+    assert_int_equal(pz_tetravex.same(&g, &(tx_answer){ .possible = 0 }, &a), 0);
+    char name[16];
+    assert_int_equal(pz_tetravex.classify(&g, &a, name, sizeof name), 1);
+    assert_string_equal(name, "Possible");
+    assert_int_equal(pz_tetravex.classify(&g, &(tx_answer){ .possible = 0 }, name, sizeof name), 0);
+    assert_string_equal(name, "Impossible");
+}
+
+/* The 0x0 game is a valid struct with no judge form: trivially Possible. */
+static void test_empty_game(void **state)
+{
+    const pz_solver *sv[MAXSOLVERS];
+    int ns = solvers(sv);
+    tx_game g = { .n = 0 };
+    tx_answer a;
+    char size[16];
+    (void)state;
+    for (int s = 0; s < ns; s++) {
+        void *scratch = pz_test_scratch(sv[s]);
+        solve(sv[s], &g, &a, scratch);
+        assert_int_equal(a.possible, 1);
+        pz_test_scratch_free(sv[s], scratch);
+    }
+    assert_int_equal(tx__count_test(&g), 1);
+    pz_tetravex.size(&g, size, sizeof size);
+    assert_string_equal(size, "n=0");
+}
+
+/* Every affordable solver on games [0, count) of spec agrees with the first;
+ * returns how many are Possible. */
+static long cross_check(const char *spec, long long count)
+{
+    const pz_solver *sv[MAXSOLVERS];
+    void *scratch[MAXSOLVERS];
+    int ns = solvers(sv);
+    pz_corpus c;
+    pz_error e;
+    long possible = 0;
+    if (pz_corpus_open(&c, &pz_tetravex, spec, &e))
+        fail_msg("%s: %s", spec, e.msg);
+    if (count < 0 || count > c.count)
+        count = c.count;
+    for (int s = 0; s < ns; s++)
+        scratch[s] = pz_test_scratch(sv[s]);
+    for (long long i = 0; i < count; i++) {
+        tx_game g;
+        tx_answer ref, a;
+        pz_corpus_get(&c, i, &g);
+        solve(sv[0], &g, &ref, scratch[0]);
+        for (int s = 1; s < ns; s++) {
+            if (!affordable(sv[s], g.n, c.params.digits))
+                continue;
+            solve(sv[s], &g, &a, scratch[s]);
+            if (!pz_tetravex.same(&g, &ref, &a))
+                fail_msg("%s game %lld: %s says %d, %s says %d", spec, i, sv[0]->name,
+                         ref.possible, sv[s]->name, a.possible);
+        }
+        /* The counting test is a necessary condition. */
+        if (ref.possible && !tx__count_test(&g))
+            fail_msg("%s game %lld: Possible, yet it fails the counting test", spec, i);
+        possible += ref.possible;
+    }
+    for (int s = 0; s < ns; s++)
+        pz_test_scratch_free(sv[s], scratch[s]);
+    pz_corpus_close(&c);
+    return possible;
+}
+
+/* Every sequence of four tiles over {0, 1}. */
+static void test_exhaustive(void **state)
+{
+    (void)state;
+    /* 39480: what all the solvers say, pinned against regressions. */
+    assert_int_equal(cross_check("tetravex:exhaustive:n=2:digits=2", -1), 39480);
+    cross_check("tetravex:exhaustive:n=1:digits=10", -1);
+}
+
+/* Random games of every n to 5 in every mode, and some 6x6. */
+static void test_random(void **state)
+{
+    static const char *const modes[] = { "solvable", "perturbed", "tiles" };
+    static const int digits[] = { 2, 3, 10 };
+    static const int count[] = { 0, 100, 200, 200, 60, 30, 6 };
+    (void)state;
+    for (int n = 1; n <= 6; n++)
+        for (int m = 0; m < 3; m++)
+            for (int d = 0; d < 3; d++) {
+                char spec[128];
+                if (n == 6 && digits[d] == 2)
+                    continue;
+                snprintf(spec, sizeof spec, "tetravex:random:n=%d:digits=%d:mode=%s:count=%d:seed=%d",
+                         n, digits[d], modes[m], count[n], 11 * n + d);
+                long possible = cross_check(spec, -1);
+                if (m == 0)
+                    assert_int_equal(possible, count[n]);
+            }
+    cross_check("tetravex:random:n=3:digits=1:mode=tiles:count=5", -1);
+}
+
+static void test_generators(void **state)
+{
+    static const struct {
+        const char *spec, *error;
+    } bad[] = {
+        { "tetravex:random:n=9", "expected n from 1 to 8" },
+        { "tetravex:random:n=0", "expected n from 1 to 8" },
+        { "tetravex:random:digits=11", "expected digits (how many distinct numbers) from 1 to 10" },
+        { "tetravex:random:digits=0", "expected digits (how many distinct numbers) from 1 to 10" },
+        { "tetravex:random:mode=hard", "expected mode=solvable, perturbed or tiles, found 'hard'" },
+        { "tetravex:random:mode=perturbed:digits=1", "expected digits >= 2 for mode=perturbed" },
+        { "tetravex:random:rows=4", "expected n= (the board is n x n), not rows= or cols=" },
+        { "tetravex:exhaustive:count=5", "an exhaustive corpus takes only n= and digits=" },
+        { "tetravex:exhaustive:n=3:digits=3", "expected at most 2^40 games" },
+    };
+    pz_corpus c;
+    pz_error e;
+    tx_game a, b;
+    (void)state;
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        if (!pz_corpus_open(&c, &pz_tetravex, bad[i].spec, &e))
+            fail_msg("accepted %s", bad[i].spec);
+        if (!strstr(e.msg, bad[i].error))
+            fail_msg("%s: %s", bad[i].spec, e.msg);
+    }
+    assert_int_equal(pz_corpus_open(&c, &pz_tetravex, "tetravex:random", &e), 0);
+    assert_string_equal(c.spec, "tetravex:random:n=5:digits=10:mode=solvable:count=1000:seed=1");
+    /* A pure function of the index. */
+    pz_corpus_get(&c, 7, &a);
+    pz_corpus_get(&c, 3, &b);
+    pz_corpus_get(&c, 7, &b);
+    assert_memory_equal(&a, &b, sizeof a);
+    pz_corpus_close(&c);
+    assert_int_equal(pz_corpus_open(&c, &pz_tetravex, "tetravex:exhaustive", &e), 0);
+    assert_string_equal(c.spec, "tetravex:exhaustive:n=2:digits=2");
+    assert_int_equal(c.count, 65536);
+    pz_corpus_get(&c, 2, &a);                  /* the first tile's right is 1 */
+    assert_int_equal(a.n, 2);
+    assert_memory_equal(a.tile[0], ((uint8_t[]){ 0, 1, 0, 0 }), 4);
+    pz_corpus_get(&c, 65535, &a);
+    for (int i = 0; i < 4; i++)
+        assert_memory_equal(a.tile[i], ((uint8_t[]){ 1, 1, 1, 1 }), 4);
+    pz_corpus_close(&c);
+    /* digits=D uses D numbers at most; perturbed is solvable with one number changed. */
+    for (int d = 2; d <= 10; d++) {
+        pz_corpus s, p;
+        char spec[96];
+        snprintf(spec, sizeof spec, "tetravex:random:n=4:digits=%d:mode=solvable:count=50", d);
+        assert_int_equal(pz_corpus_open(&s, &pz_tetravex, spec, &e), 0);
+        snprintf(spec, sizeof spec, "tetravex:random:n=4:digits=%d:mode=perturbed:count=50", d);
+        assert_int_equal(pz_corpus_open(&p, &pz_tetravex, spec, &e), 0);
+        for (int i = 0; i < 50; i++) {
+            int seen[TX_DIGITS] = { 0 }, distinct = 0, changed = 0;
+            pz_corpus_get(&s, i, &a);
+            pz_corpus_get(&p, i, &b);
+            for (int t = 0; t < 16; t++)
+                for (int k = 0; k < 4; k++) {
+                    assert_true(a.tile[t][k] < TX_DIGITS);
+                    distinct += !seen[a.tile[t][k]]++;
+                    changed += a.tile[t][k] != b.tile[t][k];
+                }
+            assert_true(distinct <= d);
+            assert_int_equal(changed, 1);
+        }
+    }
+}
+
+/* Each neighbour is a game, strictly simpler: (n, distinct numbers, sum). */
+static void test_shrink(void **state)
+{
+    pz_corpus c;
+    pz_error e;
+    (void)state;
+    assert_int_equal(pz_corpus_open(&c, &pz_tetravex, "tetravex:random:n=3:digits=4:mode=tiles:count=20", &e), 0);
+    for (int i = 0; i < 20; i++) {
+        tx_game g, s;
+        long before[3] = { 0 };
+        int seen[TX_DIGITS] = { 0 }, k;
+        pz_corpus_get(&c, i, &g);
+        before[0] = g.n;
+        for (int t = 0; t < 9; t++)
+            for (int j = 0; j < 4; j++)
+                before[1] += !seen[g.tile[t][j]]++, before[2] += g.tile[t][j];
+        for (k = 0; pz_tetravex.shrink(&g, k, &s); k++) {
+            long after[3] = { s.n, 0, 0 };
+            int seen2[TX_DIGITS] = { 0 };
+            for (int t = 0; t < s.n * s.n; t++)
+                for (int j = 0; j < 4; j++) {
+                    assert_true(s.tile[t][j] < TX_DIGITS);
+                    after[1] += !seen2[s.tile[t][j]]++, after[2] += s.tile[t][j];
+                }
+            assert_true(s.n >= 1);
+            assert_true(after[0] < before[0] ||
+                        (after[0] == before[0] && (after[1] < before[1] ||
+                                                   (after[1] == before[1] && after[2] < before[2]))));
+        }
+        assert_true(k >= 9);                   /* the windows at least */
+    }
+    pz_corpus_close(&c);
+    tx_game one = game(1, "0000"), s;
+    assert_int_equal(pz_tetravex.shrink(&one, 0, &s), 0);
+    tx_game two = game(1, "3535");
+    assert_int_equal(pz_tetravex.shrink(&two, 0, &s), 1);      /* 5 -> 3 */
+    assert_memory_equal(s.tile[0], ((uint8_t[]){ 3, 3, 3, 3 }), 4);
+    assert_int_equal(pz_tetravex.shrink(&two, 1, &s), 1);      /* renamed 0 1 */
+    assert_memory_equal(s.tile[0], ((uint8_t[]){ 0, 1, 0, 1 }), 4);
+}
+
+/* The counting test on games built to fail it, or not. */
+static void test_count_test(void **state)
+{
+    (void)state;
+    /* Four tiles showing 1 on the left, none on the right: two would have to
+     * sit inside the board, facing a right side 1. */
+    assert_int_equal(tx__count_test(&(tx_game){ 0 }), 1);
+    tx_game g = game(2, "0001" "0001" "0001" "0001");
+    assert_int_equal(tx__count_test(&g), 0);
+    g = game(2, "0001" "0001" "0100" "0100");
+    assert_int_equal(tx__count_test(&g), 1);
+    g = game(2, "1000" "1000" "1000" "0000");       /* three tops 1, no bottom 1 */
+    assert_int_equal(tx__count_test(&g), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_reader_good), cmocka_unit_test(test_reader_bad),
+        cmocka_unit_test(test_writer),      cmocka_unit_test(test_read_answer),
+        cmocka_unit_test(test_official),    cmocka_unit_test(test_corpora),
+        cmocka_unit_test(test_checker),
+        cmocka_unit_test(test_empty_game),  cmocka_unit_test(test_count_test),
+        cmocka_unit_test(test_generators),  cmocka_unit_test(test_shrink),
+        cmocka_unit_test(test_exhaustive),  cmocka_unit_test(test_random),
+    };
+    return cmocka_run_group_tests_name("tetravex", tests, NULL, NULL);
+}

@@ -191,24 +191,21 @@ static int read_counts(merge *m, shard *s, pz_error *e)
     const pz_json *root = d->root, *v, *checker;
     pz_result *r = &m->res;
     long long n[3];
-    double seconds, cpu;
+    double seconds;
     int i = 0;
     for (v = pz_json_get(root, "solvers")->child; v; v = v->next, i++) {
-        pz_tally *t = &r->tally[i];
-        long long c[4];
-        if (pz_json_need_int(d, v, "ran", 0, MAXC, &c[0], e) ||
-            pz_json_need_int(d, v, "skipped", 0, MAXC, &c[1], e) ||
-            pz_json_need_int(d, v, "invalid", 0, MAXC, &c[2], e) ||
-            pz_json_need_int(d, v, "disagree", 0, MAXC, &c[3], e) ||
-            pz_json_need_num(d, v, "seconds", &seconds, e) ||
-            pz_json_need_num(d, v, "cpu_seconds", &cpu, e) || read_spread(s, v, t, e))
+        pz_tally t = { 0 };
+        if (pz_json_need_int(d, v, "ran", 0, MAXC, &t.ran, e) ||
+            pz_json_need_int(d, v, "skipped", 0, MAXC, &t.skipped, e) ||
+            pz_json_need_int(d, v, "invalid", 0, MAXC, &t.invalid, e) ||
+            pz_json_need_int(d, v, "disagree", 0, MAXC, &t.disagree, e) ||
+            pz_json_need_num(d, v, "seconds", &t.seconds, e) ||
+            pz_json_need_num(d, v, "cpu_seconds", &t.cpu_seconds, e) ||
+            pz_json_need_num(d, v, "ns_worst", &t.worst_ns, e) ||
+            pz_json_need_int(d, v, "worst_index", -1, MAXC, &t.worst_index, e) ||
+            read_spread(s, v, &t, e))
             return -1;
-        t->ran += c[0];
-        t->skipped += c[1];
-        t->invalid += c[2];
-        t->disagree += c[3];
-        t->seconds += seconds;
-        t->cpu_seconds += cpu;
+        pz_tally_add(&r->tally[i], &t);
     }
     if (!(checker = pz_json_need(d, root, "checker", PZ_JSON_OBJECT, e)) ||
         pz_json_need_int(d, checker, "answers", 0, MAXC, &n[0], e) ||

@@ -5,8 +5,8 @@
  * index (so the first PZ_KEEP of all shards' lists, by index, are those of
  * the whole corpus), the batches' spread of times is a histogram, and every
  * timing value -- wall_s, seconds, cpu_seconds, ns_per_instance,
- * ns_p10/median/p90, cpu_ns_per_instance, spread, ns_per_answer -- and the
- * run's threads and batch sit on lines of their own, so the rest compares
+ * ns_p10/median/p90, cpu_ns_per_instance, ns_worst, worst_index, spread,
+ * ns_per_answer -- and the run's threads and batch sit on lines of their own, so the rest compares
  * byte for byte across runs.
  */
 #include <errno.h>
@@ -33,19 +33,19 @@ static void duration(char *buf, size_t len, double ns)
     snprintf(buf, len, "%.3g %s", ns, unit[u]);
 }
 
-/* A solver's timing cells: the mean over the run, the median batch and the
- * 10th to 90th percentile of batches, the CPU time (all per instance), and
- * its median against the fastest median.  Medians shrug off the batches during which another
+/* A solver's timing cells: the mean over the run, the median batch, the
+ * 10th to 90th percentile of batches, the slowest batch, the CPU time (all
+ * per instance), and its median against the fastest median.  Medians shrug off the batches during which another
  * process held the core, which on a shared machine the mean does not. */
 typedef struct cells {
-    char mean[16], median[16], spread[40], cpu[16], relative[16];
+    char mean[16], median[16], spread[40], worst[16], cpu[16], relative[16];
 } cells;
 
 static cells timing(const pz_result *r, int s)
 {
     const pz_tally *t = &r->tally[s];
     double best = 0, median = pz_quantile(t, 0.5);
-    cells c = { "-", "-", "-", "-", "-" };
+    cells c = { "-", "-", "-", "-", "-", "-" };
     char lo[16], hi[16];
     for (int i = 0; i < r->opts.nsolvers; i++) {
         double m = pz_quantile(&r->tally[i], 0.5);
@@ -56,6 +56,7 @@ static cells timing(const pz_result *r, int s)
         return c;
     duration(c.mean, sizeof c.mean, ns_per(t->seconds, t->ran));
     duration(c.median, sizeof c.median, median);
+    duration(c.worst, sizeof c.worst, t->worst_ns);
     duration(c.cpu, sizeof c.cpu, ns_per(t->cpu_seconds, t->ran));
     duration(lo, sizeof lo, pz_quantile(t, 0.1));
     duration(hi, sizeof hi, pz_quantile(t, 0.9));
@@ -115,6 +116,20 @@ static void sample_note(FILE *f, const pz_result *r)
     fprintf(f, " ran only on instances whose index is a multiple of %lld.\n", r->opts.sample);
 }
 
+/* Where each solver's slowest batch starts, so its worst instance can be run
+ * again alone. */
+static void worst_note(FILE *f, const pz_result *r)
+{
+    int n = 0;
+    for (int s = 0; s < r->opts.nsolvers; s++)
+        if (r->tally[s].ran)
+            fprintf(f, "%s%s %lld", n++ ? ", " : r->batch == 1 ? "Slowest instance, by index: "
+                    : "Slowest batch, by its first index: ", r->opts.solvers[s]->name,
+                    r->tally[s].worst_index);
+    if (n)
+        fputs(".\n", f);
+}
+
 /* How a list of failures looks: the terminal's or Markdown's. */
 typedef struct style {
     const char *item, *part, *quote, *invalid, *differs;
@@ -162,20 +177,23 @@ void pz_write_summary(FILE *f, const pz_result *r)
                 r->shard.end);
     fprintf(f, "\n%lld instances, %d thread%s, %.2f s\n\n", r->instances, r->opts.threads,
             r->opts.threads > 1 ? "s" : "", r->wall_s);
-    fprintf(f, "  %-10s %12s %8s %8s %8s %9s %9s %20s %9s %8s\n", "solver", "ran", "skipped",
-            "invalid", "disagree", "mean", "median", "p10-p90", "cpu", "relative");
+    fprintf(f, "  %-10s %12s %8s %8s %8s %9s %9s %20s %9s %9s %8s\n", "solver", "ran",
+            "skipped", "invalid", "disagree", "mean", "median", "p10-p90", "worst", "cpu",
+            "relative");
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];
         cells c = timing(r, s);
-        fprintf(f, "  %-10s %12lld %8lld %8lld %8lld %9s %9s %20s %9s %8s\n",
+        fprintf(f, "  %-10s %12lld %8lld %8lld %8lld %9s %9s %20s %9s %9s %8s\n",
                 r->opts.solvers[s]->name, t->ran, t->skipped, t->invalid, t->disagree, c.mean,
-                c.median, c.spread, c.cpu, c.relative);
+                c.median, c.spread, c.worst, c.cpu, c.relative);
     }
     duration(mean, sizeof mean, ns_per(r->check_seconds, r->checked));
     fprintf(f, "  %-10s %12lld answers checked and compared, %s each\n", "checker", r->checked,
             mean);
-    fputs("  (time per instance: the mean over the run, the median and 10th-90th percentile of\n"
-          "   batches, the threads' CPU time; relative compares medians)\n\n", f);
+    fputs("  (time per instance: the mean over the run, the median, 10th-90th percentile and\n"
+          "   slowest of batches, the threads' CPU time; relative compares medians)\n", f);
+    worst_note(f, r);
+    fputc('\n', f);
     sample_note(f, r);
     fputs("Answers: ", f);
     histogram_line(f, r, ", ");
@@ -238,7 +256,8 @@ void pz_write_json(FILE *f, const pz_result *r)
         fprintf(f, "     \"ns_p10\": %.4g, \"ns_median\": %.4g, \"ns_p90\": %.4g, "
                 "\"cpu_ns_per_instance\": %.2f,\n", pz_quantile(t, 0.1), pz_quantile(t, 0.5),
                 pz_quantile(t, 0.9), ns_per(t->cpu_seconds, t->ran));
-        fputs("     \"spread\": [", f);
+        fprintf(f, "     \"ns_worst\": %.4g, \"worst_index\": %lld, \"spread\": [", t->worst_ns,
+                t->ran ? t->worst_index : -1);
         for (int b = 0, n = 0; b < PZ_SPREAD; b++)
             if (t->spread[b])
                 fprintf(f, "%s[%d, %lld]", n++ ? ", " : "", b, t->spread[b]);
@@ -309,19 +328,19 @@ void pz_write_csv(FILE *f, const pz_result *r)
 {
     fputs("puzzle,corpus,shard,instances,partial,threads,solver,sampled,ran,skipped,invalid,"
           "disagree,seconds,ns_per_instance,ns_p10,ns_median,ns_p90,cpu_seconds,"
-          "cpu_ns_per_instance\n", f);
+          "cpu_ns_per_instance,ns_worst,worst_index\n", f);
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];
         csv_field(f, r->corpus->puzzle->name);
         putc(',', f);
         csv_field(f, r->corpus->spec);
         fprintf(f, ",%lld/%lld,%lld,%d,%d,%s,%d,%lld,%lld,%lld,%lld,"
-                "%.6f,%.2f,%.4g,%.4g,%.4g,%.6f,%.2f\n",
+                "%.6f,%.2f,%.4g,%.4g,%.4g,%.6f,%.2f,%.4g,%lld\n",
                 r->shard.k, r->shard.n, r->instances, r->partial, r->opts.threads,
                 r->opts.solvers[s]->name, sampled(r, s), t->ran, t->skipped, t->invalid,
                 t->disagree, t->seconds, ns_per(t->seconds, t->ran), pz_quantile(t, 0.1),
                 pz_quantile(t, 0.5), pz_quantile(t, 0.9), t->cpu_seconds,
-                ns_per(t->cpu_seconds, t->ran));
+                ns_per(t->cpu_seconds, t->ran), t->worst_ns, t->ran ? t->worst_index : -1);
     }
 }
 
@@ -335,17 +354,19 @@ void pz_write_markdown(FILE *f, const pz_result *r)
     fprintf(f, "\n\n%lld instances, %d thread%s, %.2f s. ", r->instances, r->opts.threads,
             r->opts.threads > 1 ? "s" : "", r->wall_s);
     status_line(f, r, "**");
-    fputs("\n| solver | ran | skipped | invalid | disagree | mean | median | p10-p90 | cpu "
-          "| relative |\n|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n", f);
+    fputs("\n| solver | ran | skipped | invalid | disagree | mean | median | p10-p90 | worst "
+          "| cpu | relative |\n|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n", f);
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];
         cells c = timing(r, s);
-        fprintf(f, "| %s%s | %lld | %lld | %lld | %lld | %s | %s | %s | %s | %s |\n",
+        fprintf(f, "| %s%s | %lld | %lld | %lld | %lld | %s | %s | %s | %s | %s | %s |\n",
                 r->opts.solvers[s]->name, sampled(r, s) ? " (sampled)" : "", t->ran, t->skipped,
-                t->invalid, t->disagree, c.mean, c.median, c.spread, c.cpu, c.relative);
+                t->invalid, t->disagree, c.mean, c.median, c.spread, c.worst, c.cpu,
+                c.relative);
     }
     duration(mean, sizeof mean, ns_per(r->check_seconds, r->checked));
     fprintf(f, "\nChecker: %lld answers, %s each. ", r->checked, mean);
+    worst_note(f, r);
     sample_note(f, r);
     fputs("Answers: ", f);
     histogram_line(f, r, ", ");

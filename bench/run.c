@@ -140,6 +140,30 @@ double pz_quantile(const pz_tally *t, double q)
     return 0;
 }
 
+/* A batch of ns per instance whose first instance run is at index (called
+ * before t->ran counts the batch). */
+static void keep_worst(pz_tally *t, double ns, long long index)
+{
+    if (!t->ran || ns > t->worst_ns || (ns == t->worst_ns && index < t->worst_index)) {
+        t->worst_ns = ns;
+        t->worst_index = index;
+    }
+}
+
+void pz_tally_add(pz_tally *to, const pz_tally *from)
+{
+    if (from->ran)
+        keep_worst(to, from->worst_ns, from->worst_index);
+    to->ran += from->ran;
+    to->skipped += from->skipped;
+    to->invalid += from->invalid;
+    to->disagree += from->disagree;
+    to->seconds += from->seconds;
+    to->cpu_seconds += from->cpu_seconds;
+    for (int b = 0; b < PZ_SPREAD; b++)
+        to->spread[b] += from->spread[b];
+}
+
 /* At least 64 batches, so threads share uneven work; at most PZ_BATCH
  * instances, so a batch's working set stays in cache. */
 int pz_default_batch(long long instances)
@@ -304,10 +328,13 @@ static void run_batch(const job *jb, worker *w, long long lo, long long hi)
         t = fmax(now() - t0 - jb->wall_cost, 0);
         w->tally[s].cpu_seconds += fmax(cpu_now() - c0 - jb->cpu_cost - 2 * jb->wall_cost, 0);
         w->tally[s].seconds += t;
-        w->tally[s].ran += count;
         w->tally[s].skipped += skipped;
-        if (count)
-            w->tally[s].spread[pz_spread_class(t * 1e9 / count)] += count;
+        if (count) {
+            double ns = t * 1e9 / count;
+            keep_worst(&w->tally[s], ns, lo + w->todo[0]);
+            w->tally[s].spread[pz_spread_class(ns)] += count;
+            w->tally[s].ran += count;
+        }
     }
     double t0 = now();
     for (int j = 0; j < n; j++)
@@ -375,16 +402,8 @@ static void merge(pz_result *res, worker *ws, int nw)
     res->names = xcalloc(PZ_CLASSES, sizeof *res->names);
     for (int t = 0; t < nw; t++) {
         worker *w = &ws[t];
-        for (int s = 0; s < res->opts.nsolvers; s++) {
-            res->tally[s].ran += w->tally[s].ran;
-            res->tally[s].skipped += w->tally[s].skipped;
-            res->tally[s].invalid += w->tally[s].invalid;
-            res->tally[s].disagree += w->tally[s].disagree;
-            res->tally[s].seconds += w->tally[s].seconds;
-            res->tally[s].cpu_seconds += w->tally[s].cpu_seconds;
-            for (int b = 0; b < PZ_SPREAD; b++)
-                res->tally[s].spread[b] += w->tally[s].spread[b];
-        }
+        for (int s = 0; s < res->opts.nsolvers; s++)
+            pz_tally_add(&res->tally[s], &w->tally[s]);
         res->instances += w->instances;
         res->failures += w->failures;
         res->unanswered += w->unanswered;

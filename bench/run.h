@@ -67,7 +67,13 @@ typedef struct pz_tally {
     double seconds;                   /* CLOCK_MONOTONIC, summed over threads */
     double cpu_seconds;               /* the threads' CPU time: without preemption */
     long long spread[PZ_SPREAD];      /* instances by their batch's ns per instance */
+    double worst_ns;                  /* the slowest batch's ns per instance (with */
+    long long worst_index;            /* --batch 1, an instance's), its first index */
 } pz_tally;
+
+/* Adds one solver's tally to another: counts and times summed, the worst
+ * batch kept (on a tie, the one at the lower index). */
+void pz_tally_add(pz_tally *to, const pz_tally *from);
 
 /* The time per instance below which a fraction q of the instances lie. */
 double pz_quantile(const pz_tally *, double q);

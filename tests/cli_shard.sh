@@ -10,10 +10,12 @@ source "$src/tests/sshd.sh"
 trap 'pz_sshd_stop; rm -rf "$tmp"' EXIT
 
 # The report without its timings, which are all that may depend on sharding:
-# threads, batch, wall_s, every *seconds and every ns_* figure, the batch spread.
+# threads, batch, wall_s, every *seconds and every ns_* figure, the batch spread
+# and where the slowest batch starts.
 untimed() {
     jq -S 'walk(if type == "object" then with_entries(select(.key |
-               test("^(threads|batch|wall_s|spread)$|seconds|(^|_)ns_") | not)) else . end)' "$1"
+               test("^(threads|batch|wall_s|spread|worst_index)$|seconds|(^|_)ns_") | not))
+               else . end)' "$1"
 }
 same() {
     if cmp -s <(untimed "$1") <(untimed "$2"); then ok; else
@@ -38,6 +40,11 @@ expect 0 "7 shards finished (0 before)" -- "${seven[@]}" --out "$tmp/a"
 same "$tmp/whole.json" "$tmp/a/merged.json"
 grep -q "^65536 instances" "$tmp/out" && ok || bad "no merged summary: $(cat "$tmp/out")"
 [ "$(ls "$tmp/a"/shard-*.json | wc -l)" = 7 ] && ok || bad "not 7 shard reports"
+# Each solver's slowest batch in the merge is the slowest of the shards'.
+worst='map([.ns_worst, .worst_index])'
+[ "$(jq -c ".solvers | $worst" "$tmp/a/merged.json")" = \
+  "$(jq -cs "map(.solvers) | transpose | map($worst | max_by([.[0], -.[1]]))" "$tmp/a"/shard-*.json)" ] &&
+    ok || bad "the merged slowest batches are not the shards' slowest"
 head -1 "$tmp/a/merged.csv" | grep -q "^puzzle,corpus," && ok || bad "no merged CSV"
 # The same command again runs nothing and merges the same.
 expect 0 "7 shards finished (7 before)" -- "${seven[@]}" --out "$tmp/a"

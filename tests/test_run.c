@@ -2,6 +2,7 @@
  * failures found, shrunk and saved, and corpora written and read back. */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "testing.h"
@@ -322,6 +323,64 @@ static void test_sample(void **state)
     pz_corpus_close(&c);
 }
 
+/* gf2, but 30 ms longer on one board of 2x3: rows 101 and 011. */
+static int is_slow(const tg_board *b)
+{
+    return b->b[0] == 5 && b->b[1] == 6;
+}
+
+static int sleepy_solve(const void *inst, void *ans, void *scratch)
+{
+    if (is_slow(inst))
+        nanosleep(&(struct timespec){ .tv_nsec = 30000000 }, NULL);
+    return pz_solver_flip_gf2.solve(inst, ans, scratch);
+}
+
+/* The slowest batch is kept per solver, through threads and shards alike:
+ * with one board a batch, the slow board is found by its index. */
+static void test_worst(void **state)
+{
+    pz_corpus c = open_ok(&pz_flip, "flip:exhaustive:rows=2:cols=3");
+    pz_run_opts o = opts("flip", "gf2", 2, 1);
+    pz_solver sleepy = pz_solver_flip_gf2;
+    pz_tally a = { .ran = 1, .worst_ns = 5, .worst_index = 9 }, b = { 0 };
+    pz_result whole, half[2];
+    long long slow = -1;
+    (void)state;
+    pz_tally_add(&b, &a);                    /* into an empty tally */
+    assert_int_equal(b.worst_index, 9);
+    a.worst_index = 4;                       /* a tie: the lower index */
+    pz_tally_add(&b, &a);
+    assert_int_equal(b.worst_index, 4);
+    a = (pz_tally){ .ran = 1, .worst_ns = 1, .worst_index = 0 };
+    pz_tally_add(&b, &a);                    /* faster: no change */
+    assert_int_equal(b.worst_index, 4);
+    assert_int_equal(b.ran, 3);
+
+    for (long long i = 0; i < c.count; i++) {
+        tg_board x;
+        pz_corpus_get(&c, i, &x);
+        if (is_slow(&x))
+            slow = i;
+    }
+    assert_true(slow >= 0);
+    sleepy.name = "sleepy";
+    sleepy.solve = sleepy_solve;
+    o.solvers[o.nsolvers++] = &sleepy;
+    whole = run(&c, NULL, &o);
+    half[0] = run(&c, "0/2", &o);
+    half[1] = run(&c, "1/2", &o);
+    assert_int_equal(whole.tally[1].worst_index, slow);
+    assert_true(whole.tally[1].worst_ns >= 30e6);
+    pz_tally_add(&half[0].tally[1], &half[1].tally[1]);
+    assert_int_equal(half[0].tally[1].worst_index, slow);
+    assert_int_equal(half[0].tally[1].ran, c.count);
+    pz_result_free(&whole);
+    pz_result_free(&half[0]);
+    pz_result_free(&half[1]);
+    pz_corpus_close(&c);
+}
+
 static void spit(const char *path, const char *text)
 {
     FILE *f = fopen(path, "w");
@@ -500,7 +559,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_specs_good),       cmocka_unit_test(test_specs_bad),
         cmocka_unit_test(test_shards),           cmocka_unit_test(test_spread),
-        cmocka_unit_test(test_determinism),
+        cmocka_unit_test(test_worst),            cmocka_unit_test(test_determinism),
         cmocka_unit_test(test_shards_add_up),    cmocka_unit_test(test_sample),
         cmocka_unit_test(test_shrink_and_save),  cmocka_unit_test(test_wrong_expected),
         cmocka_unit_test(test_invalid_expected), cmocka_unit_test(test_written_reads_back),

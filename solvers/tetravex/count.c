@@ -60,27 +60,29 @@ static int place(search *s, int cell, const tx_counts *in)
 
 static int count_fits(const void *inst) { return ((const tx_game *)inst)->n <= TX_MAX; }
 
-int tx__count_search(const tx_game *g, long long budget, tx_kinds *ks, uint8_t *kind)
+int tx__count_search(const tx_game *g, long long *budget, tx_kinds *ks, uint8_t *kind)
 {
-    search s = { .n = g->n, .nn = g->n * g->n, .kind = kind, .budget = budget };
+    search s = { .n = g->n, .nn = g->n * g->n, .kind = kind, .budget = *budget };
     tx_counts x;
+    int found;
     tx__kinds(g, &s.ks);
     tx__masks(&s.ks, s.by);
     s.avail = s.by[TX_TOP][TX_ANY];
-    if (tx__counts(&s.ks, s.n, &x) && place(&s, 0, &x)) {
+    found = tx__counts(&s.ks, s.n, &x) && place(&s, 0, &x);
+    *budget = s.budget;
+    if (found)
         tx__kinds(g, ks);
-        return 1;
-    }
-    return s.budget < 0 ? -1 : 0;
+    return found ? 1 : s.budget < 0 ? -1 : 0;
 }
 
 static int count(const void *inst, void *ans, void *scratch)
 {
     tx_kinds ks;
     uint8_t kind[TX_CELLS];
+    long long budget = LLONG_MAX;
     (void)scratch;
     tx__impossible(ans);
-    if (tx__count_search(inst, LLONG_MAX, &ks, kind) == 1)
+    if (tx__count_search(inst, &budget, &ks, kind) == 1)
         tx__witness(inst, &ks, kind, ans);
     return 0;
 }

@@ -128,9 +128,10 @@ static inline int tx__take(tx_counts *x, const uint8_t *sd, int r, int c, int n,
     return (ok || !TX_SUPPLY) && ((x->pos[0] <= x->free[0] && x->pos[1] <= x->free[1]) || !TX_BALANCE);
 }
 
-/* The search of count.c, cut after budget nodes: 1 with the kinds of ks
- * placed in kind[], 0 if the game has no solution, -1 if cut. */
-int tx__count_search(const tx_game *, long long budget, tx_kinds *ks, uint8_t *kind);
+/* The search of count.c, cut after *budget nodes (left in *budget on the
+ * return): 1 with the kinds of ks placed in kind[], 0 if the game has no
+ * solution, -1 if cut. */
+int tx__count_search(const tx_game *, long long *budget, tx_kinds *ks, uint8_t *kind);
 
 #define TX_SOLVER(id, sum, lim, fit, prep, scratch, fn)                        \
     const pz_solver pz_solver_tetravex_##id = {                                \

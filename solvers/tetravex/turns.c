@@ -71,7 +71,7 @@ static int turns(const void *inst, void *ans, void *scratch)
     for (int round = 0;; round++)
         for (int o = 0; o < 8; o++) {
             long long budget = round < 40 ? (long long)FIRST_BUDGET << round : LLONG_MAX;
-            int rc = tx__count_search(&turned[o], budget, &ks, kind);
+            int rc = tx__count_search(&turned[o], &budget, &ks, kind);
             if (rc == 0)
                 return 0;
             if (rc == 1) {

@@ -1,0 +1,56 @@
+/* tetravex-nodes.c - count.c's search tree on each game of Tetravex corpora:
+ * the nodes it visits, its CPU time and so the time per node.  Built by
+ * scripts/tetravex-bench against a build with or without the counting
+ * checks (-DTX_NO_SUPPLY, -DTX_NO_BALANCE), so the ablation shows what a
+ * check costs per node against the nodes it saves.  Prints one Markdown
+ * table row per corpus.
+ *
+ *     tetravex-nodes LABEL CORPUS...
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "../bench/cli.h"
+#include "../bench/corpus.h"
+#include "../solvers/tetravex/tetravex.h"
+
+static double cpu(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) {
+        fprintf(stderr, "usage: tetravex-nodes LABEL CORPUS...\n");
+        return 2;
+    }
+    for (int i = 2; i < argc; i++) {
+        pz_corpus c;
+        pz_error e;
+        tx_game g;
+        tx_kinds ks;
+        uint8_t kind[TX_CELLS];
+        long long nodes = 0, most = 0;
+        double seconds = 0;
+        if (pz_corpus_open(&c, &pz_tetravex, argv[i], &e)) {
+            return pz_report(&e);
+        }
+        for (long long k = 0; k < c.count; k++) {
+            long long budget = LLONG_MAX;
+            pz_corpus_get(&c, k, &g);
+            double t0 = cpu();
+            tx__count_search(&g, &budget, &ks, kind);
+            seconds += cpu() - t0;
+            nodes += LLONG_MAX - budget;
+            most = LLONG_MAX - budget > most ? LLONG_MAX - budget : most;
+        }
+        printf("| %s | `%s` | %lld | %lld | %lld | %.3g s | %.1f ns |\n", argv[1], argv[i],
+               c.count, nodes, most, seconds, nodes ? seconds * 1e9 / (double)nodes : 0);
+        pz_corpus_close(&c);
+    }
+    return 0;
+}

@@ -48,4 +48,10 @@ expect 2 "" -- "$pb" check tetravex "$in" "$tmp/pe.out"
 printf 'Game 1: Possible\n\nGame 2: Impossible\n\n' >"$tmp/trail.out"
 expect 0 "" -- "$pb" check tetravex "$in" "$tmp/trail.out"
 
+# tetravex-nodes (the ablation of scripts/tetravex-bench): count's nodes on the
+# sample's two games; solving the 2x2 one takes at least a node a cell.
+row=$("$(dirname "$pb")/tetravex-nodes" both "$in")
+[[ $row =~ ^\|\ both\ \|\ .*\ \|\ 2\ \|\ ([0-9]+)\ \| ]] && [ "${BASH_REMATCH[1]}" -ge 4 ] &&
+    ok || bad "tetravex-nodes: $row"
+
 summary

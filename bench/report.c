@@ -6,8 +6,8 @@
  * the whole corpus), the batches' spread of times is a histogram, and every
  * timing value -- wall_s, seconds, cpu_seconds, ns_per_instance,
  * ns_p10/median/p90, cpu_ns_per_instance, ns_worst, worst_index, spread,
- * ns_per_answer -- and the run's threads and batch sit on lines of their own, so the rest compares
- * byte for byte across runs.
+ * ns_per_answer -- and the run's threads and batch sit on lines of their own,
+ * so the rest compares byte for byte across runs.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -35,8 +35,9 @@ static void duration(char *buf, size_t len, double ns)
 
 /* A solver's timing cells: the mean over the run, the median batch, the
  * 10th to 90th percentile of batches, the slowest batch, the CPU time (all
- * per instance), and its median against the fastest median.  Medians shrug off the batches during which another
- * process held the core, which on a shared machine the mean does not. */
+ * per instance), and its median against the fastest median.  Medians shrug
+ * off the batches during which another process held the core, which on a
+ * shared machine the mean does not. */
 typedef struct cells {
     char mean[16], median[16], spread[40], worst[16], cpu[16], relative[16];
 } cells;

@@ -7,6 +7,18 @@
 
 const char *const pz_outcome_names[PZ_OUTCOMES] = { "AC", "WA", "PE", "TLE", "MLE", "RE", "OLE" };
 
+char *pz_render_input(const pz_puzzle *p, const void *insts, long long count, size_t *len)
+{
+    char *buf = NULL;
+    FILE *f = open_memstream(&buf, len);
+    if (!f)
+        pz_fatal("out of memory");
+    p->write_input(f, insts, (size_t)count, 0, (uint64_t)count);
+    if (fclose(f))
+        pz_fatal("out of memory");
+    return buf;
+}
+
 char *pz_render_answers(const pz_puzzle *p, unsigned long long k0, const void *insts,
                         const void *answers, long long count, size_t *len)
 {

@@ -32,6 +32,9 @@ long long pz_judge_output(const pz_puzzle *, const void *insts, const void *expe
                           long long count, const char *out, size_t len, unsigned char *v,
                           pz_note_fn *note, void *ctx);
 
+/* The judge's input of count instances, as one whole input (malloc'd). */
+char *pz_render_input(const pz_puzzle *, const void *insts, long long count, size_t *len);
+
 /* The judge's text of answers k0, k0+1, ... to count instances (malloc'd). */
 char *pz_render_answers(const pz_puzzle *, unsigned long long k0, const void *insts,
                         const void *answers, long long count, size_t *len);

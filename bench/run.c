@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "judge.h"
 #include "run.h"
 
 /* What happened to one solver on one instance of a batch. */
@@ -172,19 +173,11 @@ int pz_default_batch(long long instances)
     return b < 1 ? 1 : b > PZ_BATCH ? PZ_BATCH : (int)b;
 }
 
+/* One instance as a whole judge input, or its answer (ans not NULL). */
 static char *text_of(const pz_puzzle *p, const void *inst, const void *ans)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (!f)
-        pz_fatal("out of memory");
-    if (ans)
-        p->write_answer(f, 1, inst, ans);
-    else
-        p->write_input(f, inst, 1, 0, 1);
-    fclose(f);
-    return buf;
+    size_t len;
+    return ans ? pz_render_answers(p, 1, inst, ans, 1, &len) : pz_render_input(p, inst, 1, &len);
 }
 
 static void failure_free(pz_failure *f)

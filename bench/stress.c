@@ -190,13 +190,7 @@ static pz_outcome run_range(worker *w, long long a, long long b, long long *judg
     const pz_puzzle *p = s->p;
     pz_limits lim = s->lim;
     size_t inlen, explen;
-    char *in = NULL, *exp;
-    FILE *f = open_memstream(&in, &inlen);
-    if (!f)
-        pz_fatal("out of memory");
-    p->write_input(f, at(w->insts, p->inst_size, a), (size_t)(b - a), 0, (uint64_t)(b - a));
-    if (fclose(f))
-        pz_fatal("out of memory");
+    char *in = pz_render_input(p, at(w->insts, p->inst_size, a), b - a, &inlen), *exp;
     exp = pz_render_answers(p, 1, at(w->insts, p->inst_size, a), at(w->expected, p->ans_size, a),
                             b - a, &explen);
     free(exp);
@@ -364,11 +358,7 @@ static pz_outcome run_alone(worker *w, const void *inst, example *ex)
     if (o == PZ_AC)
         o = (pz_outcome)w->v[0];
     if (ex) {
-        FILE *f = open_memstream(&ex->input, &ex->inlen);
-        if (!f)
-            pz_fatal("out of memory");
-        p->write_input(f, inst, 1, 0, 1);
-        fclose(f);
+        ex->input = pz_render_input(p, inst, 1, &ex->inlen);
         ex->expected = pz_render_answers(p, 1, inst, w->expected, 1, &ex->explen);
         ex->reclen = w->run.len;
         ex->received = text_copy(w->run.out ? w->run.out : "", w->run.len);

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "judge.h"
 
 int pz_cmd_list(int argc, char **argv)
 {
@@ -55,11 +56,7 @@ int pz_cmd_solve(int argc, char **argv)
     if (path && strcmp(path, "-") && !(in = fopen(path, "r")))
         return pz_usage("solve: cannot open %s", path);
     pz_prepare_all();
-    const pz_solver *const *list = pz_solvers;
-    size_t nsolvers = 0;
-    while (list[nsolvers])
-        nsolvers++;
-    void **scratch = calloc(nsolvers, sizeof *scratch);
+    pz_reference ref;
     void *inst = calloc(1, p->inst_size), *ans = calloc(1, p->ans_size);
     pz_reader r;
     pz_error e;
@@ -68,35 +65,18 @@ int pz_cmd_solve(int argc, char **argv)
     static char obuf[1 << 16];
     setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
     pz_reader_init(&r, in, path && strcmp(path, "-") ? path : "stdin");
+    pz_reference_init(&ref, p, only);
     while ((rc = p->read(&r, inst, &e)) == 1) {
-        int chosen = -1;
-        for (int i = 0; list[i] && chosen < 0; i++)
-            if (list[i]->puzzle == p && (!only || list[i] == only) && list[i]->fits(inst))
-                chosen = i;
-        if (chosen < 0) {
-            char size[32];
-            p->size(inst, size, sizeof size);
-            if (only)
-                status = pz_usage("%s:%ld: solver %s does not take %s boards of size %s (it takes %s)",
-                                  r.name, r.line, only->name, p->name, size, only->limits);
-            else
-                status = pz_usage("%s:%ld: no %s solver takes size %s (see puzzlebench list)",
-                                  r.name, r.line, p->name, size);
+        if (pz_reference_solve(&ref, inst, ans, &e)) {
+            status = pz_usage("%s:%ld: %s", r.name, r.line, e.msg);
             break;
         }
-        if (!scratch[chosen] && list[chosen]->scratch_size &&
-            !(scratch[chosen] = calloc(1, list[chosen]->scratch_size)))
-            pz_fatal("out of memory");
-        if (list[chosen]->solve(inst, ans, scratch[chosen]))
-            pz_fatal("%s/%s failed", p->name, list[chosen]->name);
         p->write_answer(stdout, ++k, inst, ans);
     }
     if (rc < 0)
         status = pz_report(&e);
     fflush(stdout);
-    for (size_t i = 0; i < nsolvers; i++)
-        free(scratch[i]);
-    free(scratch);
+    pz_reference_free(&ref);
     free(inst);
     free(ans);
     pz_reader_free(&r);

@@ -489,14 +489,7 @@ int pz_cmd_merge(int argc, char **argv)
     r->fail = m.fail;
     r->nfail = m.nfail < PZ_KEEP ? m.nfail : PZ_KEEP;
 
-    int tostdout = (json && !strcmp(json, "-")) || (csv && !strcmp(csv, "-")) ||
-                   (md && !strcmp(md, "-"));
-    pz_write_summary(tostdout ? stderr : stdout, r);
-    status = r->failures ? PZ_EXIT_FAIL : PZ_EXIT_OK;
-    if ((json && pz_write_report(json, pz_write_json, r)) ||
-        (csv && pz_write_report(csv, pz_write_csv, r)) ||
-        (md && pz_write_report(md, pz_write_markdown, r)))
-        status = PZ_EXIT_USAGE;
+    status = pz_write_reports(r, json, csv, md);
     merge_free(&m);
     return status;
 }

@@ -406,6 +406,18 @@ int pz_atomic_close(FILE *f, const char *tmp, const char *path)
     return 0;
 }
 
+int pz_write_reports(const pz_result *r, const char *json, const char *csv, const char *md)
+{
+    int tostdout = (json && !strcmp(json, "-")) || (csv && !strcmp(csv, "-")) ||
+                   (md && !strcmp(md, "-"));
+    pz_write_summary(tostdout ? stderr : stdout, r);
+    if ((json && pz_write_report(json, pz_write_json, r)) ||
+        (csv && pz_write_report(csv, pz_write_csv, r)) ||
+        (md && pz_write_report(md, pz_write_markdown, r)))
+        return PZ_EXIT_USAGE;
+    return r->failures ? PZ_EXIT_FAIL : PZ_EXIT_OK;
+}
+
 int pz_write_report(const char *path, void (*write)(FILE *, const pz_result *),
                     const pz_result *r)
 {

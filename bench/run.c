@@ -828,14 +828,7 @@ int pz_cmd_run(int argc, char **argv)
     o.progress = isatty(2);
 
     pz_run(&c, &sh, &o, &res);
-    int tostdout = (json && !strcmp(json, "-")) || (csv && !strcmp(csv, "-")) ||
-                   (md && !strcmp(md, "-"));
-    pz_write_summary(tostdout ? stderr : stdout, &res);
-    status = res.failures ? PZ_EXIT_FAIL : PZ_EXIT_OK;
-    if ((json && pz_write_report(json, pz_write_json, &res)) ||
-        (csv && pz_write_report(csv, pz_write_csv, &res)) ||
-        (md && pz_write_report(md, pz_write_markdown, &res)))
-        status = PZ_EXIT_USAGE;
+    status = pz_write_reports(&res, json, csv, md);
     if (res.failures && !nosave)
         pz_save_regressions(&res, save);
     if (res.partial)

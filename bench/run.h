@@ -130,5 +130,9 @@ void pz_write_markdown(FILE *, const pz_result *);
  * so no reader ever sees half a report; 0 ok, else a message on stderr. */
 int pz_write_report(const char *path, void (*write)(FILE *, const pz_result *),
                     const pz_result *);
+/* The summary (on stderr when a report goes to stdout), then each report
+ * whose path is not NULL; the exit status: PZ_EXIT_USAGE if a report could
+ * not be written, else PZ_EXIT_FAIL if an answer failed, else PZ_EXIT_OK. */
+int pz_write_reports(const pz_result *, const char *json, const char *csv, const char *md);
 
 #endif

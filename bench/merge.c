@@ -345,12 +345,6 @@ static int by_k(const void *a, const void *b)
     return (x->sh.k > y->sh.k) - (x->sh.k < y->sh.k);
 }
 
-static int by_index(const void *a, const void *b)
-{
-    const pz_failure *x = a, *y = b;
-    return (x->index > y->index) - (x->index < y->index);
-}
-
 /* Every shard K/N of one N, each once: else a message listing what is wrong. */
 static int complete(merge *m)
 {
@@ -405,16 +399,11 @@ static void merge_free(merge *m)
 {
     for (int i = 0; i < m->n; i++)
         pz_json_free(&m->shards[i].d);
-    for (int i = 0; i < m->nfail; i++) {
-        free(m->fail[i].input);
-        free(m->fail[i].expected);
-        for (int s = 0; s < PZ_RUN_SOLVERS; s++)
-            free(m->fail[i].answer[s]);
-    }
+    for (int i = 0; i < m->nfail; i++)
+        pz_failure_free(&m->fail[i]);
     free(m->fail);
     free(m->shards);
-    free(m->res.hist);
-    free(m->res.names);
+    pz_result_free(&m->res);
 }
 
 /* Reads every shard and adds it up: 0, or -1 with e filled or a message printed. */
@@ -484,10 +473,10 @@ int pz_cmd_merge(int argc, char **argv)
         r->opts.solvers[i] = pz_find_solver(m.h.puzzle, m.h.solver[i]);
         r->opts.slow |= (unsigned)m.h.sampled[i] << i;
     }
-    if (m.nfail)                 /* qsort must not get NULL, even for no elements */
-        qsort(m.fail, (size_t)m.nfail, sizeof *m.fail, by_index);
-    r->fail = m.fail;
-    r->nfail = m.nfail < PZ_KEEP ? m.nfail : PZ_KEEP;
+    r->fail = m.fail;             /* the result owns them now */
+    r->nfail = pz_keep_first(m.fail, m.nfail);
+    m.fail = NULL;
+    m.nfail = 0;
 
     status = pz_write_reports(r, json, csv, md);
     merge_free(&m);

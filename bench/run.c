@@ -180,7 +180,7 @@ static char *text_of(const pz_puzzle *p, const void *inst, const void *ans)
     return ans ? pz_render_answers(p, 1, inst, ans, 1, &len) : pz_render_input(p, inst, 1, &len);
 }
 
-static void failure_free(pz_failure *f)
+void pz_failure_free(pz_failure *f)
 {
     free(f->inst);
     free(f->input);
@@ -202,7 +202,7 @@ static void keep_failure(const job *jb, worker *w, long long index, int j, const
     if (at == PZ_KEEP)
         return;
     if (w->nkeep == PZ_KEEP)
-        failure_free(&w->keep[--w->nkeep]);
+        pz_failure_free(&w->keep[--w->nkeep]);
     memmove(&w->keep[at + 1], &w->keep[at], (size_t)(w->nkeep - at) * sizeof *w->keep);
     w->nkeep++;
     pz_failure *f = &w->keep[at];
@@ -364,7 +364,7 @@ static void worker_free(worker *w)
         free(w->scratch[s]);
     }
     for (int i = 0; i < w->nkeep; i++)
-        failure_free(&w->keep[i]);
+        pz_failure_free(&w->keep[i]);
 }
 
 static void show_progress(long long done, long long total, double start, int last)
@@ -384,6 +384,15 @@ static int by_index(const void *a, const void *b)
 {
     long long x = ((const pz_failure *)a)->index, y = ((const pz_failure *)b)->index;
     return (x > y) - (x < y);
+}
+
+int pz_keep_first(pz_failure *f, int n)
+{
+    if (n)                       /* qsort must not get NULL, even for no elements */
+        qsort(f, (size_t)n, sizeof *f, by_index);
+    while (n > PZ_KEEP)
+        pz_failure_free(&f[--n]);
+    return n;
 }
 
 /* Sums the workers into res; their first failures merge in index order. */
@@ -412,11 +421,8 @@ static void merge(pz_result *res, worker *ws, int nw)
         n += w->nkeep;
         w->nkeep = 0;
     }
-    qsort(all, (size_t)n, sizeof *all, by_index);
-    while (n > PZ_KEEP)
-        failure_free(&all[--n]);
     res->fail = all;
-    res->nfail = n;
+    res->nfail = pz_keep_first(all, n);
 }
 
 int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_result *res)
@@ -499,7 +505,7 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
 void pz_result_free(pz_result *res)
 {
     for (int i = 0; i < res->nfail; i++)
-        failure_free(&res->fail[i]);
+        pz_failure_free(&res->fail[i]);
     free(res->fail);
     free(res->hist);
     free(res->names);

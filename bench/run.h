@@ -113,6 +113,11 @@ typedef struct pz_result {
     int signal;                       /* the signal that interrupted it */
 } pz_result;
 
+/* Sorts failures by index and frees all but the first PZ_KEEP; returns how
+ * many are kept. */
+int pz_keep_first(pz_failure *, int n);
+void pz_failure_free(pz_failure *);
+
 /* Runs the shard of the corpus; 0, or -1 when a signal cut it short. */
 int pz_run(const pz_corpus *, const pz_shard *, const pz_run_opts *, pz_result *);
 void pz_result_free(pz_result *);

@@ -59,11 +59,20 @@ static int read_expected(pz_corpus *c, const char *path, pz_error *e)
     return rc;
 }
 
+const char *pz_ans_path(const char *in, char *buf, size_t len)
+{
+    size_t n = strlen(in);
+    if (n > 3 && !strcmp(in + n - 3, ".in"))
+        snprintf(buf, len, "%.*s.ans", (int)(n - 3), in);
+    else
+        snprintf(buf, len, "%s.ans", in);
+    return buf;
+}
+
 static int open_file(pz_corpus *c, const char *path, pz_error *e)
 {
     FILE *f = fopen(path, "r");
     char ans[sizeof c->spec];
-    size_t len = strlen(path);
     struct stat st;
     if (f && !fstat(fileno(f), &st) && S_ISDIR(st.st_mode)) {
         fclose(f);
@@ -81,11 +90,7 @@ static int open_file(pz_corpus *c, const char *path, pz_error *e)
     if (c->count < 0)
         return -1;
     snprintf(c->spec, sizeof c->spec, "%s", path);
-    if (len > 3 && !strcmp(path + len - 3, ".in"))
-        snprintf(ans, sizeof ans, "%.*s.ans", (int)(len - 3), path);
-    else
-        snprintf(ans, sizeof ans, "%s.ans", path);
-    return read_expected(c, ans, e);
+    return read_expected(c, pz_ans_path(path, ans, sizeof ans), e);
 }
 
 /* "1000", "1e6", "2.5e3": a whole number of instances. */

@@ -33,6 +33,9 @@ int pz_corpus_open(pz_corpus *, const pz_puzzle *, const char *spec, pz_error *)
 void pz_corpus_get(const pz_corpus *, long long index, void *inst);
 const void *pz_corpus_expected(const pz_corpus *, long long index);   /* or NULL */
 void pz_corpus_close(pz_corpus *);
+/* The expected answers' path of a corpus file: FILE.in -> FILE.ans, else
+ * PATH -> PATH.ans; returns buf. */
+const char *pz_ans_path(const char *in, char *buf, size_t len);
 
 /* Reads every instance of a judge-format stream (the caller frees *insts). */
 long long pz_read_all(const pz_puzzle *, FILE *, const char *name, void **insts, pz_error *);

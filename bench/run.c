@@ -584,12 +584,6 @@ static int still_fails(void *ctx, const void *inst)
     return fails(k, inst);
 }
 
-static const char *path_ans(const char *in, char *buf, size_t len)
-{
-    snprintf(buf, len, "%.*s.ans", (int)strlen(in) - 3, in);
-    return buf;
-}
-
 static int save_one(shrinker *k, const pz_failure *f, const char *dir)
 {
     const pz_puzzle *p = k->p;
@@ -618,7 +612,7 @@ static int save_one(shrinker *k, const pz_failure *f, const char *dir)
                 strerror(errno));
     } else if (stat(path, &st) == 0) {
         fprintf(stderr, "puzzlebench: index %lld shrinks to %s, already there\n", f->index, path);
-    } else if ((ans && write_text(path_ans(path, ansp, sizeof ansp), ans)) ||
+    } else if ((ans && write_text(pz_ans_path(path, ansp, sizeof ansp), ans)) ||
                write_text(path, in)) {
         fprintf(stderr, "puzzlebench: no regression saved for index %lld\n", f->index);
     } else {                          /* the .ans first: a .in never lacks its answer */

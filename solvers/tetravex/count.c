@@ -59,8 +59,6 @@ static int place(search *s, int cell, const tx_counts *in)
     return 0;
 }
 
-static int count_fits(const void *inst) { return ((const tx_game *)inst)->n <= TX_MAX; }
-
 int tx__count_search(const tx_game *g, long long *budget, tx_kinds *ks, uint8_t *kind)
 {
     search s = { .n = g->n, .nn = g->n * g->n, .kind = kind, .budget = *budget };
@@ -89,4 +87,4 @@ static int count(const void *inst, void *ans, void *scratch)
 }
 
 TX_SOLVER(count, "row-major search over kind masks, pruned by counting at every node",
-          "n <= 8", count_fits, NULL, 0, count);
+          "n <= 8", tx__fits, NULL, 0, count);

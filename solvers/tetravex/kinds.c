@@ -41,8 +41,6 @@ static int place(search *s, int cell)
     return 0;
 }
 
-static int kinds_fits(const void *inst) { return ((const tx_game *)inst)->n <= TX_MAX; }
-
 static int kinds(const void *inst, void *ans, void *scratch)
 {
     const tx_game *g = inst;
@@ -56,4 +54,4 @@ static int kinds(const void *inst, void *ans, void *scratch)
 }
 
 TX_SOLVER(kinds, "row-major backtracking over kinds of identical tiles (the classic)",
-          "n <= 8", kinds_fits, NULL, 0, kinds);
+          "n <= 8", tx__fits, NULL, 0, kinds);

@@ -3,6 +3,11 @@
 
 #include "tetravex.h"
 
+int tx__fits(const void *inst)
+{
+    return ((const tx_game *)inst)->n <= TX_MAX;
+}
+
 void tx__kinds(const tx_game *g, tx_kinds *ks)
 {
     ks->nk = 0;

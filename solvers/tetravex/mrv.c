@@ -103,8 +103,6 @@ static int place(search *s, const tx_counts *in)
     return 0;
 }
 
-static int mrv_fits(const void *inst) { return ((const tx_game *)inst)->n <= TX_MAX; }
-
 static int mrv(const void *inst, void *ans, void *scratch)
 {
     const tx_game *g = inst;
@@ -134,4 +132,4 @@ static int mrv(const void *inst, void *ans, void *scratch)
 }
 
 TX_SOLVER(mrv, "most-constrained cell first over kind masks, counting, restarts",
-          "n <= 8", mrv_fits, NULL, 0, mrv);
+          "n <= 8", tx__fits, NULL, 0, mrv);

@@ -136,8 +136,6 @@ static void borders(enc *e, int at[][TX_MAX], int opp[][TX_MAX], int n, const in
     }
 }
 
-static int sat_fits(const void *inst) { return ((const tx_game *)inst)->n <= TX_MAX; }
-
 static int sat(const void *inst, void *ans, void *scratch)
 {
     const tx_game *g = inst;
@@ -240,4 +238,4 @@ static int sat(const void *inst, void *ans, void *scratch)
 }
 
 TX_SOLVER(sat, "SAT encoding with kind and border-count totalizers, solved by CaDiCaL",
-          "n <= 8", sat_fits, NULL, sizeof(vars), sat);
+          "n <= 8", tx__fits, NULL, sizeof(vars), sat);

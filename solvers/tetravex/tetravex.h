@@ -41,6 +41,9 @@ typedef struct tx_kinds {
 
 void tx__kinds(const tx_game *, tx_kinds *);
 
+/* fits() of the solvers that take every board of the puzzle (n <= TX_MAX). */
+int tx__fits(const void *inst);
+
 /* Turns a placement of kinds (kind[cell], row-major) into a witness: each
  * cell gets the first tile of its kind not yet used.  Sets possible and has. */
 void tx__witness(const tx_game *, const tx_kinds *, const uint8_t *kind, tx_answer *);

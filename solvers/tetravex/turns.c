@@ -50,8 +50,6 @@ static void turn_tile(int o, const uint8_t *in, uint8_t *out)
         out[s] = t[s];
 }
 
-static int turns_fits(const void *inst) { return ((const tx_game *)inst)->n <= TX_MAX; }
-
 static int turns(const void *inst, void *ans, void *scratch)
 {
     const tx_game *g = inst;
@@ -86,4 +84,4 @@ static int turns(const void *inst, void *ans, void *scratch)
 }
 
 TX_SOLVER(turns, "count's search on the 8 orientations of the board in turn, with restarts",
-          "n <= 8", turns_fits, NULL, 0, turns);
+          "n <= 8", tx__fits, NULL, 0, turns);

@@ -32,7 +32,8 @@ typedef struct search {
     uint64_t fit[TX_CELLS];           /* kinds its placed neighbours allow */
     uint8_t kind[TX_CELLS];
     long long budget;                 /* nodes left in this run; below 0: cut */
-    uint64_t salt;                    /* this run's tie-breaking, 0 for none */
+    uint32_t tie[TX_CELLS];           /* this run's tie-breaking between cells */
+    uint8_t rot[TX_CELLS];            /* and the kind each cell tries first */
 } search;
 
 enum { FIRST_BUDGET = 10000 };
@@ -59,7 +60,7 @@ static int place(search *s, const tx_counts *in)
         return 0;
     for (uint64_t e = s->empty; e; e &= e - 1) {
         int cell = __builtin_ctzll(e), q = __builtin_popcountll(s->fit[cell] & s->avail);
-        uint64_t key = (uint64_t)q << 32 | (s->salt ? pz_mix64(s->salt ^ (uint64_t)cell) >> 32 : 0);
+        uint64_t key = (uint64_t)q << 32 | s->tie[cell];
         if (!q)
             return 0;
         if (key < bestkey)
@@ -78,7 +79,7 @@ static int place(search *s, const tx_counts *in)
     s->empty &= ~(1ull << best);
     /* The kinds in a rotated order: bit rot first. */
     uint64_t fit = s->fit[best] & s->avail;
-    int rot = s->salt ? (int)(pz_mix64(s->salt + (uint64_t)best) & 63) : 0;
+    int rot = s->rot[best];
     for (uint64_t m = rot ? fit >> rot | fit << (64 - rot) : fit; m && s->budget >= 0; m &= m - 1) {
         int k = (__builtin_ctzll(m) + rot) & 63;
         const uint8_t *sd = s->ks.side[k];
@@ -120,7 +121,11 @@ static int mrv(const void *inst, void *ans, void *scratch)
         return 0;
     for (int run = 0;; run++) {
         s.budget = (long long)FIRST_BUDGET << (run < 40 ? run : 40);
-        s.salt = run ? pz_mix64((uint64_t)run) : 0;
+        uint64_t salt = pz_mix64((uint64_t)run);
+        for (int c = 0; run && c < s.nn; c++) {   /* run 0: the first cell and kind */
+            s.tie[c] = (uint32_t)(pz_mix64(salt ^ (uint64_t)c) >> 32);
+            s.rot[c] = (uint8_t)(pz_mix64(salt + (uint64_t)c) & 63);
+        }
         if (place(&s, &x)) {
             tx__witness(g, &s.ks, s.kind, ans);
             return 0;

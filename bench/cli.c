@@ -1,8 +1,26 @@
 /* cli.c - what the subcommands share: messages, options, preparation. */
 #include <stdarg.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli.h"
+
+static double seconds(clockid_t clock)
+{
+    struct timespec t;
+    clock_gettime(clock, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+double pz_now(void)
+{
+    return seconds(CLOCK_MONOTONIC);
+}
+
+double pz_cpu_now(void)
+{
+    return seconds(CLOCK_THREAD_CPUTIME_ID);
+}
 
 int pz_usage(const char *fmt, ...)
 {

@@ -24,6 +24,12 @@ int pz_atomic_close(FILE *, const char *tmp, const char *path);
 /* A JSON string of len bytes; bytes outside printable ASCII are escaped. */
 void pz_json_string(FILE *, const char *s, size_t len);
 
+/* Seconds on the monotonic clock, and this thread's CPU time: unlike the
+ * wall clock it stops while another process has the core, which on a shared
+ * machine is much of the time. */
+double pz_now(void);
+double pz_cpu_now(void);
+
 /* Prepares every registered solver once (tables before any timing). */
 void pz_prepare_all(void);
 

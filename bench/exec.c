@@ -34,6 +34,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "exec.h"
 
 enum { MAX_GROUPS = 256, TICK_MS = 10 };
@@ -203,13 +204,6 @@ int pz_end_strays(void)
     return ended;
 }
 
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 /* The child, between fork and execv: system calls only. */
 static _Noreturn void child(const char *path, char *const argv[], const struct rlimit *rl,
                             int in, int out, int err)
@@ -300,7 +294,7 @@ void pz_run_program(const char *path, char *const argv[], const pz_limits *lim, 
         rl[1].rlim_cur = rl[1].rlim_max = (rlim_t)lim->memory_mb << 20;
     if (pipe2(pin, O_CLOEXEC) || pipe2(pout, O_CLOEXEC) || pipe2(perr, O_CLOEXEC))
         pz_fatal("cannot make a pipe: %s", strerror(errno));
-    start = now_s();
+    start = pz_now();
     deadline = start + (double)lim->wall_ms / 1000;
     pid_t pid = fork();
     if (pid < 0)
@@ -329,7 +323,7 @@ void pz_run_program(const char *path, char *const argv[], const pz_limits *lim, 
         int nf = 0, iin = -1, iout = -1, ierr = -1, ipid = -1;
         struct timespec used;
         siginfo_t si = { 0 };
-        double left = deadline - now_s();
+        double left = deadline - pz_now();
         if (left <= 0) {
             timed_out = 1;
             break;
@@ -401,7 +395,7 @@ void pz_run_program(const char *path, char *const argv[], const pz_limits *lim, 
     if (run->out)
         run->out[run->len] = 0;
     run->err[err.len] = 0;
-    run->wall_s = now_s() - start;
+    run->wall_s = pz_now() - start;
     run->cpu_s = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
                  (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
     run->maxrss_kb = ru.ru_maxrss;

@@ -17,7 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -54,22 +53,6 @@ static volatile sig_atomic_t stop_signal;
 static void on_signal(int sig)
 {
     stop_signal = sig;
-}
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-/* This thread's CPU time: unlike the wall clock it stops while another
- * process has the core, which on a shared machine is much of the time. */
-static double cpu_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 /* The least time between two readings of a clock: its own cost, which a
@@ -312,14 +295,14 @@ static void run_batch(const job *jb, worker *w, long long lo, long long hi)
             took[j] = RAN;
             w->todo[count++] = j;
         }
-        double c0 = cpu_now(), t0 = now(), t;
+        double c0 = pz_cpu_now(), t0 = pz_now(), t;
         for (int k = 0; k < count; k++) {
             int j = w->todo[k];
             if (sv->solve(w->inst + (size_t)j * isz, ans + (size_t)j * asz, scratch))
                 took[j] = FAILED;
         }
-        t = fmax(now() - t0 - jb->wall_cost, 0);
-        w->tally[s].cpu_seconds += fmax(cpu_now() - c0 - jb->cpu_cost - 2 * jb->wall_cost, 0);
+        t = fmax(pz_now() - t0 - jb->wall_cost, 0);
+        w->tally[s].cpu_seconds += fmax(pz_cpu_now() - c0 - jb->cpu_cost - 2 * jb->wall_cost, 0);
         w->tally[s].seconds += t;
         w->tally[s].skipped += skipped;
         if (count) {
@@ -329,10 +312,10 @@ static void run_batch(const job *jb, worker *w, long long lo, long long hi)
             w->tally[s].ran += count;
         }
     }
-    double t0 = now();
+    double t0 = pz_now();
     for (int j = 0; j < n; j++)
         judge(jb, w, lo + j, j);
-    w->check_seconds += now() - t0;
+    w->check_seconds += pz_now() - t0;
     w->instances += n;
 }
 
@@ -369,7 +352,7 @@ static void worker_free(worker *w)
 
 static void show_progress(long long done, long long total, double start, int last)
 {
-    double t = now() - start;
+    double t = pz_now() - start;
     if (last) {
         fputs("\r\033[K", stderr);
         return;
@@ -429,8 +412,8 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
 {
     long long total = sh->end - sh->first, done = 0;
     int threads = o->threads > 0 ? o->threads : omp_get_max_threads(), used = 1;
-    job jb = { c, o, o->batch > 0 ? o->batch : pz_default_batch(total), clock_cost(now),
-               clock_cost(cpu_now) };
+    job jb = { c, o, o->batch > 0 ? o->batch : pz_default_batch(total), clock_cost(pz_now),
+               clock_cost(pz_cpu_now) };
     long long nbatches = (total + jb.batch - 1) / jb.batch;
     struct sigaction sa, oldint, oldterm;
     worker *ws = xcalloc((size_t)threads, sizeof *ws);
@@ -460,7 +443,7 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
     if (oldterm.sa_handler == SIG_IGN)
         sigaction(SIGTERM, &oldterm, NULL);
 
-    start = now();
+    start = pz_now();
 #pragma omp parallel num_threads(threads)
     {
         worker *w = &ws[omp_get_thread_num()];
@@ -476,17 +459,17 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
             if (o->progress) {
 #pragma omp atomic
                 done += hi < sh->end ? hi - lo : sh->end - lo;
-                if (omp_get_thread_num() == 0 && now() > next) {
+                if (omp_get_thread_num() == 0 && pz_now() > next) {
                     long long d;
 #pragma omp atomic read
                     d = done;
                     show_progress(d, total, start, 0);
-                    next = now() + 0.5;
+                    next = pz_now() + 0.5;
                 }
             }
         }
     }
-    res->wall_s = now() - start;
+    res->wall_s = pz_now() - start;
     if (o->progress)
         show_progress(done, total, start, 1);
     sigaction(SIGINT, &oldint, NULL);
@@ -579,7 +562,7 @@ enum { SHRINK_SECONDS = 60 };
 static int still_fails(void *ctx, const void *inst)
 {
     shrinker *k = ctx;
-    if (now() > k->deadline)
+    if (pz_now() > k->deadline)
         return !(k->late = 1);
     return fails(k, inst);
 }
@@ -591,7 +574,7 @@ static int save_one(shrinker *k, const pz_failure *f, const char *dir)
     int steps, wrote = 0, bad;
     void *small = xcalloc(1, p->inst_size);
     struct stat st;
-    k->deadline = now() + SHRINK_SECONDS;
+    k->deadline = pz_now() + SHRINK_SECONDS;
     k->late = 0;
     steps = pz_shrink_greedy(p, f->inst, small, still_fails, k, 100000);
     bad = fails(k, small);

@@ -10,21 +10,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <omp.h>
 
+#include "../bench/cli.h"
 #include "../bench/corpus.h"
 #include "../solvers/toggle/toggle.h"
 
 enum { BATCH = 1024 };
-
-static double cpu(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 static void *scratch_for(const pz_solver *s)
 {
@@ -51,20 +44,20 @@ static void judge_size(double budget)
             continue;
         }
         void *scratch = scratch_for(*s);
-        double solve = 1e30, check = 1e30, start = cpu();
-        for (uint64_t round = 0; cpu() - start < budget; round++) {
+        double solve = 1e30, check = 1e30, start = pz_cpu_now();
+        for (uint64_t round = 0; pz_cpu_now() - start < budget; round++) {
             for (int i = 0; i < BATCH; i++)     /* fresh boards: the exhaustive run's order */
                 tg_make_exhaustive(&(pz_params){ .rows = 5, .cols = 6 },
                                    (round * BATCH + (uint64_t)i) * 1048573u % (1u << 30), &b[i]);
-            double t0 = cpu();
+            double t0 = pz_cpu_now();
             for (int i = 0; i < BATCH; i++)
                 (*s)->solve(&b[i], &a[i], scratch);
-            double t1 = cpu();
+            double t1 = pz_cpu_now();
             const char *why;
             for (int i = 0; i < BATCH; i++)
                 if (pz_lightsout.check(&b[i], &a[i], &why) != PZ_VALID)
                     pz_fatal("%s: a wrong answer: %s", (*s)->name, why);
-            double t2 = cpu();
+            double t2 = pz_cpu_now();
             solve = t1 - t0 < solve ? t1 - t0 : solve;
             check = t2 - t1 < check ? t2 - t1 : check;
         }
@@ -95,9 +88,9 @@ static void solvable(const char *name, int m, int n, int count)
         for (int r = 0; r < m; r++)
             b.b[r] = (x[r] ^ x[r] << 1 ^ x[r] >> 1 ^ (r ? x[r - 1] : 0) ^
                       (r + 1 < m ? x[r + 1] : 0)) & mask;
-        double t = cpu();
+        double t = pz_cpu_now();
         s->solve(&b, &a, scratch);
-        t = cpu() - t;
+        t = pz_cpu_now() - t;
         if (a.weight < 0 || pz_lightsout.check(&b, &a, &why) != PZ_VALID)
             pz_fatal("%s %dx%d: a wrong answer", name, m, n);
         if (i > 0) {
@@ -132,20 +125,20 @@ static void judge_mode(long count, double prepare)
     void *scratch = scratch_for(s), *insts;
     pz_error e;
     FILE *in = fmemopen(text, len, "r"), *out = fopen("/dev/null", "w");
-    double t1 = cpu();
+    double t1 = pz_cpu_now();
     long n = (long)pz_read_all(&pz_lightsout, in, "memory", &insts, &e);
-    double t2 = cpu();
+    double t2 = pz_cpu_now();
     if (n != count)
         pz_fatal("judge mode: read %ld of %ld puzzles", n, count);
     for (long i = 0; i < n; i++)
         s->solve((tg_board *)insts + i, &a, scratch);
-    double t3 = cpu();
+    double t3 = pz_cpu_now();
     for (long i = 0; i < n; i++) {
         s->solve((tg_board *)insts + i, &a, scratch);
         pz_lightsout.write_answer(out, (unsigned long long)i + 1, (tg_board *)insts + i, &a);
     }
     fflush(out);
-    double t4 = cpu(), write = (t4 - t3) - (t3 - t2);
+    double t4 = pz_cpu_now(), write = (t4 - t3) - (t3 - t2);
     printf("| part | ms for %ld puzzles | ns per puzzle |\n|---|---|---|\n", count);
     printf("| prepare (once: the nullity of all 4096 sizes) | %.1f | |\n", prepare * 1e3);
     printf("| read %zu bytes of text | %.1f | %.0f |\n", len, (t2 - t1) * 1e3, (t2 - t1) / n * 1e9);
@@ -201,11 +194,11 @@ static long long exhaustive(void)
 
 int main(int argc, char **argv)
 {
-    double budget = argc > 1 ? atof(argv[1]) : 1.0, prepare = cpu();
+    double budget = argc > 1 ? atof(argv[1]) : 1.0, prepare = pz_cpu_now();
     for (const pz_solver *const *s = pz_solvers; *s; s++)
         if ((*s)->prepare)
             (*s)->prepare();
-    prepare = cpu() - prepare;
+    prepare = pz_cpu_now() - prepare;
     printf("## 5x6: time per board\n\n");
     judge_size(budget);
     printf("\n## Solvable boards of singular sizes (best of the boards, after the first)\n\n");

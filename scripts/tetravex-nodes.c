@@ -9,18 +9,10 @@
  */
 #include <limits.h>
 #include <stdio.h>
-#include <time.h>
 
 #include "../bench/cli.h"
 #include "../bench/corpus.h"
 #include "../solvers/tetravex/tetravex.h"
-
-static double cpu(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 int main(int argc, char **argv)
 {
@@ -42,9 +34,9 @@ int main(int argc, char **argv)
         for (long long k = 0; k < c.count; k++) {
             long long budget = LLONG_MAX;
             pz_corpus_get(&c, k, &g);
-            double t0 = cpu();
+            double t0 = pz_cpu_now();
             tx__count_search(&g, &budget, &ks, kind);
-            seconds += cpu() - t0;
+            seconds += pz_cpu_now() - t0;
             nodes += LLONG_MAX - budget;
             most = LLONG_MAX - budget > most ? LLONG_MAX - budget : most;
         }

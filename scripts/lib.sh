@@ -1,8 +1,22 @@
 # lib.sh - what the scripts share.  Source it; it cds to the checkout.
 set -euo pipefail
+PZ_CALLER=$PWD                  # where the script was started, for its arguments
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PZ_ROOT=$PWD
 PZ_BUILD=${PZ_BUILD:-$PZ_ROOT/build}
+
+# pz_abs PATH : PATH as given on the command line, made absolute.
+pz_abs() {
+    case $1 in /*) printf '%s\n' "$1" ;; *) printf '%s/%s\n' "$PZ_CALLER" "$1" ;; esac
+}
+
+# pz_puzzle_of FILE : the puzzle of a corpus file, corpus/PUZZLE/NAME.in or
+# corpus/regressions/PUZZLE-HASH.in.
+pz_puzzle_of() {
+    local dir name
+    dir=$(basename "$(dirname "$1")") name=$(basename "$1")
+    if [ "$dir" = regressions ]; then echo "${name%%-*}"; else echo "$dir"; fi
+}
 
 # pz_need PKG... : installs the Debian packages that are missing (as root).
 pz_need() {

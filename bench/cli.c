@@ -63,9 +63,14 @@ int pz_option(int argc, char **argv, int *i, const char *name, const char **valu
     return 1;
 }
 
+void pz_prepare(const pz_solver *s)
+{
+    if (s->prepare && s->prepare())
+        pz_fatal("%s/%s: prepare failed", s->puzzle->name, s->name);
+}
+
 void pz_prepare_all(void)
 {
     for (const pz_solver *const *s = pz_solvers; *s; s++)
-        if ((*s)->prepare && (*s)->prepare())
-            pz_fatal("%s/%s: prepare failed", (*s)->puzzle->name, (*s)->name);
+        pz_prepare(*s);
 }

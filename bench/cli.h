@@ -30,7 +30,9 @@ void pz_json_string(FILE *, const char *s, size_t len);
 double pz_now(void);
 double pz_cpu_now(void);
 
-/* Prepares every registered solver once (tables before any timing). */
+/* Prepares a solver, or every registered one (tables before any timing);
+ * a failure is fatal. */
+void pz_prepare(const pz_solver *);
 void pz_prepare_all(void);
 
 /* The subcommands; each returns an exit status. */

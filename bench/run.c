@@ -426,8 +426,7 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
     res->opts = *o;
     res->batch = jb.batch;
     for (int s = 0; s < o->nsolvers; s++)
-        if (o->solvers[s]->prepare && o->solvers[s]->prepare())
-            pz_fatal("%s/%s: prepare failed", c->puzzle->name, o->solvers[s]->name);
+        pz_prepare(o->solvers[s]);
 
     /* The first signal stops the run after the batches in hand; a second
      * one, with the default action restored, ends the process at once. */

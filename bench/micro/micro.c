@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../cli.h"
 #include "../corpus.h"
 #include "shim.h"
 
@@ -153,11 +154,7 @@ int main(int argc, char **argv)
                    "scale/PUZZLE/SOLVER/n:N.\n  --skipped  list the pairs not registered "
                    "(the solver does not fit the set) and exit\n\n");
     while (pz_solvers[nsolvers])
-        if (pz_solvers[nsolvers]->prepare && pz_solvers[nsolvers]->prepare())
-            pz_fatal("%s/%s: prepare failed", pz_solvers[nsolvers]->puzzle->name,
-                     pz_solvers[nsolvers]->name);
-        else
-            nsolvers++;
+        pz_prepare(pz_solvers[nsolvers++]);
     if (!(scratches = calloc((size_t)nsolvers, sizeof *scratches)))
         pz_fatal("out of memory");
     for (size_t k = 0; k < sizeof table / sizeof *table; k++) {

@@ -30,12 +30,6 @@ static inline int seen(const space *s, uint32_t t)
     return (int)(s->visited[t >> 6] >> (t & 63)) & 1;
 }
 
-static inline int less(uint64_t x, uint64_t y)   /* packed tg_lexless */
-{
-    uint64_t d = x ^ y;
-    return d && !(x & d & -d);
-}
-
 static int bfs(const tg_board *bd, unsigned goals, tg_answer *a, void *scratch)
 {
     space *s = scratch;
@@ -53,7 +47,7 @@ static int bfs(const tg_board *bd, unsigned goals, tg_answer *a, void *scratch)
         if ((goals & TG_OFF) && seen(s, 0) && __builtin_popcountll(s->best[0]) == k)
             found = s->best[0], hit = 1;
         if ((goals & TG_ON) && seen(s, all) && __builtin_popcountll(s->best[all]) == k &&
-            (!hit || less(s->best[all], found)))
+            (!hit || tg_packed_less(s->best[all], found)))
             found = s->best[all], hit = 1;
         if (hit) {
             a->weight = k;
@@ -70,7 +64,7 @@ static int bfs(const tg_board *bd, unsigned goals, tg_answer *a, void *scratch)
                     s->visited[t >> 6] |= 1ull << (t & 63);
                     s->best[t] = set;
                     s->queue[tail++] = t;
-                } else if (__builtin_popcountll(s->best[t]) == k + 1 && less(set, s->best[t])) {
+                } else if (__builtin_popcountll(s->best[t]) == k + 1 && tg_packed_less(set, s->best[t])) {
                     s->best[t] = set;
                 }
             }
@@ -80,8 +74,8 @@ static int bfs(const tg_board *bd, unsigned goals, tg_answer *a, void *scratch)
     for (uint32_t i = 0; i < tail; i++)     /* leave the bitmap clean */
         s->visited[s->queue[i] >> 6] = 0;
     a->has = a->weight >= 0 ? TG_PRESSES : 0;
-    for (int r = 0; a->weight >= 0 && r < m; r++)
-        a->x[r] = (found >> (r * n)) & tg_mask(n);
+    if (a->weight >= 0)
+        tg_unpack_rows(found, m, n, a->x);
     return 0;
 }
 

@@ -59,21 +59,6 @@ typedef struct system {
     int16_t wht[1 << LOW_BITS];
 } system_t;
 
-/* Bit i of the result: whether cell i (row-major) of the m x n board is set. */
-static uint64_t pack(const uint64_t *rows, int m, int n)
-{
-    uint64_t v = 0;
-    for (int r = 0; r < m; r++)
-        v |= rows[r] << (r * n);
-    return v;
-}
-
-static void unpack(uint64_t v, int m, int n, uint64_t *rows)
-{
-    for (int r = 0; r < m; r++)
-        rows[r] = (v >> (r * n)) & tg_mask(n);
-}
-
 /* The particular presses X0 for rows b toward goalrow; returns what they leave
  * on the last row (0: b is solvable). */
 static uint64_t particular(const system_t *s, const uint64_t *b, uint64_t goalrow, uint64_t *x)
@@ -93,7 +78,7 @@ static entry tabulate(const system_t *s, const uint64_t *b)
     uint64_t x[TG_MAX];
     entry e = { 0, 0 };
     particular(s, b, 0, x);
-    e.x = pack(x, s->m, s->n);
+    e.x = tg_pack_rows(x, s->m, s->n);
     for (int k = 0; k < s->nullity; k++) {
         int dot = 0;
         for (int r = 0; r < s->m; r++)
@@ -108,7 +93,7 @@ static void build_tables(system_t *s)
     int m = s->m, n = s->n;
     uint64_t b[TG_MAX] = { 0 };
     for (int k = 0; k < s->nullity; k++)
-        s->pkern[k] = pack(s->kern[k], m, n);
+        s->pkern[k] = tg_pack_rows(s->kern[k], m, n);
     for (int r = 0; r < m; r++) {
         entry *t = s->table + (r << n);
         t[0] = (entry){ 0, 0 };
@@ -252,13 +237,6 @@ static int gf2_fits(int m, int n)
     return facts[m][n].nullity <= MAX_NULLITY;
 }
 
-/* Is x smaller than y as a packed row-major bit string? */
-static inline int packed_less(uint64_t x, uint64_t y)
-{
-    uint64_t d = x ^ y;
-    return d && !(x & d & -d);
-}
-
 /* The canonical member of x + span(kernel), packed: a Gray code walk. */
 static uint64_t lightest(const system_t *s, uint64_t x)
 {
@@ -267,7 +245,7 @@ static uint64_t lightest(const system_t *s, uint64_t x)
     for (uint64_t i = 1; i < (1ull << s->nullity); i++) {
         cur ^= s->pkern[__builtin_ctzll(i)];
         int cw = tg_popcount(cur);
-        if (cw < w || (cw == w && packed_less(cur, x))) {
+        if (cw < w || (cw == w && tg_packed_less(cur, x))) {
             x = cur;
             w = cw;
         }
@@ -296,7 +274,7 @@ static inline int solve_small(const system_t *s, const tg_board *bd, unsigned go
         if (s->nullity)
             gx = lightest(s, gx);
         int w = tg_popcount(gx);
-        if (best < 0 || w < best || (w == best && packed_less(gx, bestx))) {
+        if (best < 0 || w < best || (w == best && tg_packed_less(gx, bestx))) {
             best = w;
             bestx = gx;
         }
@@ -304,7 +282,7 @@ static inline int solve_small(const system_t *s, const tg_board *bd, unsigned go
     a->weight = best;
     a->has = best >= 0 ? TG_PRESSES : TG_CERTS;
     if (best >= 0)
-        unpack(bestx, m, n, a->x);
+        tg_unpack_rows(bestx, m, n, a->x);
     return 0;
 }
 

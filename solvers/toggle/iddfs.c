@@ -55,8 +55,7 @@ static int iddfs(const tg_board *bd, unsigned goals, tg_answer *a, void *scratch
         if (dfs(&s, 0, k, state, 0)) {
             a->weight = k;
             a->has = TG_PRESSES;
-            for (int r = 0; r < m; r++)
-                a->x[r] = (s.found >> (r * n)) & tg_mask(n);
+            tg_unpack_rows(s.found, m, n, a->x);
             break;
         }
     return 0;

@@ -87,14 +87,35 @@ static inline int tg_weight(const uint64_t *x, int m)
     return w;
 }
 
-/* The board packed into one word, cell (r, c) at bit r*n + c (m*n <= 64),
- * and what pressing each cell does to it: the searches over states use these. */
+/* Rows of an m x n board (or set of presses) packed into one word, cell
+ * (r, c) at bit r*n + c (m*n <= 64), and back. */
+static inline uint64_t tg_pack_rows(const uint64_t *rows, int m, int n)
+{
+    uint64_t v = 0;
+    for (int r = 0; r < m; r++)
+        v |= rows[r] << (r * n);
+    return v;
+}
+
+static inline void tg_unpack_rows(uint64_t v, int m, int n, uint64_t *rows)
+{
+    for (int r = 0; r < m; r++)
+        rows[r] = (v >> (r * n)) & tg_mask(n);
+}
+
+/* tg_lexless on packed sets. */
+static inline int tg_packed_less(uint64_t x, uint64_t y)
+{
+    uint64_t d = x ^ y;
+    return d && !(x & d & -d);
+}
+
+/* The board packed (tg_pack_rows), and what pressing each cell does to it:
+ * the searches over states use these. */
 static inline uint64_t tg_pack(const tg_board *bd, uint64_t *press)
 {
     int m = bd->m, n = bd->n;
-    uint64_t state = 0;
     for (int r = 0; r < m; r++) {
-        state |= bd->b[r] << (r * n);
         for (int c = 0; c < n; c++) {
             uint64_t p = 1ull << (r * n + c);
             if (c > 0) p |= 1ull << (r * n + c - 1);
@@ -104,7 +125,7 @@ static inline uint64_t tg_pack(const tg_board *bd, uint64_t *press)
             press[r * n + c] = p;
         }
     }
-    return state;
+    return tg_pack_rows(bd->b, m, n);
 }
 
 /* Light chasing: given row 0 of the presses in x[0], press under every cell

@@ -2,18 +2,12 @@
 # cli_lightsout.sh - judge mode and `info` for Extended Lights Out, through the binary.
 # Usage: cli_lightsout.sh PUZZLEBENCH SOURCE_DIR
 set -u
-pb=$1
-src=$2
+pb=$1 src=$2
+source "$src/tests/cli.sh"
 corpus=$src/corpus/lightsout
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
 
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
-
-# expect NAME STATUS EXPECTED_STDOUT_FILE EXPECTED_STDERR_SUBSTRING -- CMD...
-expect() {
+# expect_out NAME STATUS EXPECTED_STDOUT_FILE EXPECTED_STDERR_SUBSTRING -- CMD...
+expect_out() {
     local name=$1 status=$2 out=$3 err=$4 rc
     shift 5
     "$@" >"$tmp/out" 2>"$tmp/err"
@@ -34,10 +28,10 @@ expect() {
 printf '2\n0 1 1 0 1 0\n1 0 0 1 1 1\n0 0 1 0 0 1\n1 0 0 1 0 1\n0 1 1 1 0 0\n0 0 1 0 1 0\n1 0 1 0 1 1\n0 0 1 0 1 1\n1 0 1 1 0 0\n0 1 0 1 0 0\n' >"$tmp/sample.in"
 printf 'PUZZLE #1\n1 0 1 0 0 1\n1 1 0 1 0 1\n0 0 1 0 1 1\n1 0 0 1 0 0\n0 1 0 0 0 0\nPUZZLE #2\n1 0 0 1 1 1\n1 1 0 0 0 0\n0 0 0 1 0 0\n1 1 0 1 0 1\n1 0 1 1 0 1\n' >"$tmp/sample.ans"
 for s in gf2 rowenum; do
-    expect "sample/$s" 0 "$tmp/sample.ans" "" -- "$pb" solve lightsout --solver "$s" "$tmp/sample.in"
+    expect_out "sample/$s" 0 "$tmp/sample.ans" "" -- "$pb" solve lightsout --solver "$s" "$tmp/sample.in"
 done
-expect "sample/stdin" 0 "$tmp/sample.ans" "" -- sh -c "\"$pb\" solve lightsout <\"$tmp/sample.in\""
-expect "5x6/iddfs" 2 "" "solver iddfs does not take lightsout boards of size 5x6" -- \
+expect_out "sample/stdin" 0 "$tmp/sample.ans" "" -- sh -c "\"$pb\" solve lightsout <\"$tmp/sample.in\""
+expect_out "5x6/iddfs" 2 "" "solver iddfs does not take lightsout boards of size 5x6" -- \
     "$pb" solve lightsout --solver iddfs "$tmp/sample.in"
 
 # Every corpus file gives its answers, from every solver that takes its size.
@@ -54,21 +48,21 @@ done
 
 # The judges' checker accepts every corpus answer file and rejects a wrong press.
 for in in "$corpus"/*.in; do
-    expect "check $(basename "$in")" 0 "" "ok " -- "$pb" check lightsout "$in" "${in%.in}.ans"
+    expect_out "check $(basename "$in")" 0 "" "ok " -- "$pb" check lightsout "$in" "${in%.in}.ans"
 done
 sed '3s/^1/0/' "$corpus/poj1222.ans" >"$tmp/wrong.ans"
-expect "check wrong" 1 "" "wrong answer on case 1" -- \
+expect_out "check wrong" 1 "" "wrong answer on case 1" -- \
     "$pb" check lightsout "$corpus/poj1222.in" "$tmp/wrong.ans"
 
 # Bad input: file:line: what was expected, status 2.
 printf '1\n0 1 1 0 1 0\n1 0 0 1 1 1\n0 0 1 2 0 1\n' >"$tmp/bad.in"
-expect "bad value" 2 "" "$tmp/bad.in:4: expected a value 0 or 1 in position 4" -- \
+expect_out "bad value" 2 "" "$tmp/bad.in:4: expected a value 0 or 1 in position 4" -- \
     "$pb" solve lightsout "$tmp/bad.in"
 printf '1 65 2\n' >"$tmp/bad.in"
-expect "bad size" 2 "" "$tmp/bad.in:1: expected \"N\" or \"N m n\" with 1 <= m, n <= 64" -- \
+expect_out "bad size" 2 "" "$tmp/bad.in:1: expected \"N\" or \"N m n\" with 1 <= m, n <= 64" -- \
     "$pb" solve lightsout "$tmp/bad.in"
 printf '2\n0 1 1 0 1 0\n1 0 0 1 1 1\n0 0 1 0 0 1\n1 0 0 1 0 1\n0 1 1 1 0 0\n' >"$tmp/bad.in"
-expect "short" 2 "" "expected 1 more puzzle: the input ended" -- "$pb" solve lightsout "$tmp/bad.in"
+expect_out "short" 2 "" "expected 1 more puzzle: the input ended" -- "$pb" solve lightsout "$tmp/bad.in"
 
 # info: the judge's size is invertible; 4x4 and 5x5 are not; flip 4x4 has 4096.
 info() { "$pb" info "$1" | grep "^$2: " | head -1; }
@@ -80,8 +74,7 @@ info() { "$pb" info "$1" | grep "^$2: " | head -1; }
 [ "$(info lightsout:rows=64:cols=64 rank)" = "rank: 4068" ] && ok || bad "info 64x64"
 [ "$(info flip:rows=4:cols=4 'solvable boards (all off or all on)')" = \
   "solvable boards (all off or all on): 2^12 = 4096" ] && ok || bad "info flip 4x4"
-expect "info bad" 2 "" "with 1 <= M, N <= 64, found 'lightsout:rows=0'" -- \
+expect_out "info bad" 2 "" "with 1 <= M, N <= 64, found 'lightsout:rows=0'" -- \
     "$pb" info lightsout:rows=0
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary

@@ -25,6 +25,16 @@ expect() {
     fi
 }
 
+# registry PUZZLEBENCH: every registered solver as `puzzlebench list` shows
+# it, "puzzle/solver" a line.
+registry() {
+    "$1" list | awk '
+        /^[a-z]/ { puzzle = $1 }
+        /^  solvers/ { in_solvers = 1; next }
+        /^  [a-z]/ { in_solvers = 0 }
+        in_solvers && /^    [a-z]/ { print puzzle "/" $1 }'
+}
+
 # The closing line ctest shows, and the exit status.
 summary() {
     echo "$passes passed, $fails failed"

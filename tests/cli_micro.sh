@@ -2,18 +2,12 @@
 # cli_micro.sh BIN SRC - every registered solver has a micro-benchmark on a
 # fixed set, and a short run of the small sets reports rates without errors.
 set -euo pipefail
-bin=$1
+bin=$1 src=$2
+source "$src/tests/cli.sh"
 micro=$(dirname "$bin")/puzzlebench-micro
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-# The registry as `puzzlebench list` shows it: "puzzle/solver" per line.
-"$bin" list | awk '
-    /^[a-z]/ { puzzle = $1 }
-    /^  solvers/ { in_solvers = 1; next }
-    /^  [a-z]/ { in_solvers = 0 }
-    in_solvers && /^    [a-z]/ { print puzzle "/" $1 }' >"$tmp/solvers"
+registry "$bin" >"$tmp/solvers"
 [ -s "$tmp/solvers" ] || fail "puzzlebench list shows no solvers"
 
 "$micro" --benchmark_list_tests >"$tmp/tests"

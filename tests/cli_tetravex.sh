@@ -7,8 +7,7 @@ source "$src/tests/cli.sh"
 corpus=$src/corpus/tetravex
 
 # The sample from every solver, from a file and from stdin.
-for s in $("$pb" list | awk '/^[a-z]/ { p = $1 } /^  [a-z]/ { on = p == "tetravex" && /solvers/; next }
-                             on && /^    [a-z]/ { print $1 }'); do
+for s in $(registry "$pb" | sed -n 's|^tetravex/||p'); do
     "$pb" solve tetravex --solver "$s" "$corpus/zoj1008.in" | cmp -s - "$corpus/zoj1008.ans" &&
         ok || bad "tetravex/$s differs from zoj1008.ans"
 done

@@ -453,17 +453,19 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
         for (long long b = 0; b < nbatches; b++) {
             if (stop_signal)
                 continue;
-            long long lo = sh->first + b * jb.batch, hi = lo + jb.batch;
-            run_batch(&jb, w, lo, hi < sh->end ? hi : sh->end);
+            long long lo = sh->first + b * jb.batch;
+            long long hi = lo + jb.batch < sh->end ? lo + jb.batch : sh->end;
+            run_batch(&jb, w, lo, hi);
             if (o->progress) {
+                double t;
 #pragma omp atomic
-                done += hi < sh->end ? hi - lo : sh->end - lo;
-                if (omp_get_thread_num() == 0 && pz_now() > next) {
+                done += hi - lo;
+                if (omp_get_thread_num() == 0 && (t = pz_now()) > next) {
                     long long d;
 #pragma omp atomic read
                     d = done;
                     show_progress(d, total, start, 0);
-                    next = pz_now() + 0.5;
+                    next = t + 0.5;
                 }
             }
         }

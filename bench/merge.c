@@ -161,8 +161,8 @@ static int read_range(merge *m, shard *s, pz_error *e)
     r->wall_s += wall;
     if (threads > r->opts.threads)
         r->opts.threads = (int)(threads < 1 << 20 ? threads : 1 << 20);
-    if (batch > r->batch)
-        r->batch = (int)(batch < 1 << 30 ? batch : 1 << 30);
+    if (batch > r->opts.batch)
+        r->opts.batch = (int)(batch < 1 << 30 ? batch : 1 << 30);
     return 0;
 }
 

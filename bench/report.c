@@ -124,7 +124,7 @@ static void worst_note(FILE *f, const pz_result *r)
     int n = 0;
     for (int s = 0; s < r->opts.nsolvers; s++)
         if (r->tally[s].ran)
-            fprintf(f, "%s%s %lld", n++ ? ", " : r->batch == 1 ? "Slowest instance, by index: "
+            fprintf(f, "%s%s %lld", n++ ? ", " : r->opts.batch == 1 ? "Slowest instance, by index: "
                     : "Slowest batch, by its first index: ", r->opts.solvers[s]->name,
                     r->tally[s].worst_index);
     if (n)
@@ -244,7 +244,7 @@ void pz_write_json(FILE *f, const pz_result *r)
     fprintf(f, "  \"reference\": \"%s\",\n", r->expected ? "expected" : "first valid solver");
     fprintf(f, "  \"sample\": %lld,\n", r->opts.sample);
     fprintf(f, "  \"threads\": %d,\n  \"batch\": %d,\n  \"wall_s\": %.6f,\n", r->opts.threads,
-            r->batch, r->wall_s);
+            r->opts.batch, r->wall_s);
     fputs("  \"solvers\": [", f);
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];

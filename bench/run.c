@@ -424,7 +424,7 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
     res->expected = c->expected != NULL;
     res->shard = *sh;
     res->opts = *o;
-    res->batch = jb.batch;
+    res->opts.batch = jb.batch;
     for (int s = 0; s < o->nsolvers; s++)
         pz_prepare(o->solvers[s]);
 

@@ -96,8 +96,7 @@ typedef struct pz_result {
     const pz_corpus *corpus;
     int expected;                     /* the reference is the corpus's expected answers */
     pz_shard shard;
-    pz_run_opts opts;
-    int batch;
+    pz_run_opts opts;                 /* with the threads and batch size used */
     long long instances;              /* done: all of the shard unless partial */
     long long failures;               /* instances with an invalid or differing answer */
     long long unanswered;             /* instances with no valid reference answer */

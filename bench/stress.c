@@ -369,6 +369,14 @@ static pz_outcome run_alone(worker *w, const void *inst, example *ex)
     return o;
 }
 
+static void example_free(example *ex)
+{
+    free(ex->input);
+    free(ex->expected);
+    free(ex->received);
+    free(ex->errors);
+}
+
 /* Greedy shrinking (pz_shrink_greedy): the first neighbour that still gets the
  * verdict alone, at the same size unless --shrink-any-size, at most SHRINK_RUNS runs. */
 typedef struct shrinking {
@@ -389,25 +397,22 @@ static int still_fails(void *ctx, const void *cand)
     return run_alone(c->w, cand, NULL) == c->target;
 }
 
+/* ex holds start's run alone; it gets the smallest instance's instead. */
 static void shrink(worker *w, const void *start, pz_outcome target, example *ex)
 {
     const pz_puzzle *p = w->s->p;
     shrinking c = { w, target, ex, "" };
     char *cur = malloc(p->inst_size);
+    int steps;
     if (!cur)
         pz_fatal("out of memory");
     p->size(start, c.size0, sizeof c.size0);
-    ex->steps += pz_shrink_greedy(p, start, cur, still_fails, &c, 64L * SHRINK_RUNS);
-    run_alone(w, cur, ex);
+    ex->steps += steps = pz_shrink_greedy(p, start, cur, still_fails, &c, 64L * SHRINK_RUNS);
+    if (steps) {
+        example_free(ex);
+        run_alone(w, cur, ex);
+    }
     free(cur);
-}
-
-static void example_free(example *ex)
-{
-    free(ex->input);
-    free(ex->expected);
-    free(ex->received);
-    free(ex->errors);
 }
 
 /* A text of the report: non-printable bytes escaped, long ones cut. */
@@ -626,10 +631,8 @@ static void examine(stress *s, const tally *all, example *ex, int *nex, example 
         e->index = all->first[targets[i]];
         e->seen = targets[i];
         pz_corpus_get(&s->corpus, e->index, inst);
-        if (run_alone(&w, inst, NULL) == targets[i])
+        if (run_alone(&w, inst, e) == targets[i])
             shrink(&w, inst, targets[i], e);
-        else
-            run_alone(&w, inst, e);
         ++*nshrunk;
     }
     worker_free(&w);

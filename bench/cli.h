@@ -17,8 +17,8 @@ int pz_option(int argc, char **argv, int *i, const char *name, const char **valu
 
 /* Reports are written atomically: to a temporary file renamed over path when
  * closed (a path that is not a regular file, a pipe or /dev/stdout, is written in
- * place); tmp gets the temporary name (len >= strlen(path) + 32).  0 ok, else a
- * message on stderr.  In report.c. */
+ * place); tmp (len bytes) gets the temporary name.  NULL or -1 with a message on
+ * stderr, also for a name too long for tmp.  In report.c. */
 FILE *pz_atomic_open(const char *path, char *tmp, size_t len);
 int pz_atomic_close(FILE *, const char *tmp, const char *path);
 /* A JSON string of len bytes; bytes outside printable ASCII are escaped. */

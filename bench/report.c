@@ -384,10 +384,15 @@ FILE *pz_atomic_open(const char *path, char *tmp, size_t len)
 {
     struct stat st;
     FILE *f;
+    int n;
     if (!stat(path, &st) && !S_ISREG(st.st_mode))
-        snprintf(tmp, len, "%s", path);
+        n = snprintf(tmp, len, "%s", path);
     else
-        snprintf(tmp, len, "%s.tmp.%ld", path, (long)getpid());
+        n = snprintf(tmp, len, "%s.tmp.%ld", path, (long)getpid());
+    if (n < 0 || (size_t)n >= len) {
+        fprintf(stderr, "puzzlebench: cannot write %s: %s\n", path, strerror(ENAMETOOLONG));
+        return NULL;
+    }
     if (!(f = fopen(tmp, "w")))
         fprintf(stderr, "puzzlebench: cannot write %s: %s\n", tmp, strerror(errno));
     return f;
@@ -427,7 +432,7 @@ int pz_write_report(const char *path, void (*write)(FILE *, const pz_result *),
         write(stdout, r);
         return fflush(stdout) ? -1 : 0;
     }
-    if (strlen(path) > 4096 || !(f = pz_atomic_open(path, tmp, sizeof tmp)))
+    if (!(f = pz_atomic_open(path, tmp, sizeof tmp)))
         return -1;
     write(f, r);
     return pz_atomic_close(f, tmp, path);

@@ -476,7 +476,7 @@ static int write_json(const stress *s, const tally *all, const example *ex, int 
                       const example *shrunk, int nshrunk, double wall)
 {
     char tmp[4200];
-    FILE *f = strlen(s->json) < 4096 ? pz_atomic_open(s->json, tmp, sizeof tmp) : NULL;
+    FILE *f = pz_atomic_open(s->json, tmp, sizeof tmp);
     if (!f)
         return PZ_EXIT_USAGE;
     fprintf(f, "{\n  \"command\": \"stress\",\n  \"puzzle\": \"%s\",\n  \"corpus\": ", s->p->name);

@@ -72,6 +72,20 @@ static uint64_t particular(const system_t *s, const uint64_t *b, uint64_t goalro
     return tg_chase(b, s->m, s->n, goalrow, x);
 }
 
+/* Bit k: the dot product of kernel vector k with rows b + goal (every row
+ * goalrow); b can reach the goal only if all of them are 0. */
+static uint64_t kernel_dots(const system_t *s, const uint64_t *b, uint64_t goalrow)
+{
+    uint64_t dots = 0;
+    for (int k = 0; k < s->nullity; k++) {
+        int dot = 0;
+        for (int r = 0; r < s->m; r++)
+            dot ^= __builtin_parityll(s->kern[k][r] & (b[r] ^ goalrow));
+        dots |= (uint64_t)dot << k;
+    }
+    return dots;
+}
+
 /* The packed X0 and kernel dots of rows b (goal all off). */
 static entry tabulate(const system_t *s, const uint64_t *b)
 {
@@ -79,12 +93,7 @@ static entry tabulate(const system_t *s, const uint64_t *b)
     entry e = { 0, 0 };
     particular(s, b, 0, x);
     e.x = tg_pack_rows(x, s->m, s->n);
-    for (int k = 0; k < s->nullity; k++) {
-        int dot = 0;
-        for (int r = 0; r < s->m; r++)
-            dot ^= __builtin_parityll(s->kern[k][r] & b[r]);
-        e.dots |= (uint64_t)dot << k;
-    }
+    e.dots = kernel_dots(s, b, 0);
     return e;
 }
 
@@ -377,17 +386,10 @@ __attribute__((noinline)) static int solve_any(system_t *s, const tg_board *bd, 
             continue;
         uint64_t goalrow = g ? tg_mask(s->n) : 0;
         if (particular(s, bd->b, goalrow, x)) {         /* unreachable: certify */
-            int found = 0;
-            for (int k = 0; k < s->nullity && !found; k++) {
-                int dot = 0;
-                for (int r = 0; r < m; r++)
-                    dot ^= __builtin_parityll(s->kern[k][r] & (bd->b[r] ^ goalrow));
-                if (dot) {
-                    memcpy(a->cert[g], s->kern[k], (size_t)m * sizeof *x);
-                    found = 1;
-                }
-            }
-            certs &= found;
+            uint64_t dots = kernel_dots(s, bd->b, goalrow);
+            if (dots)
+                memcpy(a->cert[g], s->kern[__builtin_ctzll(dots)], (size_t)m * sizeof *x);
+            certs &= dots != 0;
             continue;
         }
         if (s->nullity)

@@ -246,21 +246,3 @@ void pz_corpus_close(pz_corpus *c)
     free(c->expected);
     c->insts = c->expected = NULL;
 }
-
-int pz_shrink_greedy(const pz_puzzle *p, const void *inst, void *out,
-                     int (*still)(void *ctx, const void *inst), void *ctx, long max_tries)
-{
-    char *cand = malloc(p->inst_size);
-    int steps = 0;
-    if (!cand)
-        pz_fatal("out of memory");
-    memcpy(out, inst, p->inst_size);
-    for (int k = 0; max_tries > 0 && p->shrink(out, k, cand); k++, max_tries--)
-        if (still(ctx, cand)) {
-            memcpy(out, cand, p->inst_size);
-            steps++;
-            k = -1;
-        }
-    free(cand);
-    return steps;
-}

@@ -43,11 +43,4 @@ long long pz_read_all(const pz_puzzle *, FILE *, const char *name, void **insts,
 int pz_read_answers(const pz_puzzle *, FILE *, const char *name, const void *insts,
                     long long count, void *answers, pz_error *);
 
-/* Greedy shrinking: from inst, take the first simpler neighbour (the
- * puzzle's shrink) for which still(ctx, neighbour) holds, again and again,
- * until none does or still() has been asked max_tries times.  The result
- * goes to out; returns the number of steps taken. */
-int pz_shrink_greedy(const pz_puzzle *, const void *inst, void *out,
-                     int (*still)(void *ctx, const void *inst), void *ctx, long max_tries);
-
 #endif

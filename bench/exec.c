@@ -34,7 +34,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "../util/util.h"
 #include "exec.h"
 
 enum { MAX_GROUPS = 256, TICK_MS = 10 };
@@ -262,8 +262,8 @@ static int pull(sink *k, size_t limit)
     return 1;
 }
 
-static void say(pz_run *run, pz_outcome o, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void say(pz_run *run, pz_outcome o, const char *fmt, ...)
+static void say(pz_proc *run, pz_outcome o, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void say(pz_proc *run, pz_outcome o, const char *fmt, ...)
 {
     va_list ap;
     run->outcome = o;
@@ -272,8 +272,8 @@ static void say(pz_run *run, pz_outcome o, const char *fmt, ...)
     va_end(ap);
 }
 
-void pz_run_program(const char *path, char *const argv[], const pz_limits *lim, const char *in,
-                    size_t inlen, pz_run *run)
+void pz_proc_run(const char *path, char *const argv[], const pz_limits *lim, const char *in,
+                    size_t inlen, pz_proc *run)
 {
     int pin[2], pout[2], perr[2], pidfd, slot, status = 0;
     int exited = 0, timed_out = 0, cpu_out = 0, ole = 0;
@@ -425,7 +425,7 @@ void pz_run_program(const char *path, char *const argv[], const pz_limits *lim, 
         run->outcome = PZ_AC;
 }
 
-void pz_run_free(pz_run *run)
+void pz_proc_free(pz_proc *run)
 {
     free(run->out);
     run->out = NULL;

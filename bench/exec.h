@@ -3,8 +3,8 @@
  *     char **argv;
  *     if (pz_split_command("./a.out --fast", &argv, &e) || pz_find_program(argv[0], path, ...))
  *         ...
- *     pz_run run = { 0 };
- *     pz_run_program(path, argv, &limits, input, input_len, &run);
+ *     pz_proc run = { 0 };
+ *     pz_proc_run(path, argv, &limits, input, input_len, &run);
  *     // run.outcome: PZ_AC when it ended by itself within the limits (its
  *     // output, run.out, is then for the judge), else TLE, MLE, RE or OLE.
  *
@@ -25,7 +25,7 @@ typedef struct pz_limits {
     size_t output_cap;                /* bytes on stdout, or on stderr, before OLE */
 } pz_limits;
 
-typedef struct pz_run {
+typedef struct pz_proc {
     pz_outcome outcome;               /* PZ_AC: ended by itself within the limits */
     char why[200];                    /* for the others */
     char *out;                        /* stdout, NUL-terminated; the buffer is reused */
@@ -33,7 +33,7 @@ typedef struct pz_run {
     char err[512];                    /* the start of stderr, NUL-terminated */
     double cpu_s, wall_s;
     long maxrss_kb;
-} pz_run;
+} pz_proc;
 
 /* Splits cmd into words (quoting rules in `stress --help`): 0, or -1 with e. */
 int pz_split_command(const char *cmd, char ***argv, pz_error *e);
@@ -44,9 +44,9 @@ int pz_find_program(const char *name, char *path, size_t len) __attribute__((non
 /* Once per process before any run: reap orphaned grandchildren, kill running
  * groups on SIGINT, SIGTERM and SIGHUP, ignore SIGPIPE. */
 void pz_exec_setup(void);
-void pz_run_program(const char *path, char *const argv[], const pz_limits *, const char *in,
-                    size_t inlen, pz_run *);
-void pz_run_free(pz_run *);
+void pz_proc_run(const char *path, char *const argv[], const pz_limits *, const char *in,
+                    size_t inlen, pz_proc *);
+void pz_proc_free(pz_proc *);
 /* Once no run is left: kills and reaps the processes that left their run's
  * group (a new session escapes the group kill) and were handed to us as
  * their parents ended; returns how many. */

@@ -34,6 +34,12 @@ char *pz_render_answers(const pz_puzzle *p, unsigned long long k0, const void *i
     return buf;
 }
 
+char *pz_render_one(const pz_puzzle *p, const void *inst, const void *ans)
+{
+    size_t len;
+    return ans ? pz_render_answers(p, 1, inst, ans, 1, &len) : pz_render_input(p, inst, 1, &len);
+}
+
 /* Words: maximal runs of bytes other than whitespace. */
 typedef struct words {
     const char *s, *end;

@@ -39,6 +39,10 @@ char *pz_render_input(const pz_puzzle *, const void *insts, long long count, siz
 char *pz_render_answers(const pz_puzzle *, unsigned long long k0, const void *insts,
                         const void *answers, long long count, size_t *len);
 
+/* One instance as a whole judge input, or with ans its answer as the
+ * judge's output for instance 1 (malloc'd, NUL-terminated). */
+char *pz_render_one(const pz_puzzle *, const void *inst, const void *ans);
+
 /* The reference answers: the first registered solver of the puzzle that takes
  * an instance, or the one solver asked for.  One per thread: it owns scratch. */
 typedef struct pz_reference {

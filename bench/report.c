@@ -9,14 +9,11 @@
  * ns_per_answer -- and the run's threads and batch sit on lines of their own,
  * so the rest compares byte for byte across runs.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include "cli.h"
-#include "run.h"
+#include "../util/util.h"
+#include "report.h"
 
 static double ns_per(double seconds, long long n)
 {
@@ -378,55 +375,10 @@ void pz_write_markdown(FILE *f, const pz_result *r)
     fputc('\n', f);
 }
 
-/* A path that exists and is not a regular file (/dev/stdout, a pipe) is
- * written in place: renaming over it would replace the device. */
-FILE *pz_atomic_open(const char *path, char *tmp, size_t len)
-{
-    struct stat st;
-    FILE *f;
-    int n;
-    if (!stat(path, &st) && !S_ISREG(st.st_mode))
-        n = snprintf(tmp, len, "%s", path);
-    else
-        n = snprintf(tmp, len, "%s.tmp.%ld", path, (long)getpid());
-    if (n < 0 || (size_t)n >= len) {
-        fprintf(stderr, "puzzlebench: cannot write %s: %s\n", path, strerror(ENAMETOOLONG));
-        return NULL;
-    }
-    if (!(f = fopen(tmp, "w")))
-        fprintf(stderr, "puzzlebench: cannot write %s: %s\n", tmp, strerror(errno));
-    return f;
-}
-
-int pz_atomic_close(FILE *f, const char *tmp, const char *path)
-{
-    int bad = ferror(f);
-    bad |= fclose(f) != 0;
-    if (bad || (strcmp(tmp, path) && rename(tmp, path))) {
-        fprintf(stderr, "puzzlebench: cannot write %s: %s\n", path, strerror(errno));
-        if (strcmp(tmp, path))
-            remove(tmp);
-        return -1;
-    }
-    return 0;
-}
-
-int pz_write_reports(const pz_result *r, const char *json, const char *csv, const char *md)
-{
-    int tostdout = (json && !strcmp(json, "-")) || (csv && !strcmp(csv, "-")) ||
-                   (md && !strcmp(md, "-"));
-    pz_write_summary(tostdout ? stderr : stdout, r);
-    if ((json && pz_write_report(json, pz_write_json, r)) ||
-        (csv && pz_write_report(csv, pz_write_csv, r)) ||
-        (md && pz_write_report(md, pz_write_markdown, r)))
-        return PZ_EXIT_USAGE;
-    return r->failures ? PZ_EXIT_FAIL : PZ_EXIT_OK;
-}
-
 int pz_write_report(const char *path, void (*write)(FILE *, const pz_result *),
                     const pz_result *r)
 {
-    char tmp[4200];
+    char tmp[PZ_PATH_TMP];
     FILE *f;
     if (!strcmp(path, "-")) {
         write(stdout, r);

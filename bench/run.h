@@ -16,6 +16,7 @@
 #define PZ_RUN_H
 
 #include "corpus.h"
+#include "stats.h"
 
 enum {
     PZ_RUN_SOLVERS = 32,              /* solvers in one run, at most */
@@ -32,16 +33,6 @@ typedef struct pz_shard {
 
 /* "K/N"; NULL means the whole corpus (0/1). */
 int pz_parse_shard(const char *s, long long count, pz_shard *, pz_error *);
-/* What run and gen share on the command line (CMD names the command in
- * messages): the one puzzle named, then the corpus and its shard.  Each
- * returns 0, or an exit status after a message. */
-int pz_puzzle_arg(const char *cmd, const char *arg, const pz_puzzle **);
-int pz_open_shard(const char *cmd, const pz_puzzle *, const char *spec, const char *shard,
-                  pz_corpus *, pz_shard *);
-
-/* "1/R": R >= 1. */
-int pz_parse_sample(const char *s, long long *every, pz_error *);
-
 typedef struct pz_run_opts {
     const pz_solver *solvers[PZ_RUN_SOLVERS];   /* in registry order */
     int nsolvers;
@@ -53,30 +44,6 @@ typedef struct pz_run_opts {
 } pz_run_opts;
 
 int pz_default_batch(long long instances);
-
-/* Batches by their time per instance: class b holds the times t (in ns)
- * with b <= 8 (log2 t + 8) < b + 1, so the classes are 9% wide and reach
- * from 1/256 ns to 2^40 ns.  A batch counts once per instance in it. */
-enum { PZ_SPREAD = 384 };
-int pz_spread_class(double ns);
-double pz_spread_ns(int cls);         /* the middle of the class */
-
-/* What one solver did over the run. */
-typedef struct pz_tally {
-    long long ran, skipped, invalid, disagree;
-    double seconds;                   /* CLOCK_MONOTONIC, summed over threads */
-    double cpu_seconds;               /* the threads' CPU time: without preemption */
-    long long spread[PZ_SPREAD];      /* instances by their batch's ns per instance */
-    double worst_ns;                  /* the slowest batch's ns per instance (with */
-    long long worst_index;            /* --batch 1, an instance's), its first index */
-} pz_tally;
-
-/* Adds one solver's tally to another: counts and times summed, the worst
- * batch kept (on a tie, the one at the lower index). */
-void pz_tally_add(pz_tally *to, const pz_tally *from);
-
-/* The time per instance below which a fraction q of the instances lie. */
-double pz_quantile(const pz_tally *, double q);
 
 /* An instance where some answer failed its check or differs from the
  * reference, with every answer as the judge would see it. */
@@ -120,23 +87,5 @@ void pz_failure_free(pz_failure *);
 /* Runs the shard of the corpus; 0, or -1 when a signal cut it short. */
 int pz_run(const pz_corpus *, const pz_shard *, const pz_run_opts *, pz_result *);
 void pz_result_free(pz_result *);
-
-/* Shrinks the first PZ_SHRINK failures and writes each as DIR/PUZZLE-HASH.in
- * with .ans; returns how many new files it wrote. */
-int pz_save_regressions(const pz_result *, const char *dir);
-
-/* report.c: the reports. */
-void pz_write_summary(FILE *, const pz_result *);
-void pz_write_json(FILE *, const pz_result *);
-void pz_write_csv(FILE *, const pz_result *);
-void pz_write_markdown(FILE *, const pz_result *);
-/* Writes PATH through a temporary file and rename(), or to stdout for "-",
- * so no reader ever sees half a report; 0 ok, else a message on stderr. */
-int pz_write_report(const char *path, void (*write)(FILE *, const pz_result *),
-                    const pz_result *);
-/* The summary (on stderr when a report goes to stdout), then each report
- * whose path is not NULL; the exit status: PZ_EXIT_USAGE if a report could
- * not be written, else PZ_EXIT_FAIL if an answer failed, else PZ_EXIT_OK. */
-int pz_write_reports(const pz_result *, const char *json, const char *csv, const char *md);
 
 #endif

@@ -55,3 +55,15 @@ const pz_solver *pz_find_solver(const char *puzzle, const char *name)
             return *s;
     return NULL;
 }
+
+void pz_prepare(const pz_solver *s)
+{
+    if (s->prepare && s->prepare())
+        pz_fatal("%s/%s: prepare failed", s->puzzle->name, s->name);
+}
+
+void pz_prepare_all(void)
+{
+    for (const pz_solver *const *s = pz_solvers; *s; s++)
+        pz_prepare(*s);
+}

@@ -112,6 +112,10 @@ extern const pz_puzzle *const pz_puzzles[];
 extern const pz_solver *const pz_solvers[];
 const pz_puzzle *pz_find_puzzle(const char *name);
 const pz_solver *pz_find_solver(const char *puzzle, const char *name);
+/* Prepares a solver, or every registered one (tables before any timing);
+ * a failure is fatal. */
+void pz_prepare(const pz_solver *);
+void pz_prepare_all(void);
 
 /* Reading (io.c). */
 void pz_reader_init(pz_reader *, FILE *, const char *name);

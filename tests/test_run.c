@@ -6,7 +6,9 @@
 #include <unistd.h>
 
 #include "testing.h"
-#include "../bench/run.h"
+#include "../cli/cli.h"
+#include "../bench/report.h"
+#include "../bench/shrink.h"
 #include "../solvers/toggle/toggle.h"
 
 static pz_corpus open_ok(const pz_puzzle *p, const char *spec)

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../cli.h"
+#include "../../util/util.h"
 #include "../corpus.h"
 #include "shim.h"
 

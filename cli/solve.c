@@ -1,26 +1,9 @@
-/* solve.c - `puzzlebench list` and `puzzlebench solve`: judge mode. */
+/* solve.c - `puzzlebench solve`: judge mode. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-#include "judge.h"
-
-int pz_cmd_list(int argc, char **argv)
-{
-    (void)argc, (void)argv;
-    pz_prepare_all();
-    for (const pz_puzzle *const *p = pz_puzzles; *p; p++) {
-        printf("%s  %s\n  solvers (fastest first):\n", (*p)->name, (*p)->title);
-        for (const pz_solver *const *s = pz_solvers; *s; s++)
-            if ((*s)->puzzle == *p)
-                printf("    %-10s %s [%s]\n", (*s)->name, (*s)->summary, (*s)->limits);
-        printf("  corpora:\n");
-        for (const pz_generator *g = (*p)->generators; g->kind; g++)
-            printf("    %s:%s:%s\n", (*p)->name, g->kind, g->keys);
-        printf("    FILE.in (judge format; expected answers in FILE.ans)\n\n");
-    }
-    return PZ_EXIT_OK;
-}
+#include "../bench/judge.h"
 
 int pz_cmd_solve(int argc, char **argv)
 {

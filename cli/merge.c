@@ -17,8 +17,8 @@
 #include <string.h>
 
 #include "cli.h"
-#include "json.h"
-#include "run.h"
+#include "../bench/json.h"
+#include "../bench/run.h"
 
 typedef struct shard {
     const char *path;

@@ -13,9 +13,9 @@
 
 #include <omp.h>
 
-#include "../bench/cli.h"
-#include "../bench/corpus.h"
-#include "../solvers/toggle/toggle.h"
+#include "../../util/util.h"
+#include "../corpus.h"
+#include "../../solvers/toggle/toggle.h"
 
 enum { BATCH = 1024 };
 

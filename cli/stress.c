@@ -12,9 +12,11 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "corpus.h"
-#include "exec.h"
-#include "judge.h"
+#include "../bench/corpus.h"
+#include "../bench/exec.h"
+#include "../bench/judge.h"
+#include "../bench/report.h"
+#include "../bench/shrink.h"
 
 enum {
     KEEP = 100,                       /* failures kept with their reasons */
@@ -59,7 +61,7 @@ typedef struct stress {
 typedef struct worker {
     stress *s;
     pz_reference ref;
-    pz_run run;
+    pz_proc run;
     char *insts, *expected;
     unsigned char *v;
     long long lo, base;               /* corpus index of insts[0]; judged offset */
@@ -197,7 +199,7 @@ static pz_outcome run_range(worker *w, long long a, long long b, long long *judg
     lim.output_cap = explen * 64 > explen + (64u << 20) ? explen + (64u << 20) : explen * 64;
     if (lim.output_cap < 64u << 10)
         lim.output_cap = 64u << 10;
-    pz_run_program(s->path, s->argv, &lim, in, inlen, &w->run);
+    pz_proc_run(s->path, s->argv, &lim, in, inlen, &w->run);
     free(in);
 #pragma omp atomic
     s->runs++;
@@ -325,7 +327,7 @@ static void worker_init(worker *w, stress *s, long long n)
 static void worker_free(worker *w)
 {
     pz_reference_free(&w->ref);
-    pz_run_free(&w->run);
+    pz_proc_free(&w->run);
     free(w->insts);
     free(w->expected);
     free(w->v);

@@ -10,9 +10,9 @@
 #include <limits.h>
 #include <stdio.h>
 
-#include "../bench/cli.h"
-#include "../bench/corpus.h"
-#include "../solvers/tetravex/tetravex.h"
+#include "../../util/util.h"
+#include "../corpus.h"
+#include "../../solvers/tetravex/tetravex.h"
 
 int main(int argc, char **argv)
 {
@@ -29,7 +29,8 @@ int main(int argc, char **argv)
         long long nodes = 0, most = 0;
         double seconds = 0;
         if (pz_corpus_open(&c, &pz_tetravex, argv[i], &e)) {
-            return pz_report(&e);
+            fprintf(stderr, "tetravex-nodes: %s: %s\n", argv[i], e.msg);
+            return 2;
         }
         for (long long k = 0; k < c.count; k++) {
             long long budget = LLONG_MAX;

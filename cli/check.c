@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "cli.h"
-#include "corpus.h"
-#include "judge.h"
+#include "../bench/corpus.h"
+#include "../bench/judge.h"
 
 enum { CHECK_OK = 0, CHECK_WA = 1, CHECK_PE = 2, CHECK_FAIL = 3 };
 

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "run.h"
+#include "../bench/run.h"
 
 enum { CHUNK = 4096 };
 

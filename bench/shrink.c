@@ -1,0 +1,176 @@
+/* shrink.c - failures made small and kept as regressions.
+ *
+ * A failure of a run is shrunk greedily (pz_shrink_greedy, with the puzzle's
+ * simpler neighbours) while it still fails, and written as
+ * DIR/PUZZLE-HASH.in with the reference's answer in .ans, so every later run
+ * of corpus/regressions checks it again.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../util/util.h"
+#include "judge.h"
+#include "shrink.h"
+
+int pz_shrink_greedy(const pz_puzzle *p, const void *inst, void *out,
+                     int (*still)(void *ctx, const void *inst), void *ctx, long max_tries)
+{
+    char *cand = pz_xmalloc(p->inst_size);
+    int steps = 0;
+    memcpy(out, inst, p->inst_size);
+    for (int k = 0; max_tries > 0 && p->shrink(out, k, cand); k++, max_tries--)
+        if (still(ctx, cand)) {
+            memcpy(out, cand, p->inst_size);
+            steps++;
+            k = -1;
+        }
+    free(cand);
+    return steps;
+}
+
+/* Shrinking ------------------------------------------------------------ */
+
+typedef struct shrinker {
+    const pz_puzzle *p;
+    const pz_solver *solvers[PZ_RUN_SOLVERS];
+    void *scratch[PZ_RUN_SOLVERS];
+    char *ans;                        /* one answer per solver */
+    int n;
+    int ref;                          /* after fails(): the first valid answer, or -1 */
+    unsigned bad;                     /* after fails(): the answers the checker rejects */
+    double deadline;                  /* shrinking stops trying then */
+    int late;                         /* and says so */
+} shrinker;
+
+/* Does inst still show a failure: an answer the checker rejects, or two
+ * answers that check and differ?  Leaves every answer in k->ans and the
+ * first that checks, in registry order, in k->ref. */
+static int fails(shrinker *k, const void *inst)
+{
+    const pz_puzzle *p = k->p;
+    const char *why;
+    unsigned bad = 0;
+    int differ = 0;
+    k->ref = -1;
+    for (int s = 0; s < k->n; s++) {
+        char *a = k->ans + (size_t)s * p->ans_size;
+        if (!k->solvers[s]->fits(inst))
+            continue;
+        if (k->solvers[s]->solve(inst, a, k->scratch[s]) || p->check(inst, a, &why) != PZ_VALID)
+            bad |= 1u << s;
+        else if (k->ref < 0)
+            k->ref = s;
+        else
+            differ |= !p->same(inst, k->ans + (size_t)k->ref * p->ans_size, a);
+    }
+    k->bad = bad;
+    return bad || differ;
+}
+
+static uint64_t fnv1a(const char *s)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+    return h;
+}
+
+static int write_text(const char *path, const char *text)
+{
+    char tmp[PZ_PATH_TMP];
+    FILE *f = pz_atomic_open(path, tmp, sizeof tmp);
+    if (!f)
+        return -1;
+    fputs(text, f);
+    return pz_atomic_close(f, tmp, path);
+}
+
+/* Shrinking a failure of slow solvers on a big board could take hours: it
+ * stops, with the smallest failing instance so far, after SHRINK_SECONDS. */
+enum { SHRINK_SECONDS = 60 };
+
+static int still_fails(void *ctx, const void *inst)
+{
+    shrinker *k = ctx;
+    if (pz_now() > k->deadline)
+        return !(k->late = 1);
+    return fails(k, inst);
+}
+
+static int save_one(shrinker *k, const pz_failure *f, const char *dir)
+{
+    const pz_puzzle *p = k->p;
+    char path[4096], ansp[4096], size[32], *in, *ans = NULL;
+    int steps, wrote = 0, bad;
+    void *small = pz_xcalloc(1, p->inst_size);
+    struct stat st;
+    k->deadline = pz_now() + SHRINK_SECONDS;
+    k->late = 0;
+    steps = pz_shrink_greedy(p, f->inst, small, still_fails, k, 100000);
+    bad = fails(k, small);
+    in = pz_render_one(p, small, NULL);
+    /* The .ans holds the reference as in the run: the first answer, in
+     * registry order, that the checker accepts.  Where one answer fails its
+     * check, that is the other one; where both check and differ, it is the
+     * reference solver's, which may be the wrong one: a person decides. */
+    if (k->ref >= 0)
+        ans = pz_render_one(p, small, k->ans + (size_t)k->ref * p->ans_size);
+    p->size(small, size, sizeof size);
+    snprintf(path, sizeof path, "%s/%s-%012llx.in", dir, p->name,
+             (unsigned long long)(fnv1a(in) >> 16));
+    if (!bad) {
+        fprintf(stderr, "puzzlebench: failure at index %lld does not reproduce\n", f->index);
+    } else if (mkdir(dir, 0777) && errno != EEXIST) {
+        fprintf(stderr, "puzzlebench: cannot make %s: %s; no regression saved\n", dir,
+                strerror(errno));
+    } else if (stat(path, &st) == 0) {
+        fprintf(stderr, "puzzlebench: index %lld shrinks to %s, already there\n", f->index, path);
+    } else if ((ans && write_text(pz_ans_path(path, ansp, sizeof ansp), ans)) ||
+               write_text(path, in)) {
+        fprintf(stderr, "puzzlebench: no regression saved for index %lld\n", f->index);
+    } else {                          /* the .ans first: a .in never lacks its answer */
+        wrote = 1;
+        fprintf(stderr, "puzzlebench: index %lld shrinks in %d steps%s to a %s instance: wrote %s",
+                f->index, steps, k->late ? " (then the time ran out)" : "", size, path);
+        if (ans)
+            fprintf(stderr, k->bad ? " and .ans (%s's answer, which checks)"
+                                   : " and .ans (%s's: both answers check, review it)",
+                    k->solvers[k->ref]->name);
+        fputc('\n', stderr);
+    }
+    free(small);
+    free(in);
+    free(ans);
+    return wrote;
+}
+
+int pz_save_regressions(const pz_result *res, const char *dir)
+{
+    shrinker k = { .p = res->corpus->puzzle };
+    int wrote = 0, tried = 0;
+    k.ans = pz_xcalloc((size_t)res->opts.nsolvers, k.p->ans_size);
+    for (int i = 0; i < res->nfail && tried < PZ_SHRINK; i++) {
+        const pz_failure *f = &res->fail[i];
+        k.n = 0;
+        for (int s = 0; s < res->opts.nsolvers; s++)   /* the solvers that took it */
+            if (f->answer[s])
+                k.solvers[k.n++] = res->opts.solvers[s];
+        for (int s = 0; s < k.n; s++) {
+            free(k.scratch[s]);
+            k.scratch[s] = pz_xcalloc(1, k.solvers[s]->scratch_size);
+        }
+        /* A disagreement with a file's expected answer alone does not shrink:
+         * the file is the regression already. */
+        if (!fails(&k, f->inst))
+            continue;
+        tried++;
+        wrote += save_one(&k, f, dir);
+    }
+    for (int s = 0; s < PZ_RUN_SOLVERS; s++)
+        free(k.scratch[s]);
+    free(k.ans);
+    return wrote;
+}
+

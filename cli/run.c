@@ -1,0 +1,169 @@
+/* run.c - `puzzlebench run`: the options, the help, and the run itself
+ * (bench/run.c) with its reports and saved regressions. */
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "../bench/report.h"
+#include "../bench/shrink.h"
+
+int pz_parse_sample(const char *s, long long *every, pz_error *e)
+{
+    const char *p = s;
+    long long one;
+    if (!pz_parse_uint(&p, 1, &one) || one != 1 || *p++ != '/' ||
+        !pz_parse_uint(&p, 1ll << 50, every) || *p || *every < 1)
+        return pz_fail(e, NULL, "expected --sample 1/R with R >= 1 (slow solvers take every "
+                       "R-th instance), found '%s'", s);
+    return 0;
+}
+
+
+static void help(void)
+{
+    printf("usage: puzzlebench run PUZZLE --corpus SPEC [options]\n"
+           "\n"
+           "Solves every instance of the corpus (or its shard) with each solver, checks every\n"
+           "answer with the puzzle's independent checker, and compares it with the reference:\n"
+           "the corpus's expected answer (FILE.ans) where there is one, else the answer of the\n"
+           "first solver (in `puzzlebench list` order) that takes the instance and whose answer\n"
+           "checks.  Per solver it reports what ran, was skipped (fits() refused it),\n"
+           "failed the check (invalid) or differed from the reference (disagree), and the\n"
+           "time per instance: the mean, the median batch, the 10th-90th percentile of\n"
+           "batches, the slowest batch (with --batch 1, the slowest instance) and the index\n"
+           "where it starts, and CPU time.  The first %d failures by index are listed in\n"
+           "full; the first %d are shrunk and saved as DIR/PUZZLE-HASH.in with the\n"
+           "reference's .ans.\n"
+           "\n"
+           "  --corpus SPEC     PUZZLE:KIND[:key=value]... or a judge-format FILE.in\n"
+           "  --solvers A,B     the solvers to run (default: all of the puzzle's)\n"
+           "  --threads T       OpenMP threads (default: OMP_NUM_THREADS or the cores)\n"
+           "  --shard K/N       only shard K of N (0 <= K < N): a contiguous share of the\n"
+           "                    indices; the N shards together are the corpus, once\n"
+           "  --sample 1/R      slow solvers run only on instances whose index is a multiple\n"
+           "                    of R; the slow ones are those after the puzzle's first two in\n"
+           "                    `puzzlebench list` order, or those given with --slow\n"
+           "  --slow A,B        the solvers --sample applies to\n"
+           "  --batch B         instances per batch (default: the shard / 64, at most %d)\n"
+           "  --json F, --csv F, --md F\n"
+           "                    reports (F '-' is stdout), written through a temporary file\n"
+           "  --save DIR        where shrunk failures go (default corpus/regressions)\n"
+           "  --no-save         do not shrink or save failures\n"
+           "\n"
+           "Exit status: 0 every answer checks and agrees; 1 an answer fails its check or\n"
+           "differs from the reference; 2 bad usage or input; 130 (SIGINT) or 143 (SIGTERM)\n"
+           "when interrupted: the batches finished by then are reported, marked partial.\n"
+           "A second signal ends the process at once.\n",
+           PZ_KEEP, PZ_SHRINK, PZ_BATCH);
+}
+
+/* Parses "a,b" into a set of p's solvers: bit r is its r-th in the registry. */
+static int parse_solvers(const pz_puzzle *p, const char *list, unsigned long long *set,
+                         const char *opt)
+{
+    char buf[512], names[512] = "", *save = NULL;
+    size_t len = 0;
+    *set = 0;
+    for (int i = 0; pz_solvers[i]; i++)
+        if (pz_solvers[i]->puzzle == p && len < sizeof names)
+            len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "",
+                                    pz_solvers[i]->name);
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *name = strtok_r(buf, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+        int found = -1, rank = 0;
+        for (int i = 0; pz_solvers[i] && found < 0; i++)
+            if (pz_solvers[i]->puzzle == p && rank++ < 64 && !strcmp(pz_solvers[i]->name, name))
+                found = rank - 1;
+        if (found < 0)
+            return pz_usage("run: %s: %s has no solver '%s' (solvers: %s)", opt, p->name, name,
+                            names);
+        if ((*set >> found) & 1)
+            return pz_usage("run: %s: '%s' is listed twice", opt, name);
+        *set |= 1ull << found;
+    }
+    if (!*set)
+        return pz_usage("run: %s: expected solver names (solvers: %s)", opt, names);
+    return 0;
+}
+
+/* A whole number from 1 to max, or 0. */
+static int whole(const char *s, int max)
+{
+    long long v;
+    return pz_parse_uint(&s, max, &v) && !*s ? (int)v : 0;
+}
+
+int pz_cmd_run(int argc, char **argv)
+{
+    const char *spec = NULL, *solvers = NULL, *slow = NULL, *shard = NULL, *sample = NULL;
+    const char *threads = NULL, *batch = NULL, *json = NULL, *csv = NULL, *md = NULL;
+    const char *save = "corpus/regressions", *v;
+    const pz_puzzle *p = NULL;
+    pz_run_opts o = { .sample = 1 };
+    unsigned long long set = 0, slowset = 0;
+    pz_corpus c;
+    pz_shard sh;
+    pz_result res;
+    pz_error e;
+    int nosave = 0, status;
+
+    for (int i = 1; i < argc; i++) {
+        const char **opt = NULL;
+        static const char *const names[] = { "--corpus", "--solvers", "--slow", "--shard",
+                                             "--sample", "--threads", "--batch", "--json",
+                                             "--csv", "--md", "--save" };
+        const char **dest[] = { &spec, &solvers, &slow, &shard, &sample, &threads, &batch,
+                                &json, &csv, &md, &save };
+        for (size_t k = 0; k < sizeof names / sizeof *names && !opt; k++)
+            if (pz_option(argc, argv, &i, names[k], &v))
+                *(opt = dest[k]) = v;
+        if (opt)
+            continue;
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return help(), PZ_EXIT_OK;
+        if (!strcmp(argv[i], "--no-save"))
+            nosave = 1;
+        else if ((status = pz_puzzle_arg("run", argv[i], &p)))
+            return status;
+    }
+    if ((status = pz_open_shard("run", p, spec, shard, &c, &sh)))
+        return status;
+    if (solvers && parse_solvers(p, solvers, &set, "--solvers"))
+        return PZ_EXIT_USAGE;
+    if (slow && parse_solvers(p, slow, &slowset, "--slow"))
+        return PZ_EXIT_USAGE;
+    if (sample && pz_parse_sample(sample, &o.sample, &e))
+        return pz_report(&e);
+    if (threads && !(o.threads = whole(threads, 1024)))
+        return pz_usage("run: expected --threads T with 1 <= T <= 1024, found '%s'", threads);
+    if (batch && !(o.batch = whole(batch, 1 << 24)))
+        return pz_usage("run: expected --batch B with 1 <= B <= %d, found '%s'", 1 << 24, batch);
+    for (int i = 0, rank = 0; pz_solvers[i]; i++) {
+        if (pz_solvers[i]->puzzle != p || rank >= 64)
+            continue;
+        if (solvers ? (set >> rank) & 1 : 1) {
+            if (o.nsolvers == PZ_RUN_SOLVERS)
+                return pz_usage("run: at most %d solvers in one run", PZ_RUN_SOLVERS);
+            if (slow ? (slowset >> rank) & 1 : rank >= 2)
+                o.slow |= 1u << o.nsolvers;
+            o.solvers[o.nsolvers++] = pz_solvers[i];
+        } else if ((slowset >> rank) & 1) {
+            return pz_usage("run: --slow %s is not among the solvers run", pz_solvers[i]->name);
+        }
+        rank++;
+    }
+    if (o.sample == 1)
+        o.slow = 0;
+    o.progress = isatty(2);
+
+    pz_run(&c, &sh, &o, &res);
+    status = pz_write_reports(&res, json, csv, md);
+    if (res.failures && !nosave)
+        pz_save_regressions(&res, save);
+    if (res.partial)
+        status = 128 + (res.signal ? res.signal : SIGINT);
+    pz_result_free(&res);
+    pz_corpus_close(&c);
+    return status;
+}

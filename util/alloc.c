@@ -1,0 +1,41 @@
+/* alloc.c - allocation with one out-of-memory path. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+static void *checked(void *p)
+{
+    if (!p) {
+        fflush(stdout);
+        fputs("puzzlebench: fatal: out of memory\n", stderr);
+        abort();
+    }
+    return p;
+}
+
+void *pz_xmalloc(size_t size)
+{
+    return checked(malloc(size ? size : 1));
+}
+
+void *pz_xcalloc(size_t n, size_t size)
+{
+    return checked(calloc(n ? n : 1, size ? size : 1));
+}
+
+void *pz_xmemdup(const void *p, size_t size)
+{
+    void *q = pz_xmalloc(size);
+    if (size)
+        memcpy(q, p, size);
+    return q;
+}
+
+char *pz_xstrndup(const char *s, size_t len)
+{
+    char *c = pz_xmalloc(len + 1);
+    memcpy(c, s, len);
+    c[len] = 0;
+    return c;
+}

@@ -1,0 +1,41 @@
+/* util.h - small general utilities: clocks, allocation, atomic file writes.
+ *
+ * Nothing here knows a puzzle; every other layer may call it.
+ *
+ *     char tmp[PZ_PATH_TMP];
+ *     FILE *f = pz_atomic_open("report.json", tmp, sizeof tmp);
+ *     ...
+ *     if (!f || pz_atomic_close(f, tmp, "report.json")) return error;
+ */
+#ifndef PZ_UTIL_H
+#define PZ_UTIL_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* Seconds on the monotonic clock, and this thread's CPU time: unlike the
+ * wall clock it stops while another process has the core, which on a shared
+ * machine is much of the time. */
+double pz_now(void);
+double pz_cpu_now(void);
+/* The least time between two readings of a clock: its own cost, which a
+ * timed batch of few instances would otherwise charge to what it times. */
+double pz_clock_cost(double (*clock)(void));
+
+/* Allocation with one out-of-memory path: a message and abort().  n or size
+ * 0 still gives a pointer that can be freed. */
+void *pz_xmalloc(size_t size);
+void *pz_xcalloc(size_t n, size_t size);
+void *pz_xmemdup(const void *p, size_t size);
+/* A NUL-terminated copy of len bytes. */
+char *pz_xstrndup(const char *s, size_t len);
+
+/* Files written atomically: to a temporary file renamed over path when
+ * closed (a path that is not a regular file, a pipe or /dev/stdout, is
+ * written in place); tmp (len bytes) gets the temporary name.  NULL or -1
+ * with a message on stderr, also for a name too long for tmp. */
+enum { PZ_PATH_TMP = 4200 };
+FILE *pz_atomic_open(const char *path, char *tmp, size_t len);
+int pz_atomic_close(FILE *, const char *tmp, const char *path);
+
+#endif

@@ -110,8 +110,8 @@ static int set_key(pz_params *p, const char *key, const char *val, pz_error *e)
 {
     char *end;
     long long v;
-    int *ints[] = { &p->rows, &p->cols, &p->n, &p->digits };
-    const char *names[] = { "rows", "cols", "n", "digits" };
+    int *ints[] = {&p->rows, &p->cols, &p->n, &p->digits};
+    const char *names[] = {"rows", "cols", "n", "digits"};
     for (int i = 0; i < 4; i++)
         if (!strcmp(key, names[i])) {
             errno = 0;
@@ -123,7 +123,8 @@ static int set_key(pz_params *p, const char *key, const char *val, pz_error *e)
         }
     if (!strcmp(key, "count")) {
         if (!parse_count(val, &p->count))
-            return pz_fail(e, NULL, "expected count= a whole number (1000 or 1e6), found '%s'", val);
+            return pz_fail(e, NULL, "expected count= a whole number (1000 or 1e6), found '%s'",
+                           val);
         return 0;
     }
     if (!strcmp(key, "seed")) {
@@ -146,9 +147,9 @@ static void canonical(pz_corpus *c)
 {
     const pz_params *p = &c->params;
     size_t len = (size_t)snprintf(c->spec, sizeof c->spec, "%s:%s", c->puzzle->name, c->gen->kind);
-#define ADD(cond, ...) \
-    if ((cond) && len < sizeof c->spec) \
-        len += (size_t)snprintf(c->spec + len, sizeof c->spec - len, __VA_ARGS__)
+#define ADD(cond, ...)                                                                             \
+    if ((cond) && len < sizeof c->spec)                                                            \
+    len += (size_t)snprintf(c->spec + len, sizeof c->spec - len, __VA_ARGS__)
     ADD(p->rows >= 0, ":rows=%d", p->rows);
     ADD(p->cols >= 0, ":cols=%d", p->cols);
     ADD(p->n >= 0, ":n=%d", p->n);
@@ -185,13 +186,13 @@ int pz_corpus_open(pz_corpus *c, const pz_puzzle *pz, const char *spec, pz_error
     size_t plen = strlen(pz->name);
     memset(c, 0, sizeof *c);
     c->puzzle = pz;
-    c->params = (pz_params){ .rows = -1, .cols = -1, .n = -1, .digits = -1, .count = -1,
-                             .seed = (uint64_t)-1 };
+    c->params = (pz_params){
+        .rows = -1, .cols = -1, .n = -1, .digits = -1, .count = -1, .seed = (uint64_t)-1};
     list_kinds(pz, list, sizeof list);
     if (strncmp(spec, pz->name, plen) || spec[plen] != ':') {
         const char *colon = strchr(spec, ':');
-        if (colon && !strchr(spec, '/') && pz_find_puzzle((snprintf(buf, sizeof buf, "%.*s",
-                                                                    (int)(colon - spec), spec), buf)))
+        if (colon && !strchr(spec, '/') &&
+            pz_find_puzzle((snprintf(buf, sizeof buf, "%.*s", (int)(colon - spec), spec), buf)))
             return pz_fail(e, NULL, "corpus '%s' is for %s, not %s", spec, buf, pz->name);
         if (open_file(c, spec, e) == 0)
             return 0;

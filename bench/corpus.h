@@ -21,17 +21,17 @@
 
 typedef struct pz_corpus {
     const pz_puzzle *puzzle;
-    const pz_generator *gen;          /* NULL for a file */
+    const pz_generator *gen; /* NULL for a file */
     pz_params params;
-    char spec[512];                   /* canonical: every parameter spelled out */
+    char spec[512]; /* canonical: every parameter spelled out */
     long long count;
-    void *insts;                      /* a file's instances */
-    void *expected;                   /* a file's expected answers, or NULL */
+    void *insts;    /* a file's instances */
+    void *expected; /* a file's expected answers, or NULL */
 } pz_corpus;
 
 int pz_corpus_open(pz_corpus *, const pz_puzzle *, const char *spec, pz_error *);
 void pz_corpus_get(const pz_corpus *, long long index, void *inst);
-const void *pz_corpus_expected(const pz_corpus *, long long index);   /* or NULL */
+const void *pz_corpus_expected(const pz_corpus *, long long index); /* or NULL */
 void pz_corpus_close(pz_corpus *);
 /* The expected answers' path of a corpus file: FILE.in -> FILE.ans, else
  * PATH -> PATH.ans; returns buf. */
@@ -40,7 +40,7 @@ const char *pz_ans_path(const char *in, char *buf, size_t len);
 /* Reads every instance of a judge-format stream (the caller frees *insts). */
 long long pz_read_all(const pz_puzzle *, FILE *, const char *name, void **insts, pz_error *);
 /* Reads exactly count answers to insts (and nothing after them): 0, or -1 with e. */
-int pz_read_answers(const pz_puzzle *, FILE *, const char *name, const void *insts,
-                    long long count, void *answers, pz_error *);
+int pz_read_answers(const pz_puzzle *, FILE *, const char *name, const void *insts, long long count,
+                    void *answers, pz_error *);
 
 #endif

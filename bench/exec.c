@@ -119,7 +119,7 @@ int pz_find_program(const char *name, char *path, size_t len)
     if (strchr(name, '/'))
         return snprintf(path, len, "%s", name) < (int)len && runnable(path) ? 0 : -1;
     for (const char *d = dirs ? dirs : "/usr/bin:/bin", *end;; d = end + 1) {
-        int dlen = (int)((end = strchrnul(d, ':')) - d);   /* empty: the current directory */
+        int dlen = (int)((end = strchrnul(d, ':')) - d); /* empty: the current directory */
         if (snprintf(path, len, "%.*s%s%s", dlen, d, dlen ? "/" : "", name) < (int)len &&
             runnable(path))
             return 0;
@@ -155,7 +155,7 @@ static void on_signal(int sig)
 
 void pz_exec_setup(void)
 {
-    struct sigaction sa = { .sa_handler = on_signal };
+    struct sigaction sa = {.sa_handler = on_signal};
     prctl(PR_SET_CHILD_SUBREAPER, 1);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
@@ -205,12 +205,12 @@ int pz_end_strays(void)
 }
 
 /* The child, between fork and execv: system calls only. */
-static _Noreturn void child(const char *path, char *const argv[], const struct rlimit *rl,
-                            int in, int out, int err)
+static _Noreturn void child(const char *path, char *const argv[], const struct rlimit *rl, int in,
+                            int out, int err)
 {
-    static const int resources[] = { RLIMIT_CPU, RLIMIT_AS, RLIMIT_FSIZE, RLIMIT_CORE };
-    static const int defaults[] = { SIGPIPE, SIGINT, SIGTERM, SIGHUP };
-    struct sigaction dfl = { .sa_handler = SIG_DFL };
+    static const int resources[] = {RLIMIT_CPU, RLIMIT_AS, RLIMIT_FSIZE, RLIMIT_CORE};
+    static const int defaults[] = {SIGPIPE, SIGINT, SIGTERM, SIGHUP};
+    struct sigaction dfl = {.sa_handler = SIG_DFL};
     sigset_t none;
     setpgid(0, 0);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -233,7 +233,7 @@ typedef struct sink {
     int fd;
     char *buf;
     size_t len, cap, keep, total;
-    int grows;                        /* buf may be realloc'd up to keep */
+    int grows; /* buf may be realloc'd up to keep */
 } sink;
 
 /* Reads what the pipe holds now: 1 while it is open, 0 at its end. */
@@ -251,7 +251,8 @@ static int pull(sink *k, size_t limit)
                 pz_fatal("out of memory");
         }
         into_buf = k->len < k->cap;
-        n = into_buf ? read(k->fd, k->buf + k->len, k->cap - k->len) : read(k->fd, scrap, sizeof scrap);
+        n = into_buf ? read(k->fd, k->buf + k->len, k->cap - k->len)
+                     : read(k->fd, scrap, sizeof scrap);
         if (n > 0) {
             k->len += into_buf ? (size_t)n : 0;
             k->total += (size_t)n;
@@ -262,7 +263,8 @@ static int pull(sink *k, size_t limit)
     return 1;
 }
 
-static void say(pz_proc *run, pz_outcome o, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void say(pz_proc *run, pz_outcome o, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 static void say(pz_proc *run, pz_outcome o, const char *fmt, ...)
 {
     va_list ap;
@@ -273,20 +275,20 @@ static void say(pz_proc *run, pz_outcome o, const char *fmt, ...)
 }
 
 void pz_proc_run(const char *path, char *const argv[], const pz_limits *lim, const char *in,
-                    size_t inlen, pz_proc *run)
+                 size_t inlen, pz_proc *run)
 {
     int pin[2], pout[2], perr[2], pidfd, slot, status = 0;
     int exited = 0, timed_out = 0, cpu_out = 0, ole = 0;
     size_t written = 0;
     rlim_t cpu = (rlim_t)(lim->time_ms + 999) / 1000 + 1;
     struct rlimit rl[4] = {
-        { cpu, cpu + 1 },
-        { RLIM_INFINITY, RLIM_INFINITY },
-        { lim->output_cap, lim->output_cap },
-        { 0, 0 },
+        {cpu, cpu + 1},
+        {RLIM_INFINITY, RLIM_INFINITY},
+        {lim->output_cap, lim->output_cap},
+        {0, 0},
     };
-    sink out = { .buf = run->out, .cap = run->cap, .keep = lim->output_cap + 1, .grows = 1 };
-    sink err = { .buf = run->err, .cap = sizeof run->err - 1, .keep = sizeof run->err - 1 };
+    sink out = {.buf = run->out, .cap = run->cap, .keep = lim->output_cap + 1, .grows = 1};
+    sink err = {.buf = run->err, .cap = sizeof run->err - 1, .keep = sizeof run->err - 1};
     struct rusage ru;
     clockid_t clock;
     double start, deadline;
@@ -301,7 +303,7 @@ void pz_proc_run(const char *path, char *const argv[], const pz_limits *lim, con
         pz_fatal("cannot fork: %s", strerror(errno));
     if (pid == 0)
         child(path, argv, rl, pin[0], pout[1], perr[1]);
-    setpgid(pid, pid);                /* as the child does: whichever runs first */
+    setpgid(pid, pid); /* as the child does: whichever runs first */
     slot = enlist(pid);
     close(pin[0]);
     close(pout[1]);
@@ -312,7 +314,7 @@ void pz_proc_run(const char *path, char *const argv[], const pz_limits *lim, con
     fcntl(out.fd, F_SETFL, O_NONBLOCK);
     fcntl(err.fd, F_SETFL, O_NONBLOCK);
     pidfd = pidfd_open(pid, 0);
-    int has_clock = !clock_getcpuclockid(pid, &clock);   /* CPU clock ids are negative */
+    int has_clock = !clock_getcpuclockid(pid, &clock); /* CPU clock ids are negative */
     int infd = pin[1];
     if (!inlen) {
         close(infd);
@@ -322,20 +324,20 @@ void pz_proc_run(const char *path, char *const argv[], const pz_limits *lim, con
         struct pollfd fds[4];
         int nf = 0, iin = -1, iout = -1, ierr = -1, ipid = -1;
         struct timespec used;
-        siginfo_t si = { 0 };
+        siginfo_t si = {0};
         double left = deadline - pz_now();
         if (left <= 0) {
             timed_out = 1;
             break;
         }
         if (infd >= 0)
-            fds[iin = nf++] = (struct pollfd){ infd, POLLOUT, 0 };
+            fds[iin = nf++] = (struct pollfd){infd, POLLOUT, 0};
         if (out.fd >= 0)
-            fds[iout = nf++] = (struct pollfd){ out.fd, POLLIN, 0 };
+            fds[iout = nf++] = (struct pollfd){out.fd, POLLIN, 0};
         if (err.fd >= 0)
-            fds[ierr = nf++] = (struct pollfd){ err.fd, POLLIN, 0 };
+            fds[ierr = nf++] = (struct pollfd){err.fd, POLLIN, 0};
         if (pidfd >= 0)
-            fds[ipid = nf++] = (struct pollfd){ pidfd, POLLIN, 0 };
+            fds[ipid = nf++] = (struct pollfd){pidfd, POLLIN, 0};
         int ms = (int)(left * 1000) + 1;
         if (poll(fds, (nfds_t)nf, ms < TICK_MS ? ms : TICK_MS) < 0 && errno != EINTR)
             pz_fatal("poll: %s", strerror(errno));
@@ -344,7 +346,7 @@ void pz_proc_run(const char *path, char *const argv[], const pz_limits *lim, con
             if (n > 0)
                 written += (size_t)n;
             if (written == inlen || (n < 0 && errno != EAGAIN && errno != EINTR)) {
-                close(infd);          /* done, or the program closed its stdin */
+                close(infd); /* done, or the program closed its stdin */
                 infd = -1;
             }
         }
@@ -377,14 +379,14 @@ void pz_proc_run(const char *path, char *const argv[], const pz_limits *lim, con
             pull(&err, lim->output_cap);
         ole = out.total > lim->output_cap || err.total > lim->output_cap;
     }
-    kill(-pid, SIGKILL);              /* the program if it still runs, and all it left behind */
+    kill(-pid, SIGKILL); /* the program if it still runs, and all it left behind */
     while (wait4(pid, &status, 0, &ru) < 0 && errno == EINTR)
         ;
     while (waitpid(-pid, NULL, 0) > 0 || errno == EINTR)
         ;
     if (slot >= 0)
         __atomic_store_n(&groups[slot], 0, __ATOMIC_SEQ_CST);
-    int fds[] = { infd, out.fd, err.fd, pidfd };
+    int fds[] = {infd, out.fd, err.fd, pidfd};
     for (int i = 0; i < 4; i++)
         if (fds[i] >= 0)
             close(fds[i]);
@@ -408,14 +410,15 @@ void pz_proc_run(const char *path, char *const argv[], const pz_limits *lim, con
     else if (sig == SIGXFSZ)
         say(run, PZ_OLE, "a file grew past %zu bytes (SIGXFSZ)", lim->output_cap);
     else if (cpu_out || sig == SIGXCPU || run->cpu_s * 1000 > (double)lim->time_ms)
-        say(run, PZ_TLE, "CPU time %.3f s, limit %.3f s%s", run->cpu_s,
-            (double)lim->time_ms / 1000, cpu_out || sig ? " (killed)" : "");
+        say(run, PZ_TLE, "CPU time %.3f s, limit %.3f s%s", run->cpu_s, (double)lim->time_ms / 1000,
+            cpu_out || sig ? " (killed)" : "");
     else if (timed_out)
         say(run, PZ_TLE, "wall clock %.3f s, limit %.3f s (killed; CPU time %.3f s)", run->wall_s,
             (double)lim->wall_ms / 1000, run->cpu_s);
     else if (failed && lim->memory_mb > 0 && run->maxrss_kb >= lim->memory_mb * 1024 / 2)
-        say(run, PZ_MLE, "peak memory %ld MiB of the %ld MiB limit, then %s %d", run->maxrss_kb / 1024,
-            lim->memory_mb, sig ? "signal" : "exit status", sig ? sig : WEXITSTATUS(status));
+        say(run, PZ_MLE, "peak memory %ld MiB of the %ld MiB limit, then %s %d",
+            run->maxrss_kb / 1024, lim->memory_mb, sig ? "signal" : "exit status",
+            sig ? sig : WEXITSTATUS(status));
     else if (sig)
         say(run, PZ_RE, "killed by signal %d (%s)", sig, sigdescr_np(sig));
     else if (failed)

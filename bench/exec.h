@@ -19,18 +19,18 @@
 #include "judge.h"
 
 typedef struct pz_limits {
-    long time_ms;                     /* CPU time of the run */
-    long wall_ms;                     /* wall clock of the run */
-    long memory_mb;                   /* address space; 0: none */
-    size_t output_cap;                /* bytes on stdout, or on stderr, before OLE */
+    long time_ms;      /* CPU time of the run */
+    long wall_ms;      /* wall clock of the run */
+    long memory_mb;    /* address space; 0: none */
+    size_t output_cap; /* bytes on stdout, or on stderr, before OLE */
 } pz_limits;
 
 typedef struct pz_proc {
-    pz_outcome outcome;               /* PZ_AC: ended by itself within the limits */
-    char why[200];                    /* for the others */
-    char *out;                        /* stdout, NUL-terminated; the buffer is reused */
+    pz_outcome outcome; /* PZ_AC: ended by itself within the limits */
+    char why[200];      /* for the others */
+    char *out;          /* stdout, NUL-terminated; the buffer is reused */
     size_t len, cap;
-    char err[512];                    /* the start of stderr, NUL-terminated */
+    char err[512]; /* the start of stderr, NUL-terminated */
     double cpu_s, wall_s;
     long maxrss_kb;
 } pz_proc;
@@ -45,7 +45,7 @@ int pz_find_program(const char *name, char *path, size_t len) __attribute__((non
  * groups on SIGINT, SIGTERM and SIGHUP, ignore SIGPIPE. */
 void pz_exec_setup(void);
 void pz_proc_run(const char *path, char *const argv[], const pz_limits *, const char *in,
-                    size_t inlen, pz_proc *);
+                 size_t inlen, pz_proc *);
 void pz_proc_free(pz_proc *);
 /* Once no run is left: kills and reaps the processes that left their run's
  * group (a new session escapes the group kill) and were handed to us as

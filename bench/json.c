@@ -55,8 +55,7 @@ void pz_json_free(pz_json_doc *d)
     d->root = NULL;
 }
 
-static int vfail(pz_error *e, const char *file, long line, long col, const char *fmt,
-                 va_list ap)
+static int vfail(pz_error *e, const char *file, long line, long col, const char *fmt, va_list ap)
 {
     snprintf(e->file, sizeof e->file, "%s", file);
     e->line = line;
@@ -67,8 +66,8 @@ static int vfail(pz_error *e, const char *file, long line, long col, const char 
 
 /* An error at byte at, which is always on the line being read: white space,
  * the only place a line break may be, has been skipped up to it. */
-__attribute__((format(printf, 3, 4))) static int fail(parser *ps, const char *at,
-                                                      const char *fmt, ...)
+__attribute__((format(printf, 3, 4))) static int fail(parser *ps, const char *at, const char *fmt,
+                                                      ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -119,10 +118,11 @@ static int hex4(const char *p, const char *end, unsigned *v)
 {
     *v = 0;
     for (int k = 0; k < 4; k++, p++) {
-        int h = p >= end ? -1
-              : *p >= '0' && *p <= '9' ? *p - '0'
-              : *p >= 'a' && *p <= 'f' ? *p - 'a' + 10
-              : *p >= 'A' && *p <= 'F' ? *p - 'A' + 10 : -1;
+        int h = p >= end                 ? -1
+                : *p >= '0' && *p <= '9' ? *p - '0'
+                : *p >= 'a' && *p <= 'f' ? *p - 'a' + 10
+                : *p >= 'A' && *p <= 'F' ? *p - 'A' + 10
+                                         : -1;
         if (h < 0)
             return -1;
         *v = *v << 4 | (unsigned)h;
@@ -205,12 +205,26 @@ static int string(parser *ps, const char **out, size_t *len)
         const char *esc = q++;
         unsigned u, lo;
         switch (q < ps->end ? *q : 0) {
-        case '"': case '\\': case '/': *o++ = *q; break;
-        case 'b': *o++ = '\b'; break;
-        case 'f': *o++ = '\f'; break;
-        case 'n': *o++ = '\n'; break;
-        case 'r': *o++ = '\r'; break;
-        case 't': *o++ = '\t'; break;
+        case '"':
+        case '\\':
+        case '/':
+            *o++ = *q;
+            break;
+        case 'b':
+            *o++ = '\b';
+            break;
+        case 'f':
+            *o++ = '\f';
+            break;
+        case 'n':
+            *o++ = '\n';
+            break;
+        case 'r':
+            *o++ = '\r';
+            break;
+        case 't':
+            *o++ = '\t';
+            break;
         case 'u':
             if (hex4(q + 1, ps->end, &u))
                 return fail(ps, esc, "expected 4 hex digits after \\u");
@@ -228,8 +242,10 @@ static int string(parser *ps, const char **out, size_t *len)
             o = put_utf8(o, u);
             break;
         default:
-            return fail(ps, esc, "expected an escape \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX, "
-                        "found %s after '\\'", found(ps, q));
+            return fail(ps, esc,
+                        "expected an escape \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX, "
+                        "found %s after '\\'",
+                        found(ps, q));
         }
         q++;
     }
@@ -279,7 +295,7 @@ static int number(parser *ps, pz_json *v)
     memcpy(buf, s, (size_t)(q - s));
     buf[q - s] = 0;
     v->type = PZ_JSON_NUMBER;
-    v->d = strtod(buf, NULL);     /* the C locale: puzzlebench never sets another */
+    v->d = strtod(buf, NULL); /* the C locale: puzzlebench never sets another */
     if (isinf(v->d))
         return fail(ps, s, "expected a number within the range of a double");
     if (integer) {
@@ -428,11 +444,23 @@ static int value(parser *ps, int depth, pz_json **out)
     case '"':
         v->type = PZ_JSON_STRING;
         return string(ps, &v->s, &v->len);
-    case 't': return literal(ps, v, "true", PZ_JSON_BOOL, 1);
-    case 'f': return literal(ps, v, "false", PZ_JSON_BOOL, 0);
-    case 'n': return literal(ps, v, "null", PZ_JSON_NULL, 0);
-    case '-': case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7':
-    case '8': case '9':
+    case 't':
+        return literal(ps, v, "true", PZ_JSON_BOOL, 1);
+    case 'f':
+        return literal(ps, v, "false", PZ_JSON_BOOL, 0);
+    case 'n':
+        return literal(ps, v, "null", PZ_JSON_NULL, 0);
+    case '-':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
         return number(ps, v);
     }
     return fail(ps, ps->p, "expected a value, found %s", found(ps, ps->p));
@@ -440,13 +468,13 @@ static int value(parser *ps, int depth, pz_json **out)
 
 int pz_json_parse(pz_json_doc *d, const char *name, const char *text, size_t len, pz_error *e)
 {
-    parser ps = { text, text + len, text, 1, 0, d, e };
+    parser ps = {text, text + len, text, 1, 0, d, e};
     pz_json *root;
     memset(d, 0, sizeof *d);
     snprintf(d->name, sizeof d->name, "%s", name);
     if (len > PZ_JSON_MAX_BYTES) {
         pz_fail(e, NULL, "expected a JSON document of at most %d bytes", PZ_JSON_MAX_BYTES);
-        snprintf(e->file, sizeof e->file, "%s", name);   /* "name: expected ..." */
+        snprintf(e->file, sizeof e->file, "%s", name); /* "name: expected ..." */
         return -1;
     }
     if (value(&ps, 0, &root))
@@ -503,19 +531,25 @@ const pz_json *pz_json_get(const pz_json *obj, const char *key)
 const char *pz_json_what(const pz_json *v)
 {
     switch (v->type) {
-    case PZ_JSON_NULL: return "null";
-    case PZ_JSON_BOOL: return v->i ? "true" : "false";
-    case PZ_JSON_NUMBER: return v->is_int ? "a whole number" : "a number";
-    case PZ_JSON_STRING: return "a string";
-    case PZ_JSON_ARRAY: return "an array";
-    case PZ_JSON_OBJECT: return "an object";
+    case PZ_JSON_NULL:
+        return "null";
+    case PZ_JSON_BOOL:
+        return v->i ? "true" : "false";
+    case PZ_JSON_NUMBER:
+        return v->is_int ? "a whole number" : "a number";
+    case PZ_JSON_STRING:
+        return "a string";
+    case PZ_JSON_ARRAY:
+        return "an array";
+    case PZ_JSON_OBJECT:
+        return "an object";
     }
     return "?";
 }
 
 static const char *const type_names[] = {
-    [PZ_JSON_NULL] = "null", [PZ_JSON_BOOL] = "true or false", [PZ_JSON_NUMBER] = "a number",
-    [PZ_JSON_STRING] = "a string", [PZ_JSON_ARRAY] = "an array", [PZ_JSON_OBJECT] = "an object",
+    [PZ_JSON_NULL] = "null",       [PZ_JSON_BOOL] = "true or false", [PZ_JSON_NUMBER] = "a number",
+    [PZ_JSON_STRING] = "a string", [PZ_JSON_ARRAY] = "an array",     [PZ_JSON_OBJECT] = "an object",
 };
 
 const pz_json *pz_json_need(const pz_json_doc *d, const pz_json *obj, const char *key,
@@ -523,8 +557,7 @@ const pz_json *pz_json_need(const pz_json_doc *d, const pz_json *obj, const char
 {
     const pz_json *v;
     if (obj->type != PZ_JSON_OBJECT) {
-        pz_json_fail(e, d, obj, "expected an object with \"%s\", found %s", key,
-                     pz_json_what(obj));
+        pz_json_fail(e, d, obj, "expected an object with \"%s\", found %s", key, pz_json_what(obj));
         return NULL;
     }
     if (!(v = pz_json_get(obj, key))) {
@@ -546,8 +579,8 @@ int pz_json_need_int(const pz_json_doc *d, const pz_json *obj, const char *key, 
     if (!v)
         return -1;
     if (!v->is_int || v->i < min || v->i > max)
-        return pz_json_fail(e, d, v, "expected \"%s\" to be a whole number from %lld to %lld",
-                            key, min, max);
+        return pz_json_fail(e, d, v, "expected \"%s\" to be a whole number from %lld to %lld", key,
+                            min, max);
     *out = v->i;
     return 0;
 }
@@ -572,8 +605,8 @@ int pz_json_need_bool(const pz_json_doc *d, const pz_json *obj, const char *key,
     return 0;
 }
 
-int pz_json_need_str(const pz_json_doc *d, const pz_json *obj, const char *key,
-                     const char **out, pz_error *e)
+int pz_json_need_str(const pz_json_doc *d, const pz_json *obj, const char *key, const char **out,
+                     pz_error *e)
 {
     const pz_json *v = pz_json_need(d, obj, key, PZ_JSON_STRING, e);
     if (!v)

@@ -22,10 +22,10 @@
 #include "../solvers/solver.h"
 
 enum {
-    PZ_JSON_MAX_BYTES = 16 << 20,     /* a document's size */
-    PZ_JSON_MAX_DEPTH = 64,           /* arrays and objects inside each other */
-    PZ_JSON_MAX_VALUES = 1 << 20,     /* values in a document, members included */
-    PZ_JSON_MAX_NUMBER = 100,         /* characters of one number */
+    PZ_JSON_MAX_BYTES = 16 << 20, /* a document's size */
+    PZ_JSON_MAX_DEPTH = 64,       /* arrays and objects inside each other */
+    PZ_JSON_MAX_VALUES = 1 << 20, /* values in a document, members included */
+    PZ_JSON_MAX_NUMBER = 100,     /* characters of one number */
 };
 
 typedef enum pz_json_type {
@@ -39,24 +39,24 @@ typedef enum pz_json_type {
 
 typedef struct pz_json {
     pz_json_type type;
-    int is_int;                       /* a number written without '.' or 'e' that fits
-                                         in 64 bits: i holds it exactly */
-    long long i;                      /* that integer; a bool's 0 or 1 */
-    double d;                         /* a number's value */
-    const char *s;                    /* a string, NUL-terminated (it may hold NULs) */
-    size_t len;                       /* its length in bytes */
-    struct pz_json *child;            /* an array's first element, an object's first member */
-    size_t n;                         /* how many elements or members */
-    struct pz_json *next;             /* the next element or member */
-    const char *key;                  /* a member's key, NUL-terminated; else NULL */
+    int is_int;            /* a number written without '.' or 'e' that fits
+                              in 64 bits: i holds it exactly */
+    long long i;           /* that integer; a bool's 0 or 1 */
+    double d;              /* a number's value */
+    const char *s;         /* a string, NUL-terminated (it may hold NULs) */
+    size_t len;            /* its length in bytes */
+    struct pz_json *child; /* an array's first element, an object's first member */
+    size_t n;              /* how many elements or members */
+    struct pz_json *next;  /* the next element or member */
+    const char *key;       /* a member's key, NUL-terminated; else NULL */
     size_t key_len;
-    long line, col;                   /* where the value (a member: its key) starts */
+    long line, col; /* where the value (a member: its key) starts */
 } pz_json;
 
 typedef struct pz_json_doc {
-    pz_json *root;                    /* NULL until parsed */
-    char name[128];                   /* the file, for messages */
-    struct pz_json_chunk *mem;        /* every node and string, freed at once */
+    pz_json *root;             /* NULL until parsed */
+    char name[128];            /* the file, for messages */
+    struct pz_json_chunk *mem; /* every node and string, freed at once */
 } pz_json_doc;
 
 /* Parses len bytes of text (no NUL needed) named name: 0, or -1 with e filled
@@ -78,15 +78,14 @@ int pz_json_fail(pz_error *, const pz_json_doc *, const pz_json *v, const char *
 
 /* The member key of obj, of the given type; else NULL with e filled:
  * 'expected a member "key" in this object' or 'expected "key" to be ...'. */
-const pz_json *pz_json_need(const pz_json_doc *, const pz_json *obj, const char *key,
-                            pz_json_type, pz_error *);
+const pz_json *pz_json_need(const pz_json_doc *, const pz_json *obj, const char *key, pz_json_type,
+                            pz_error *);
 /* The same for the usual types, each with its value: 0 ok, -1 with e filled. */
 int pz_json_need_int(const pz_json_doc *, const pz_json *obj, const char *key, long long min,
                      long long max, long long *, pz_error *);
 int pz_json_need_num(const pz_json_doc *, const pz_json *obj, const char *key, double *,
                      pz_error *);
-int pz_json_need_bool(const pz_json_doc *, const pz_json *obj, const char *key, int *,
-                      pz_error *);
+int pz_json_need_bool(const pz_json_doc *, const pz_json *obj, const char *key, int *, pz_error *);
 /* A string without NUL characters. */
 int pz_json_need_str(const pz_json_doc *, const pz_json *obj, const char *key, const char **,
                      pz_error *);

@@ -5,7 +5,7 @@
 
 #include "judge.h"
 
-const char *const pz_outcome_names[PZ_OUTCOMES] = { "AC", "WA", "PE", "TLE", "MLE", "RE", "OLE" };
+const char *const pz_outcome_names[PZ_OUTCOMES] = {"AC", "WA", "PE", "TLE", "MLE", "RE", "OLE"};
 
 char *pz_render_input(const pz_puzzle *p, const void *insts, long long count, size_t *len)
 {
@@ -60,7 +60,7 @@ static int next_word(words *w, const char **start, size_t *len)
 
 static size_t count_words(const char *s, size_t len)
 {
-    words w = { s, s + len };
+    words w = {s, s + len};
     const char *start;
     size_t n = 0, l;
     while (next_word(&w, &start, &l))
@@ -71,7 +71,7 @@ static size_t count_words(const char *s, size_t len)
 /* Do a's words, from its skip-th on, equal all of b's words? */
 static int same_words(const char *a, size_t alen, size_t skip, const char *b, size_t blen)
 {
-    words wa = { a, a + alen }, wb = { b, b + blen };
+    words wa = {a, a + alen}, wb = {b, b + blen};
     const char *sa, *sb;
     size_t la, lb;
     while (skip-- && next_word(&wa, &sa, &la))
@@ -93,7 +93,7 @@ static void one_line(const pz_puzzle *p, unsigned long long k, const void *inst,
     char *text = pz_render_answers(p, k, inst, ans, 1, &len);
     while (len && text[len - 1] == '\n')
         len--;
-    for (i = 0; i < len && n + 7 < cap; i++)    /* room for " / ", "..." and the NUL */
+    for (i = 0; i < len && n + 7 < cap; i++) /* room for " / ", "..." and the NUL */
         if (text[i] == '\n')
             n += (size_t)snprintf(buf + n, cap - n, " / ");
         else
@@ -120,7 +120,7 @@ long long pz_judge_output(const pz_puzzle *p, const void *insts, const void *exp
     /* fmemopen refuses an empty buffer on some libcs. */
     FILE *f = len ? fmemopen((void *)out, len, "r") : fopen("/dev/null", "r");
     char *ans = malloc(p->ans_size), why[768], want[160], got[160];
-    size_t before = 0;                /* words in the answers read so far */
+    size_t before = 0; /* words in the answers read so far */
     pz_reader r;
     pz_error e;
     long long i;
@@ -164,9 +164,9 @@ long long pz_judge_output(const pz_puzzle *p, const void *insts, const void *exp
         }
     } else {
         size_t n;
-        char *rest = pz_render_answers(p, (unsigned long long)i + 1,
-                                       (const char *)insts + i * p->inst_size,
-                                       (const char *)expected + i * p->ans_size, count - i, &n);
+        char *rest =
+            pz_render_answers(p, (unsigned long long)i + 1, (const char *)insts + i * p->inst_size,
+                              (const char *)expected + i * p->ans_size, count - i, &n);
         int pe = same_words(out, len, before, rest, n);
         if (rc == 0) {
             snprintf(why, sizeof why, "the output ended before answer %lld", i + 1);

@@ -22,7 +22,16 @@
 #include "../solvers/solver.h"
 
 /* The verdicts of stress; check uses the first three. */
-typedef enum pz_outcome { PZ_AC, PZ_WA, PZ_PE, PZ_TLE, PZ_MLE, PZ_RE, PZ_OLE, PZ_OUTCOMES } pz_outcome;
+typedef enum pz_outcome {
+    PZ_AC,
+    PZ_WA,
+    PZ_PE,
+    PZ_TLE,
+    PZ_MLE,
+    PZ_RE,
+    PZ_OLE,
+    PZ_OUTCOMES
+} pz_outcome;
 extern const char *const pz_outcome_names[PZ_OUTCOMES];
 
 /* Hears about each failing instance i (from 0) of a judged text. */
@@ -47,8 +56,8 @@ char *pz_render_one(const pz_puzzle *, const void *inst, const void *ans);
  * an instance, or the one solver asked for.  One per thread: it owns scratch. */
 typedef struct pz_reference {
     const pz_puzzle *puzzle;
-    const pz_solver *only;            /* NULL: the first that fits */
-    void **scratch;                   /* per solver of pz_solvers, made on demand */
+    const pz_solver *only; /* NULL: the first that fits */
+    void **scratch;        /* per solver of pz_solvers, made on demand */
 } pz_reference;
 
 void pz_reference_init(pz_reference *, const pz_puzzle *, const pz_solver *only);

@@ -23,7 +23,7 @@ static double ns_per(double seconds, long long n)
 /* "3.21 ns", "189 ns", "460 us", "1.2 s" */
 static void duration(char *buf, size_t len, double ns)
 {
-    static const char *const unit[] = { "ns", "us", "ms", "s" };
+    static const char *const unit[] = {"ns", "us", "ms", "s"};
     int u = 0;
     while (u < 3 && ns >= 999.5)
         ns /= 1000, u++;
@@ -43,7 +43,7 @@ static cells timing(const pz_result *r, int s)
 {
     const pz_tally *t = &r->tally[s];
     double best = 0, median = pz_quantile(t, 0.5);
-    cells c = { "-", "-", "-", "-", "-", "-" };
+    cells c = {"-", "-", "-", "-", "-", "-"};
     char lo[16], hi[16];
     for (int i = 0; i < r->opts.nsolvers; i++) {
         double m = pz_quantile(&r->tally[i], 0.5);
@@ -59,8 +59,7 @@ static cells timing(const pz_result *r, int s)
     duration(lo, sizeof lo, pz_quantile(t, 0.1));
     duration(hi, sizeof hi, pz_quantile(t, 0.9));
     snprintf(c.spread, sizeof c.spread, "%s..%s", lo, hi);
-    snprintf(c.relative, sizeof c.relative, median / best < 100 ? "%.1fx" : "%.0fx",
-             median / best);
+    snprintf(c.relative, sizeof c.relative, median / best < 100 ? "%.1fx" : "%.0fx", median / best);
     return c;
 }
 
@@ -85,8 +84,10 @@ static void status_line(FILE *f, const pz_result *r, const char *bold)
         fprintf(f, "%sPARTIAL%s: interrupted after %lld of %lld instances. ", bold, bold,
                 r->instances, r->shard.end - r->shard.first);
     if (r->failures)
-        fprintf(f, "%sFAIL%s: %lld instance%s with an answer that fails its check or "
-                "disagrees.\n", bold, bold, r->failures, r->failures > 1 ? "s" : "");
+        fprintf(f,
+                "%sFAIL%s: %lld instance%s with an answer that fails its check or "
+                "disagrees.\n",
+                bold, bold, r->failures, r->failures > 1 ? "s" : "");
     else
         fprintf(f, "%sOK%s: every answer checks and agrees.\n", bold, bold);
 }
@@ -121,9 +122,11 @@ static void worst_note(FILE *f, const pz_result *r)
     int n = 0;
     for (int s = 0; s < r->opts.nsolvers; s++)
         if (r->tally[s].ran)
-            fprintf(f, "%s%s %lld", n++ ? ", " : r->opts.batch == 1 ? "Slowest instance, by index: "
-                    : "Slowest batch, by its first index: ", r->opts.solvers[s]->name,
-                    r->tally[s].worst_index);
+            fprintf(f, "%s%s %lld",
+                    n++                  ? ", "
+                    : r->opts.batch == 1 ? "Slowest instance, by index: "
+                                         : "Slowest batch, by its first index: ",
+                    r->opts.solvers[s]->name, r->tally[s].worst_index);
     if (n)
         fputs(".\n", f);
 }
@@ -133,8 +136,8 @@ typedef struct style {
     const char *item, *part, *quote, *invalid, *differs;
 } style;
 
-static const style plain = { "  ", "\n    ", "", "  INVALID: ", "  DIFFERS" };
-static const style markdown = { "- ", ", ", "`", " (invalid: ", " (differs" };
+static const style plain = {"  ", "\n    ", "", "  INVALID: ", "  DIFFERS"};
+static const style markdown = {"- ", ", ", "`", " (invalid: ", " (differs"};
 
 /* The first few failures: each instance, the expected answer, every answer. */
 static void list_failures(FILE *f, const pz_result *r, const style *st)
@@ -175,9 +178,8 @@ void pz_write_summary(FILE *f, const pz_result *r)
                 r->shard.end);
     fprintf(f, "\n%lld instances, %d thread%s, %.2f s\n\n", r->instances, r->opts.threads,
             r->opts.threads > 1 ? "s" : "", r->wall_s);
-    fprintf(f, "  %-10s %12s %8s %8s %8s %9s %9s %20s %9s %9s %8s\n", "solver", "ran",
-            "skipped", "invalid", "disagree", "mean", "median", "p10-p90", "worst", "cpu",
-            "relative");
+    fprintf(f, "  %-10s %12s %8s %8s %8s %9s %9s %20s %9s %9s %8s\n", "solver", "ran", "skipped",
+            "invalid", "disagree", "mean", "median", "p10-p90", "worst", "cpu", "relative");
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];
         cells c = timing(r, s);
@@ -189,7 +191,8 @@ void pz_write_summary(FILE *f, const pz_result *r)
     fprintf(f, "  %-10s %12lld answers checked and compared, %s each\n", "checker", r->checked,
             mean);
     fputs("  (time per instance: the mean over the run, the median, 10th-90th percentile and\n"
-          "   slowest of batches, the threads' CPU time; relative compares medians)\n", f);
+          "   slowest of batches, the threads' CPU time; relative compares medians)\n",
+          f);
     worst_note(f, r);
     fputc('\n', f);
     sample_note(f, r);
@@ -245,15 +248,18 @@ void pz_write_json(FILE *f, const pz_result *r)
     fputs("  \"solvers\": [", f);
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];
-        fprintf(f, "%s\n    {\"name\": \"%s\", \"sampled\": %s, \"ran\": %lld, \"skipped\": %lld, "
-                "\"invalid\": %lld, \"disagree\": %lld,\n", s ? "," : "",
-                r->opts.solvers[s]->name, sampled(r, s) ? "true" : "false", t->ran, t->skipped,
-                t->invalid, t->disagree);
+        fprintf(f,
+                "%s\n    {\"name\": \"%s\", \"sampled\": %s, \"ran\": %lld, \"skipped\": %lld, "
+                "\"invalid\": %lld, \"disagree\": %lld,\n",
+                s ? "," : "", r->opts.solvers[s]->name, sampled(r, s) ? "true" : "false", t->ran,
+                t->skipped, t->invalid, t->disagree);
         fprintf(f, "     \"seconds\": %.6f, \"cpu_seconds\": %.6f,\n", t->seconds, t->cpu_seconds);
         fprintf(f, "     \"ns_per_instance\": %.2f,\n", ns_per(t->seconds, t->ran));
-        fprintf(f, "     \"ns_p10\": %.4g, \"ns_median\": %.4g, \"ns_p90\": %.4g, "
-                "\"cpu_ns_per_instance\": %.2f,\n", pz_quantile(t, 0.1), pz_quantile(t, 0.5),
-                pz_quantile(t, 0.9), ns_per(t->cpu_seconds, t->ran));
+        fprintf(f,
+                "     \"ns_p10\": %.4g, \"ns_median\": %.4g, \"ns_p90\": %.4g, "
+                "\"cpu_ns_per_instance\": %.2f,\n",
+                pz_quantile(t, 0.1), pz_quantile(t, 0.5), pz_quantile(t, 0.9),
+                ns_per(t->cpu_seconds, t->ran));
         fprintf(f, "     \"ns_worst\": %.4g, \"worst_index\": %lld, \"spread\": [", t->worst_ns,
                 t->ran ? t->worst_index : -1);
         for (int b = 0, n = 0; b < PZ_SPREAD; b++)
@@ -326,13 +332,15 @@ void pz_write_csv(FILE *f, const pz_result *r)
 {
     fputs("puzzle,corpus,shard,instances,partial,threads,solver,sampled,ran,skipped,invalid,"
           "disagree,seconds,ns_per_instance,ns_p10,ns_median,ns_p90,cpu_seconds,"
-          "cpu_ns_per_instance,ns_worst,worst_index\n", f);
+          "cpu_ns_per_instance,ns_worst,worst_index\n",
+          f);
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];
         csv_field(f, r->corpus->puzzle->name);
         putc(',', f);
         csv_field(f, r->corpus->spec);
-        fprintf(f, ",%lld/%lld,%lld,%d,%d,%s,%d,%lld,%lld,%lld,%lld,"
+        fprintf(f,
+                ",%lld/%lld,%lld,%d,%d,%s,%d,%lld,%lld,%lld,%lld,"
                 "%.6f,%.2f,%.4g,%.4g,%.4g,%.6f,%.2f,%.4g,%lld\n",
                 r->shard.k, r->shard.n, r->instances, r->partial, r->opts.threads,
                 r->opts.solvers[s]->name, sampled(r, s), t->ran, t->skipped, t->invalid,
@@ -353,14 +361,14 @@ void pz_write_markdown(FILE *f, const pz_result *r)
             r->opts.threads > 1 ? "s" : "", r->wall_s);
     status_line(f, r, "**");
     fputs("\n| solver | ran | skipped | invalid | disagree | mean | median | p10-p90 | worst "
-          "| cpu | relative |\n|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n", f);
+          "| cpu | relative |\n|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n",
+          f);
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];
         cells c = timing(r, s);
         fprintf(f, "| %s%s | %lld | %lld | %lld | %lld | %s | %s | %s | %s | %s | %s |\n",
                 r->opts.solvers[s]->name, sampled(r, s) ? " (sampled)" : "", t->ran, t->skipped,
-                t->invalid, t->disagree, c.mean, c.median, c.spread, c.worst, c.cpu,
-                c.relative);
+                t->invalid, t->disagree, c.mean, c.median, c.spread, c.worst, c.cpu, c.relative);
     }
     duration(mean, sizeof mean, ns_per(r->check_seconds, r->checked));
     fprintf(f, "\nChecker: %lld answers, %s each. ", r->checked, mean);
@@ -375,8 +383,7 @@ void pz_write_markdown(FILE *f, const pz_result *r)
     fputc('\n', f);
 }
 
-int pz_write_report(const char *path, void (*write)(FILE *, const pz_result *),
-                    const pz_result *r)
+int pz_write_report(const char *path, void (*write)(FILE *, const pz_result *), const pz_result *r)
 {
     char tmp[PZ_PATH_TMP];
     FILE *f;

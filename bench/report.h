@@ -10,8 +10,7 @@ void pz_write_csv(FILE *, const pz_result *);
 void pz_write_markdown(FILE *, const pz_result *);
 /* Writes PATH through a temporary file and rename(), or to stdout for "-",
  * so no reader ever sees half a report; 0 ok, else a message on stderr. */
-int pz_write_report(const char *path, void (*write)(FILE *, const pz_result *),
-                    const pz_result *);
+int pz_write_report(const char *path, void (*write)(FILE *, const pz_result *), const pz_result *);
 
 /* A JSON string of len bytes; bytes outside printable ASCII are escaped. */
 void pz_json_string(FILE *, const char *s, size_t len);

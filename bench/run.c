@@ -27,17 +27,17 @@
 enum { NOT_ASKED, SKIPPED, RAN, FAILED /* solve() returned an error */ };
 
 typedef struct worker {
-    char *inst;                       /* the batch's instances */
-    char *ans[PZ_RUN_SOLVERS];        /* each solver's answers */
+    char *inst;                /* the batch's instances */
+    char *ans[PZ_RUN_SOLVERS]; /* each solver's answers */
     unsigned char *took[PZ_RUN_SOLVERS];
-    void *scratch[PZ_RUN_SOLVERS];    /* kept across batches: solvers cache tables */
+    void *scratch[PZ_RUN_SOLVERS]; /* kept across batches: solvers cache tables */
     int *todo;
     pz_tally tally[PZ_RUN_SOLVERS];
     long long instances, failures, unanswered, expected_invalid, checked;
     double check_seconds;
     long long *hist;
     char (*names)[PZ_NAME];
-    pz_failure keep[PZ_KEEP];         /* this thread's first failures by index */
+    pz_failure keep[PZ_KEEP]; /* this thread's first failures by index */
     int nkeep;
 } worker;
 
@@ -45,7 +45,7 @@ typedef struct job {
     const pz_corpus *c;
     const pz_run_opts *o;
     int batch;
-    double wall_cost, cpu_cost;       /* what reading each clock costs */
+    double wall_cost, cpu_cost; /* what reading each clock costs */
 } job;
 
 static volatile sig_atomic_t stop_signal;
@@ -61,8 +61,10 @@ int pz_parse_shard(const char *s, long long count, pz_shard *sh, pz_error *e)
     const char *p = s;
     if (s && (!pz_parse_uint(&p, 1ll << 40, &k) || *p++ != '/' ||
               !pz_parse_uint(&p, 1ll << 40, &n) || *p || n < 1 || k >= n))
-        return pz_fail(e, NULL, "expected --shard K/N with 0 <= K < N (shards count from 0), "
-                       "found '%s'", s);
+        return pz_fail(e, NULL,
+                       "expected --shard K/N with 0 <= K < N (shards count from 0), "
+                       "found '%s'",
+                       s);
     sh->k = k;
     sh->n = n;
     sh->first = (long long)((__int128)count * k / n);
@@ -116,7 +118,7 @@ static void keep_failure(const job *jb, worker *w, long long index, int j, const
     for (int s = 0; s < jb->o->nsolvers; s++)
         if (w->took[s][j] >= RAN) {
             f->answer[s] = w->took[s][j] == FAILED
-                               ? pz_xcalloc(1, 1)   /* no answer to show */
+                               ? pz_xcalloc(1, 1) /* no answer to show */
                                : pz_render_one(p, inst, w->ans[s] + (size_t)j * p->ans_size);
             f->why[s] = why[s];
         }
@@ -245,8 +247,8 @@ static void worker_init(worker *w, const job *jb)
     for (int s = 0; s < jb->o->nsolvers; s++) {
         w->ans[s] = pz_xcalloc(b, p->ans_size);
         w->took[s] = pz_xcalloc(b, 1);
-        w->scratch[s] = jb->o->solvers[s]->scratch_size
-                            ? pz_xcalloc(1, jb->o->solvers[s]->scratch_size) : NULL;
+        w->scratch[s] =
+            jb->o->solvers[s]->scratch_size ? pz_xcalloc(1, jb->o->solvers[s]->scratch_size) : NULL;
     }
 }
 
@@ -286,7 +288,7 @@ static int by_index(const void *a, const void *b)
 
 int pz_keep_first(pz_failure *f, int n)
 {
-    if (n)                       /* qsort must not get NULL, even for no elements */
+    if (n) /* qsort must not get NULL, even for no elements */
         qsort(f, (size_t)n, sizeof *f, by_index);
     while (n > PZ_KEEP)
         pz_failure_free(&f[--n]);
@@ -327,8 +329,8 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
 {
     long long total = sh->end - sh->first, done = 0;
     int threads = o->threads > 0 ? o->threads : omp_get_max_threads(), used = 1;
-    job jb = { c, o, o->batch > 0 ? o->batch : pz_default_batch(total), pz_clock_cost(pz_now),
-               pz_clock_cost(pz_cpu_now) };
+    job jb = {c, o, o->batch > 0 ? o->batch : pz_default_batch(total), pz_clock_cost(pz_now),
+              pz_clock_cost(pz_cpu_now)};
     long long nbatches = (total + jb.batch - 1) / jb.batch;
     struct sigaction sa, oldint, oldterm;
     worker *ws = pz_xcalloc((size_t)threads, sizeof *ws);
@@ -352,7 +354,7 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
     stop_signal = 0;
     sigaction(SIGINT, &sa, &oldint);
     sigaction(SIGTERM, &sa, &oldterm);
-    if (oldint.sa_handler == SIG_IGN)         /* ignored by whoever started us: stay so */
+    if (oldint.sa_handler == SIG_IGN) /* ignored by whoever started us: stay so */
         sigaction(SIGINT, &oldint, NULL);
     if (oldterm.sa_handler == SIG_IGN)
         sigaction(SIGTERM, &oldterm, NULL);
@@ -413,4 +415,3 @@ void pz_result_free(pz_result *res)
     res->names = NULL;
     res->nfail = 0;
 }
-

@@ -19,11 +19,11 @@
 #include "stats.h"
 
 enum {
-    PZ_RUN_SOLVERS = 32,              /* solvers in one run, at most */
-    PZ_KEEP = 20,                     /* failures listed in full: the first by index */
-    PZ_SHRINK = 3,                    /* failures shrunk and saved as regressions */
-    PZ_BATCH = 1024,                  /* the largest default batch */
-    PZ_NAME = 24,                     /* a histogram class's name */
+    PZ_RUN_SOLVERS = 32, /* solvers in one run, at most */
+    PZ_KEEP = 20,        /* failures listed in full: the first by index */
+    PZ_SHRINK = 3,       /* failures shrunk and saved as regressions */
+    PZ_BATCH = 1024,     /* the largest default batch */
+    PZ_NAME = 24,        /* a histogram class's name */
 };
 
 /* Shard k of n (from 0): the contiguous indices [first, end) of the corpus. */
@@ -34,13 +34,13 @@ typedef struct pz_shard {
 /* "K/N"; NULL means the whole corpus (0/1). */
 int pz_parse_shard(const char *s, long long count, pz_shard *, pz_error *);
 typedef struct pz_run_opts {
-    const pz_solver *solvers[PZ_RUN_SOLVERS];   /* in registry order */
+    const pz_solver *solvers[PZ_RUN_SOLVERS]; /* in registry order */
     int nsolvers;
-    unsigned slow;                    /* bit s: solvers[s] runs on the sample only */
-    long long sample;                 /* the sample: indices i with i % sample == 0 */
-    int threads;                      /* 0: OpenMP's default */
-    int batch;                        /* 0: the default (see pz_default_batch) */
-    int progress;                     /* a progress line on stderr */
+    unsigned slow;    /* bit s: solvers[s] runs on the sample only */
+    long long sample; /* the sample: indices i with i % sample == 0 */
+    int threads;      /* 0: OpenMP's default */
+    int batch;        /* 0: the default (see pz_default_batch) */
+    int progress;     /* a progress line on stderr */
 } pz_run_opts;
 
 int pz_default_batch(long long instances);
@@ -48,35 +48,35 @@ int pz_default_batch(long long instances);
 /* An instance where some answer failed its check or differs from the
  * reference, with every answer as the judge would see it. */
 typedef struct pz_failure {
-    long long index;                  /* in the corpus */
-    void *inst;                       /* a copy, for shrinking */
-    char *input;                      /* the instance as a whole judge input */
-    char *expected;                   /* the corpus's answer, or NULL */
-    const char *expected_why;         /* NULL: the expected answer checks */
-    char *answer[PZ_RUN_SOLVERS];     /* NULL: not asked or did not fit */
-    const char *why[PZ_RUN_SOLVERS];  /* NULL: checks */
-    unsigned disagree;                /* bit s: differs from the reference */
-    int reference;                    /* the solver that was the reference; -1 expected */
+    long long index;                 /* in the corpus */
+    void *inst;                      /* a copy, for shrinking */
+    char *input;                     /* the instance as a whole judge input */
+    char *expected;                  /* the corpus's answer, or NULL */
+    const char *expected_why;        /* NULL: the expected answer checks */
+    char *answer[PZ_RUN_SOLVERS];    /* NULL: not asked or did not fit */
+    const char *why[PZ_RUN_SOLVERS]; /* NULL: checks */
+    unsigned disagree;               /* bit s: differs from the reference */
+    int reference;                   /* the solver that was the reference; -1 expected */
 } pz_failure;
 
 typedef struct pz_result {
     const pz_corpus *corpus;
-    int expected;                     /* the reference is the corpus's expected answers */
+    int expected; /* the reference is the corpus's expected answers */
     pz_shard shard;
-    pz_run_opts opts;                 /* with the threads and batch size used */
-    long long instances;              /* done: all of the shard unless partial */
-    long long failures;               /* instances with an invalid or differing answer */
-    long long unanswered;             /* instances with no valid reference answer */
-    long long expected_invalid;       /* expected answers the checker rejects */
-    long long checked;                /* answers checked */
+    pz_run_opts opts;           /* with the threads and batch size used */
+    long long instances;        /* done: all of the shard unless partial */
+    long long failures;         /* instances with an invalid or differing answer */
+    long long unanswered;       /* instances with no valid reference answer */
+    long long expected_invalid; /* expected answers the checker rejects */
+    long long checked;          /* answers checked */
     double check_seconds, wall_s;
     pz_tally tally[PZ_RUN_SOLVERS];
-    long long *hist;                  /* PZ_CLASSES counts of reference answers */
-    char (*names)[PZ_NAME];           /* each class spelled, where its count > 0 */
-    pz_failure *fail;                 /* the first PZ_KEEP failures by index */
+    long long *hist;        /* PZ_CLASSES counts of reference answers */
+    char (*names)[PZ_NAME]; /* each class spelled, where its count > 0 */
+    pz_failure *fail;       /* the first PZ_KEEP failures by index */
     int nfail;
-    int partial;                      /* interrupted: only the finished batches */
-    int signal;                       /* the signal that interrupted it */
+    int partial; /* interrupted: only the finished batches */
+    int signal;  /* the signal that interrupted it */
 } pz_result;
 
 /* Sorts failures by index and frees all but the first PZ_KEEP; returns how

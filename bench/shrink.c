@@ -36,12 +36,12 @@ typedef struct shrinker {
     const pz_puzzle *p;
     const pz_solver *solvers[PZ_RUN_SOLVERS];
     void *scratch[PZ_RUN_SOLVERS];
-    char *ans;                        /* one answer per solver */
+    char *ans; /* one answer per solver */
     int n;
-    int ref;                          /* after fails(): the first valid answer, or -1 */
-    unsigned bad;                     /* after fails(): the answers the checker rejects */
-    double deadline;                  /* shrinking stops trying then */
-    int late;                         /* and says so */
+    int ref;         /* after fails(): the first valid answer, or -1 */
+    unsigned bad;    /* after fails(): the answers the checker rejects */
+    double deadline; /* shrinking stops trying then */
+    int late;        /* and says so */
 } shrinker;
 
 /* Does inst still show a failure: an answer the checker rejects, or two
@@ -130,13 +130,14 @@ static int save_one(shrinker *k, const pz_failure *f, const char *dir)
     } else if ((ans && write_text(pz_ans_path(path, ansp, sizeof ansp), ans)) ||
                write_text(path, in)) {
         fprintf(stderr, "puzzlebench: no regression saved for index %lld\n", f->index);
-    } else {                          /* the .ans first: a .in never lacks its answer */
+    } else { /* the .ans first: a .in never lacks its answer */
         wrote = 1;
         fprintf(stderr, "puzzlebench: index %lld shrinks in %d steps%s to a %s instance: wrote %s",
                 f->index, steps, k->late ? " (then the time ran out)" : "", size, path);
         if (ans)
-            fprintf(stderr, k->bad ? " and .ans (%s's answer, which checks)"
-                                   : " and .ans (%s's: both answers check, review it)",
+            fprintf(stderr,
+                    k->bad ? " and .ans (%s's answer, which checks)"
+                           : " and .ans (%s's: both answers check, review it)",
                     k->solvers[k->ref]->name);
         fputc('\n', stderr);
     }
@@ -148,13 +149,13 @@ static int save_one(shrinker *k, const pz_failure *f, const char *dir)
 
 int pz_save_regressions(const pz_result *res, const char *dir)
 {
-    shrinker k = { .p = res->corpus->puzzle };
+    shrinker k = {.p = res->corpus->puzzle};
     int wrote = 0, tried = 0;
     k.ans = pz_xcalloc((size_t)res->opts.nsolvers, k.p->ans_size);
     for (int i = 0; i < res->nfail && tried < PZ_SHRINK; i++) {
         const pz_failure *f = &res->fail[i];
         k.n = 0;
-        for (int s = 0; s < res->opts.nsolvers; s++)   /* the solvers that took it */
+        for (int s = 0; s < res->opts.nsolvers; s++) /* the solvers that took it */
             if (f->answer[s])
                 k.solvers[k.n++] = res->opts.solvers[s];
         for (int s = 0; s < k.n; s++) {
@@ -173,4 +174,3 @@ int pz_save_regressions(const pz_result *res, const char *dir)
     free(k.ans);
     return wrote;
 }
-

@@ -12,16 +12,16 @@
  * from 1/256 ns to 2^40 ns.  A batch counts once per instance in it. */
 enum { PZ_SPREAD = 384 };
 int pz_spread_class(double ns);
-double pz_spread_ns(int cls);         /* the middle of the class */
+double pz_spread_ns(int cls); /* the middle of the class */
 
 /* What one solver did over the run. */
 typedef struct pz_tally {
     long long ran, skipped, invalid, disagree;
-    double seconds;                   /* CLOCK_MONOTONIC, summed over threads */
-    double cpu_seconds;               /* the threads' CPU time: without preemption */
-    long long spread[PZ_SPREAD];      /* instances by their batch's ns per instance */
-    double worst_ns;                  /* the slowest batch's ns per instance (with */
-    long long worst_index;            /* --batch 1, an instance's), its first index */
+    double seconds;              /* CLOCK_MONOTONIC, summed over threads */
+    double cpu_seconds;          /* the threads' CPU time: without preemption */
+    long long spread[PZ_SPREAD]; /* instances by their batch's ns per instance */
+    double worst_ns;             /* the slowest batch's ns per instance (with */
+    long long worst_index;       /* --batch 1, an instance's), its first index */
 } pz_tally;
 
 /* Adds one solver's tally to another: counts and times summed, the worst

@@ -59,7 +59,7 @@ static char *slurp(const char *path, size_t *len)
 
 int pz_cmd_check(int argc, char **argv)
 {
-    const char *solver = NULL, *path[3] = { NULL, NULL, NULL };
+    const char *solver = NULL, *path[3] = {NULL, NULL, NULL};
     const pz_puzzle *p = NULL;
     int npaths = 0, rc;
     for (int i = 1; i < argc; i++) {
@@ -133,7 +133,7 @@ int pz_cmd_check(int argc, char **argv)
     size_t len;
     char *out = slurp(path[1], &len);
     unsigned char *v = malloc((size_t)n + 1);
-    firsts first = { { -1, -1 }, { "", "" } };
+    firsts first = {{-1, -1}, {"", ""}};
     if (!out) {
         rc = FAIL("cannot read OUTPUT %s: %s", path[1], strerror(errno));
         free(v);

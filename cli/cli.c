@@ -77,8 +77,8 @@ int pz_open_shard(const char *cmd, const pz_puzzle *p, const char *spec, const c
 
 int pz_write_reports(const pz_result *r, const char *json, const char *csv, const char *md)
 {
-    int tostdout = (json && !strcmp(json, "-")) || (csv && !strcmp(csv, "-")) ||
-                   (md && !strcmp(md, "-"));
+    int tostdout =
+        (json && !strcmp(json, "-")) || (csv && !strcmp(csv, "-")) || (md && !strcmp(md, "-"));
     pz_write_summary(tostdout ? stderr : stdout, r);
     if ((json && pz_write_report(json, pz_write_json, r)) ||
         (csv && pz_write_report(csv, pz_write_csv, r)) ||
@@ -86,4 +86,3 @@ int pz_write_reports(const pz_result *r, const char *json, const char *csv, cons
         return PZ_EXIT_USAGE;
     return r->failures ? PZ_EXIT_FAIL : PZ_EXIT_OK;
 }
-

@@ -38,7 +38,7 @@ int pz_cmd_gen(int argc, char **argv)
         pz_fatal("out of memory");
     setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
     long long lo = sh.first;
-    do {                              /* once at least: an empty input has a header too */
+    do { /* once at least: an empty input has a header too */
         size_t n = sh.end - lo < CHUNK ? (size_t)(sh.end - lo) : CHUNK;
         for (size_t j = 0; j < n; j++)
             pz_corpus_get(&c, lo + (long long)j, v + j * p->inst_size);

@@ -10,24 +10,23 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
-    { "list", "", "puzzles, solvers with their limits, corpus kinds", pz_cmd_list },
-    { "solve", "PUZZLE [--solver S] [FILE]",
-      "judge mode: the judge's input (FILE or stdin) to its output on stdout", pz_cmd_solve },
-    { "run", "PUZZLE --corpus SPEC [--solvers A,B] [--threads T] [--shard K/N] [...]",
-      "solve, check, compare and time every instance of a corpus (run --help)", pz_cmd_run },
-    { "gen", "PUZZLE --corpus SPEC [--shard K/N]",
-      "write a corpus (or a shard of it) to stdout as one judge input", pz_cmd_gen },
-    { "check", "PUZZLE INPUT OUTPUT [ANSWER]",
-      "a checker for judges: exit 0 ok, 1 wrong answer, 2 presentation error, 3 failure",
-      pz_cmd_check },
-    { "stress", "PUZZLE --exec 'CMD' --corpus SPEC [--batch B] [--time-limit MS] ...",
-      "run a judge-format program on a corpus under limits: AC WA PE TLE MLE RE OLE",
-      pz_cmd_stress },
-    { "merge", "REPORT... [--json F] [--csv F] [--md F]",
-      "the JSON reports of a run's shards as one report of the whole corpus", pz_cmd_merge },
-    { "info", "PUZZLE:rows=M:cols=N",
-      "facts about a board size: rank, nullity, solvable boards (flip, lightsout)", pz_cmd_info },
-    { NULL, NULL, NULL, NULL },
+    {"list", "", "puzzles, solvers with their limits, corpus kinds", pz_cmd_list},
+    {"solve", "PUZZLE [--solver S] [FILE]",
+     "judge mode: the judge's input (FILE or stdin) to its output on stdout", pz_cmd_solve},
+    {"run", "PUZZLE --corpus SPEC [--solvers A,B] [--threads T] [--shard K/N] [...]",
+     "solve, check, compare and time every instance of a corpus (run --help)", pz_cmd_run},
+    {"gen", "PUZZLE --corpus SPEC [--shard K/N]",
+     "write a corpus (or a shard of it) to stdout as one judge input", pz_cmd_gen},
+    {"check", "PUZZLE INPUT OUTPUT [ANSWER]",
+     "a checker for judges: exit 0 ok, 1 wrong answer, 2 presentation error, 3 failure",
+     pz_cmd_check},
+    {"stress", "PUZZLE --exec 'CMD' --corpus SPEC [--batch B] [--time-limit MS] ...",
+     "run a judge-format program on a corpus under limits: AC WA PE TLE MLE RE OLE", pz_cmd_stress},
+    {"merge", "REPORT... [--json F] [--csv F] [--md F]",
+     "the JSON reports of a run's shards as one report of the whole corpus", pz_cmd_merge},
+    {"info", "PUZZLE:rows=M:cols=N",
+     "facts about a board size: rank, nullity, solvable boards (flip, lightsout)", pz_cmd_info},
+    {NULL, NULL, NULL, NULL},
 };
 
 static void usage(FILE *f)
@@ -36,7 +35,8 @@ static void usage(FILE *f)
     for (const command *c = commands; c->name; c++)
         fprintf(f, "  %-8s %s\n           %s\n", c->name, c->args, c->help);
     fputs("\nExit status: 0 success; 1 a disagreement, a failed check or a wrong answer;\n"
-          "2 bad usage or bad input (reported as file:line: what was expected).\n", f);
+          "2 bad usage or bad input (reported as file:line: what was expected).\n",
+          f);
 }
 
 int main(int argc, char **argv)

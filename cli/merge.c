@@ -41,11 +41,11 @@ typedef struct merge {
     header h;
     pz_corpus corpus;
     pz_result res;
-    pz_failure *fail;                 /* every shard's listed failures */
+    pz_failure *fail; /* every shard's listed failures */
     int nfail, capfail;
 } merge;
 
-static const long long MAXC = (long long)1 << 62;    /* a count no report comes near */
+static const long long MAXC = (long long)1 << 62; /* a count no report comes near */
 
 /* The header of shard s, checked against the first shard's where there is one. */
 static int read_header(merge *m, shard *s, header *h, pz_error *e)
@@ -88,9 +88,9 @@ static int read_header(merge *m, shard *s, header *h, pz_error *e)
     /* Another shard: of the same run as the first, or refused. */
     const header *h0 = &m->h;
     const char *path0 = m->shards[0].path;
-    static const char *const keys[] = { "puzzle", "corpus", "reference" };
-    const char *mine[] = { h->puzzle, h->corpus, h->reference };
-    const char *theirs[] = { h0->puzzle, h0->corpus, h0->reference };
+    static const char *const keys[] = {"puzzle", "corpus", "reference"};
+    const char *mine[] = {h->puzzle, h->corpus, h->reference};
+    const char *theirs[] = {h0->puzzle, h0->corpus, h0->reference};
     for (int k = 0; k < 3; k++)
         if (strcmp(mine[k], theirs[k]))
             return pz_json_fail(e, d, pz_json_get(root, keys[k]),
@@ -98,8 +98,8 @@ static int read_header(merge *m, shard *s, header *h, pz_error *e)
                                 keys[k], theirs[k], path0, mine[k]);
     if (h->count != h0->count)
         return pz_json_fail(e, d, pz_json_get(root, "corpus_instances"),
-                            "expected %lld instances in the corpus as in %s, found %lld",
-                            h0->count, path0, h->count);
+                            "expected %lld instances in the corpus as in %s, found %lld", h0->count,
+                            path0, h->count);
     if (h->sample != h0->sample)
         return pz_json_fail(e, d, pz_json_get(root, "sample"),
                             "expected sample %lld as in %s, found %lld: a shard of another run",
@@ -144,14 +144,15 @@ static int read_range(merge *m, shard *s, pz_error *e)
     if (pz_parse_shard(spec, m->h.count, &want, e))
         return pz_json_fail(e, d, range, "expected a shard K/N, found %s", spec);
     if (want.first != s->sh.first || want.end != s->sh.end)
-        return pz_json_fail(e, d, range, "expected shard %s of %lld instances to be [%lld, %lld), "
-                            "found [%lld, %lld)", spec, m->h.count, want.first, want.end,
-                            s->sh.first, s->sh.end);
+        return pz_json_fail(e, d, range,
+                            "expected shard %s of %lld instances to be [%lld, %lld), "
+                            "found [%lld, %lld)",
+                            spec, m->h.count, want.first, want.end, s->sh.first, s->sh.end);
     if (partial)
         return pz_json_fail(e, d, pz_json_get(root, "partial"),
                             "expected a whole shard, found shard %s partial (interrupted after "
-                            "%lld of %lld instances): run it again", spec, instances,
-                            s->sh.end - s->sh.first);
+                            "%lld of %lld instances): run it again",
+                            spec, instances, s->sh.end - s->sh.first);
     if (instances != s->sh.end - s->sh.first)
         return pz_json_fail(e, d, pz_json_get(root, "instances"),
                             "expected %lld instances in shard %s, found %lld",
@@ -175,8 +176,8 @@ static int read_spread(const shard *s, const pz_json *solver, pz_tally *t, pz_er
         return -1;
     for (const pz_json *v = list->child; v; v = v->next) {
         const pz_json *b = v->child, *n = b ? b->next : NULL;
-        if (v->type != PZ_JSON_ARRAY || v->n != 2 || !b->is_int || b->i < 0 ||
-            b->i >= PZ_SPREAD || !n->is_int || n->i < 0 || n->i > MAXC)
+        if (v->type != PZ_JSON_ARRAY || v->n != 2 || !b->is_int || b->i < 0 || b->i >= PZ_SPREAD ||
+            !n->is_int || n->i < 0 || n->i > MAXC)
             return pz_json_fail(e, d, v, "expected a pair [class, instances] with 0 <= class < %d",
                                 PZ_SPREAD);
         t->spread[b->i] += n->i;
@@ -194,7 +195,7 @@ static int read_counts(merge *m, shard *s, pz_error *e)
     double seconds;
     int i = 0;
     for (v = pz_json_get(root, "solvers")->child; v; v = v->next, i++) {
-        pz_tally t = { 0 };
+        pz_tally t = {0};
         if (pz_json_need_int(d, v, "ran", 0, MAXC, &t.ran, e) ||
             pz_json_need_int(d, v, "skipped", 0, MAXC, &t.skipped, e) ||
             pz_json_need_int(d, v, "invalid", 0, MAXC, &t.invalid, e) ||
@@ -243,7 +244,8 @@ static int read_histogram(merge *m, shard *s, pz_error *e)
         if (r->names[k][0] && strcmp(r->names[k], name))
             return pz_json_fail(e, d, pz_json_get(v, "answer"),
                                 "expected class %lld to be \"%s\" as in the shards before, found "
-                                "\"%s\"", k, r->names[k], name);
+                                "\"%s\"",
+                                k, r->names[k], name);
         snprintf(r->names[k], PZ_NAME, "%s", name);
         r->hist[k] += count;
     }
@@ -354,15 +356,15 @@ static int complete(merge *m)
     for (int i = 1; i < m->n; i++)
         if (m->shards[i].sh.n != n)
             return pz_usage("merge: %s is shard %lld/%lld, %s is shard %lld/%lld: the shards of "
-                            "one run have one N", m->shards[0].path, m->shards[0].sh.k, n,
-                            m->shards[i].path, m->shards[i].sh.k, m->shards[i].sh.n);
+                            "one run have one N",
+                            m->shards[0].path, m->shards[0].sh.k, n, m->shards[i].path,
+                            m->shards[i].sh.k, m->shards[i].sh.n);
     qsort(m->shards, (size_t)m->n, sizeof *m->shards, by_k);
     for (int i = 1; i < m->n; i++)
         if (m->shards[i].sh.k == m->shards[i - 1].sh.k && len < sizeof msg)
             len += (size_t)snprintf(msg + len, sizeof msg - len,
                                     "%sshard %lld/%lld twice (%s and %s)", len ? "; " : "",
-                                    m->shards[i].sh.k, n, m->shards[i - 1].path,
-                                    m->shards[i].path);
+                                    m->shards[i].sh.k, n, m->shards[i - 1].path, m->shards[i].path);
     for (long long k = 0, i = 0; k < n; k++) {
         while (i < m->n && m->shards[i].sh.k < k)
             i++;
@@ -412,7 +414,7 @@ static int read_all(merge *m, pz_error *e)
     for (int i = 0; i < m->n; i++) {
         shard *s = &m->shards[i];
         if (pz_json_read_file(&s->d, s->path, e) ||
-            read_header(m, s, i ? &(header){ 0 } : &m->h, e) || read_range(m, s, e) ||
+            read_header(m, s, i ? &(header){0} : &m->h, e) || read_range(m, s, e) ||
             read_counts(m, s, e) || read_histogram(m, s, e) || read_failures(m, s, e))
             return -1;
     }
@@ -422,7 +424,7 @@ static int read_all(merge *m, pz_error *e)
 int pz_cmd_merge(int argc, char **argv)
 {
     const char *json = NULL, *csv = NULL, *md = NULL;
-    merge m = { 0 };
+    merge m = {0};
     pz_error e;
     int status;
 
@@ -466,14 +468,14 @@ int pz_cmd_merge(int argc, char **argv)
     m.corpus.count = m.h.count;
     r->corpus = &m.corpus;
     r->expected = !strcmp(m.h.reference, "expected");
-    r->shard = (pz_shard){ 0, 1, 0, m.h.count };
+    r->shard = (pz_shard){0, 1, 0, m.h.count};
     r->opts.nsolvers = m.h.nsolvers;
     r->opts.sample = m.h.sample;
     for (int i = 0; i < m.h.nsolvers; i++) {
         r->opts.solvers[i] = pz_find_solver(m.h.puzzle, m.h.solver[i]);
         r->opts.slow |= (unsigned)m.h.sampled[i] << i;
     }
-    r->fail = m.fail;             /* the result owns them now */
+    r->fail = m.fail; /* the result owns them now */
     r->nfail = pz_keep_first(m.fail, m.nfail);
     m.fail = NULL;
     m.nfail = 0;

@@ -14,11 +14,12 @@ int pz_parse_sample(const char *s, long long *every, pz_error *e)
     long long one;
     if (!pz_parse_uint(&p, 1, &one) || one != 1 || *p++ != '/' ||
         !pz_parse_uint(&p, 1ll << 50, every) || *p || *every < 1)
-        return pz_fail(e, NULL, "expected --sample 1/R with R >= 1 (slow solvers take every "
-                       "R-th instance), found '%s'", s);
+        return pz_fail(e, NULL,
+                       "expected --sample 1/R with R >= 1 (slow solvers take every "
+                       "R-th instance), found '%s'",
+                       s);
     return 0;
 }
-
 
 static void help(void)
 {
@@ -100,7 +101,7 @@ int pz_cmd_run(int argc, char **argv)
     const char *threads = NULL, *batch = NULL, *json = NULL, *csv = NULL, *md = NULL;
     const char *save = "corpus/regressions", *v;
     const pz_puzzle *p = NULL;
-    pz_run_opts o = { .sample = 1 };
+    pz_run_opts o = {.sample = 1};
     unsigned long long set = 0, slowset = 0;
     pz_corpus c;
     pz_shard sh;
@@ -110,11 +111,11 @@ int pz_cmd_run(int argc, char **argv)
 
     for (int i = 1; i < argc; i++) {
         const char **opt = NULL;
-        static const char *const names[] = { "--corpus", "--solvers", "--slow", "--shard",
-                                             "--sample", "--threads", "--batch", "--json",
-                                             "--csv", "--md", "--save" };
-        const char **dest[] = { &spec, &solvers, &slow, &shard, &sample, &threads, &batch,
-                                &json, &csv, &md, &save };
+        static const char *const names[] = {"--corpus", "--solvers", "--slow",  "--shard",
+                                            "--sample", "--threads", "--batch", "--json",
+                                            "--csv",    "--md",      "--save"};
+        const char **dest[] = {&spec,  &solvers, &slow, &shard, &sample, &threads,
+                               &batch, &json,    &csv,  &md,    &save};
         for (size_t k = 0; k < sizeof names / sizeof *names && !opt; k++)
             if (pz_option(argc, argv, &i, names[k], &v))
                 *(opt = dest[k]) = v;

@@ -19,11 +19,11 @@
 #include "../bench/shrink.h"
 
 enum {
-    KEEP = 100,                       /* failures kept with their reasons */
-    WINDOW = 256,                     /* batches judged between two merges */
-    SHRINK_RUNS = 2000,               /* runs one shrink may make */
-    SHOW_BYTES = 2048,                /* of a text in the report, */
-    SHOW_LINES = 20,                  /* and its lines */
+    KEEP = 100,         /* failures kept with their reasons */
+    WINDOW = 256,       /* batches judged between two merges */
+    SHRINK_RUNS = 2000, /* runs one shrink may make */
+    SHOW_BYTES = 2048,  /* of a text in the report, */
+    SHOW_LINES = 20,    /* and its lines */
     MAX_JOBS = 256,
 };
 
@@ -36,11 +36,11 @@ typedef struct failure {
 /* What a batch, or the whole corpus, came to. */
 typedef struct tally {
     long long count[PZ_OUTCOMES];
-    long long first[PZ_OUTCOMES];     /* the first index with each verdict, or -1 */
-    long long charged[PZ_OUTCOMES];   /* of count: given their run's verdict unseen */
-    failure fails[KEEP];              /* the first failures, by index */
+    long long first[PZ_OUTCOMES];   /* the first index with each verdict, or -1 */
+    long long charged[PZ_OUTCOMES]; /* of count: given their run's verdict unseen */
+    failure fails[KEEP];            /* the first failures, by index */
     int nfails;
-    int bad;                          /* an instance without a reference: error */
+    int bad; /* an instance without a reference: error */
     pz_error error;
 } tally;
 
@@ -51,9 +51,9 @@ typedef struct stress {
     const char *exec, *json;
     char **argv;
     char path[4096];
-    pz_limits lim;                    /* output_cap is set per run */
-    long long batch, runs, split;     /* runs: all; split: failed whole and cut */
-    long long corpus_runs;            /* of the runs, those over the corpus */
+    pz_limits lim;                /* output_cap is set per run */
+    long long batch, runs, split; /* runs: all; split: failed whole and cut */
+    long long corpus_runs;        /* of the runs, those over the corpus */
     int jobs, show, any_size;
 } stress;
 
@@ -64,10 +64,10 @@ typedef struct worker {
     pz_proc run;
     char *insts, *expected;
     unsigned char *v;
-    long long lo, base;               /* corpus index of insts[0]; judged offset */
-    tally *t;                         /* NULL for runs outside the batches */
-    int isolated;                     /* this batch has a culprit already */
-    char why[256];                    /* the last failure heard */
+    long long lo, base; /* corpus index of insts[0]; judged offset */
+    tally *t;           /* NULL for runs outside the batches */
+    int isolated;       /* this batch has a culprit already */
+    char why[256];      /* the last failure heard */
 } worker;
 
 /* A failing instance run alone, with the three texts of the report. */
@@ -75,79 +75,80 @@ typedef struct example {
     long long index;
     pz_outcome seen, alone;
     char why[256];
-    char *input, *expected, *received, *errors;   /* errors: the start of stderr */
+    char *input, *expected, *received, *errors; /* errors: the start of stderr */
     size_t inlen, explen, reclen;
-    int steps, runs;                  /* for a shrunk one */
+    int steps, runs; /* for a shrunk one */
 } example;
 
 static void usage(FILE *f)
 {
     fprintf(f,
-"usage: puzzlebench stress PUZZLE --exec 'CMD ARGS' --corpus SPEC [options]\n"
-"\n"
-"Runs CMD, a program that reads the judge's input on stdin and prints the judge's\n"
-"output, on every instance of the corpus, and judges each answer against our\n"
-"reference: the first listed solver that takes the instance (--solver S to pick\n"
-"one), or a corpus file's NAME.ans.\n"
-"\n"
-"options:\n"
-"  --batch B          instances per run, in one judge input (default 1)\n"
-"  --time-limit MS    CPU time per run (default 1000)\n"
-"  --wall-limit MS    wall-clock time per run (default 2 x time limit + 500)\n"
-"  --memory-limit MB  address space per run (default 256; 0: none)\n"
-"  --jobs J           programs run at once (default 1, at most %d)\n"
-"  --solver S         the reference solver\n"
-"  --show N           failing instances shown in full (default 3)\n"
-"  --shrink-any-size  let shrinking change the board size too\n"
-"  --json F           also write the report to F (atomically)\n"
-"\n"
-"CMD is split into words once, without a shell.  Blanks separate words; '...'\n"
-"keeps what is inside as it is; \"...\" too, except that \\\" and \\\\ stand for \"\n"
-"and \\; outside quotes, \\ keeps the next character.  Nothing else is special:\n"
-"no variables, globbing, redirection or pipes.  A name without '/' is looked up\n"
-"in PATH.\n"
-"\n"
-"Each run is a process group of its own, with RLIMIT_CPU (the time limit rounded\n"
-"up to seconds, plus one: a backstop), RLIMIT_AS (the memory limit), RLIMIT_FSIZE\n"
-"(the output cap) and RLIMIT_CORE 0; not RLIMIT_NPROC, which counts all of the\n"
-"user's processes and which root ignores.  When the program ends or breaks a\n"
-"limit, its whole group is killed; processes that start a session of their own\n"
-"escape this until the end, when every process left is killed.  Verdicts, the\n"
-"first that applies:\n"
-"  OLE  more than 64 x the expected output (at least 64 KiB, at most 64 MiB more\n"
-"       than expected) on stdout or on stderr, or a file written past that: killed\n"
-"  TLE  CPU time over the time limit (a busy program is stopped there), or wall\n"
-"       clock over the wall limit (killed)\n"
-"  MLE  the run failed as for RE and its peak resident memory (ru_maxrss) reached\n"
-"       half the memory limit: allocations fail at the limit, and a program that\n"
-"       runs out has touched much of it.  One that asks for a huge block at once\n"
-"       and dies has touched little, and is RE.\n"
-"  RE   a non-zero exit status, or killed by a signal\n"
-"  Then the output is read answer by answer in the judge's strict format (a\n"
-"  missing final newline, CRLF line ends and blank lines at the end are accepted):\n"
-"  WA   the answer fails the checker, differs from the reference, cannot be read,\n"
-"       or is missing; output after the last answer makes the last one WA\n"
-"  PE   the answer cannot be read, but the output from it to the end, split at\n"
-"       whitespace, equals the expected words: right content, wrong layout\n"
-"  AC   otherwise\n"
-"\n"
-"Limits apply per run, i.e. per batch.  A batch that fails as a whole (OLE, TLE,\n"
-"MLE, RE) is cut in halves that are run again, down to the instance that fails;\n"
-"once a batch has such a culprit, a failing part of it is not cut again and all\n"
-"its instances get its verdict.  After an answer that cannot be read, the rest\n"
-"of the batch is run again (once per batch; then it gets that answer's verdict).\n"
-"The summary counts apart the instances given a verdict this way; --batch 1\n"
-"judges every instance alone.\n"
-"\n"
-"The first failures are run again alone and shown: input, expected and received\n"
-"output, and the start of stderr.  The first WA and the first RE instance are\n"
-"shrunk: the first simpler neighbour (as the puzzle defines them) that still\n"
-"gets the same verdict alone replaces it, until none does (at most %d runs);\n"
-"the board size is kept unless --shrink-any-size, since judge programs often\n"
-"read only the judge's size.\n"
-"\n"
-"Exit status: 0 every instance AC; 1 otherwise; 2 bad usage, a bad corpus, or a\n"
-"program that cannot be found.\n", MAX_JOBS, SHRINK_RUNS);
+            "usage: puzzlebench stress PUZZLE --exec 'CMD ARGS' --corpus SPEC [options]\n"
+            "\n"
+            "Runs CMD, a program that reads the judge's input on stdin and prints the judge's\n"
+            "output, on every instance of the corpus, and judges each answer against our\n"
+            "reference: the first listed solver that takes the instance (--solver S to pick\n"
+            "one), or a corpus file's NAME.ans.\n"
+            "\n"
+            "options:\n"
+            "  --batch B          instances per run, in one judge input (default 1)\n"
+            "  --time-limit MS    CPU time per run (default 1000)\n"
+            "  --wall-limit MS    wall-clock time per run (default 2 x time limit + 500)\n"
+            "  --memory-limit MB  address space per run (default 256; 0: none)\n"
+            "  --jobs J           programs run at once (default 1, at most %d)\n"
+            "  --solver S         the reference solver\n"
+            "  --show N           failing instances shown in full (default 3)\n"
+            "  --shrink-any-size  let shrinking change the board size too\n"
+            "  --json F           also write the report to F (atomically)\n"
+            "\n"
+            "CMD is split into words once, without a shell.  Blanks separate words; '...'\n"
+            "keeps what is inside as it is; \"...\" too, except that \\\" and \\\\ stand for \"\n"
+            "and \\; outside quotes, \\ keeps the next character.  Nothing else is special:\n"
+            "no variables, globbing, redirection or pipes.  A name without '/' is looked up\n"
+            "in PATH.\n"
+            "\n"
+            "Each run is a process group of its own, with RLIMIT_CPU (the time limit rounded\n"
+            "up to seconds, plus one: a backstop), RLIMIT_AS (the memory limit), RLIMIT_FSIZE\n"
+            "(the output cap) and RLIMIT_CORE 0; not RLIMIT_NPROC, which counts all of the\n"
+            "user's processes and which root ignores.  When the program ends or breaks a\n"
+            "limit, its whole group is killed; processes that start a session of their own\n"
+            "escape this until the end, when every process left is killed.  Verdicts, the\n"
+            "first that applies:\n"
+            "  OLE  more than 64 x the expected output (at least 64 KiB, at most 64 MiB more\n"
+            "       than expected) on stdout or on stderr, or a file written past that: killed\n"
+            "  TLE  CPU time over the time limit (a busy program is stopped there), or wall\n"
+            "       clock over the wall limit (killed)\n"
+            "  MLE  the run failed as for RE and its peak resident memory (ru_maxrss) reached\n"
+            "       half the memory limit: allocations fail at the limit, and a program that\n"
+            "       runs out has touched much of it.  One that asks for a huge block at once\n"
+            "       and dies has touched little, and is RE.\n"
+            "  RE   a non-zero exit status, or killed by a signal\n"
+            "  Then the output is read answer by answer in the judge's strict format (a\n"
+            "  missing final newline, CRLF line ends and blank lines at the end are accepted):\n"
+            "  WA   the answer fails the checker, differs from the reference, cannot be read,\n"
+            "       or is missing; output after the last answer makes the last one WA\n"
+            "  PE   the answer cannot be read, but the output from it to the end, split at\n"
+            "       whitespace, equals the expected words: right content, wrong layout\n"
+            "  AC   otherwise\n"
+            "\n"
+            "Limits apply per run, i.e. per batch.  A batch that fails as a whole (OLE, TLE,\n"
+            "MLE, RE) is cut in halves that are run again, down to the instance that fails;\n"
+            "once a batch has such a culprit, a failing part of it is not cut again and all\n"
+            "its instances get its verdict.  After an answer that cannot be read, the rest\n"
+            "of the batch is run again (once per batch; then it gets that answer's verdict).\n"
+            "The summary counts apart the instances given a verdict this way; --batch 1\n"
+            "judges every instance alone.\n"
+            "\n"
+            "The first failures are run again alone and shown: input, expected and received\n"
+            "output, and the start of stderr.  The first WA and the first RE instance are\n"
+            "shrunk: the first simpler neighbour (as the puzzle defines them) that still\n"
+            "gets the same verdict alone replaces it, until none does (at most %d runs);\n"
+            "the board size is kept unless --shrink-any-size, since judge programs often\n"
+            "read only the judge's size.\n"
+            "\n"
+            "Exit status: 0 every instance AC; 1 otherwise; 2 bad usage, a bad corpus, or a\n"
+            "program that cannot be found.\n",
+            MAX_JOBS, SHRINK_RUNS);
 }
 
 static int number(const char *opt, const char *val, long long min, long long max, long long *out)
@@ -155,13 +156,16 @@ static int number(const char *opt, const char *val, long long min, long long max
     char *end;
     long long v = strtoll(val, &end, 10);
     if (end == val || *end || v < min || v > max)
-        return pz_usage("stress: %s expects a whole number from %lld to %lld, found '%s'", opt,
-                        min, max, val);
+        return pz_usage("stress: %s expects a whole number from %lld to %lld, found '%s'", opt, min,
+                        max, val);
     *out = v;
     return 0;
 }
 
-static void *at(const char *base, size_t size, long long i) { return (char *)base + (size_t)i * size; }
+static void *at(const char *base, size_t size, long long i)
+{
+    return (char *)base + (size_t)i * size;
+}
 
 /* Records a failure's reason; the counts are kept by tally_one() and charge(). */
 static void note(void *ctx, long long i, pz_outcome o, const char *why)
@@ -258,8 +262,10 @@ static void judge_range(worker *w, long long a, long long b)
             w->isolated = 1;
             judge_range(w, a + n, b);
         } else {
-            snprintf(why, sizeof why, "not judged alone: charged with instance %lld, after "
-                     "which its run's output could not be read strictly", w->lo + a + n - 1);
+            snprintf(why, sizeof why,
+                     "not judged alone: charged with instance %lld, after "
+                     "which its run's output could not be read strictly",
+                     w->lo + a + n - 1);
             charge(w, a + n, b, (pz_outcome)w->v[a + n - 1], 1, why);
         }
     }
@@ -276,7 +282,8 @@ static void batch(worker *w, long long index, tally *t)
     for (int o = 0; o < PZ_OUTCOMES; o++)
         t->first[o] = -1;
     for (long long i = lo; i < hi; i++) {
-        void *inst = at(w->insts, p->inst_size, i - lo), *exp = at(w->expected, p->ans_size, i - lo);
+        void *inst = at(w->insts, p->inst_size, i - lo),
+             *exp = at(w->expected, p->ans_size, i - lo);
         const void *known = pz_corpus_expected(&s->corpus, i);
         pz_corpus_get(&s->corpus, i, inst);
         if (known) {
@@ -403,7 +410,7 @@ static int still_fails(void *ctx, const void *cand)
 static void shrink(worker *w, const void *start, pz_outcome target, example *ex)
 {
     const pz_puzzle *p = w->s->p;
-    shrinking c = { w, target, ex, "" };
+    shrinking c = {w, target, ex, ""};
     char *cur = malloc(p->inst_size);
     int steps;
     if (!cur)
@@ -440,7 +447,7 @@ static void print_text(FILE *f, const char *title, const char *s, size_t len)
 
 static void print_example(FILE *f, const example *ex)
 {
-    if (!ex->input)                   /* no reference for it: nothing was run */
+    if (!ex->input) /* no reference for it: nothing was run */
         return;
     if (ex->alone == PZ_AC)
         fprintf(f, "alone it gets AC: the failure depends on the other instances of its run\n");
@@ -485,9 +492,11 @@ static int write_json(const stress *s, const tally *all, const example *ex, int 
     json_string(f, s->corpus.spec, strlen(s->corpus.spec));
     fputs(",\n  \"exec\": ", f);
     json_string(f, s->exec, strlen(s->exec));
-    fprintf(f, ",\n  \"instances\": %lld,\n  \"batch\": %lld,\n  \"jobs\": %d,\n"
+    fprintf(f,
+            ",\n  \"instances\": %lld,\n  \"batch\": %lld,\n  \"jobs\": %d,\n"
             "  \"time_limit_ms\": %ld,\n  \"wall_limit_ms\": %ld,\n  \"memory_limit_mb\": %ld,\n"
-            "  \"runs\": %lld,\n  \"report_runs\": %lld,\n  \"split_runs\": %lld,\n  \"wall_s\": %.3f,\n  \"verdicts\": {",
+            "  \"runs\": %lld,\n  \"report_runs\": %lld,\n  \"split_runs\": %lld,\n  \"wall_s\": "
+            "%.3f,\n  \"verdicts\": {",
             s->corpus.count, s->batch, s->jobs, s->lim.time_ms, s->lim.wall_ms, s->lim.memory_mb,
             s->corpus_runs, s->runs - s->corpus_runs, s->split, wall);
     for (int o = 0; o < PZ_OUTCOMES; o++)
@@ -510,11 +519,13 @@ static int write_json(const stress *s, const tally *all, const example *ex, int 
     fputs("],\n  \"shrunk\": [", f);
     for (int i = 0; i < nshrunk; i++) {
         char extra[64];
-        snprintf(extra, sizeof extra, ", \"steps\": %d, \"runs\": %d", shrunk[i].steps, shrunk[i].runs);
+        snprintf(extra, sizeof extra, ", \"steps\": %d, \"runs\": %d", shrunk[i].steps,
+                 shrunk[i].runs);
         fputs(i ? ",\n    " : "\n    ", f);
         json_example(f, "from", &shrunk[i], extra);
     }
-    fprintf(f, "],\n  \"all_ac\": %s\n}\n", all->count[PZ_AC] == s->corpus.count ? "true" : "false");
+    fprintf(f, "],\n  \"all_ac\": %s\n}\n",
+            all->count[PZ_AC] == s->corpus.count ? "true" : "false");
     return pz_atomic_close(f, tmp, s->json) ? PZ_EXIT_USAGE : 0;
 }
 
@@ -526,11 +537,10 @@ static int parse(stress *s, int argc, char **argv)
         const char *name;
         long long min, max;
     } nums[NUMS] = {
-        { "--batch", 1, 1 << 20 },      { "--time-limit", 1, 3600000 },
-        { "--wall-limit", 1, 7200000 }, { "--memory-limit", 0, 1 << 20 },
-        { "--jobs", 1, MAX_JOBS },      { "--show", 0, KEEP },
+        {"--batch", 1, 1 << 20},        {"--time-limit", 1, 3600000}, {"--wall-limit", 1, 7200000},
+        {"--memory-limit", 0, 1 << 20}, {"--jobs", 1, MAX_JOBS},      {"--show", 0, KEEP},
     };
-    long long val[NUMS] = { 1, 1000, -1, 256, 1, 3 };
+    long long val[NUMS] = {1, 1000, -1, 256, 1, 3};
     const char *spec = NULL, *solver = NULL, *v;
     pz_error e;
     for (int i = 1; i < argc; i++) {
@@ -613,7 +623,7 @@ static double judge_corpus(stress *s, tally *all)
 static void examine(stress *s, const tally *all, example *ex, int *nex, example *shrunk,
                     int *nshrunk)
 {
-    static const pz_outcome targets[2] = { PZ_WA, PZ_RE };
+    static const pz_outcome targets[2] = {PZ_WA, PZ_RE};
     worker w;
     char *inst = malloc(s->p->inst_size);
     if (!inst)
@@ -685,9 +695,10 @@ static void report(const stress *s, const tally *all, const example *ex, int nex
     for (int i = 0; i < nshrunk; i++) {
         const example *e = &shrunk[i];
         if (e->runs)
-            printf("\nsmallest %s instance: shrunk from instance %lld in %d step%s (%d runs%s): %s\n",
-                   pz_outcome_names[e->seen], e->index, e->steps, e->steps == 1 ? "" : "s",
-                   e->runs, e->runs >= SHRINK_RUNS ? ", stopped at the limit" : "", e->why);
+            printf(
+                "\nsmallest %s instance: shrunk from instance %lld in %d step%s (%d runs%s): %s\n",
+                pz_outcome_names[e->seen], e->index, e->steps, e->steps == 1 ? "" : "s", e->runs,
+                e->runs >= SHRINK_RUNS ? ", stopped at the limit" : "", e->why);
         else
             printf("\nfirst %s instance %lld, not shrunk:\n", pz_outcome_names[e->seen], e->index);
         print_example(stdout, e);
@@ -696,9 +707,9 @@ static void report(const stress *s, const tally *all, const example *ex, int nex
 
 int pz_cmd_stress(int argc, char **argv)
 {
-    stress s = { 0 };
+    stress s = {0};
     tally *all = calloc(1, sizeof *all);
-    example ex[KEEP] = { 0 }, shrunk[2] = { 0 };
+    example ex[KEEP] = {0}, shrunk[2] = {0};
     int nex = 0, nshrunk = 0, rc;
     if (!all)
         pz_fatal("out of memory");

@@ -6,7 +6,7 @@
 
 #include "solver.h"
 
-enum { MAX_LINE = 1 << 16 };          /* no judge format has a longer line */
+enum { MAX_LINE = 1 << 16 }; /* no judge format has a longer line */
 
 void pz_reader_init(pz_reader *r, FILE *f, const char *name)
 {
@@ -54,7 +54,7 @@ int pz_getline(pz_reader *r, pz_error *e)
     r->line++;
     for (; c != EOF && c != '\n'; c = getc_unlocked(r->f)) {
         if (c == 0) {
-            r->buf[r->len] = 0;       /* what was read, for a caller to show */
+            r->buf[r->len] = 0; /* what was read, for a caller to show */
             return pz_fail(e, r, "expected text, found a NUL byte (binary input?)");
         }
         if (r->len + 2 > r->cap) {

@@ -13,112 +13,130 @@
 enum what { INPUT, ANSWER, SPEC };
 
 /* What a spec error adds: the keys its kind accepts. */
-#define TETRAVEX_RANDOM " (tetravex:random accepts n=5:digits=10:mode=solvable:count=1000:seed=1 (mode: solvable|perturbed|tiles))"
-#define FLIP_RANDOM " (flip:random accepts rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2))"
+#define TETRAVEX_RANDOM                                                                            \
+    " (tetravex:random accepts n=5:digits=10:mode=solvable:count=1000:seed=1 (mode: "              \
+    "solvable|perturbed|tiles))"
+#define FLIP_RANDOM                                                                                \
+    " (flip:random accepts rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2))"
 
 typedef struct row {
     enum what what;
     const char *puzzle;
     const char *text;
-    size_t len;                       /* 0: strlen(text); for NUL bytes */
-    const char *error;                /* "line: message" */
+    size_t len;        /* 0: strlen(text); for NUL bytes */
+    const char *error; /* "line: message" */
 } row;
 
 static const row rows[] = {
     /* flip input */
-    { INPUT, "flip", "", 0, "0: expected a board, found an empty input" },
-    { INPUT, "flip", "\n \n\t\n", 0, "3: expected a board, found an empty input" },
-    { INPUT, "flip", "bwwb\nbxwb\n", 0, "2: expected 'b' or 'w' in column 2, found 'x'" },
-    { INPUT, "flip", "bwwb\nBwwb\n", 0, "2: expected 'b' or 'w' in column 1, found 'B'" },
-    { INPUT, "flip", "bwwb\nbwb\nbwwb\nbwww\n", 0, "2: expected a row of 4 pieces 'b'/'w', found 3" },
-    { INPUT, "flip", "bwwb\nbwbbb\n", 0, "2: expected a row of 4 pieces 'b'/'w', found 5" },
-    { INPUT, "flip", "bwwb\nbwbb\n", 0, "2: expected 4 rows in this board, the input ended after 2" },
-    { INPUT, "flip", "bwwb\n\nbwbb\n", 0, "2: expected row 2 of 4, found a blank line" },
-    { INPUT, "flip", "9 4\nbwwb\n", 0, "1: expected a size line \"m n\" with 1 <= m, n <= 8, or a board" },
-    { INPUT, "flip", "99999999999999999999 4\n", 0,
-      "1: expected a size line \"m n\" with 1 <= m, n <= 8, or a board" },
-    { INPUT, "flip", "bw\0b\nbwwb\n", 10, "1: expected text, found a NUL byte (binary input?)" },
-    { INPUT, "flip", "\x7f" "ELF\x02\x01\n", 0, "1: expected 'b' or 'w' in column 1, found '?'" },
+    {INPUT, "flip", "", 0, "0: expected a board, found an empty input"},
+    {INPUT, "flip", "\n \n\t\n", 0, "3: expected a board, found an empty input"},
+    {INPUT, "flip", "bwwb\nbxwb\n", 0, "2: expected 'b' or 'w' in column 2, found 'x'"},
+    {INPUT, "flip", "bwwb\nBwwb\n", 0, "2: expected 'b' or 'w' in column 1, found 'B'"},
+    {INPUT, "flip", "bwwb\nbwb\nbwwb\nbwww\n", 0, "2: expected a row of 4 pieces 'b'/'w', found 3"},
+    {INPUT, "flip", "bwwb\nbwbbb\n", 0, "2: expected a row of 4 pieces 'b'/'w', found 5"},
+    {INPUT, "flip", "bwwb\nbwbb\n", 0, "2: expected 4 rows in this board, the input ended after 2"},
+    {INPUT, "flip", "bwwb\n\nbwbb\n", 0, "2: expected row 2 of 4, found a blank line"},
+    {INPUT, "flip", "9 4\nbwwb\n", 0,
+     "1: expected a size line \"m n\" with 1 <= m, n <= 8, or a board"},
+    {INPUT, "flip", "99999999999999999999 4\n", 0,
+     "1: expected a size line \"m n\" with 1 <= m, n <= 8, or a board"},
+    {INPUT, "flip", "bw\0b\nbwwb\n", 10, "1: expected text, found a NUL byte (binary input?)"},
+    {INPUT, "flip",
+     "\x7f"
+     "ELF\x02\x01\n",
+     0, "1: expected 'b' or 'w' in column 1, found '?'"},
     /* lightsout input */
-    { INPUT, "lightsout", "", 0, "0: expected the number of puzzles, found an empty input" },
-    { INPUT, "lightsout", "x\n", 0, "1: expected the number of puzzles (0 to 100000000)" },
-    { INPUT, "lightsout", "99999999999999999999\n", 0,
-      "1: expected the number of puzzles (0 to 100000000)" },
-    { INPUT, "lightsout", "1 0 5\n", 0, "1: expected \"N\" or \"N m n\" with 1 <= m, n <= 64" },
-    { INPUT, "lightsout", "1 65 5\n", 0, "1: expected \"N\" or \"N m n\" with 1 <= m, n <= 64" },
-    { INPUT, "lightsout", "1 3\n", 0, "1: expected \"N\" or \"N m n\" with 1 <= m, n <= 64" },
-    { INPUT, "lightsout", "1\n0 1 1 0 1 2\n", 0, "2: expected a value 0 or 1 in position 6" },
-    { INPUT, "lightsout", "1\n01 1 0 1 0 1\n", 0, "2: expected a value 0 or 1 in position 1" },
-    { INPUT, "lightsout", "1\n0 1 1 0 1 0 1\n", 0, "2: expected 6 values on this line, found more" },
-    { INPUT, "lightsout", "1\n0 1 1 0 1 0\n0 1 1 0 1\n", 0,
-      "3: expected 6 values 0/1 on this line, found 5" },
-    { INPUT, "lightsout", "1\n0 1 1 0 1 0\n\n", 0, "3: expected 6 values 0/1 on this line, found 0" },
-    { INPUT, "lightsout", "2\n0 1 1 0 1 0\n0 1 1 0 1 0\n0 1 1 0 1 0\n0 1 1 0 1 0\n0 1 1 0 1 0\n",
-      0, "6: expected 1 more puzzle: the input ended" },
-    { INPUT, "lightsout", "1 1 1\n1\n\n1\n", 0, "4: expected the end of the input after the puzzles" },
-    { INPUT, "lightsout", "1 1 1\n\0\n", 8, "2: expected text, found a NUL byte (binary input?)" },
+    {INPUT, "lightsout", "", 0, "0: expected the number of puzzles, found an empty input"},
+    {INPUT, "lightsout", "x\n", 0, "1: expected the number of puzzles (0 to 100000000)"},
+    {INPUT, "lightsout", "99999999999999999999\n", 0,
+     "1: expected the number of puzzles (0 to 100000000)"},
+    {INPUT, "lightsout", "1 0 5\n", 0, "1: expected \"N\" or \"N m n\" with 1 <= m, n <= 64"},
+    {INPUT, "lightsout", "1 65 5\n", 0, "1: expected \"N\" or \"N m n\" with 1 <= m, n <= 64"},
+    {INPUT, "lightsout", "1 3\n", 0, "1: expected \"N\" or \"N m n\" with 1 <= m, n <= 64"},
+    {INPUT, "lightsout", "1\n0 1 1 0 1 2\n", 0, "2: expected a value 0 or 1 in position 6"},
+    {INPUT, "lightsout", "1\n01 1 0 1 0 1\n", 0, "2: expected a value 0 or 1 in position 1"},
+    {INPUT, "lightsout", "1\n0 1 1 0 1 0 1\n", 0, "2: expected 6 values on this line, found more"},
+    {INPUT, "lightsout", "1\n0 1 1 0 1 0\n0 1 1 0 1\n", 0,
+     "3: expected 6 values 0/1 on this line, found 5"},
+    {INPUT, "lightsout", "1\n0 1 1 0 1 0\n\n", 0, "3: expected 6 values 0/1 on this line, found 0"},
+    {INPUT, "lightsout", "2\n0 1 1 0 1 0\n0 1 1 0 1 0\n0 1 1 0 1 0\n0 1 1 0 1 0\n0 1 1 0 1 0\n", 0,
+     "6: expected 1 more puzzle: the input ended"},
+    {INPUT, "lightsout", "1 1 1\n1\n\n1\n", 0,
+     "4: expected the end of the input after the puzzles"},
+    {INPUT, "lightsout", "1 1 1\n\0\n", 8, "2: expected text, found a NUL byte (binary input?)"},
     /* tetravex input */
-    { INPUT, "tetravex", "", 0, "0: expected a line 0 to end the input, found the end of the input" },
-    { INPUT, "tetravex", "1\n1 2 3 4\n", 0,
-      "2: expected a line 0 to end the input, found the end of the input" },
-    { INPUT, "tetravex", "9\n", 0, "1: expected a board size n from 1 to 8 (0 ends the input), found 9" },
-    { INPUT, "tetravex", "2\n1 2 3 4\n", 0, "2: expected 4 tiles in this game, the input ended after 1" },
-    { INPUT, "tetravex", "1\n1 2 3 10\n0\n", 0,
-      "2: expected a number from 0 to 9 for the left of tile 1 of 1, found '10'" },
-    { INPUT, "tetravex", "1\n1 2 3 4 0\n0\n", 0,
-      "2: expected 4 numbers (top right bottom left) for tile 1 of 1, found more" },
-    { INPUT, "tetravex", "1\n1 2\0 3 4\n", 11, "2: expected text, found a NUL byte (binary input?)" },
+    {INPUT, "tetravex", "", 0, "0: expected a line 0 to end the input, found the end of the input"},
+    {INPUT, "tetravex", "1\n1 2 3 4\n", 0,
+     "2: expected a line 0 to end the input, found the end of the input"},
+    {INPUT, "tetravex", "9\n", 0,
+     "1: expected a board size n from 1 to 8 (0 ends the input), found 9"},
+    {INPUT, "tetravex", "2\n1 2 3 4\n", 0,
+     "2: expected 4 tiles in this game, the input ended after 1"},
+    {INPUT, "tetravex", "1\n1 2 3 10\n0\n", 0,
+     "2: expected a number from 0 to 9 for the left of tile 1 of 1, found '10'"},
+    {INPUT, "tetravex", "1\n1 2 3 4 0\n0\n", 0,
+     "2: expected 4 numbers (top right bottom left) for tile 1 of 1, found more"},
+    {INPUT, "tetravex", "1\n1 2\0 3 4\n", 11, "2: expected text, found a NUL byte (binary input?)"},
     /* flip answers (two 4x4 boards) */
-    { ANSWER, "flip", "4\nimpossible\n", 0,
-      "2: expected a number of moves from 0 to 16 or \"Impossible\"" },
-    { ANSWER, "flip", "17\n", 0, "1: expected a number of moves from 0 to 16 or \"Impossible\"" },
-    { ANSWER, "flip", " 4\n", 0, "1: expected a number of moves from 0 to 16 or \"Impossible\"" },
-    { ANSWER, "flip", "4 \n", 0, "1: expected a number of moves from 0 to 16 or \"Impossible\"" },
-    { ANSWER, "flip", "99999999999999999999\n", 0,
-      "1: expected a number of moves from 0 to 16 or \"Impossible\"" },
+    {ANSWER, "flip", "4\nimpossible\n", 0,
+     "2: expected a number of moves from 0 to 16 or \"Impossible\""},
+    {ANSWER, "flip", "17\n", 0, "1: expected a number of moves from 0 to 16 or \"Impossible\""},
+    {ANSWER, "flip", " 4\n", 0, "1: expected a number of moves from 0 to 16 or \"Impossible\""},
+    {ANSWER, "flip", "4 \n", 0, "1: expected a number of moves from 0 to 16 or \"Impossible\""},
+    {ANSWER, "flip", "99999999999999999999\n", 0,
+     "1: expected a number of moves from 0 to 16 or \"Impossible\""},
     /* lightsout answers (two 5x6 boards) */
-    { ANSWER, "lightsout", "PUZZLE #2\n", 0, "1: expected \"PUZZLE #1\"" },
-    { ANSWER, "lightsout", "PUZZLE #1\n", 0, "1: expected the answer to puzzle 1: the output ended" },
-    { ANSWER, "lightsout", "PUZZLE #1\n1 0 1 0 0 1\n1 1 0 1 0 1\n", 0,
-      "3: expected 5 rows of presses: the output ended" },
-    { ANSWER, "lightsout", "PUZZLE #1\n1 0  1 0 0 1\n", 0,
-      "2: expected values separated by exactly one space" },
-    { ANSWER, "lightsout", "PUZZLE #1\n1 0 1 0 0 1 \n", 0, "2: expected no space at the end of the line" },
-    { ANSWER, "lightsout", "PUZZLE #1\nimpossible\n", 0, "2: expected a value 0 or 1 in position 1" },
+    {ANSWER, "lightsout", "PUZZLE #2\n", 0, "1: expected \"PUZZLE #1\""},
+    {ANSWER, "lightsout", "PUZZLE #1\n", 0, "1: expected the answer to puzzle 1: the output ended"},
+    {ANSWER, "lightsout", "PUZZLE #1\n1 0 1 0 0 1\n1 1 0 1 0 1\n", 0,
+     "3: expected 5 rows of presses: the output ended"},
+    {ANSWER, "lightsout", "PUZZLE #1\n1 0  1 0 0 1\n", 0,
+     "2: expected values separated by exactly one space"},
+    {ANSWER, "lightsout", "PUZZLE #1\n1 0 1 0 0 1 \n", 0,
+     "2: expected no space at the end of the line"},
+    {ANSWER, "lightsout", "PUZZLE #1\nimpossible\n", 0, "2: expected a value 0 or 1 in position 1"},
     /* tetravex answers (two games) */
-    { ANSWER, "tetravex", "Game 1: Possible\nGame 2: Possible\n", 0,
-      "2: expected an empty line before game 2" },
-    { ANSWER, "tetravex", "Game 1: possible\n", 0,
-      "1: expected \"Game 1: Possible\" or \"Game 1: Impossible\"" },
-    { ANSWER, "tetravex", "Game 1: Possible\n\nGame 2: Possible \n", 0,
-      "3: expected \"Game 2: Possible\" or \"Game 2: Impossible\"" },
+    {ANSWER, "tetravex", "Game 1: Possible\nGame 2: Possible\n", 0,
+     "2: expected an empty line before game 2"},
+    {ANSWER, "tetravex", "Game 1: possible\n", 0,
+     "1: expected \"Game 1: Possible\" or \"Game 1: Impossible\""},
+    {ANSWER, "tetravex", "Game 1: Possible\n\nGame 2: Possible \n", 0,
+     "3: expected \"Game 2: Possible\" or \"Game 2: Impossible\""},
     /* corpus specs */
-    { SPEC, "flip", "flip:random:count=x", 0,
-      "0: flip:random:count=x: expected count= a whole number (1000 or 1e6), found 'x'" FLIP_RANDOM },
-    { SPEC, "flip", "flip:random:rows=9", 0,
-      "0: flip:random:rows=9: expected rows and cols from 1 to 8" FLIP_RANDOM },
-    { SPEC, "flip", "flip:random:seed=-1", 0,
-      "0: flip:random:seed=-1: expected seed= a whole number below 2^64-1, found '-1'" FLIP_RANDOM },
-    { SPEC, "flip", "flip:random:count=1e99", 0,
-      "0: flip:random:count=1e99: expected count= a whole number (1000 or 1e6), found '1e99'" FLIP_RANDOM },
-    { SPEC, "flip", "flip:random:colour=red", 0,
-      "0: flip:random:colour=red: unknown key 'colour'" FLIP_RANDOM },
-    { SPEC, "flip", "flip:random:rows", 0,
-      "0: flip:random:rows: expected key=value, found 'rows'" FLIP_RANDOM },
-    { SPEC, "flip", "flip:exhaustive:rows=8:cols=8", 0,
-      "0: flip:exhaustive:rows=8:cols=8: expected at most 40 cells for an exhaustive corpus (2^40 boards) (flip:exhaustive accepts rows=4:cols=4 (at most 40 cells))" },
-    { SPEC, "flip", "flip:shuffled", 0,
-      "0: unknown corpus kind 'shuffled': expected flip:exhaustive:rows=4:cols=4 (at most 40 cells), flip:random:rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2), or a file NAME.in" },
-    { SPEC, "flip", "lightsout:random", 0,
-      "0: corpus 'lightsout:random' is for lightsout, not flip" },
-    { SPEC, "tetravex", "tetravex:random:n=9", 0,
-      "0: tetravex:random:n=9: expected n from 1 to 8" TETRAVEX_RANDOM },
-    { SPEC, "tetravex", "tetravex:random:mode=hard", 0,
-      "0: tetravex:random:mode=hard: expected mode=solvable, perturbed or tiles, found 'hard'" TETRAVEX_RANDOM },
-    { SPEC, "tetravex", "tetravex:random:rows=5", 0,
-      "0: tetravex:random:rows=5: expected n= (the board is n x n), not rows= or cols=" TETRAVEX_RANDOM },
-    { SPEC, "lightsout", "lightsout:random:rows=65", 0,
-      "0: lightsout:random:rows=65: expected rows and cols from 1 to 64 (lightsout:random accepts rows=5:cols=6:count=1000:seed=1 (each light on with p=1/2))" },
+    {SPEC, "flip", "flip:random:count=x", 0,
+     "0: flip:random:count=x: expected count= a whole number (1000 or 1e6), found 'x'" FLIP_RANDOM},
+    {SPEC, "flip", "flip:random:rows=9", 0,
+     "0: flip:random:rows=9: expected rows and cols from 1 to 8" FLIP_RANDOM},
+    {SPEC, "flip", "flip:random:seed=-1", 0,
+     "0: flip:random:seed=-1: expected seed= a whole number below 2^64-1, found '-1'" FLIP_RANDOM},
+    {SPEC, "flip", "flip:random:count=1e99", 0,
+     "0: flip:random:count=1e99: expected count= a whole number (1000 or 1e6), found "
+     "'1e99'" FLIP_RANDOM},
+    {SPEC, "flip", "flip:random:colour=red", 0,
+     "0: flip:random:colour=red: unknown key 'colour'" FLIP_RANDOM},
+    {SPEC, "flip", "flip:random:rows", 0,
+     "0: flip:random:rows: expected key=value, found 'rows'" FLIP_RANDOM},
+    {SPEC, "flip", "flip:exhaustive:rows=8:cols=8", 0,
+     "0: flip:exhaustive:rows=8:cols=8: expected at most 40 cells for an exhaustive corpus (2^40 "
+     "boards) (flip:exhaustive accepts rows=4:cols=4 (at most 40 cells))"},
+    {SPEC, "flip", "flip:shuffled", 0,
+     "0: unknown corpus kind 'shuffled': expected flip:exhaustive:rows=4:cols=4 (at most 40 "
+     "cells), flip:random:rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2), or a file "
+     "NAME.in"},
+    {SPEC, "flip", "lightsout:random", 0,
+     "0: corpus 'lightsout:random' is for lightsout, not flip"},
+    {SPEC, "tetravex", "tetravex:random:n=9", 0,
+     "0: tetravex:random:n=9: expected n from 1 to 8" TETRAVEX_RANDOM},
+    {SPEC, "tetravex", "tetravex:random:mode=hard", 0,
+     "0: tetravex:random:mode=hard: expected mode=solvable, perturbed or tiles, found "
+     "'hard'" TETRAVEX_RANDOM},
+    {SPEC, "tetravex", "tetravex:random:rows=5", 0,
+     "0: tetravex:random:rows=5: expected n= (the board is n x n), not rows= or "
+     "cols=" TETRAVEX_RANDOM},
+    {SPEC, "lightsout", "lightsout:random:rows=65", 0,
+     "0: lightsout:random:rows=65: expected rows and cols from 1 to 64 (lightsout:random accepts "
+     "rows=5:cols=6:count=1000:seed=1 (each light on with p=1/2))"},
 };
 
 /* The error a row's text gets: "line: message". */
@@ -183,6 +201,6 @@ static void test_table(void **state)
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = { cmocka_unit_test(test_table) };
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_table)};
     return cmocka_run_group_tests_name("bad_input", tests, NULL, NULL);
 }

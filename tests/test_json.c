@@ -44,21 +44,21 @@ static void test_scalars(void **state)
         long long i;
         double d;
     } numbers[] = {
-        { "0", 1, 0, 0 },
-        { "-0", 1, 0, -0.0 },
-        { "42", 1, 42, 42 },
-        { "  -17 \r\n", 1, -17, -17 },
-        { "9223372036854775807", 1, LLONG_MAX, 9223372036854775807.0 },
-        { "-9223372036854775808", 1, LLONG_MIN, -9223372036854775808.0 },
-        { "9223372036854775808", 0, 0, 9223372036854775808.0 },
-        { "-9223372036854775809", 0, 0, -9223372036854775809.0 },
-        { "18446744073709551616", 0, 0, 18446744073709551616.0 },
-        { "1.5", 0, 0, 1.5 },
-        { "1e3", 0, 0, 1000 },
-        { "-1.25E-2", 0, 0, -0.0125 },
-        { "2E+2", 0, 0, 200 },
-        { "1e-400", 0, 0, 0 },
-        { "0.000001", 0, 0, 1e-6 },
+        {"0", 1, 0, 0},
+        {"-0", 1, 0, -0.0},
+        {"42", 1, 42, 42},
+        {"  -17 \r\n", 1, -17, -17},
+        {"9223372036854775807", 1, LLONG_MAX, 9223372036854775807.0},
+        {"-9223372036854775808", 1, LLONG_MIN, -9223372036854775808.0},
+        {"9223372036854775808", 0, 0, 9223372036854775808.0},
+        {"-9223372036854775809", 0, 0, -9223372036854775809.0},
+        {"18446744073709551616", 0, 0, 18446744073709551616.0},
+        {"1.5", 0, 0, 1.5},
+        {"1e3", 0, 0, 1000},
+        {"-1.25E-2", 0, 0, -0.0125},
+        {"2E+2", 0, 0, 200},
+        {"1e-400", 0, 0, 0},
+        {"0.000001", 0, 0, 1e-6},
     };
     (void)state;
     for (size_t k = 0; k < sizeof numbers / sizeof *numbers; k++) {
@@ -123,7 +123,7 @@ static void test_tree(void **state)
     assert_string_equal(pz_json_get(r, "puzzle")->s, "flip");
     v = pz_json_get(pz_json_get(r, "shard"), "n");
     assert_int_equal(v->i, 7);
-    assert_int_equal(v->line, 3);          /* a member's position is its key's */
+    assert_int_equal(v->line, 3); /* a member's position is its key's */
     assert_int_equal(v->col, 21);
     v = pz_json_get(r, "solvers");
     assert_int_equal(v->type, PZ_JSON_ARRAY);
@@ -136,10 +136,10 @@ static void test_tree(void **state)
     assert_int_equal(pz_json_get(r, "none")->type, PZ_JSON_OBJECT);
     assert_int_equal(pz_json_get(r, "")->type, PZ_JSON_NULL);
     assert_null(pz_json_get(r, "nope"));
-    assert_null(pz_json_get(v, "name"));   /* an array has no members */
+    assert_null(pz_json_get(v, "name")); /* an array has no members */
     assert_null(pz_json_get(NULL, "name"));
     pz_json_free(&d);
-    pz_json_free(&d);                      /* twice is harmless */
+    pz_json_free(&d); /* twice is harmless */
 }
 
 static void test_need(void **state)
@@ -165,12 +165,12 @@ static void test_need(void **state)
     assert_string_equal(s, "x");
     assert_non_null(pz_json_need(&d, d.root, "a", PZ_JSON_ARRAY, &e));
 
-#define NEED_FAILS(call, where)                                                               \
-    do {                                                                                      \
-        char got[1024];                                                                       \
-        assert_int_equal(call, -1);                                                           \
-        snprintf(got, sizeof got, "%s:%ld:%ld: %s", e.file, e.line, e.col, e.msg);            \
-        assert_string_equal(got, where);                                                      \
+#define NEED_FAILS(call, where)                                                                    \
+    do {                                                                                           \
+        char got[1024];                                                                            \
+        assert_int_equal(call, -1);                                                                \
+        snprintf(got, sizeof got, "%s:%ld:%ld: %s", e.file, e.line, e.col, e.msg);                 \
+        assert_string_equal(got, where);                                                           \
     } while (0)
     NEED_FAILS(pz_json_need_int(&d, d.root, "neg", 0, 10, &i, &e),
                "t.json:1:10: expected \"neg\" to be a whole number from 0 to 10");
@@ -275,7 +275,7 @@ static void test_bad_numbers(void **state)
     memset(big, '1', sizeof big - 1);
     big[sizeof big - 1] = 0;
     assert_string_equal(error(big), "1:1: expected a number of at most 100 characters");
-    big[sizeof big - 2] = 0;                   /* exactly at the cap */
+    big[sizeof big - 2] = 0; /* exactly at the cap */
     pz_json_doc d = parse(big);
     assert_false(d.root->is_int);
     pz_json_free(&d);
@@ -321,9 +321,9 @@ static void test_bad_strings(void **state)
                         "1:8: expected a low surrogate \\uDC00 to \\uDFFF after \\uD83D");
     /* UTF-8: stray continuation, overlong forms, encoded surrogates, past U+10FFFF, cut. */
     static const char *const bad_utf8[] = {
-        "\"\x80\"", "\"\xc0\x80\"", "\"\xc1\xbf\"", "\"\xe0\x80\x80\"", "\"\xed\xa0\x80\"",
-        "\"\xf0\x80\x80\x80\"", "\"\xf4\x90\x80\x80\"", "\"\xf5\x80\x80\x80\"", "\"\xff\"",
-        "\"\xe2\x82\"", "\"\xe2\x82", "\"\xc3\x28\"",
+        "\"\x80\"",         "\"\xc0\x80\"",         "\"\xc1\xbf\"",         "\"\xe0\x80\x80\"",
+        "\"\xed\xa0\x80\"", "\"\xf0\x80\x80\x80\"", "\"\xf4\x90\x80\x80\"", "\"\xf5\x80\x80\x80\"",
+        "\"\xff\"",         "\"\xe2\x82\"",         "\"\xe2\x82",           "\"\xc3\x28\"",
     };
     for (size_t k = 0; k < sizeof bad_utf8 / sizeof *bad_utf8; k++) {
         char want[128];
@@ -391,12 +391,12 @@ static void test_limits(void **state)
     many[0] = '[';
     for (size_t k = 1; k < len; k += 2)
         many[k] = '0', many[k + 1] = ',';
-    many[len - 1 - 2] = ']';                   /* [0,0,...,0] with n - 1 zeros */
-    assert_int_equal(pz_json_parse(&d, "t.json", many, len - 2, &(pz_error){ 0 }), 0);
+    many[len - 1 - 2] = ']'; /* [0,0,...,0] with n - 1 zeros */
+    assert_int_equal(pz_json_parse(&d, "t.json", many, len - 2, &(pz_error){0}), 0);
     assert_int_equal(d.root->n, n - 1);
     pz_json_free(&d);
     many[len - 1 - 2] = ',';
-    many[len - 1] = ']';                       /* n zeros */
+    many[len - 1] = ']'; /* n zeros */
     snprintf(want, sizeof want, "1:%zu: expected at most %zu values in a document", len - 1, n);
     assert_string_equal(error_n(many, len), want);
     free(many);

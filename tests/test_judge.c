@@ -36,11 +36,13 @@ static long long judge(const pz_puzzle *p, const char *input, const char *output
     pz_reference_init(&ref, p, NULL);
     for (long i = 0; i < n; i++)
         assert_int_equal(pz_reference_solve(&ref, (char *)insts + i * p->inst_size,
-                                            expected + i * p->ans_size, &e), 0);
+                                            expected + i * p->ans_size, &e),
+                         0);
     pz_reference_free(&ref);
     heard[0] = 0;
     memset(v, 0xff, sizeof v);
-    long long judged = pz_judge_output(p, insts, expected, n, output, strlen(output), v, note, NULL);
+    long long judged =
+        pz_judge_output(p, insts, expected, n, output, strlen(output), v, note, NULL);
     free(insts);
     free(expected);
     return judged;
@@ -61,7 +63,7 @@ static void test_accepted(void **state)
     assert_int_equal(judge(&pz_flip, flip3, "4\r\n0\r\nImpossible"), 3);
     assert_int_equal(judge(&pz_flip, flip3, "4\n0\nImpossible\n\n  \n"), 3);
     assert_string_equal(heard, "");
-    assert_int_equal(judge(&pz_lightsout, "0\n", ""), 0);    /* no puzzles, no output */
+    assert_int_equal(judge(&pz_lightsout, "0\n", ""), 0); /* no puzzles, no output */
 }
 
 static void test_wrong(void **state)
@@ -72,7 +74,8 @@ static void test_wrong(void **state)
     assert_string_equal(heard, "1:WA:expected 0, found 2\n");
     assert_true(v[0] == PZ_AC && v[1] == PZ_WA && v[2] == PZ_AC);
     assert_int_equal(judge(&pz_flip, flip3, "Impossible\n0\n5\n"), 3);
-    assert_string_equal(heard, "0:WA:expected 4, found Impossible\n2:WA:expected Impossible, found 5\n");
+    assert_string_equal(heard,
+                        "0:WA:expected 4, found Impossible\n2:WA:expected Impossible, found 5\n");
     /* Unreadable: WA, and nothing after it is judged. */
     assert_int_equal(judge(&pz_flip, flip3, "4\nzero\nImpossible\n"), 2);
     assert_string_equal(heard, "1:WA:cannot read the answer, line 2: expected a number of moves "
@@ -119,7 +122,7 @@ static void test_lightsout(void **state)
     assert_string_equal(heard, "");
     /* Presses that do not clear the board: the checker says why. */
     snprintf(out, sizeof out, "%s%s", one, two);
-    out[strlen(one) + 10] = '0';      /* the first press of puzzle 2 */
+    out[strlen(one) + 10] = '0'; /* the first press of puzzle 2 */
     assert_int_equal(judge(&pz_lightsout, in, out), 2);
     assert_true(v[0] == PZ_AC && v[1] == PZ_WA);
     assert_non_null(strstr(heard, "the presses do not reach a goal board"));
@@ -164,7 +167,8 @@ static void test_split(void **state)
     assert_string_equal(split("'it''s'"), "its");
     assert_string_equal(split("a 'b"), "error: --exec: expected a closing ' in: a 'b");
     assert_string_equal(split("a \"b"), "error: --exec: expected a closing \" in: a \"b");
-    assert_string_equal(split("a\\"), "error: --exec: expected a character after the last \\ in: a\\");
+    assert_string_equal(split("a\\"),
+                        "error: --exec: expected a character after the last \\ in: a\\");
     assert_string_equal(split(" \t"), "error: --exec: expected a command, found nothing");
 }
 
@@ -176,8 +180,8 @@ static void test_find_program(void **state)
     assert_non_null(strstr(path, "/sh"));
     assert_int_equal(pz_find_program("/bin/sh", path, sizeof path), 0);
     assert_int_equal(pz_find_program("no-such-program-anywhere", path, sizeof path), -1);
-    assert_int_equal(pz_find_program("/etc/passwd", path, sizeof path), -1);   /* not executable */
-    assert_int_equal(pz_find_program("/tmp", path, sizeof path), -1);          /* a directory */
+    assert_int_equal(pz_find_program("/etc/passwd", path, sizeof path), -1); /* not executable */
+    assert_int_equal(pz_find_program("/tmp", path, sizeof path), -1);        /* a directory */
 }
 
 int main(void)

@@ -31,17 +31,20 @@ static const char *open_error(const pz_puzzle *p, const char *spec)
 
 static void test_specs_good(void **state)
 {
-    static const struct { const char *spec, *canonical; long long count; } cases[] = {
-        { "flip:exhaustive", "flip:exhaustive:rows=4:cols=4", 65536 },
-        { "flip:exhaustive:rows=2:cols=3", "flip:exhaustive:rows=2:cols=3", 64 },
-        { "flip:random:rows=6:cols=6:count=1e6:seed=7",
-          "flip:random:rows=6:cols=6:count=1000000:seed=7", 1000000 },
-        { "flip:random", "flip:random:rows=4:cols=4:count=1000:seed=1", 1000 },
-        { "flip:random:count=2.5e3:cols=2", "flip:random:rows=4:cols=2:count=2500:seed=1", 2500 },
-        { "lightsout:random", "lightsout:random:rows=5:cols=6:count=1000:seed=1", 1000 },
-        { "lightsout:exhaustive", "lightsout:exhaustive:rows=5:cols=6", 1ll << 30 },
-        { "lightsout:random:rows=64:cols=64:count=0",
-          "lightsout:random:rows=64:cols=64:count=0:seed=1", 0 },
+    static const struct {
+        const char *spec, *canonical;
+        long long count;
+    } cases[] = {
+        {"flip:exhaustive", "flip:exhaustive:rows=4:cols=4", 65536},
+        {"flip:exhaustive:rows=2:cols=3", "flip:exhaustive:rows=2:cols=3", 64},
+        {"flip:random:rows=6:cols=6:count=1e6:seed=7",
+         "flip:random:rows=6:cols=6:count=1000000:seed=7", 1000000},
+        {"flip:random", "flip:random:rows=4:cols=4:count=1000:seed=1", 1000},
+        {"flip:random:count=2.5e3:cols=2", "flip:random:rows=4:cols=2:count=2500:seed=1", 2500},
+        {"lightsout:random", "lightsout:random:rows=5:cols=6:count=1000:seed=1", 1000},
+        {"lightsout:exhaustive", "lightsout:exhaustive:rows=5:cols=6", 1ll << 30},
+        {"lightsout:random:rows=64:cols=64:count=0",
+         "lightsout:random:rows=64:cols=64:count=0:seed=1", 0},
     };
     (void)state;
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -80,8 +83,10 @@ static void test_specs_bad(void **state)
              "flip:random:count=1.5: expected count= a whole number (1000 or 1e6), found '1.5'%s",
              flip_random);
     assert_string_equal(open_error(&pz_flip, "flip:random:count=1.5"), want);
-    snprintf(want, sizeof want, "flip:random:seed=-3: expected seed= a whole number below 2^64-1, "
-             "found '-3'%s", flip_random);
+    snprintf(want, sizeof want,
+             "flip:random:seed=-3: expected seed= a whole number below 2^64-1, "
+             "found '-3'%s",
+             flip_random);
     assert_string_equal(open_error(&pz_flip, "flip:random:seed=-3"), want);
     assert_string_equal(open_error(&pz_flip, "flip:exhaustive:count=5"),
                         "flip:exhaustive:count=5: an exhaustive corpus takes no count= or seed= "
@@ -103,8 +108,8 @@ static void test_specs_bad(void **state)
 /* The shards of any corpus are contiguous, in order, and cover it once. */
 static void test_shards(void **state)
 {
-    static const long long counts[] = { 0, 1, 5, 7, 1000, 65536, 1000000000000000ll };
-    static const long long ns[] = { 1, 2, 3, 7, 16, 64, 1000 };
+    static const long long counts[] = {0, 1, 5, 7, 1000, 65536, 1000000000000000ll};
+    static const long long ns[] = {1, 2, 3, 7, 16, 64, 1000};
     pz_shard sh;
     pz_error e;
     char s[64];
@@ -122,12 +127,12 @@ static void test_shards(void **state)
                 smallest = sh.end - sh.first < smallest ? sh.end - sh.first : smallest;
             }
             assert_int_equal(next, counts[i]);
-            assert_true(biggest - smallest <= 1);         /* fair shares */
+            assert_true(biggest - smallest <= 1); /* fair shares */
         }
     assert_int_equal(pz_parse_shard(NULL, 99, &sh, &e), 0);
     assert_int_equal(sh.first, 0);
     assert_int_equal(sh.end, 99);
-    static const char *const bad[] = { "3/3", "1", "-1/2", "1/0", "a/b", "1/2x", "", "1/" };
+    static const char *const bad[] = {"3/3", "1", "-1/2", "1/0", "a/b", "1/2x", "", "1/"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         assert_int_equal(pz_parse_shard(bad[i], 99, &sh, &e), -1);
         snprintf(s, sizeof s, "found '%s'", bad[i]);
@@ -147,13 +152,13 @@ static void test_shards(void **state)
 /* Batch times go into 9% classes; quantiles come back within a class. */
 static void test_spread(void **state)
 {
-    pz_tally t = { 0 };
+    pz_tally t = {0};
     (void)state;
     assert_int_equal(pz_spread_class(1), 64);
     assert_int_equal(pz_spread_class(2), 72);
     assert_int_equal(pz_spread_class(0), 0);
     assert_int_equal(pz_spread_class(1e30), PZ_SPREAD - 1);
-    t.spread[pz_spread_class(100)] = 80;     /* 80 instances at 100 ns, 20 at 1 ms */
+    t.spread[pz_spread_class(100)] = 80; /* 80 instances at 100 ns, 20 at 1 ms */
     t.spread[pz_spread_class(1e6)] = 20;
     assert_true(pz_quantile(&t, 0.5) > 95 && pz_quantile(&t, 0.5) < 105);
     assert_true(pz_quantile(&t, 0.8) < 105);
@@ -166,9 +171,9 @@ static char *json_without_timings(const pz_result *r)
     char *buf = NULL, *out, *line, *save = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    static const char *const timing[] = { "\"wall_s\"", "\"seconds\"", "\"ns_per_instance\"",
-                                          "\"ns_per_answer\"", "\"threads\"", "\"batch\"",
-                                          "\"ns_p10\"", "\"spread\"" };
+    static const char *const timing[] = {"\"wall_s\"",        "\"seconds\"", "\"ns_per_instance\"",
+                                         "\"ns_per_answer\"", "\"threads\"", "\"batch\"",
+                                         "\"ns_p10\"",        "\"spread\""};
     assert_non_null(f);
     pz_write_json(f, r);
     fclose(f);
@@ -186,7 +191,7 @@ static char *json_without_timings(const pz_result *r)
 
 static pz_run_opts opts(const char *puzzle, const char *names, int threads, int batch)
 {
-    pz_run_opts o = { .sample = 1, .threads = threads, .batch = batch };
+    pz_run_opts o = {.sample = 1, .threads = threads, .batch = batch};
     char buf[256], *save = NULL;
     snprintf(buf, sizeof buf, "%s", names);
     for (char *n = strtok_r(buf, ",", &save); n; n = strtok_r(NULL, ",", &save)) {
@@ -247,7 +252,7 @@ static void test_determinism(void **state)
     (void)state;
     make_liar();
     for (int round = 0; round < 2; round++) {
-        if (round) {                   /* with failures: more than PZ_KEEP of them */
+        if (round) { /* with failures: more than PZ_KEEP of them */
             o1.solvers[o1.nsolvers++] = &liar;
             o2.solvers[o2.nsolvers++] = &liar;
             o2.batch = 0;
@@ -276,7 +281,7 @@ static void test_shards_add_up(void **state)
     pz_corpus c = open_ok(&pz_flip, "flip:exhaustive");
     pz_run_opts o = opts("flip", "gf2,rowenum", 2, 0);
     pz_result whole, part;
-    long long hist[PZ_CLASSES] = { 0 }, ran = 0, failures = 0;
+    long long hist[PZ_CLASSES] = {0}, ran = 0, failures = 0;
     long long firsts[3 * PZ_KEEP];
     int nfirsts = 0;
     (void)state;
@@ -284,8 +289,8 @@ static void test_shards_add_up(void **state)
     o.solvers[o.nsolvers++] = &liar;
     whole = run(&c, NULL, &o);
     assert_int_equal(whole.instances, 65536);
-    assert_int_equal(whole.hist[PZ_CLASSES - 1], 61440);       /* Impossible */
-    assert_int_equal(whole.hist[6], 256);                      /* the most moves: 6 */
+    assert_int_equal(whole.hist[PZ_CLASSES - 1], 61440); /* Impossible */
+    assert_int_equal(whole.hist[6], 256);                /* the most moves: 6 */
     for (int k = 0; k < 3; k++) {
         char s[16];
         snprintf(s, sizeof s, "%d/3", k);
@@ -301,7 +306,7 @@ static void test_shards_add_up(void **state)
     assert_memory_equal(hist, whole.hist, sizeof hist);
     assert_int_equal(ran, 65536);
     assert_int_equal(failures, whole.failures);
-    for (int i = 0; i < PZ_KEEP; i++)          /* shards in order: already sorted */
+    for (int i = 0; i < PZ_KEEP; i++) /* shards in order: already sorted */
         assert_int_equal(firsts[i], whole.fail[i].index);
     pz_result_free(&whole);
     pz_corpus_close(&c);
@@ -316,7 +321,7 @@ static void test_sample(void **state)
     (void)state;
     o.sample = 7;
     o.slow = 1u << 2 | 1u << 3;
-    r = run(&c, "1/2", &o);           /* indices 500..999: 504, 511, ..., 994 */
+    r = run(&c, "1/2", &o); /* indices 500..999: 504, 511, ..., 994 */
     assert_int_equal(r.tally[0].ran, 500);
     assert_int_equal(r.tally[2].ran, 71);
     assert_int_equal(r.tally[3].ran, 71);
@@ -334,7 +339,7 @@ static int is_slow(const tg_board *b)
 static int sleepy_solve(const void *inst, void *ans, void *scratch)
 {
     if (is_slow(inst))
-        nanosleep(&(struct timespec){ .tv_nsec = 30000000 }, NULL);
+        nanosleep(&(struct timespec){.tv_nsec = 30000000}, NULL);
     return pz_solver_flip_gf2.solve(inst, ans, scratch);
 }
 
@@ -345,17 +350,17 @@ static void test_worst(void **state)
     pz_corpus c = open_ok(&pz_flip, "flip:exhaustive:rows=2:cols=3");
     pz_run_opts o = opts("flip", "gf2", 2, 1);
     pz_solver sleepy = pz_solver_flip_gf2;
-    pz_tally a = { .ran = 1, .worst_ns = 5, .worst_index = 9 }, b = { 0 };
+    pz_tally a = {.ran = 1, .worst_ns = 5, .worst_index = 9}, b = {0};
     pz_result whole, half[2];
     long long slow = -1;
     (void)state;
-    pz_tally_add(&b, &a);                    /* into an empty tally */
+    pz_tally_add(&b, &a); /* into an empty tally */
     assert_int_equal(b.worst_index, 9);
-    a.worst_index = 4;                       /* a tie: the lower index */
+    a.worst_index = 4; /* a tie: the lower index */
     pz_tally_add(&b, &a);
     assert_int_equal(b.worst_index, 4);
-    a = (pz_tally){ .ran = 1, .worst_ns = 1, .worst_index = 0 };
-    pz_tally_add(&b, &a);                    /* faster: no change */
+    a = (pz_tally){.ran = 1, .worst_ns = 1, .worst_index = 0};
+    pz_tally_add(&b, &a); /* faster: no change */
     assert_int_equal(b.worst_index, 4);
     assert_int_equal(b.ran, 3);
 
@@ -413,7 +418,7 @@ static void test_shrink_and_save(void **state)
     assert_non_null(mkdtemp(dir));
     int wrote = pz_save_regressions(&r, dir);
     assert_true(wrote >= 1 && wrote <= PZ_SHRINK);
-    assert_int_equal(pz_save_regressions(&r, dir), 0);          /* known already */
+    assert_int_equal(pz_save_regressions(&r, dir), 0); /* known already */
     pz_result_free(&r);
     pz_corpus_close(&c);
 
@@ -521,11 +526,14 @@ static void test_invalid_expected(void **state)
 /* A corpus written in parts, as `gen` writes it, reads back the same. */
 static void test_written_reads_back(void **state)
 {
-    static const struct { const pz_puzzle *p; const char *spec; } cases[] = {
-        { &pz_flip, "flip:random:rows=3:cols=7:count=100:seed=4" },
-        { &pz_flip, "flip:exhaustive" },
-        { &pz_lightsout, "lightsout:random:rows=9:cols=2:count=100:seed=4" },
-        { &pz_lightsout, "lightsout:random:count=1000" },
+    static const struct {
+        const pz_puzzle *p;
+        const char *spec;
+    } cases[] = {
+        {&pz_flip, "flip:random:rows=3:cols=7:count=100:seed=4"},
+        {&pz_flip, "flip:exhaustive"},
+        {&pz_lightsout, "lightsout:random:rows=9:cols=2:count=100:seed=4"},
+        {&pz_lightsout, "lightsout:random:count=1000"},
     };
     (void)state;
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -559,12 +567,18 @@ static void test_written_reads_back(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_specs_good),       cmocka_unit_test(test_specs_bad),
-        cmocka_unit_test(test_shards),           cmocka_unit_test(test_spread),
-        cmocka_unit_test(test_worst),            cmocka_unit_test(test_determinism),
-        cmocka_unit_test(test_shards_add_up),    cmocka_unit_test(test_sample),
-        cmocka_unit_test(test_shrink_and_save),  cmocka_unit_test(test_wrong_expected),
-        cmocka_unit_test(test_invalid_expected), cmocka_unit_test(test_written_reads_back),
+        cmocka_unit_test(test_specs_good),
+        cmocka_unit_test(test_specs_bad),
+        cmocka_unit_test(test_shards),
+        cmocka_unit_test(test_spread),
+        cmocka_unit_test(test_worst),
+        cmocka_unit_test(test_determinism),
+        cmocka_unit_test(test_shards_add_up),
+        cmocka_unit_test(test_sample),
+        cmocka_unit_test(test_shrink_and_save),
+        cmocka_unit_test(test_wrong_expected),
+        cmocka_unit_test(test_invalid_expected),
+        cmocka_unit_test(test_written_reads_back),
     };
     return cmocka_run_group_tests_name("run", tests, NULL, NULL);
 }

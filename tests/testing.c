@@ -20,7 +20,7 @@ long pz_test_read(const pz_puzzle *p, const char *text, void **insts, pz_error *
 {
     FILE *f = fmemopen((void *)text, strlen(text), "r");
     long n;
-    if (!*text)   /* fmemopen refuses an empty buffer on some libcs */
+    if (!*text) /* fmemopen refuses an empty buffer on some libcs */
         f = fopen("/dev/null", "r");
     assert_non_null(f);
     n = (long)pz_read_all(p, f, "text", insts, e);

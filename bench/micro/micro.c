@@ -28,35 +28,40 @@
  */
 typedef struct table_entry {
     const char *puzzle;
-    const char *sets[3];              /* small, typical, hard */
+    const char *sets[3]; /* small, typical, hard */
     const char *scale;
     int from, to;
 } table_entry;
 
-static const char *const set_names[3] = { "small", "typical", "hard" };
+static const char *const set_names[3] = {"small", "typical", "hard"};
 
 static const table_entry table[] = {
-    { "flip",
-      { "flip:exhaustive:rows=3:cols=3",                  /* every 3x3 board */
-        "flip:random:rows=4:cols=4:count=1000:seed=1",     /* the judge's size */
-        "flip:random:rows=8:cols=8:count=1000:seed=1" },   /* flip's largest */
-      "flip:random:rows=%d:cols=%d:count=16:seed=1", 2, 8 },
-    { "lightsout",
-      { "lightsout:exhaustive:rows=3:cols=3",
-        "lightsout:random:rows=5:cols=6:count=1000:seed=1",
-        "lightsout:random:rows=20:cols=20:count=16:seed=1" },  /* rowenum's largest */
-      "lightsout:random:rows=%d:cols=%d:count=16:seed=1", 2, 64 },
-    { "tetravex",
-      { "tetravex:random:n=3:digits=3:mode=tiles:count=1000:seed=1",     /* naive fits */
-        "tetravex:random:n=5:digits=10:mode=perturbed:count=100:seed=1",  /* the judge's size */
-        "tetravex:random:n=6:digits=10:mode=perturbed:count=16:seed=1" }, /* kinds: 0.4 s */
-      "tetravex:random:n=%d:mode=solvable:count=16:seed=1", 2, 6 },      /* kinds: 10 s at 7 */
+    {"flip",
+     {"flip:exhaustive:rows=3:cols=3",                /* every 3x3 board */
+      "flip:random:rows=4:cols=4:count=1000:seed=1",  /* the judge's size */
+      "flip:random:rows=8:cols=8:count=1000:seed=1"}, /* flip's largest */
+     "flip:random:rows=%d:cols=%d:count=16:seed=1",
+     2,
+     8},
+    {"lightsout",
+     {"lightsout:exhaustive:rows=3:cols=3", "lightsout:random:rows=5:cols=6:count=1000:seed=1",
+      "lightsout:random:rows=20:cols=20:count=16:seed=1"}, /* rowenum's largest */
+     "lightsout:random:rows=%d:cols=%d:count=16:seed=1",
+     2,
+     64},
+    {"tetravex",
+     {"tetravex:random:n=3:digits=3:mode=tiles:count=1000:seed=1",     /* naive fits */
+      "tetravex:random:n=5:digits=10:mode=perturbed:count=100:seed=1", /* the judge's size */
+      "tetravex:random:n=6:digits=10:mode=perturbed:count=16:seed=1"}, /* kinds: 0.4 s */
+     "tetravex:random:n=%d:mode=solvable:count=16:seed=1",
+     2,
+     6}, /* kinds: 10 s at 7 */
 };
 
 /* A loaded set, shared by the benchmarks of every solver that fits it. */
 typedef struct set {
     struct set *next;
-    char spec[512];                   /* canonical, shown as the label */
+    char spec[512]; /* canonical, shown as the label */
     long long count;
     char *insts;
 } set;
@@ -66,13 +71,13 @@ typedef struct job {
     struct job *next;
     const pz_solver *solver;
     const set *set;
-    void **scratch;                   /* the solver's, shared by its jobs */
+    void **scratch; /* the solver's, shared by its jobs */
     void *ans;
 } job;
 
 static set *sets;
 static job *jobs;
-static void **scratches;              /* one per solver, in registry order */
+static void **scratches; /* one per solver, in registry order */
 static int show_skipped;
 
 static void run(pz_micro_state *st, void *arg)
@@ -160,7 +165,7 @@ int main(int argc, char **argv)
     for (size_t k = 0; k < sizeof table / sizeof *table; k++) {
         const table_entry *te = &table[k];
         const pz_puzzle *p = pz_find_puzzle(te->puzzle);
-        if (!p)                       /* its branch has not landed yet */
+        if (!p) /* its branch has not landed yet */
             continue;
         for (int i = 0; i < 3; i++)
             add(p, te->sets[i], "set", set_names[i]);

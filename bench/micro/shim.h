@@ -24,14 +24,14 @@
 extern "C" {
 #endif
 
-typedef struct pz_micro_state pz_micro_state;   /* a benchmark::State */
+typedef struct pz_micro_state pz_micro_state; /* a benchmark::State */
 typedef void pz_micro_fn(pz_micro_state *, void *arg);
 
 /* How a counter is reported. */
 enum {
-    PZ_MICRO_VALUE = 0,               /* as given */
-    PZ_MICRO_RATE = 1,                /* divided by the measured seconds */
-    PZ_MICRO_INVERT = 2               /* then inverted: seconds per unit */
+    PZ_MICRO_VALUE = 0, /* as given */
+    PZ_MICRO_RATE = 1,  /* divided by the measured seconds */
+    PZ_MICRO_INVERT = 2 /* then inverted: seconds per unit */
 };
 
 /* Registers fn(state, arg) under name (copied); arg must outlive the run. */

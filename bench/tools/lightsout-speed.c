@@ -32,7 +32,7 @@ static void judge_size(double budget)
 {
     static tg_board b[BATCH];
     static tg_answer a[BATCH];
-    const tg_board probe = { .m = 5, .n = 6 };
+    const tg_board probe = {.m = 5, .n = 6};
     printf("| 5x6 solver | solve ns/board | check ns/board |\n|---|---|---|\n");
     for (const pz_solver *const *s = pz_solvers; *s; s++) {
         if ((*s)->puzzle != &pz_lightsout)
@@ -44,8 +44,8 @@ static void judge_size(double budget)
         void *scratch = scratch_for(*s);
         double solve = 1e30, check = 1e30, start = pz_cpu_now();
         for (uint64_t round = 0; pz_cpu_now() - start < budget; round++) {
-            for (int i = 0; i < BATCH; i++)     /* fresh boards: the exhaustive run's order */
-                tg_make_exhaustive(&(pz_params){ .rows = 5, .cols = 6 },
+            for (int i = 0; i < BATCH; i++) /* fresh boards: the exhaustive run's order */
+                tg_make_exhaustive(&(pz_params){.rows = 5, .cols = 6},
                                    (round * BATCH + (uint64_t)i) * 1048573u % (1u << 30), &b[i]);
             double t0 = pz_cpu_now();
             for (int i = 0; i < BATCH; i++)
@@ -68,7 +68,7 @@ static void judge_size(double budget)
 static void solvable(const char *name, int m, int n, int count)
 {
     const pz_solver *s = pz_find_solver("lightsout", name);
-    tg_board b = { .m = (uint8_t)m, .n = (uint8_t)n };
+    tg_board b = {.m = (uint8_t)m, .n = (uint8_t)n};
     static tg_answer a;
     const char *why;
     if (!s->fits(&b)) {
@@ -78,14 +78,15 @@ static void solvable(const char *name, int m, int n, int count)
     void *scratch = scratch_for(s);
     double best = 1e30;
     long weight = 0;
-    for (int i = 0; i <= count; i++) {          /* board 0 pays for the elimination */
+    for (int i = 0; i <= count; i++) { /* board 0 pays for the elimination */
         pz_rng rng = pz_rng_at(9, (uint64_t)i);
         uint64_t x[TG_MAX], mask = tg_mask(n);
         for (int r = 0; r < m; r++)
             x[r] = pz_rng_next(&rng) & mask;
         for (int r = 0; r < m; r++)
-            b.b[r] = (x[r] ^ x[r] << 1 ^ x[r] >> 1 ^ (r ? x[r - 1] : 0) ^
-                      (r + 1 < m ? x[r + 1] : 0)) & mask;
+            b.b[r] =
+                (x[r] ^ x[r] << 1 ^ x[r] >> 1 ^ (r ? x[r - 1] : 0) ^ (r + 1 < m ? x[r + 1] : 0)) &
+                mask;
         double t = pz_cpu_now();
         s->solve(&b, &a, scratch);
         t = pz_cpu_now() - t;
@@ -108,7 +109,7 @@ static void judge_mode(long count, double prepare)
 {
     tg_board *b = malloc((size_t)count * sizeof *b);
     tg_answer a;
-    pz_params p = { .rows = 5, .cols = 6, .seed = 1222 };
+    pz_params p = {.rows = 5, .cols = 6, .seed = 1222};
     char *text;
     size_t len;
     if (!b)
@@ -154,14 +155,15 @@ static void judge_mode(long count, double prepare)
  * invertible.  Returns the number of failures. */
 static long long exhaustive(void)
 {
-    const pz_solver *g = pz_find_solver("lightsout", "gf2"), *r = pz_find_solver("lightsout", "rowenum");
-    long long bad = 0, count[31] = { 0 }, binomial = 1;
+    const pz_solver *g = pz_find_solver("lightsout", "gf2"),
+                    *r = pz_find_solver("lightsout", "rowenum");
+    long long bad = 0, count[31] = {0}, binomial = 1;
     double t = omp_get_wtime();
 #pragma omp parallel reduction(+ : bad)
     {
         void *sg = scratch_for(g), *sr = scratch_for(r);
-        pz_params p = { .rows = 5, .cols = 6 };
-        long long local[31] = { 0 };
+        pz_params p = {.rows = 5, .cols = 6};
+        long long local[31] = {0};
         tg_board b;
         tg_answer x, y;
         const char *why;
@@ -199,9 +201,9 @@ int main(int argc, char **argv)
     judge_size(budget);
     printf("\n## Solvable boards of singular sizes (best of the boards, after the first)\n\n");
     printf("| size | nullity | solver | ms per board | presses |\n|---|---|---|---|---|\n");
-    static const int sizes[][3] = { { 4, 4, 20 },  { 9, 9, 20 },   { 16, 16, 10 }, { 19, 19, 5 },
-                                    { 30, 30, 3 },  { 19, 59, 1 },  { 59, 59, 3 },
-                                    { 64, 64, 2 }, { 47, 47, 1 },  { 39, 39, 1 },  { 61, 61, 1 } };
+    static const int sizes[][3] = {{4, 4, 20},  {9, 9, 20},  {16, 16, 10}, {19, 19, 5},
+                                   {30, 30, 3}, {19, 59, 1}, {59, 59, 3},  {64, 64, 2},
+                                   {47, 47, 1}, {39, 39, 1}, {61, 61, 1}};
     for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
         solvable("gf2", sizes[i][0], sizes[i][1], sizes[i][2]);
         if (sizes[i][0] <= 20 || sizes[i][1] <= 20)

@@ -42,11 +42,11 @@ static int flip_read(pz_reader *r, void *inst, pz_error *e)
             return rc ? rc : pz_fail(e, r, "expected a board, found an empty input");
         const char *p = r->buf + strspn(r->buf, " \t");
         long long m, n;
-        if (*p >= '0' && *p <= '9') {                /* a size line, not a board */
+        if (*p >= '0' && *p <= '9') { /* a size line, not a board */
             if (!pz_parse_uint(&p, 99, &m) || !pz_parse_uint(&p, 99, &n) || !pz_is_blank(p) ||
-                m < 1 || n < 1 ||
-                m > MAX_SIDE || n > MAX_SIDE)
-                return pz_fail(e, r, "expected a size line \"m n\" with 1 <= m, n <= %d, or a board",
+                m < 1 || n < 1 || m > MAX_SIDE || n > MAX_SIDE)
+                return pz_fail(e, r,
+                               "expected a size line \"m n\" with 1 <= m, n <= %d, or a board",
                                MAX_SIDE);
             r->hdr[0] = m;
             r->hdr[1] = n;
@@ -62,8 +62,8 @@ static int flip_read(pz_reader *r, void *inst, pz_error *e)
         if (i > 0 && (rc = pz_getline(r, e)) <= 0) {
             if (rc < 0)
                 return rc;
-            return pz_fail(e, r, "expected %d rows in this board, the input ended after %d",
-                           bd->m, i);
+            return pz_fail(e, r, "expected %d rows in this board, the input ended after %d", bd->m,
+                           i);
         }
         if (pz_is_blank(r->buf))
             return pz_fail(e, r, "expected row %d of %d, found a blank line", i + 1, bd->m);
@@ -119,7 +119,8 @@ static int flip_read_answer(pz_reader *r, unsigned long long k, const void *inst
         a->weight = (int)v;
         return 1;
     }
-    return pz_fail(e, r, "expected a number of moves from 0 to %d or \"Impossible\"", bd->m * bd->n);
+    return pz_fail(e, r, "expected a number of moves from 0 to %d or \"Impossible\"",
+                   bd->m * bd->n);
 }
 
 static pz_verdict flip_check(const void *inst, const void *ans, const char **why)
@@ -127,14 +128,20 @@ static pz_verdict flip_check(const void *inst, const void *ans, const char **why
     return tg_check(inst, ans, TG_FLIP_GOALS, why);
 }
 
-static int flip_setup(pz_params *p, pz_error *e) { return tg_setup(p, MAX_SIDE, 0, e); }
-static int flip_setup_all(pz_params *p, pz_error *e) { return tg_setup(p, MAX_SIDE, 1, e); }
+static int flip_setup(pz_params *p, pz_error *e)
+{
+    return tg_setup(p, MAX_SIDE, 0, e);
+}
+static int flip_setup_all(pz_params *p, pz_error *e)
+{
+    return tg_setup(p, MAX_SIDE, 1, e);
+}
 
 static const pz_generator flip_generators[] = {
-    { "exhaustive", "rows=4:cols=4 (at most 40 cells)", flip_setup_all, tg_make_exhaustive },
-    { "random", "rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2)", flip_setup,
-      tg_make_random },
-    { NULL, NULL, NULL, NULL },
+    {"exhaustive", "rows=4:cols=4 (at most 40 cells)", flip_setup_all, tg_make_exhaustive},
+    {"random", "rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2)", flip_setup,
+     tg_make_random},
+    {NULL, NULL, NULL, NULL},
 };
 
 const pz_puzzle pz_flip = {

@@ -46,20 +46,20 @@ static int lo_read(pz_reader *r, void *inst, pz_error *e)
     int rc;
     if (!r->started) {
         const char *p;
-        long long v[3] = { 0, 5, 6 };
+        long long v[3] = {0, 5, 6};
         r->started = 1;
         if ((rc = pz_next_nonblank(r, e)) <= 0)
             return rc ? rc : pz_fail(e, r, "expected the number of puzzles, found an empty input");
         p = r->buf;
         if (!pz_parse_uint(&p, MAX_COUNT, &v[0]))
             return pz_fail(e, r, "expected the number of puzzles (0 to %d)", MAX_COUNT);
-        if (!pz_is_blank(p) && (!pz_parse_uint(&p, TG_MAX, &v[1]) ||
-                                !pz_parse_uint(&p, TG_MAX, &v[2]) || !pz_is_blank(p) ||
-                                v[1] < 1 || v[2] < 1))
+        if (!pz_is_blank(p) &&
+            (!pz_parse_uint(&p, TG_MAX, &v[1]) || !pz_parse_uint(&p, TG_MAX, &v[2]) ||
+             !pz_is_blank(p) || v[1] < 1 || v[2] < 1))
             return pz_fail(e, r, "expected \"N\" or \"N m n\" with 1 <= m, n <= %d", TG_MAX);
         memcpy(r->hdr, v, sizeof v);
     }
-    if (r->hdr[0] == 0) {             /* all read: only blank lines may follow */
+    if (r->hdr[0] == 0) { /* all read: only blank lines may follow */
         if ((rc = pz_next_nonblank(r, e)) == 1)
             return pz_fail(e, r, "expected the end of the input after the puzzles");
         return rc;
@@ -90,8 +90,7 @@ static void write_rows(FILE *f, const uint64_t *rows, int m, int n)
         }
 }
 
-static void lo_write_input(FILE *f, const void *insts, size_t count, uint64_t first,
-                           uint64_t total)
+static void lo_write_input(FILE *f, const void *insts, size_t count, uint64_t first, uint64_t total)
 {
     const tg_board *bd = insts;
     if (first == 0 && count && (bd->m != 5 || bd->n != 6))
@@ -162,10 +161,10 @@ static int lo_setup_all(pz_params *p, pz_error *e)
 }
 
 static const pz_generator lo_generators[] = {
-    { "exhaustive", "rows=5:cols=6 (at most 40 cells)", lo_setup_all, tg_make_exhaustive },
-    { "random", "rows=5:cols=6:count=1000:seed=1 (each light on with p=1/2)", lo_setup,
-      tg_make_random },
-    { NULL, NULL, NULL, NULL },
+    {"exhaustive", "rows=5:cols=6 (at most 40 cells)", lo_setup_all, tg_make_exhaustive},
+    {"random", "rows=5:cols=6:count=1000:seed=1 (each light on with p=1/2)", lo_setup,
+     tg_make_random},
+    {NULL, NULL, NULL, NULL},
 };
 
 const pz_puzzle pz_lightsout = {

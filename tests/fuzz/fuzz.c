@@ -94,7 +94,7 @@ static void fuzz_spec(const pz_puzzle *p, const uint8_t *data, size_t size)
         return;
     memcpy(spec, data, size);
     spec[size] = 0;
-    if (!strchr(spec, ':'))          /* a file path: not this target's business */
+    if (!strchr(spec, ':')) /* a file path: not this target's business */
         return;
     if (pz_corpus_open(&c, p, spec, &e) == 0) {
         void *inst = calloc(1, p->inst_size);

@@ -53,7 +53,7 @@ static int chase(const uint8_t *b, int goal)
                 s[r - 1] ^= x;
             s[r + 1] ^= x;
             n += __builtin_popcount(x);
-            x = s[r] ^ want;          /* the next row's presses */
+            x = s[r] ^ want; /* the next row's presses */
         }
         if (s[rows - 1] == want && (best < 0 || n < best))
             best = n;
@@ -144,7 +144,7 @@ int main(int argc, char **argv)
     if (!strcmp(mode, "alloc"))
         for (;;) {
             char *p = malloc(1 << 20);
-            memset(p, 1, 1 << 20);   /* no check: a NULL from malloc faults here */
+            memset(p, 1, 1 << 20); /* no check: a NULL from malloc faults here */
         }
     if (!strcmp(mode, "exit3")) {
         fputs("flip: giving up\n", stderr);

@@ -36,7 +36,7 @@ int main(int argc, char **argv)
     if (scanf("%d", &n) != 1)
         return 1;
     for (int k = 1; k <= n; k++) {
-        unsigned b[ROWS] = { 0 }, x[ROWS];
+        unsigned b[ROWS] = {0}, x[ROWS];
         for (int r = 0; r < ROWS; r++)
             for (int c = 0; c < COLS; c++) {
                 int v;

@@ -43,8 +43,8 @@ static void help(void)
            "  --shard K/N       only shard K of N (0 <= K < N): a contiguous share of the\n"
            "                    indices; the N shards together are the corpus, once\n"
            "  --sample 1/R      slow solvers run only on instances whose index is a multiple\n"
-           "                    of R; the slow ones are those after the puzzle's first two in\n"
-           "                    `puzzlebench list` order, or those given with --slow\n"
+           "                    of R; the slow ones are those marked slow in `puzzlebench list`,\n"
+           "                    or those given with --slow\n"
            "  --slow A,B        the solvers --sample applies to\n"
            "  --batch B         instances per batch (default: the shard / 64, at most %d)\n"
            "  --json F, --csv F, --md F\n"
@@ -146,7 +146,7 @@ int pz_cmd_run(int argc, char **argv)
         if (solvers ? (set >> rank) & 1 : 1) {
             if (o.nsolvers == PZ_RUN_SOLVERS)
                 return pz_usage("run: at most %d solvers in one run", PZ_RUN_SOLVERS);
-            if (slow ? (slowset >> rank) & 1 : rank >= 2)
+            if (slow ? (slowset >> rank) & 1 : pz_solver_flags(pz_solvers[i]) & PZ_SLOW)
                 o.slow |= 1u << o.nsolvers;
             o.solvers[o.nsolvers++] = pz_solvers[i];
         } else if ((slowset >> rank) & 1) {

@@ -112,6 +112,9 @@ extern const pz_puzzle *const pz_puzzles[];
 extern const pz_solver *const pz_solvers[];
 const pz_puzzle *pz_find_puzzle(const char *name);
 const pz_solver *pz_find_solver(const char *puzzle, const char *name);
+/* What the registry line says of a solver beside its puzzle and name. */
+enum { PZ_REF = 1, PZ_SLOW = 2 };
+unsigned pz_solver_flags(const pz_solver *);
 /* Prepares a solver, or every registered one (tables before any timing);
  * a failure is fatal. */
 void pz_prepare(const pz_solver *);

@@ -1,4 +1,5 @@
-/* list.c - `puzzlebench list`: puzzles, solvers with their limits, corpus kinds. */
+/* list.c - `puzzlebench list`: puzzles, solvers with their limits and the
+ * flags of their registry lines, corpus kinds. */
 #include "cli.h"
 
 int pz_cmd_list(int argc, char **argv)
@@ -9,7 +10,9 @@ int pz_cmd_list(int argc, char **argv)
         printf("%s  %s\n  solvers (fastest first):\n", (*p)->name, (*p)->title);
         for (const pz_solver *const *s = pz_solvers; *s; s++)
             if ((*s)->puzzle == *p)
-                printf("    %-10s %s [%s]\n", (*s)->name, (*s)->summary, (*s)->limits);
+                printf("    %-10s %s [%s]%s%s\n", (*s)->name, (*s)->summary, (*s)->limits,
+                       (*s)->flags & PZ_REF ? " [reference]" : "",
+                       (*s)->flags & PZ_SLOW ? " [slow]" : "");
         printf("  corpora:\n");
         for (const pz_generator *g = (*p)->generators; g->kind; g++)
             printf("    %s:%s:%s\n", (*p)->name, g->kind, g->keys);

@@ -146,7 +146,7 @@ int pz_cmd_run(int argc, char **argv)
         if (solvers ? (set >> rank) & 1 : 1) {
             if (o.nsolvers == PZ_RUN_SOLVERS)
                 return pz_usage("run: at most %d solvers in one run", PZ_RUN_SOLVERS);
-            if (slow ? (slowset >> rank) & 1 : pz_solver_flags(pz_solvers[i]) & PZ_SLOW)
+            if (slow ? (slowset >> rank) & 1 : pz_solvers[i]->flags & PZ_SLOW)
                 o.slow |= 1u << o.nsolvers;
             o.solvers[o.nsolvers++] = pz_solvers[i];
         } else if ((slowset >> rank) & 1) {

@@ -96,9 +96,14 @@ typedef struct pz_puzzle {
 /* Room for every press count of a 64x64 board and a class for "none". */
 enum { PZ_CLASSES = 64 * 64 + 2 };
 
+/* What the registry line (registry.h) says of a solver beside its puzzle and
+ * name: PZ_REF, a reference; PZ_SLOW, run on a sample. */
+enum { PZ_REF = 1, PZ_SLOW = 2 };
+
 typedef struct pz_solver {
     const char *name;                 /* "gf2" */
     const pz_puzzle *puzzle;
+    unsigned flags;                   /* PZ_REF, PZ_SLOW: from its registry line */
     const char *summary;              /* one line for `puzzlebench list` */
     const char *limits;               /* what fits() accepts, in words */
     int (*fits)(const void *inst);    /* stated limits, never a silent skip */
@@ -107,14 +112,33 @@ typedef struct pz_solver {
     int (*solve)(const void *inst, void *ans, void *scratch);   /* 0 ok */
 } pz_solver;
 
-/* The registry (registry.c): NULL-terminated lists in a fixed order. */
+/* The registry (registry.h, registry.c): NULL-terminated lists in display
+ * order; nothing but the order of `puzzlebench list` and of reports depends
+ * on a solver's place in them. */
 extern const pz_puzzle *const pz_puzzles[];
 extern const pz_solver *const pz_solvers[];
 const pz_puzzle *pz_find_puzzle(const char *name);
 const pz_solver *pz_find_solver(const char *puzzle, const char *name);
-/* What the registry line says of a solver beside its puzzle and name. */
-enum { PZ_REF = 1, PZ_SLOW = 2 };
-unsigned pz_solver_flags(const pz_solver *);
+
+/* Declares the solver PUZZLE/NAME, in every puzzle's files with the same
+ * arguments in the same order; each puzzle's own macro (TG_SOLVER,
+ * TX_SOLVER) adapts its algorithms' signatures and then comes here.  The
+ * flags come from the solver's registry line: a solver without one does not
+ * compile. */
+#include "registry.h"
+#define PZ__PUZZLE(p) extern const pz_puzzle pz_##p;
+PZ_PUZZLES(PZ__PUZZLE)
+#undef PZ__PUZZLE
+#define PZ__FLAGS(p, s, f) PZ__FLAGS_##p##_##s = (f),
+enum { PZ_SOLVERS(PZ__FLAGS) };
+#undef PZ__FLAGS
+#define PZ_SOLVER(PUZZLE, NAME, SUMMARY, LIMITS, FITS, SCRATCH, PREPARE, SOLVE)                    \
+    const pz_solver pz_solver_##PUZZLE##_##NAME = {                                                \
+        .name = #NAME, .puzzle = &pz_##PUZZLE, .flags = PZ__FLAGS_##PUZZLE##_##NAME,               \
+        .summary = SUMMARY, .limits = LIMITS, .fits = FITS, .prepare = PREPARE,                    \
+        .scratch_size = SCRATCH, .solve = SOLVE,                                                   \
+    }
+
 /* Prepares a solver, or every registered one (tables before any timing);
  * a failure is fatal. */
 void pz_prepare(const pz_solver *);

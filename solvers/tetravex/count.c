@@ -87,4 +87,4 @@ static int count(const void *inst, void *ans, void *scratch)
 }
 
 TX_SOLVER(count, "row-major search over kind masks, pruned by counting at every node",
-          "n <= 8", tx__fits, NULL, 0, count);
+          "n <= 8", tx__fits, 0, NULL);

@@ -54,4 +54,4 @@ static int kinds(const void *inst, void *ans, void *scratch)
 }
 
 TX_SOLVER(kinds, "row-major backtracking over kinds of identical tiles (the classic)",
-          "n <= 8", tx__fits, NULL, 0, kinds);
+          "n <= 8", tx__fits, 0, NULL);

@@ -137,4 +137,4 @@ static int mrv(const void *inst, void *ans, void *scratch)
 }
 
 TX_SOLVER(mrv, "most-constrained cell first over kind masks, counting, restarts",
-          "n <= 8", tx__fits, NULL, 0, mrv);
+          "n <= 8", tx__fits, 0, NULL);

@@ -56,4 +56,4 @@ static int naive(const void *inst, void *ans, void *scratch)
     return 0;
 }
 
-TX_SOLVER(naive, "row-major backtracking over single tiles", "n <= 4", naive_fits, NULL, 0, naive);
+TX_SOLVER(naive, "row-major backtracking over single tiles", "n <= 4", naive_fits, 0, NULL);

@@ -238,4 +238,4 @@ static int sat(const void *inst, void *ans, void *scratch)
 }
 
 TX_SOLVER(sat, "SAT encoding with kind and border-count totalizers, solved by CaDiCaL",
-          "n <= 8", tx__fits, NULL, sizeof(vars), sat);
+          "n <= 8", tx__fits, sizeof(vars), NULL);

@@ -136,11 +136,11 @@ static inline int tx__take(tx_counts *x, const uint8_t *sd, int r, int c, int n,
  * solution, -1 if cut. */
 int tx__count_search(const tx_game *, long long *budget, tx_kinds *ks, uint8_t *kind);
 
-#define TX_SOLVER(id, sum, lim, fit, prep, scratch, fn)                        \
-    const pz_solver pz_solver_tetravex_##id = {                                \
-        .name = #id, .puzzle = &pz_tetravex, .summary = sum, .limits = lim,    \
-        .fits = fit, .prepare = prep, .scratch_size = scratch, .solve = fn,    \
-    }
+/* Registers the algorithm NAME as a Tetravex solver, with the arguments of
+ * PZ_SOLVER (solver.h) in its order: FITS(game) says which games it takes,
+ * and NAME(game, answer, scratch) solves. */
+#define TX_SOLVER(NAME, SUMMARY, LIMITS, FITS, SCRATCH, PREPARE)                \
+    PZ_SOLVER(tetravex, NAME, SUMMARY, LIMITS, FITS, SCRATCH, PREPARE, NAME)
 
 extern const pz_puzzle pz_tetravex;
 

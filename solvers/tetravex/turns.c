@@ -84,4 +84,4 @@ static int turns(const void *inst, void *ans, void *scratch)
 }
 
 TX_SOLVER(turns, "count's search on the 8 orientations of the board in turn, with restarts",
-          "n <= 8", tx__fits, NULL, 0, turns);
+          "n <= 8", tx__fits, 0, NULL);

@@ -159,7 +159,9 @@ int tg_setup(pz_params *, int maxside, int exhaustive, pz_error *);
 void tg_make_exhaustive(const pz_params *, uint64_t index, void *inst);
 void tg_make_random(const pz_params *, uint64_t index, void *inst);
 
-/* Registers the algorithm NAME as a solver of both toggle puzzles. */
+/* Registers the algorithm NAME as a solver of both toggle puzzles, with the
+ * arguments of PZ_SOLVER (solver.h) in its order: FITS(m, n) says which
+ * sizes it takes, and NAME(board, goals, answer, scratch) solves. */
 extern const pz_puzzle pz_flip, pz_lightsout;
 #define TG_FLIP_GOALS (TG_OFF | TG_ON)
 #define TG_LIGHTSOUT_GOALS TG_OFF
@@ -176,9 +178,7 @@ extern const pz_puzzle pz_flip, pz_lightsout;
     {                                                                              \
         return NAME((const tg_board *)i, TG_LIGHTSOUT_GOALS, (tg_answer *)a, s);   \
     }                                                                              \
-    const pz_solver pz_solver_flip_##NAME = { #NAME, &pz_flip, SUMMARY, LIMITS,    \
-        fits_, PREPARE, SCRATCH, flip_solve_ };                                    \
-    const pz_solver pz_solver_lightsout_##NAME = { #NAME, &pz_lightsout, SUMMARY,  \
-        LIMITS, fits_, PREPARE, SCRATCH, lo_solve_ }
+    PZ_SOLVER(flip, NAME, SUMMARY, LIMITS, fits_, SCRATCH, PREPARE, flip_solve_);  \
+    PZ_SOLVER(lightsout, NAME, SUMMARY, LIMITS, fits_, SCRATCH, PREPARE, lo_solve_)
 
 #endif

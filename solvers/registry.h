@@ -1,0 +1,37 @@
+/* registry.h - the one list of puzzles and solvers.
+ *
+ * Adding a solver is a file and a line here: the command line, the harness,
+ * the tests and the micro-benchmarks all walk the lists that registry.c
+ * makes of these, and the solver's declaring macro (PZ_SOLVER) takes its
+ * flags from its line, so a solver without a line does not compile.
+ */
+#ifndef PZ_REGISTRY_H
+#define PZ_REGISTRY_H
+
+#define PZ_PUZZLES(X) \
+    X(flip)           \
+    X(lightsout)      \
+    X(tetravex)
+
+/* Each solver: its puzzle, its name, and its flags (solver.h).  PZ_REF: a
+ * reference, whose answers the others are compared with where a corpus has
+ * none; PZ_SLOW: run only on the sample with `run --sample`, and on a
+ * stride of the instances in the tests' cross-check.  The order is only the
+ * display order of `puzzlebench list` and of reports, fastest first. */
+#define PZ_SOLVERS(X)                  \
+    X(flip, gf2, PZ_REF)               \
+    X(flip, rowenum, 0)                \
+    X(flip, bfs, PZ_SLOW)              \
+    X(flip, iddfs, PZ_SLOW)            \
+    X(lightsout, gf2, PZ_REF)          \
+    X(lightsout, rowenum, 0)           \
+    X(lightsout, bfs, PZ_SLOW)         \
+    X(lightsout, iddfs, PZ_SLOW)       \
+    X(tetravex, turns, PZ_REF)         \
+    X(tetravex, mrv, 0)                \
+    X(tetravex, count, PZ_SLOW)        \
+    X(tetravex, sat, PZ_SLOW)          \
+    X(tetravex, kinds, PZ_SLOW)        \
+    X(tetravex, naive, PZ_SLOW)
+
+#endif

@@ -10,9 +10,10 @@ int pz_cmd_list(int argc, char **argv)
         printf("%s  %s\n  solvers (fastest first):\n", (*p)->name, (*p)->title);
         for (const pz_solver *const *s = pz_solvers; *s; s++)
             if ((*s)->puzzle == *p)
-                printf("    %-10s %s [%s]%s%s\n", (*s)->name, (*s)->summary, (*s)->limits,
+                printf("    %-10s %s [%s]%s%s%s\n", (*s)->name, (*s)->summary, (*s)->limits,
                        (*s)->flags & PZ_REF ? " [reference]" : "",
-                       (*s)->flags & PZ_SLOW ? " [slow]" : "");
+                       (*s)->flags & PZ_SLOW ? " [slow]" : "",
+                       (*s)->flags & PZ_EXPONENTIAL ? " [exponential]" : "");
         printf("  corpora:\n");
         for (const pz_generator *g = (*p)->generators; g->kind; g++)
             printf("    %s:%s:%s\n", (*p)->name, g->kind, g->keys);

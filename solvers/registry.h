@@ -15,23 +15,26 @@
 
 /* Each solver: its puzzle, its name, and its flags (solver.h).  PZ_REF: a
  * reference, whose answers the others are compared with where a corpus has
- * none; PZ_SLOW: run only on the sample with `run --sample`, and on a
- * stride of the instances in the tests' cross-check.  The order is only the
- * display order of `puzzlebench list` and of reports, fastest first. */
-#define PZ_SOLVERS(X)                  \
-    X(flip, gf2, PZ_REF)               \
-    X(flip, rowenum, 0)                \
-    X(flip, bfs, PZ_SLOW)              \
-    X(flip, iddfs, PZ_SLOW)            \
-    X(lightsout, gf2, PZ_REF)          \
-    X(lightsout, rowenum, 0)           \
-    X(lightsout, bfs, PZ_SLOW)         \
-    X(lightsout, iddfs, PZ_SLOW)       \
-    X(tetravex, turns, PZ_REF)         \
-    X(tetravex, mrv, 0)                \
-    X(tetravex, count, PZ_SLOW)        \
-    X(tetravex, sat, PZ_SLOW)          \
-    X(tetravex, kinds, PZ_SLOW)        \
-    X(tetravex, naive, PZ_SLOW)
+ * none.  PZ_SLOW: run only on the sample with `run --sample`, and on a
+ * stride of the instances in the tests' cross-check.  PZ_EXPONENTIAL: a
+ * search without the pruning that keeps the others polynomial in practice,
+ * seconds a game on the hard instances of sizes it takes; the cross-check
+ * gives it only the cases its puzzle does not call hard.  The order is only
+ * the display order of `puzzlebench list` and of reports, fastest first. */
+#define PZ_SOLVERS(X)                               \
+    X(flip, gf2, PZ_REF)                            \
+    X(flip, rowenum, 0)                             \
+    X(flip, bfs, PZ_SLOW)                           \
+    X(flip, iddfs, PZ_SLOW)                         \
+    X(lightsout, gf2, PZ_REF)                       \
+    X(lightsout, rowenum, 0)                        \
+    X(lightsout, bfs, PZ_SLOW)                      \
+    X(lightsout, iddfs, PZ_SLOW)                    \
+    X(tetravex, turns, PZ_REF)                      \
+    X(tetravex, mrv, 0)                             \
+    X(tetravex, count, PZ_SLOW)                     \
+    X(tetravex, sat, PZ_SLOW)                       \
+    X(tetravex, kinds, PZ_SLOW | PZ_EXPONENTIAL)    \
+    X(tetravex, naive, PZ_SLOW | PZ_EXPONENTIAL)
 
 #endif

@@ -97,13 +97,14 @@ typedef struct pz_puzzle {
 enum { PZ_CLASSES = 64 * 64 + 2 };
 
 /* What the registry line (registry.h) says of a solver beside its puzzle and
- * name: PZ_REF, a reference; PZ_SLOW, run on a sample. */
-enum { PZ_REF = 1, PZ_SLOW = 2 };
+ * name: PZ_REF, a reference; PZ_SLOW, run on a sample; PZ_EXPONENTIAL, a
+ * search whose time explodes on the hard instances of sizes it takes. */
+enum { PZ_REF = 1, PZ_SLOW = 2, PZ_EXPONENTIAL = 4 };
 
 typedef struct pz_solver {
     const char *name;                 /* "gf2" */
     const pz_puzzle *puzzle;
-    unsigned flags;                   /* PZ_REF, PZ_SLOW: from its registry line */
+    unsigned flags;                   /* PZ_REF, ...: from its registry line */
     const char *summary;              /* one line for `puzzlebench list` */
     const char *limits;               /* what fits() accepts, in words */
     int (*fits)(const void *inst);    /* stated limits, never a silent skip */

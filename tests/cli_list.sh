@@ -9,13 +9,14 @@ source "$src/tests/cli.sh"
 # The flags as the registry lines give them: "puzzle/solver [reference]".
 sed -n 's/^ *X(\([a-z0-9_]*\), *\([a-z0-9_]*\), *\(.*\)) *\\\?$/\1\/\2 \3/p' \
     "$src/solvers/registry.h" |
-    sed 's/PZ_REF/[reference]/; s/PZ_SLOW/[slow]/; s/ | / /g; s/ 0$//' | sort >"$tmp/want"
+    sed 's/PZ_REF/[reference]/; s/PZ_SLOW/[slow]/; s/PZ_EXPONENTIAL/[exponential]/' |
+    sed 's/ | / /g; s/ 0$//' | sort >"$tmp/want"
 awk '/^[a-z]/ { puzzle = $1 }
      /^  solvers/ { in_solvers = 1; next }
      /^  [a-z]/ { in_solvers = 0 }
      in_solvers && /^    [a-z]/ {
          name = $1; flags = ""
-         while (match($0, / \[(reference|slow)\]/)) {
+         while (match($0, / \[(reference|slow|exponential)\]/)) {
              flags = flags substr($0, RSTART, RLENGTH)
              $0 = substr($0, RSTART + RLENGTH)
          }

@@ -1,12 +1,10 @@
-/* test_flip.c - Flip Game: reader, checker, and the four solvers cross-checked. */
+/* test_flip.c - Flip Game: reader, checker, and every registered solver
+ * cross-checked on the official boards, every 4x4 board and every size. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "testing.h"
 #include "../solvers/toggle/toggle.h"
-
-static const char *const names[] = { "gf2", "rowenum", "bfs", "iddfs" };
-enum { NSOLVERS = 4 };
 
 static void test_reader_good(void **state)
 {
@@ -33,25 +31,10 @@ static void test_reader_good(void **state)
 /* Every solver and the official answers agree on corpus/flip/poj1753. */
 static void test_official(void **state)
 {
-    void *v;
+    pz_test_cross *x = pz_test_cross_new(&pz_flip);
     (void)state;
-    long n = pz_test_read_file(&pz_flip, "corpus/flip/poj1753.in", &v);
-    tg_answer *want = pz_test_read_answers(&pz_flip, "corpus/flip/poj1753.ans", v, n);
-    assert_int_equal(n, 21);
-    for (int s = 0; s < NSOLVERS; s++) {
-        const pz_solver *sv = pz_find_solver("flip", names[s]);
-        void *scratch = pz_test_scratch(sv);
-        for (long i = 0; i < n; i++) {
-            tg_answer a;
-            pz_test_solve(sv, (tg_board *)v + i, &a, scratch);
-            if (!pz_flip.same((tg_board *)v + i, &a, &want[i]))
-                fail_msg("%s: case %ld: %d moves, expected %d", names[s], i + 1, a.weight,
-                         want[i].weight);
-        }
-        pz_test_scratch_free(sv, scratch);
-    }
-    free(v);
-    free(want);
+    assert_int_equal(pz_test_cross_spec(x, "corpus/flip/poj1753.in", 1, 0, NULL, NULL), 21);
+    pz_test_cross_free(x);
 }
 
 static void test_checker(void **state)
@@ -88,40 +71,22 @@ static void test_checker(void **state)
 }
 
 /* All solvers agree bit for bit on the boards; returns how many had answers.
- * Solver s runs on every every[s]-th board (NULL: all). */
+ * The slow ones take every slow-th board. */
 static long cross_check(const pz_params *p, const pz_generator *g, long count, int *maxw,
-                        const int *every)
+                        long slow)
 {
-    void *scratch[NSOLVERS];
-    const pz_solver *sv[NSOLVERS];
+    pz_test_cross *x = pz_test_cross_new(&pz_flip);
     long solvable = 0;
-    for (int s = 0; s < NSOLVERS; s++) {
-        sv[s] = pz_find_solver("flip", names[s]);
-        if (sv[s]->prepare)
-            sv[s]->prepare();
-        scratch[s] = pz_test_scratch(sv[s]);
-    }
     for (long i = 0; i < count; i++) {
         tg_board b;
-        tg_answer ref, a;
-        int have = 0;
         g->make(p, (uint64_t)i, &b);
-        for (int s = 0; s < NSOLVERS; s++) {
-            if (!sv[s]->fits(&b) || (every && i % every[s]))
-                continue;
-            pz_test_solve(sv[s], &b, have ? &a : &ref, scratch[s]);
-            if (have && !pz_flip.same(&b, &ref, &a))
-                fail_msg("%dx%d board %ld: %s says %d, %s says %d (or other presses)", b.m, b.n,
-                         i, names[0], ref.weight, names[s], a.weight);
-            have = 1;
-        }
-        assert_true(have);
-        solvable += ref.weight >= 0;
-        if (ref.weight > *maxw)
-            *maxw = ref.weight;
+        const tg_answer *ref = pz_test_cross_one(x, &b, NULL, i % slow == 0, 0, g->kind, i);
+        assert_non_null(ref);
+        solvable += ref->weight >= 0;
+        if (ref->weight > *maxw)
+            *maxw = ref->weight;
     }
-    for (int s = 0; s < NSOLVERS; s++)
-        pz_test_scratch_free(sv[s], scratch[s]);
+    pz_test_cross_free(x);
     return solvable;
 }
 
@@ -142,8 +107,7 @@ static void test_exhaustive_4x4(void **state)
     p.seed = (uint64_t)-1;
     assert_int_equal(pz_flip.generators[0].setup(&p, &e), 0);
     assert_int_equal(p.count, 65536);
-    static const int every[NSOLVERS] = { 1, 1, 3, 16 };
-    assert_int_equal(cross_check(&p, &pz_flip.generators[0], p.count, &maxw, every), 4096);
+    assert_int_equal(cross_check(&p, &pz_flip.generators[0], p.count, &maxw, 8), 4096);
     assert_int_equal(maxw, 6);
 }
 
@@ -157,10 +121,10 @@ static void test_all_sizes(void **state)
             pz_params p = params(m, n, -1);
             if (m * n <= 12) {
                 p.seed = (uint64_t)-1;
-                cross_check(&p, &pz_flip.generators[0], 1l << (m * n), &maxw, NULL);
+                cross_check(&p, &pz_flip.generators[0], 1l << (m * n), &maxw, 1);
             }
             p = params(m, n, m * n <= 16 ? 40 : 4);   /* iddfs: 2^(mn) per Impossible */
-            cross_check(&p, &pz_flip.generators[1], p.count, &maxw, NULL);
+            cross_check(&p, &pz_flip.generators[1], p.count, &maxw, 1);
         }
 }
 

@@ -1,14 +1,11 @@
 /* test_lightsout.c - Extended Lights Out: reader, writer, checker,
- * certificates, the press matrix's nullity, and the four solvers
+ * certificates, the press matrix's nullity, and every registered solver
  * cross-checked on every small board and on random boards up to 64x64. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "testing.h"
 #include "../solvers/toggle/toggle.h"
-
-static const char *const names[] = { "gf2", "rowenum", "bfs", "iddfs" };
-enum { NSOLVERS = 4 };
 
 static const char sample_in[] =
     "2\n"
@@ -18,9 +15,11 @@ static const char sample_out[] =
     "PUZZLE #1\n1 0 1 0 0 1\n1 1 0 1 0 1\n0 0 1 0 1 1\n1 0 0 1 0 0\n0 1 0 0 0 0\n"
     "PUZZLE #2\n1 0 0 1 1 1\n1 1 0 0 0 0\n0 0 0 1 0 0\n1 1 0 1 0 1\n1 0 1 1 0 1\n";
 
-static const pz_solver *solver(int s)
+/* gf2, whose certificates of impossibility and canonical answers some tests
+ * examine, prepared. */
+static const pz_solver *gf2(void)
 {
-    const pz_solver *sv = pz_find_solver("lightsout", names[s]);
+    const pz_solver *sv = pz_find_solver("lightsout", "gf2");
     assert_non_null(sv);
     if (sv->prepare)
         assert_int_equal(sv->prepare(), 0);
@@ -78,7 +77,7 @@ static void test_writer(void **state)
     size_t len;
     (void)state;
     long n = pz_test_read(&pz_lightsout, sample_in, &v, &e);
-    const pz_solver *sv = solver(0);
+    const pz_solver *sv = gf2();
     void *scratch = pz_test_scratch(sv);
     for (long i = 0; i < n; i++) {
         tg_answer a;
@@ -160,32 +159,11 @@ static void test_read_answer(void **state)
 }
 
 /* Every solver that takes a corpus file's boards gives its expected answers. */
-static void check_file(const char *in, const char *ans, long count)
+static void check_file(const char *in, long count)
 {
-    void *v;
-    long n = pz_test_read_file(&pz_lightsout, in, &v);
-    tg_answer *want = pz_test_read_answers(&pz_lightsout, ans, v, n);
-    const char *why;
-    assert_int_equal(n, count);
-    for (long i = 0; i < n; i++)
-        if (pz_lightsout.check((tg_board *)v + i, &want[i], &why) != PZ_VALID)
-            fail_msg("%s: answer %ld fails the checker: %s", ans, i + 1, why);
-    for (int s = 0; s < NSOLVERS; s++) {
-        const pz_solver *sv = solver(s);
-        void *scratch = pz_test_scratch(sv);
-        for (long i = 0; i < n; i++) {
-            tg_answer a;
-            if (!sv->fits((tg_board *)v + i))
-                continue;
-            pz_test_solve(sv, (tg_board *)v + i, &a, scratch);
-            if (!pz_lightsout.same((tg_board *)v + i, &a, &want[i]))
-                fail_msg("%s: %s: puzzle %ld: %d presses, expected %d", in, names[s], i + 1,
-                         a.weight, want[i].weight);
-        }
-        pz_test_scratch_free(sv, scratch);
-    }
-    free(v);
-    free(want);
+    pz_test_cross *x = pz_test_cross_new(&pz_lightsout);
+    assert_int_equal(pz_test_cross_spec(x, in, 1, 0, NULL, NULL), count);
+    pz_test_cross_free(x);
 }
 
 /* The judge's size, and files of other sizes: singular ones (4x4, 5x5, 9x9)
@@ -197,12 +175,11 @@ static void test_corpus(void **state)
         long count;
     } files[] = { { "poj1222", 22 }, { "4x4", 12 }, { "5x5", 12 }, { "9x9", 8 },
                   { "3x7", 10 },     { "1x64", 6 }, { "20x40", 4 } };
-    char in[64], ans[64];
+    char in[64];
     (void)state;
     for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
         snprintf(in, sizeof in, "corpus/lightsout/%s.in", files[i].name);
-        snprintf(ans, sizeof ans, "corpus/lightsout/%s.ans", files[i].name);
-        check_file(in, ans, files[i].count);
+        check_file(in, files[i].count);
     }
 }
 
@@ -265,7 +242,7 @@ static void corrupt_certificate(const tg_board *b, const tg_answer *good)
 
 static void test_certificates(void **state)
 {
-    const pz_solver *sv = solver(0);
+    const pz_solver *sv = gf2();
     void *scratch = pz_test_scratch(sv);
     long impossible = 0;
     (void)state;
@@ -297,44 +274,35 @@ static void test_certificates(void **state)
 }
 
 /* All solvers that take the boards agree bit for bit on boards make(0..count-1)
- * of the size; every IMPOSSIBLE of gf2 carries a certificate.  Returns the
- * number of solvable boards. */
+ * of the size, the slow ones on every slow-th (0: none); every IMPOSSIBLE of
+ * gf2 carries a certificate.  Returns the number of solvable boards. */
 typedef void make_fn(const pz_params *, uint64_t index, void *inst);
-static long cross_check(int m, int n, long long count, make_fn *make, unsigned solvers)
+static long cross_check(int m, int n, long long count, make_fn *make, long long slow)
 {
-    void *scratch[NSOLVERS] = { NULL };
-    const pz_solver *sv[NSOLVERS];
+    pz_test_cross *x = pz_test_cross_new(&pz_lightsout);
+    const pz_solver *g = gf2();
+    void *scratch = pz_test_scratch(g);
     pz_params p = { .rows = m, .cols = n, .n = -1, .digits = -1, .count = count, .seed = 5 };
     long solvable = 0;
-    for (int s = 0; s < NSOLVERS; s++)
-        if (solvers & (1u << s))
-            scratch[s] = pz_test_scratch(sv[s] = solver(s));
     for (long long i = 0; i < count; i++) {
         tg_board b;
-        tg_answer ref, a;
-        int have = 0;
+        tg_answer a;
         make(&p, (uint64_t)i, &b);
-        for (int s = 0; s < NSOLVERS; s++) {
-            if (!scratch[s] || !sv[s]->fits(&b))
-                continue;
-            pz_test_solve(sv[s], &b, have ? &a : &ref, scratch[s]);
-            if (have && !pz_lightsout.same(&b, &ref, &a))
-                fail_msg("%dx%d board %lld: %s says %d, %s says %d (or other presses)", m, n, i,
-                         names[0], ref.weight, names[s], a.weight);
-            if (!have && s == 0 && ref.weight < 0)
-                assert_int_equal(ref.has, TG_CERTS);
-            have = 1;
+        const tg_answer *ref = pz_test_cross_one(x, &b, NULL, slow && i % slow == 0, 0, "board", i);
+        assert_non_null(ref);
+        if (ref->weight < 0 && g->fits(&b)) {
+            pz_test_solve(g, &b, &a, scratch);
+            assert_int_equal(a.has, TG_CERTS);
         }
-        assert_true(have);
-        solvable += ref.weight >= 0;
+        solvable += ref->weight >= 0;
     }
-    for (int s = 0; s < NSOLVERS; s++)
-        if (scratch[s])
-            pz_test_scratch_free(sv[s], scratch[s]);
+    pz_test_scratch_free(g, scratch);
+    pz_test_cross_free(x);
     return solvable;
 }
 
-enum { GF2 = 1, ROWENUM = 2, BFS = 4, IDDFS = 8, ALL = 15 };
+/* The slow searches on every board, or on none. */
+enum { ALL = 1, FAST = 0 };
 
 /* Boards spread evenly over the exhaustive corpus (p->count of them), for
  * the searches where every board would take too long: bfs and iddfs take
@@ -345,9 +313,10 @@ static void make_spread(const pz_params *p, uint64_t index, void *inst)
 }
 
 /* Every board of up to 16 cells (all 2^16 4x4 boards among them) and every
- * 3xn board to 3x6 with gf2 and rowenum; all four solvers on every board of
- * up to 10 cells and on 256 boards spread over each larger size.  The
- * solvable ones number 2^rank. */
+ * 3xn board to 3x6 with the solvers not marked slow; every solver on every
+ * board of up to 10 cells and on 256 boards spread over each larger size (the
+ * slow ones on a quarter of them beyond 16 cells).  The solvable ones number
+ * 2^rank. */
 static void test_exhaustive(void **state)
 {
     (void)state;
@@ -356,13 +325,13 @@ static void test_exhaustive(void **state)
             if (m * n > 16 && m != 3)
                 continue;
             long long all = 1ll << (m * n);
-            unsigned searches = m * n <= 10 ? ALL : GF2 | ROWENUM;
+            long long searches = m * n <= 10 ? ALL : FAST;
             long solvable = cross_check(m, n, all, tg_make_exhaustive, searches);
             if (solvable != 1l << (m * n - tg_nullity(m, n)))
                 fail_msg("%dx%d: %ld solvable boards, expected 2^(%d - %d)", m, n, solvable,
                          m * n, tg_nullity(m, n));
             if (searches != ALL)
-                cross_check(m, n, 256, make_spread, m * n <= 16 ? ALL : ALL & ~BFS);
+                cross_check(m, n, 256, make_spread, m * n <= 16 ? ALL : 4);
         }
 }
 
@@ -381,8 +350,9 @@ static void make_pressed(const pz_params *p, uint64_t index, void *inst)
                     (r + 1 < p->rows ? x[r + 1] : 0)) & mask;
 }
 
-/* Random and solvable boards of many sizes up to 64x64: gf2 against rowenum
- * where both fit; and a million random 5x6 boards. */
+/* Random and solvable boards of many sizes up to 64x64: the solvers not
+ * marked slow (gf2 against rowenum where both fit); and a million random 5x6
+ * boards. */
 static void test_random(void **state)
 {
     static const int sides[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 16, 17, 19, 20, 21, 23, 30, 33,
@@ -396,9 +366,9 @@ static void test_random(void **state)
             /* Beyond nullity 24 a solvable board takes gf2 up to seconds: only
              * random ones there, which have no answer but a certificate. */
             cross_check(m, n, k > 24 ? 1 : k > 16 ? 2 : !narrow || wide ? 4 : 20, make_pressed,
-                        GF2 | ROWENUM);
+                        FAST);
         }
-    cross_check(5, 6, 1000000, tg_make_random, GF2 | ROWENUM);
+    cross_check(5, 6, 1000000, tg_make_random, FAST);
 }
 
 /* A159257 (OEIS): the nullity of the n x n Lights Out matrix, n = 1..40, as
@@ -484,7 +454,7 @@ static void test_minimum(void **state)
                                     { 30, 30 }, { 19, 59 }, { 59, 19 }, { 21, 61 },
                                     { 33, 59 }, { 29, 33 }, { 17, 55 } };
     static uint64_t kern[TG_MAX][TG_MAX];
-    const pz_solver *sv = solver(0);
+    const pz_solver *sv = gf2();
     void *scratch = pz_test_scratch(sv);
     (void)state;
     for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {

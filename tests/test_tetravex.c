@@ -1,6 +1,7 @@
 /* test_tetravex.c - Gnome Tetravex: reader, writer, answers, checker,
  * generators, shrinking, the counting test, and every registered solver
- * cross-checked on the exhaustive 2x2 corpus and random games up to 6x6. */
+ * cross-checked (testing.h) on the exhaustive 2x2 corpus and random games up
+ * to 6x6. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -223,50 +224,50 @@ static void test_read_answer(void **state)
     fclose(f);
 }
 
-/* naive and kinds take seconds on 5x5 games with two or three numbers (the
- * cost their files state); the tests give them the games they do in ms. */
-static int affordable(const pz_solver *s, int n, int digits)
+/* A Possible answer carries a placement (the checker passes one without). */
+static void placed(const pz_solver *s, const void *inst, const void *ans)
 {
-    if (!strcmp(s->name, "naive"))
-        return n <= 3 || (n == 4 && digits >= 3);
-    if (!strcmp(s->name, "kinds"))
-        return n <= 4 || digits >= 10;
-    return 1;
+    (void)inst;
+    if (((const tx_answer *)ans)->possible && !((const tx_answer *)ans)->has)
+        fail_msg("%s: Possible without a placement", s->name);
 }
 
-/* Every affordable solver gives a corpus file's expected answers, which the
- * checker passes; digits: how many numbers its games have. */
+/* Counts down the Possible answers from *ctx. */
+static void count_possible(void *ctx, const void *inst, const void *ans)
+{
+    (void)inst;
+    *(long *)ctx -= ((const tx_answer *)ans)->possible;
+}
+
+/* Counts up the Possible answers in *ctx; the counting test is a necessary
+ * condition of Possible. */
+static void counting_test(void *ctx, const void *inst, const void *ans)
+{
+    if (((const tx_answer *)ans)->possible && !tx__count_test(inst))
+        fail_msg("game n=%d: Possible, yet it fails the counting test", ((const tx_game *)inst)->n);
+    *(long *)ctx += ((const tx_answer *)ans)->possible;
+}
+
+/* The games where the solvers marked PZ_EXPONENTIAL take seconds: 5x5 and
+ * larger over fewer than ten numbers, and 4x4 over two. */
+static int hard(int n, int digits)
+{
+    return (n == 4 && digits < 3) || (n >= 5 && digits < 10);
+}
+
+/* Every solver gives a corpus file's expected answers, which the checker
+ * passes (the exponential searches where the games are not hard); digits:
+ * how many numbers its games have. */
 static void check_file(const char *name, int digits, long count, long possible)
 {
-    const pz_solver *sv[MAXSOLVERS];
-    int ns = solvers(sv);
-    char in[96], ans[96];
-    void *v;
-    const char *why;
+    pz_test_cross *x = pz_test_cross_new(&pz_tetravex);
+    char in[96];
+    pz_test_cross_each(x, placed);
     snprintf(in, sizeof in, "corpus/tetravex/%s.in", name);
-    snprintf(ans, sizeof ans, "corpus/tetravex/%s.ans", name);
-    long n = pz_test_read_file(&pz_tetravex, in, &v);
-    tx_answer *want = pz_test_read_answers(&pz_tetravex, ans, v, n), a;
-    assert_int_equal(n, count);
-    for (long i = 0; i < n; i++) {
-        assert_int_equal(pz_tetravex.check((tx_game *)v + i, &want[i], &why), PZ_VALID);
-        possible -= want[i].possible;
-    }
+    assert_int_equal(pz_test_cross_spec(x, in, 1, hard(5, digits), count_possible, &possible),
+                     count);
     assert_int_equal(possible, 0);
-    for (int s = 0; s < ns; s++) {
-        void *scratch = pz_test_scratch(sv[s]);
-        for (long i = 0; i < n; i++) {
-            if (!affordable(sv[s], ((tx_game *)v)[i].n, digits))
-                continue;
-            solve(sv[s], (tx_game *)v + i, &a, scratch);
-            if (!pz_tetravex.same((tx_game *)v + i, &a, &want[i]))
-                fail_msg("%s: %s: game %ld: %d, expected %d", in, sv[s]->name, i + 1, a.possible,
-                         want[i].possible);
-        }
-        pz_test_scratch_free(sv[s], scratch);
-    }
-    free(v);
-    free(want);
+    pz_test_cross_free(x);
 }
 
 static void test_official(void **state)
@@ -348,43 +349,22 @@ static void test_empty_game(void **state)
     assert_string_equal(size, "n=0");
 }
 
-/* Every affordable solver on games [0, count) of spec agrees with the first;
- * returns how many are Possible. */
-static long cross_check(const char *spec, long long count)
+/* Every solver on the games of spec agrees with every other (the slow ones
+ * on every slow-th, the exponential ones where the games are not hard), and
+ * a Possible game passes the counting test; returns how many are Possible. */
+static long cross_check(const char *spec, long long slow)
 {
-    const pz_solver *sv[MAXSOLVERS];
-    void *scratch[MAXSOLVERS];
-    int ns = solvers(sv);
+    pz_test_cross *x = pz_test_cross_new(&pz_tetravex);
     pz_corpus c;
     pz_error e;
     long possible = 0;
+    pz_test_cross_each(x, placed);
     if (pz_corpus_open(&c, &pz_tetravex, spec, &e))
         fail_msg("%s: %s", spec, e.msg);
-    if (count < 0 || count > c.count)
-        count = c.count;
-    for (int s = 0; s < ns; s++)
-        scratch[s] = pz_test_scratch(sv[s]);
-    for (long long i = 0; i < count; i++) {
-        tx_game g;
-        tx_answer ref, a;
-        pz_corpus_get(&c, i, &g);
-        solve(sv[0], &g, &ref, scratch[0]);
-        for (int s = 1; s < ns; s++) {
-            if (!affordable(sv[s], g.n, c.params.digits))
-                continue;
-            solve(sv[s], &g, &a, scratch[s]);
-            if (!pz_tetravex.same(&g, &ref, &a))
-                fail_msg("%s game %lld: %s says %d, %s says %d", spec, i, sv[0]->name,
-                         ref.possible, sv[s]->name, a.possible);
-        }
-        /* The counting test is a necessary condition. */
-        if (ref.possible && !tx__count_test(&g))
-            fail_msg("%s game %lld: Possible, yet it fails the counting test", spec, i);
-        possible += ref.possible;
-    }
-    for (int s = 0; s < ns; s++)
-        pz_test_scratch_free(sv[s], scratch[s]);
     pz_corpus_close(&c);
+    pz_test_cross_spec(x, spec, slow, hard(c.params.n, c.params.digits), counting_test,
+                       &possible);
+    pz_test_cross_free(x);
     return possible;
 }
 
@@ -393,8 +373,8 @@ static void test_exhaustive(void **state)
 {
     (void)state;
     /* 39480: what all the solvers say, pinned against regressions. */
-    assert_int_equal(cross_check("tetravex:exhaustive:n=2:digits=2", -1), 39480);
-    cross_check("tetravex:exhaustive:n=1:digits=10", -1);
+    assert_int_equal(cross_check("tetravex:exhaustive:n=2:digits=2", 1), 39480);
+    cross_check("tetravex:exhaustive:n=1:digits=10", 1);
 }
 
 /* Random games of every n to 5 in every mode, and some 6x6. */
@@ -412,11 +392,11 @@ static void test_random(void **state)
                     continue;
                 snprintf(spec, sizeof spec, "tetravex:random:n=%d:digits=%d:mode=%s:count=%d:seed=%d",
                          n, digits[d], modes[m], count[n], 11 * n + d);
-                long possible = cross_check(spec, -1);
+                long possible = cross_check(spec, 1);
                 if (m == 0)
                     assert_int_equal(possible, count[n]);
             }
-    cross_check("tetravex:random:n=3:digits=1:mode=tiles:count=5", -1);
+    cross_check("tetravex:random:n=3:digits=1:mode=tiles:count=5", 1);
 }
 
 static void test_generators(void **state)

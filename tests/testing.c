@@ -77,20 +77,31 @@ const char *pz_test_read_error(const pz_puzzle *p, const char *text)
 
 void *pz_test_scratch(const pz_solver *s)
 {
-    unsigned char *m = calloc(1, s->scratch_size + CANARY);
+    unsigned char *m = calloc(1, CANARY + s->scratch_size + CANARY);
     if (s->prepare)
         assert_int_equal(s->prepare(), 0);
     assert_non_null(m);
-    memset(m + s->scratch_size, 0xA5, CANARY);
-    return m;
+    memset(m, 0xA5, CANARY);
+    memset(m + CANARY + s->scratch_size, 0xA5, CANARY);
+    return m + CANARY;
+}
+
+/* Whether the canaries around scratch are whole. */
+static int canaries_whole(const pz_solver *s, const void *scratch)
+{
+    const unsigned char *m = (const unsigned char *)scratch - CANARY;
+    for (int i = 0; i < CANARY; i++)
+        if (m[i] != 0xA5 || m[CANARY + s->scratch_size + i] != 0xA5)
+            return 0;
+    return 1;
 }
 
 void pz_test_scratch_free(const pz_solver *s, void *scratch)
 {
-    unsigned char *m = scratch;
-    for (int i = 0; i < CANARY; i++)
-        assert_int_equal(m[s->scratch_size + i], 0xA5);
-    free(m);
+    if (!canaries_whole(s, scratch))
+        fail_msg("%s/%s wrote outside its %zu bytes of scratch", s->puzzle->name, s->name,
+                 s->scratch_size);
+    free((unsigned char *)scratch - CANARY);
 }
 
 void pz_test_solve(const pz_solver *s, const void *inst, void *ans, void *scratch)
@@ -100,6 +111,166 @@ void pz_test_solve(const pz_solver *s, const void *inst, void *ans, void *scratc
     assert_int_equal(s->solve(inst, ans, scratch), 0);
     if (s->puzzle->check(inst, ans, &why) != PZ_VALID)
         fail_msg("%s/%s: answer fails the checker: %s", s->puzzle->name, s->name, why);
+}
+
+enum { MAXSOLVERS = 64 };
+
+struct pz_test_cross {
+    const pz_puzzle *p;
+    int n;
+    const pz_solver *sv[MAXSOLVERS];
+    void *scratch[MAXSOLVERS];
+    unsigned char *ans[MAXSOLVERS]; /* ans_size bytes and a canary */
+    long long ran[MAXSOLVERS], compared[MAXSOLVERS];
+    unsigned char *agreed;
+    pz_test_each *each;
+};
+
+pz_test_cross *pz_test_cross_new(const pz_puzzle *p)
+{
+    pz_test_cross *x = calloc(1, sizeof *x);
+    assert_non_null(x);
+    x->p = p;
+    for (const pz_solver *const *s = pz_solvers; *s; s++) {
+        if ((*s)->puzzle != p)
+            continue;
+        assert_true(x->n < MAXSOLVERS);
+        x->sv[x->n] = *s;
+        x->scratch[x->n] = pz_test_scratch(*s);
+        x->ans[x->n] = malloc(p->ans_size + CANARY);
+        assert_non_null(x->ans[x->n]);
+        x->n++;
+    }
+    if (!x->n)
+        fail_msg("%s: no solver registered", p->name);
+    x->agreed = malloc(p->ans_size);
+    assert_non_null(x->agreed);
+    return x;
+}
+
+/* "4x4", and the class of an answer ("6", "Impossible"), for messages. */
+static const char *spell(const pz_puzzle *p, const void *inst, const void *ans, char *buf,
+                         size_t len)
+{
+    if (ans)
+        p->classify(inst, ans, buf, len);
+    else
+        p->size(inst, buf, len);
+    return buf;
+}
+
+const void *pz_test_cross_one(pz_test_cross *x, const void *inst, const void *expected, int slow,
+                              int hard, const char *what, long long index)
+{
+    const pz_puzzle *p = x->p;
+    const char *why;
+    char size[32], a[64], b[64];
+    int first = -1, others = 0;
+    spell(p, inst, NULL, size, sizeof size);
+    if (expected && p->check(inst, expected, &why) != PZ_VALID)
+        fail_msg("%s instance %lld (%s): the expected answer fails the checker: %s", what, index,
+                 size, why);
+    for (int s = 0; s < x->n; s++) {
+        const pz_solver *sv = x->sv[s];
+        unsigned char *ans = x->ans[s];
+        if (((sv->flags & PZ_SLOW) && !slow) || ((sv->flags & PZ_EXPONENTIAL) && hard) ||
+            !sv->fits(inst))
+            continue;
+        /* A solver may not lean on what the buffer held before, nor write past it. */
+        memset(ans, 0xee, p->ans_size);
+        memset(ans + p->ans_size, 0xA5, CANARY);
+        if (sv->solve(inst, ans, x->scratch[s]))
+            fail_msg("%s instance %lld (%s): %s reported an error", what, index, size, sv->name);
+        for (int i = 0; i < CANARY; i++)
+            if (ans[p->ans_size + i] != 0xA5)
+                fail_msg("%s instance %lld (%s): %s wrote past its answer", what, index, size,
+                         sv->name);
+        if (!canaries_whole(sv, x->scratch[s]))
+            fail_msg("%s instance %lld (%s): %s wrote outside its scratch", what, index, size,
+                     sv->name);
+        if (p->check(inst, ans, &why) != PZ_VALID)
+            fail_msg("%s instance %lld (%s): %s's answer fails the checker: %s", what, index, size,
+                     sv->name, why);
+        if (x->each)
+            x->each(sv, inst, ans);
+        x->ran[s]++;
+        if (expected) {
+            if (!p->same(inst, expected, ans))
+                fail_msg("%s instance %lld (%s): expected %s, %s says %s", what, index, size,
+                         spell(p, inst, expected, a, sizeof a), sv->name,
+                         spell(p, inst, ans, b, sizeof b));
+            x->compared[s]++;
+        }
+        if (first < 0) {
+            first = s;
+            memcpy(x->agreed, ans, p->ans_size);
+        } else if (!p->same(inst, x->agreed, ans)) {
+            fail_msg("%s instance %lld (%s): %s says %s, %s says %s (or another answer)", what,
+                     index, size, x->sv[first]->name, spell(p, inst, x->agreed, a, sizeof a),
+                     sv->name, spell(p, inst, ans, b, sizeof b));
+        } else {
+            others = 1;
+            x->compared[s]++;
+        }
+    }
+    x->compared[first < 0 ? 0 : first] += others;
+    return first < 0 ? NULL : x->agreed;
+}
+
+long long pz_test_cross_spec(pz_test_cross *x, const char *spec, long long slow, int hard,
+                             pz_test_visit *visit, void *ctx)
+{
+    pz_corpus c;
+    pz_error e;
+    long long answered = 0;
+    char *inst = malloc(x->p->inst_size);
+    assert_non_null(inst);
+    if (pz_corpus_open(&c, x->p, strchr(spec, ':') ? spec : pz_test_path(spec), &e))
+        fail_msg("%s", e.msg);
+    for (long long i = 0; i < c.count; i++) {
+        pz_corpus_get(&c, i, inst);
+        const void *ans = pz_test_cross_one(x, inst, pz_corpus_expected(&c, i),
+                                            slow > 0 && i % slow == 0, hard, c.spec, i);
+        if (!ans) {
+            char size[32];
+            fail_msg("%s instance %lld (%s): no solver takes it", c.spec, i,
+                     spell(x->p, inst, NULL, size, sizeof size));
+        }
+        answered++;
+        if (visit)
+            visit(ctx, inst, ans);
+    }
+    pz_corpus_close(&c);
+    free(inst);
+    return answered;
+}
+
+void pz_test_cross_each(pz_test_cross *x, pz_test_each *each)
+{
+    x->each = each;
+}
+
+void pz_test_cross_covered(const pz_test_cross *x)
+{
+    for (int s = 0; s < x->n; s++) {
+        if (!x->ran[s])
+            fail_msg("%s/%s took no instance of the cross-check: give %s's cases a size it "
+                     "takes (tests/test_registry.c)",
+                     x->p->name, x->sv[s]->name, x->p->name);
+        if (!x->compared[s])
+            fail_msg("%s/%s was never compared with another answer (it ran on %lld instances)",
+                     x->p->name, x->sv[s]->name, x->ran[s]);
+    }
+}
+
+void pz_test_cross_free(pz_test_cross *x)
+{
+    for (int s = 0; s < x->n; s++) {
+        pz_test_scratch_free(x->sv[s], x->scratch[s]);
+        free(x->ans[s]);
+    }
+    free(x->agreed);
+    free(x);
 }
 
 const char *pz_test_output(const pz_puzzle *p, unsigned long long k, const void *inst,

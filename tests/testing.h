@@ -23,12 +23,51 @@ void *pz_test_read_answers(const pz_puzzle *, const char *rel, const void *insts
 /* The error a text gives: asserts the reader fails, returns "line: msg". */
 const char *pz_test_read_error(const pz_puzzle *, const char *text);
 
-/* Prepares the solver; its scratch, with a canary past the end checked on free. */
+/* Prepares the solver; its scratch, with canaries before and past the end
+ * checked on free. */
 void *pz_test_scratch(const pz_solver *);
 void pz_test_scratch_free(const pz_solver *, void *);
 
 /* Solves and asserts the answer passes the independent checker. */
 void pz_test_solve(const pz_solver *, const void *inst, void *ans, void *scratch);
+
+/* The cross-check: every registered solver of a puzzle against every other,
+ * against a corpus's expected answers and against the independent checker,
+ * with canaries around each solver's scratch and answer.  It walks the
+ * registry, so a solver registered with one line is checked unasked:
+ *
+ *     pz_test_cross *x = pz_test_cross_new(&pz_flip);
+ *     pz_test_cross_spec(x, "flip:random:rows=3:cols=7:count=50", 5, 0);
+ *     pz_test_cross_free(x);
+ *
+ * Scratch is kept across every instance a cross-check sees, sizes mixed, as
+ * the harness keeps it within a thread. */
+typedef struct pz_test_cross pz_test_cross;
+pz_test_cross *pz_test_cross_new(const pz_puzzle *);
+/* Every solver that takes inst solves it, except that one marked PZ_SLOW
+ * does only where slow is set, and one marked PZ_EXPONENTIAL only where hard
+ * is not.  Each answer must pass the checker and agree with the others and
+ * with expected (unless NULL).  Returns the agreed answer (valid until the
+ * next call), or NULL where no solver took inst; what and index name the
+ * instance in failure messages. */
+const void *pz_test_cross_one(pz_test_cross *, const void *inst, const void *expected, int slow,
+                              int hard, const char *what, long long index);
+/* The same for every instance of a corpus spec (a relative file path is
+ * taken from the source tree): solvers marked PZ_SLOW take every slow-th
+ * (0: none).  visit, if not NULL, hears each instance with its agreed
+ * answer.  Returns how many instances some solver answered. */
+typedef void pz_test_visit(void *ctx, const void *inst, const void *ans);
+long long pz_test_cross_spec(pz_test_cross *, const char *spec, long long slow, int hard,
+                             pz_test_visit *visit, void *ctx);
+/* Hears every solver's answer after the checker passed it, for what a
+ * puzzle's tests demand beyond the checker. */
+typedef void pz_test_each(const pz_solver *, const void *inst, const void *ans);
+void pz_test_cross_each(pz_test_cross *, pz_test_each *);
+/* Asserts every solver of the puzzle answered some instance and was
+ * compared with another solver's answer on some instance. */
+void pz_test_cross_covered(const pz_test_cross *);
+/* Checks the canaries and frees. */
+void pz_test_cross_free(pz_test_cross *);
 
 /* The judge's output for one answer, in a static buffer. */
 const char *pz_test_output(const pz_puzzle *, unsigned long long k, const void *inst,

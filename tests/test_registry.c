@@ -1,0 +1,147 @@
+/* test_registry.c - the registry's lines, and every registered solver
+ * cross-checked against every other solver of its puzzle and against the
+ * independent checker at awkward sizes (testing.h: pz_test_cross).
+ *
+ * Nothing here names a solver: a solver registered with one line in
+ * solvers/registry.h is checked here unasked.  What a puzzle contributes is
+ * its cases below, the sizes where solvers are most likely to be wrong: the
+ * smallest, the thinnest, the widest, every board of a few cells.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testing.h"
+
+/* Every line names a puzzle that is registered, no name is taken twice, the
+ * lookups find each, and every puzzle has a reference. */
+static void test_lines(void **state)
+{
+    (void)state;
+    for (const pz_solver *const *s = pz_solvers; *s; s++) {
+        const pz_solver *sv = *s;
+        int listed = 0;
+        for (const pz_puzzle *const *p = pz_puzzles; *p; p++)
+            listed += *p == sv->puzzle;
+        assert_int_equal(listed, 1);
+        assert_ptr_equal(pz_find_solver(sv->puzzle->name, sv->name), sv);
+        assert_int_equal(sv->flags & ~(unsigned)(PZ_REF | PZ_SLOW | PZ_EXPONENTIAL), 0);
+        assert_non_null(sv->fits);
+        assert_non_null(sv->solve);
+        assert_true(sv->summary && *sv->summary && sv->limits && *sv->limits);
+    }
+    for (const pz_puzzle *const *p = pz_puzzles; *p; p++) {
+        int refs = 0;
+        assert_ptr_equal(pz_find_puzzle((*p)->name), *p);
+        for (const pz_solver *const *s = pz_solvers; *s; s++)
+            refs += (*s)->puzzle == *p && ((*s)->flags & PZ_REF);
+        if (!refs)
+            fail_msg("%s has no solver marked PZ_REF in solvers/registry.h", (*p)->name);
+    }
+    assert_null(pz_find_solver("flip", "no-such-solver"));
+    assert_null(pz_find_puzzle("chess"));
+}
+
+/* Cross-checks the corpus whose spec fmt spells. */
+static void spec(pz_test_cross *x, long long slow, int hard, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void spec(pz_test_cross *x, long long slow, int hard, const char *fmt, ...)
+{
+    char buf[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    pz_test_cross_spec(x, buf, slow, hard, NULL, NULL);
+}
+
+/* Flip and Lights Out: every board of up to 10 cells, random boards of every
+ * size to 8x8, and the thinnest and widest shapes that fit the puzzle's
+ * largest side.  The slow searches take about 32 boards of each small size
+ * (their limits keep them off the large ones). */
+static void toggle_cases(pz_test_cross *x, const char *puzzle, int maxside)
+{
+    static const int shapes[][2] = {{1, 64},  {64, 1},  {2, 63},  {63, 2},  {3, 64},  {64, 3},
+                                    {20, 21}, {21, 20}, {20, 64}, {64, 20}, {64, 64}, {17, 33}};
+    for (int m = 1; m <= 10; m++)
+        for (int n = 1; m * n <= 10; n++)
+            if (m <= maxside && n <= maxside)
+                spec(x, (1ll << (m * n)) / 32 + 1, 0, "%s:exhaustive:rows=%d:cols=%d", puzzle, m,
+                     n);
+    for (int m = 1; m <= 8; m++)
+        for (int n = 1; n <= 8; n++)
+            spec(x, 4, 0, "%s:random:rows=%d:cols=%d:count=16:seed=%d", puzzle, m, n, 8 * m + n);
+    for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++)
+        if (shapes[i][0] <= maxside && shapes[i][1] <= maxside)
+            spec(x, 1, 0, "%s:random:rows=%d:cols=%d:count=4:seed=%zu", puzzle, shapes[i][0],
+                 shapes[i][1], i);
+}
+
+static void flip_cases(pz_test_cross *x, const char *puzzle)
+{
+    toggle_cases(x, puzzle, 8); /* the Flip Game's boards go to 8x8 */
+}
+
+static void lightsout_cases(pz_test_cross *x, const char *puzzle)
+{
+    toggle_cases(x, puzzle, 64);
+}
+
+/* Tetravex: every game of one tile over a few numbers, every 2x2 game over
+ * two, and random games of every mode for n = 2..5 and several counts of
+ * numbers (one number: every side alike).  5x5 games over fewer than ten
+ * numbers are the hard ones (the exponential searches take seconds). */
+static void tetravex_cases(pz_test_cross *x, const char *puzzle)
+{
+    static const char *const modes[] = {"solvable", "perturbed", "tiles"};
+    static const int digits[] = {1, 2, 3, 5, 10};
+    for (size_t d = 0; d < sizeof digits / sizeof *digits; d++)
+        spec(x, 16, 0, "%s:exhaustive:n=1:digits=%d", puzzle, digits[d]);
+    spec(x, 64, 0, "%s:exhaustive:n=2:digits=2", puzzle);
+    for (int n = 2; n <= 5; n++)
+        for (size_t m = 0; m < sizeof modes / sizeof *modes; m++)
+            for (size_t d = 0; d < sizeof digits / sizeof *digits; d++)
+                if (digits[d] > 1 || strcmp(modes[m], "perturbed")) /* a number must change */
+                    spec(x, n < 4 ? 1 : 4, n == 5 && digits[d] < 10,
+                         "%s:random:n=%d:digits=%d:mode=%s:count=12:seed=%d", puzzle, n, digits[d],
+                         modes[m], 10 * n + (int)d);
+}
+
+static const struct {
+    const char *puzzle;
+    void (*cases)(pz_test_cross *, const char *puzzle);
+} cases[] = {
+    {"flip", flip_cases},
+    {"lightsout", lightsout_cases},
+    {"tetravex", tetravex_cases},
+};
+
+/* Every registered puzzle has cases, and every solver of it took some and
+ * was compared with another on some. */
+static void test_cross_check(void **state)
+{
+    (void)state;
+    for (const pz_puzzle *const *p = pz_puzzles; *p; p++) {
+        size_t k = 0;
+        while (k < sizeof cases / sizeof *cases && strcmp(cases[k].puzzle, (*p)->name))
+            k++;
+        if (k == sizeof cases / sizeof *cases)
+            fail_msg("%s: no cases for the cross-check: add them to tests/test_registry.c",
+                     (*p)->name);
+        pz_test_cross *x = pz_test_cross_new(*p);
+        cases[k].cases(x, (*p)->name);
+        pz_test_cross_covered(x);
+        pz_test_cross_free(x);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_lines),
+        cmocka_unit_test(test_cross_check),
+    };
+    if (getenv("PZ_TEST_FILTER"))
+        cmocka_set_test_filter(getenv("PZ_TEST_FILTER"));
+    return cmocka_run_group_tests_name("registry", tests, NULL, NULL);
+}

@@ -5,7 +5,7 @@
  *
  *     pz_corpus c;
  *     if (pz_corpus_open(&c, puzzle, "flip:random:rows=6:cols=6:count=1e6:seed=7", &e))
- *         return pz_report(&e);
+ *         return pz_print_error(&e);
  *     for (long long i = 0; i < c.count; i++)
  *         pz_corpus_get(&c, i, inst);       // and pz_corpus_expected(&c, i)
  *     pz_corpus_close(&c);

@@ -274,7 +274,7 @@ static void say(pz_proc *run, pz_outcome o, const char *fmt, ...)
     va_end(ap);
 }
 
-void pz_proc_run(const char *path, char *const argv[], const pz_limits *lim, const char *in,
+void pz_proc_run(const char *path, char *const argv[], const pz_proc_limits *lim, const char *in,
                  size_t inlen, pz_proc *run)
 {
     int pin[2], pout[2], perr[2], pidfd, slot, status = 0;

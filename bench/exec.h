@@ -18,12 +18,12 @@
 
 #include "judge.h"
 
-typedef struct pz_limits {
+typedef struct pz_proc_limits {
     long time_ms;      /* CPU time of the run */
     long wall_ms;      /* wall clock of the run */
     long memory_mb;    /* address space; 0: none */
     size_t output_cap; /* bytes on stdout, or on stderr, before OLE */
-} pz_limits;
+} pz_proc_limits;
 
 typedef struct pz_proc {
     pz_outcome outcome; /* PZ_AC: ended by itself within the limits */
@@ -44,7 +44,7 @@ int pz_find_program(const char *name, char *path, size_t len) __attribute__((non
 /* Once per process before any run: reap orphaned grandchildren, kill running
  * groups on SIGINT, SIGTERM and SIGHUP, ignore SIGPIPE. */
 void pz_exec_setup(void);
-void pz_proc_run(const char *path, char *const argv[], const pz_limits *, const char *in,
+void pz_proc_run(const char *path, char *const argv[], const pz_proc_limits *, const char *in,
                  size_t inlen, pz_proc *);
 void pz_proc_free(pz_proc *);
 /* Once no run is left: kills and reaps the processes that left their run's

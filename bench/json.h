@@ -4,7 +4,7 @@
  *     long long n;
  *     if (pz_json_read_file(&d, "shard-3.json", &e) ||
  *         pz_json_need_int(&d, d.root, "instances", 0, LLONG_MAX, &n, &e))
- *         return pz_report(&e);          // "shard-3.json:7:3: expected ..."
+ *         return pz_print_error(&e);          // "shard-3.json:7:3: expected ..."
  *     for (const pz_json *s = pz_json_get(d.root, "solvers")->child; s; s = s->next)
  *         ...
  *     pz_json_free(&d);

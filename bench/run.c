@@ -126,7 +126,7 @@ static void keep_failure(const job *jb, worker *w, long long index, int j, const
 
 /* Checks every answer to instance j of the batch, compares it with the
  * reference, and counts. */
-static void judge(const job *jb, worker *w, long long index, int j)
+static void check_and_compare(const job *jb, worker *w, long long index, int j)
 {
     const pz_puzzle *p = jb->c->puzzle;
     const pz_run_opts *o = jb->o;
@@ -231,7 +231,7 @@ static void run_batch(const job *jb, worker *w, long long lo, long long hi)
     }
     double t0 = pz_now();
     for (int j = 0; j < n; j++)
-        judge(jb, w, lo + j, j);
+        check_and_compare(jb, w, lo + j, j);
     w->check_seconds += pz_now() - t0;
     w->instances += n;
 }

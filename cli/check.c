@@ -102,7 +102,7 @@ int pz_cmd_check(int argc, char **argv)
     long long n = pz_read_all(p, f, path[0], &insts, &e);
     fclose(f);
     if (n < 0)
-        return (pz_report(&e), CHECK_FAIL);
+        return (pz_print_error(&e), CHECK_FAIL);
     if (!(expected = calloc((size_t)n + 1, p->ans_size)))
         pz_fatal("out of memory");
     if (path[2]) {
@@ -113,7 +113,7 @@ int pz_cmd_check(int argc, char **argv)
         rc = pz_read_answers(p, f, path[2], insts, n, expected, &e);
         fclose(f);
         if (rc) {
-            rc = (pz_report(&e), CHECK_FAIL);
+            rc = (pz_print_error(&e), CHECK_FAIL);
             goto done;
         }
     } else {

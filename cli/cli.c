@@ -17,7 +17,7 @@ int pz_usage(const char *fmt, ...)
     return PZ_EXIT_USAGE;
 }
 
-int pz_report(const pz_error *e)
+int pz_print_error(const pz_error *e)
 {
     fflush(stdout);
     if (e->line && e->col)
@@ -67,10 +67,10 @@ int pz_open_shard(const char *cmd, const pz_puzzle *p, const char *spec, const c
         return pz_usage("%s: --corpus SPEC is required (e.g. %s:%s)", cmd, p->name,
                         p->generators[0].kind);
     if (pz_corpus_open(c, p, spec, &e))
-        return pz_report(&e);
+        return pz_print_error(&e);
     if (pz_parse_shard(shard, c->count, sh, &e)) {
         pz_corpus_close(c);
-        return pz_report(&e);
+        return pz_print_error(&e);
     }
     return 0;
 }

@@ -14,7 +14,7 @@ enum { PZ_EXIT_OK = 0, PZ_EXIT_FAIL = 1, PZ_EXIT_USAGE = 2 };
 /* Prints "puzzlebench: ..." to stderr; returns PZ_EXIT_USAGE. */
 int pz_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints a pz_error as "file:line: msg" (or "file:line:col: msg"); returns PZ_EXIT_USAGE. */
-int pz_report(const pz_error *);
+int pz_print_error(const pz_error *);
 
 /* Matches "--name VALUE" or "--name=VALUE" at argv[*i]; advances *i. */
 int pz_option(int argc, char **argv, int *i, const char *name, const char **value);

@@ -454,7 +454,7 @@ int pz_cmd_merge(int argc, char **argv)
         pz_fatal("out of memory");
     if (read_all(&m, &e)) {
         merge_free(&m);
-        return pz_report(&e);
+        return pz_print_error(&e);
     }
     if (complete(&m)) {
         merge_free(&m);

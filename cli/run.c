@@ -135,7 +135,7 @@ int pz_cmd_run(int argc, char **argv)
     if (slow && parse_solvers(p, slow, &slowset, "--slow"))
         return PZ_EXIT_USAGE;
     if (sample && pz_parse_sample(sample, &o.sample, &e))
-        return pz_report(&e);
+        return pz_print_error(&e);
     if (threads && !(o.threads = whole(threads, 1024)))
         return pz_usage("run: expected --threads T with 1 <= T <= 1024, found '%s'", threads);
     if (batch && !(o.batch = whole(batch, 1 << 24)))

@@ -57,7 +57,7 @@ int pz_cmd_solve(int argc, char **argv)
         p->write_answer(stdout, ++k, inst, ans);
     }
     if (rc < 0)
-        status = pz_report(&e);
+        status = pz_print_error(&e);
     fflush(stdout);
     pz_reference_free(&ref);
     free(inst);

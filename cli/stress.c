@@ -51,7 +51,7 @@ typedef struct stress {
     const char *exec, *json;
     char **argv;
     char path[4096];
-    pz_limits lim;                /* output_cap is set per run */
+    pz_proc_limits lim;           /* output_cap is set per run */
     long long batch, runs, split; /* runs: all; split: failed whole and cut */
     long long corpus_runs;        /* of the runs, those over the corpus */
     int jobs, show, any_size;
@@ -194,7 +194,7 @@ static pz_outcome run_range(worker *w, long long a, long long b, long long *judg
 {
     stress *s = w->s;
     const pz_puzzle *p = s->p;
-    pz_limits lim = s->lim;
+    pz_proc_limits lim = s->lim;
     size_t inlen, explen;
     char *in = pz_render_input(p, at(w->insts, p->inst_size, a), b - a, &inlen), *exp;
     exp = pz_render_answers(p, 1, at(w->insts, p->inst_size, a), at(w->expected, p->ans_size, a),
@@ -581,12 +581,12 @@ static int parse(stress *s, int argc, char **argv)
     if (solver && !(s->only = pz_find_solver(s->p->name, solver)))
         return pz_usage("stress: %s has no solver '%s' (see puzzlebench list)", s->p->name, solver);
     if (pz_split_command(s->exec, &s->argv, &e))
-        return pz_report(&e);
+        return pz_print_error(&e);
     if (pz_find_program(s->argv[0], s->path, sizeof s->path))
         return pz_usage("stress: cannot run '%s': no such executable file%s", s->argv[0],
                         strchr(s->argv[0], '/') ? "" : " in PATH");
     if (pz_corpus_open(&s->corpus, s->p, spec, &e))
-        return pz_report(&e);
+        return pz_print_error(&e);
     return 0;
 }
 
@@ -720,7 +720,7 @@ int pz_cmd_stress(int argc, char **argv)
         s.corpus_runs = s.runs;
         if (all->bad) {
             pz_end_strays();
-            rc = pz_report(&all->error);
+            rc = pz_print_error(&all->error);
         } else {
             examine(&s, all, ex, &nex, shrunk, &nshrunk);
             report(&s, all, ex, nex, shrunk, nshrunk, wall, pz_end_strays());

@@ -15,7 +15,9 @@
 
 /* Each solver: its puzzle, its name, and its flags (solver.h).  PZ_REF: a
  * reference, whose answers the others are compared with where a corpus has
- * none.  PZ_SLOW: run only on the sample with `run --sample`, and on a
+ * none (the harness still takes the first solver listed that takes an
+ * instance, so references lead their puzzle's lines: test_registry checks
+ * it).  PZ_SLOW: run only on the sample with `run --sample`, and on a
  * stride of the instances in the tests' cross-check.  PZ_EXPONENTIAL: a
  * search without the pruning that keeps the others polynomial in practice,
  * seconds a game on the hard instances of sizes it takes; the cross-check

@@ -42,10 +42,11 @@ int pz_parse_options(const pz_command_line *c, const char *prefix, int argc, cha
 {
     struct option longs[MAX_OPTIONS + 1];
     char shorts[2 * MAX_OPTIONS + 2], name[64], *arg0 = argv[0];
-    int n = 0, len = 0, k, status = -1;
+    int n = 0, len = 0, k, status = -1, nops = 0;
 
-    if (c->stop)
-        shorts[len++] = '+';
+    /* '+': options end at the first operand.  '-': operands come back in
+     * order as option 1, wherever they are and whatever POSIXLY_CORRECT says. */
+    shorts[len++] = c->stop ? '+' : '-';
 
     for (; c->options[n].name; n++) {
         const pz_option *o = &c->options[n];
@@ -75,6 +76,12 @@ int pz_parse_options(const pz_command_line *c, const char *prefix, int argc, cha
             status = PZ_EXIT_USAGE;
             break;
         }
+        if (k == 1) {
+            /* The operands so far go to the slots of what was read before
+             * them, which are no longer needed: nops < optind always. */
+            argv[++nops] = optarg;
+            continue;
+        }
         /* Short or long, an option comes back as its longs[].val. */
         int i = 0;
         while (i < n && longs[i].val != k)
@@ -89,7 +96,9 @@ int pz_parse_options(const pz_command_line *c, const char *prefix, int argc, cha
         }
     }
     argv[0] = arg0;
-    *first = optind;
+    /* The operands read in the loop, then those after "--", end argv. */
+    *first = optind - nops;
+    memmove(argv + *first, argv + 1, (size_t)nops * sizeof *argv);
     return status;
 }
 

@@ -48,6 +48,8 @@ done
 "$pb" gen flip --corpus flip:random:count=5 >"$tmp/a"
 "$pb" gen --corpus=flip:random:count=5 flip >"$tmp/b"
 cmp -s "$tmp/a" "$tmp/b" && [ -s "$tmp/a" ] && ok || bad "gen --corpus=SPEC differs from --corpus SPEC"
+POSIXLY_CORRECT=1 "$pb" gen flip --corpus flip:random:count=5 >"$tmp/b"
+cmp -s "$tmp/a" "$tmp/b" && ok || bad "under POSIXLY_CORRECT, options after the puzzle are lost"
 
 # "--" ends the options: a file whose name starts with '-'.
 cp "$src/corpus/flip/poj1753.in" "$tmp/-board.in"

@@ -79,6 +79,9 @@ awk -F'|' '/^\| (prepare|read|solve|write)/ {
         for (i = 3; i <= 4; i++) if ($i ~ /[0-9]/ && $i + 0 < 0) { print; bad = 1 } }
     END { exit bad }' "$tmp/out" && ok || bad "lightsout-speed judge: a negative figure"
 
+expect 0 "" -- "$(dirname "$pb")/tetravex-nodes" --help
+head -1 "$tmp/out" | grep -q '^usage: tetravex-nodes' && ok || bad "tetravex-nodes --help"
+
 # scripts/shard: a FILE outside corpus/PUZZLE/ is refused at once, before any
 # shard runs, and --puzzle names its puzzle.
 cp "$src/corpus/flip/poj1753.in" "$tmp/board.in"

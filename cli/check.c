@@ -57,28 +57,43 @@ static char *slurp(const char *path, size_t *len)
     return buf;
 }
 
+#define CHECK_OPTIONS(X)                                                                           \
+    X(SOLVER, "solver", 0, "S", "the reference solver, when there is no ANSWER")
+
+enum { CHECK_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
+static const pz_option options[] = {CHECK_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_END_OPTIONS};
+static void help(FILE *);
+static const pz_command_line command = {.name = "check", .options = options, .help = help};
+
+static void help(FILE *f)
+{
+    pz_print_usage(f, &command, "PUZZLE INPUT OUTPUT [ANSWER] [--solver S]");
+    fputs("A checker for judges, with testlib's arguments and exit codes: judges the\n"
+          "answers in OUTPUT to the instances in INPUT against our reference solver, or\n"
+          "against the expected answers in ANSWER, by the rules of puzzlebench stress\n"
+          "--help (WA, PE).  One line on stderr: \"ok N answers\", \"wrong answer on\n"
+          "case K: ...\" (the first wrong one), \"presentation error on case K: ...\"\n"
+          "(when no answer is wrong), or on a checker failure what failed.\n"
+          "\n",
+          f);
+    pz_print_options(f, options);
+    fputs("\n"
+          "Exit status: 0 ok; 1 wrong answer; 2 presentation error; 3 checker failure\n"
+          "(bad usage, or INPUT, OUTPUT or ANSWER cannot be read).\n",
+          f);
+}
+
 int pz_cmd_check(int argc, char **argv)
 {
-    const char *solver = NULL, *path[3] = {NULL, NULL, NULL};
+    const char *value[NOPTIONS], *path[3] = {NULL, NULL, NULL};
     const pz_puzzle *p = NULL;
-    int npaths = 0, rc;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: puzzlebench check PUZZLE INPUT OUTPUT [ANSWER] [--solver S]\n"
-                   "A checker for judges, with testlib's arguments and exit codes: judges the\n"
-                   "answers in OUTPUT to the instances in INPUT against our reference solver, or\n"
-                   "against the expected answers in ANSWER, by the rules of puzzlebench stress\n"
-                   "--help (WA, PE).  One line on stderr: \"ok N answers\", \"wrong answer on\n"
-                   "case K: ...\" (the first wrong one), \"presentation error on case K: ...\"\n"
-                   "(when no answer is wrong), or on a checker failure what failed.\n"
-                   "Exit status: 0 ok; 1 wrong answer; 2 presentation error; 3 checker failure\n"
-                   "(bad usage, or INPUT, OUTPUT or ANSWER cannot be read).\n");
-            return CHECK_OK;
-        }
-        if (pz_option(argc, argv, &i, "--solver", &solver))
-            continue;
-        if (argv[i][0] == '-' && argv[i][1])
-            return FAIL("unknown option '%s'", argv[i]);
+    int npaths = 0, start, rc;
+    /* Bad usage is a checker failure too (exit 3), told as the others are. */
+    if ((rc = pz_parse_options(&command, "puzzlebench: checker failure", argc, argv, value,
+                               &start)) >= 0)
+        return rc == PZ_EXIT_OK ? CHECK_OK : CHECK_FAIL;
+    const char *solver = value[O_SOLVER];
+    for (int i = start; i < argc; i++) {
         if (!p) {
             if (!(p = pz_find_puzzle(argv[i])))
                 return FAIL("unknown puzzle '%s' (see puzzlebench list)", argv[i]);

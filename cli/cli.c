@@ -1,4 +1,5 @@
 /* cli.c - what the subcommands share: messages, options, reports. */
+#include <getopt.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -31,25 +32,110 @@ int pz_print_error(const pz_error *e)
     return PZ_EXIT_USAGE;
 }
 
-int pz_option(int argc, char **argv, int *i, const char *name, const char **value)
+enum {
+    MAX_OPTIONS = 32, /* options of one command */
+    HELP_COLUMN = 21, /* where the option lines' help starts */
+};
+
+int pz_parse_options(const pz_command_line *c, const char *prefix, int argc, char **argv,
+                     const char **value, int *first)
 {
-    size_t len = strlen(name);
-    if (strncmp(argv[*i], name, len))
-        return 0;
-    if (argv[*i][len] == '=') {
-        *value = argv[*i] + len + 1;
-        return 1;
+    struct option longs[MAX_OPTIONS + 1];
+    char shorts[2 * MAX_OPTIONS + 2], name[64], *arg0 = argv[0];
+    int n = 0, len = 0, k, status = -1, nops = 0;
+
+    /* '+': options end at the first operand.  '-': operands come back in
+     * order as option 1, wherever they are and whatever POSIXLY_CORRECT says. */
+    shorts[len++] = c->stop ? '+' : '-';
+
+    for (; c->options[n].name; n++) {
+        const pz_option *o = &c->options[n];
+        if (n == MAX_OPTIONS)
+            pz_fatal("%s: more than %d options", c->name, MAX_OPTIONS);
+        /* Long-only options are told apart by values above any letter. */
+        longs[n] = (struct option){o->name, o->metavar ? required_argument : no_argument, NULL,
+                                   o->letter ? o->letter : 256 + n};
+        if (o->letter) {
+            shorts[len++] = (char)o->letter;
+            if (o->metavar)
+                shorts[len++] = ':';
+        }
+        value[n] = NULL;
     }
-    if (argv[*i][len] || *i + 1 >= argc)
-        return 0;
-    *value = argv[++*i];
-    return 1;
+    longs[n] = (struct option){NULL, 0, NULL, 0};
+    shorts[len] = '\0';
+
+    /* getopt prints its messages after argv[0]: it is the prefix meanwhile.
+     * optind 0 makes glibc start afresh, as a second call in a process needs. */
+    snprintf(name, sizeof name, "%s%s", prefix ? "" : "puzzlebench: ", prefix ? prefix : c->name);
+    argv[0] = name;
+    optind = 0;
+    opterr = 1;
+    while (status < 0 && (k = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+        if (k == '?') {
+            status = PZ_EXIT_USAGE;
+            break;
+        }
+        if (k == 1) {
+            /* The operands so far go to the slots of what was read before
+             * them, which are no longer needed: nops < optind always. */
+            argv[++nops] = optarg;
+            continue;
+        }
+        /* Short or long, an option comes back as its longs[].val. */
+        int i = 0;
+        while (i < n && longs[i].val != k)
+            i++;
+        if (i == n)
+            pz_fatal("%s: getopt_long returned an option not in the table", c->name);
+        k = i;
+        value[k] = c->options[k].metavar ? optarg : "";
+        if (!strcmp(c->options[k].name, "help")) {
+            c->help(stdout);
+            status = PZ_EXIT_OK;
+        }
+    }
+    argv[0] = arg0;
+    /* The operands read in the loop, then those after "--", end argv. */
+    *first = optind - nops;
+    memmove(argv + *first, argv + 1, (size_t)nops * sizeof *argv);
+    return status;
+}
+
+void pz_print_usage(FILE *f, const pz_command_line *c, const char *args)
+{
+    fprintf(f, "usage: puzzlebench %s %s\n", c->name, args);
+}
+
+void pz_print_options(FILE *f, const pz_option *o)
+{
+    for (; o->name; o++) {
+        char text[1024];
+        int col;
+        if (o->letter)
+            col = fprintf(f, "  -%c, --%s", o->letter, o->name);
+        else
+            col = fprintf(f, "  --%s", o->name);
+        if (o->metavar)
+            col += fprintf(f, " %s", o->metavar);
+        if (col > HELP_COLUMN - 2) {
+            fputc('\n', f);
+            col = 0;
+        }
+        /* A "%d" in the text stands for num: a limit named in the code. */
+        snprintf(text, sizeof text, o->help, o->num);
+        for (const char *line = text, *end; *line; line = *end ? end + 1 : end) {
+            end = strchr(line, '\n');
+            if (!end)
+                end = line + strlen(line);
+            fprintf(f, "%*s%.*s\n", HELP_COLUMN - col, "", (int)(end - line), line);
+            col = 0;
+        }
+    }
 }
 
 int pz_puzzle_arg(const char *cmd, const char *arg, const pz_puzzle **p)
 {
-    if (arg[0] == '-')
-        return pz_usage("%s: unknown option or missing value '%s' (try %s --help)", cmd, arg, cmd);
     if (*p)
         return pz_usage("%s: one puzzle at a time, found '%s' too", cmd, arg);
     if (!(*p = pz_find_puzzle(arg)))

@@ -16,8 +16,50 @@ int pz_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints a pz_error as "file:line: msg" (or "file:line:col: msg"); returns PZ_EXIT_USAGE. */
 int pz_print_error(const pz_error *);
 
-/* Matches "--name VALUE" or "--name=VALUE" at argv[*i]; advances *i. */
-int pz_option(int argc, char **argv, int *i, const char *name, const char **value);
+/* One option of a command.  A command's options are one table, from which
+ * both getopt_long's array and the help's option lines are made, so the two
+ * cannot drift.  Commands write the table as an X-macro list,
+ *     #define OPTIONS(X) X(CORPUS, "corpus", 0, "SPEC", "what it is") ...
+ * expanded once into an enum of indices O_CORPUS... (PZ_OPTION_ID, then O_HELP)
+ * and once into the table (PZ_OPTION, then PZ_HELP_OPTION: -h, --help, and
+ * PZ_END_OPTIONS).  A sixth argument may set the num: .num = PZ_BATCH. */
+typedef struct pz_option {
+    const char *name;    /* the long name, without "--"; NULL ends a table */
+    const char *metavar; /* the value's name in the help; NULL: a flag, no value */
+    int letter;          /* the short option, or 0 */
+    const char *help;    /* lines separated by '\n'; "%d" in it stands for num */
+    int num;
+} pz_option;
+
+#define PZ_OPTION(id, name_, letter_, metavar_, help_, ...)                                        \
+    {.name = name_, .metavar = metavar_, .letter = letter_, .help = help_, __VA_ARGS__},
+#define PZ_OPTION_ID(id, ...) O_##id,
+#define PZ_HELP_OPTION                                                                             \
+    {.name = "help", .letter = 'h', .help = "this help, on stdout (exit status 0)"},
+#define PZ_END_OPTIONS {NULL, NULL, 0, NULL, 0}
+
+/* A command's line of usage ("PUZZLE --corpus SPEC [options]"), its options
+ * and the rest of its help: help(f) prints the usage line and the option
+ * lines (pz_print_usage, pz_print_options) with its own text around them. */
+typedef struct pz_command_line {
+    const char *name; /* the command, as in messages: "run" */
+    const pz_option *options;
+    void (*help)(FILE *);
+    int stop; /* options end at the first other argument (main's: a command's follow) */
+} pz_command_line;
+
+/* Reads argv (argv[0] is the command's name) with getopt_long against the
+ * table: value[k] is the last value of option k ("" for a flag given), NULL
+ * when absent; "--name VALUE", "--name=VALUE" and "-x VALUE" all work, and
+ * "--" ends the options.  The other arguments, in order, are moved to
+ * argv[*first .. argc-1].  Returns -1 to go on; 0 after the help (on
+ * stdout); PZ_EXIT_USAGE after getopt's own message, given as
+ * "PREFIX: option '--solver' requires an argument" (PREFIX NULL:
+ * "puzzlebench: NAME"). */
+int pz_parse_options(const pz_command_line *, const char *prefix, int argc, char **argv,
+                     const char **value, int *first);
+void pz_print_usage(FILE *, const pz_command_line *, const char *args);
+void pz_print_options(FILE *, const pz_option *);
 
 /* What run and gen share on the command line (CMD names the command in
  * messages): the one puzzle named, then the corpus and its shard.  Each

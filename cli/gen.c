@@ -7,26 +7,35 @@
 
 enum { CHUNK = 4096 };
 
+#define GEN_OPTIONS(X)                                                                             \
+    X(CORPUS, "corpus", 0, "SPEC", "PUZZLE:KIND[:key=value]... or a judge-format FILE.in")         \
+    X(SHARD, "shard", 0, "K/N", "only shard K of N (0 <= K < N), as run --shard takes it")
+
+enum { GEN_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
+static const pz_option options[] = {GEN_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_END_OPTIONS};
+static void help(FILE *);
+static const pz_command_line command = {.name = "gen", .options = options, .help = help};
+
+static void help(FILE *f)
+{
+    pz_print_usage(f, &command, "PUZZLE --corpus SPEC [--shard K/N]");
+    fputs("Writes the corpus (or shard K of N) to stdout as one judge input.\n\n", f);
+    pz_print_options(f, options);
+}
+
 int pz_cmd_gen(int argc, char **argv)
 {
-    const char *spec = NULL, *shard = NULL;
+    const char *value[NOPTIONS];
     const pz_puzzle *p = NULL;
     pz_corpus c;
     pz_shard sh;
-    int status;
-    for (int i = 1; i < argc; i++) {
-        if (pz_option(argc, argv, &i, "--corpus", &spec) ||
-            pz_option(argc, argv, &i, "--shard", &shard))
-            continue;
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: puzzlebench gen PUZZLE --corpus SPEC [--shard K/N]\n"
-                   "Writes the corpus (or shard K of N, 0 <= K < N) to stdout as one judge "
-                   "input.\n");
-            return PZ_EXIT_OK;
-        }
+    int first, status;
+    if ((status = pz_parse_options(&command, NULL, argc, argv, value, &first)) >= 0)
+        return status;
+    for (int i = first; i < argc; i++)
         if ((status = pz_puzzle_arg("gen", argv[i], &p)))
             return status;
-    }
+    const char *spec = value[O_CORPUS], *shard = value[O_SHARD];
     if ((status = pz_open_shard("gen", p, spec, shard, &c, &sh)))
         return status;
     /* The input is written in chunks, each told where it sits in the whole,

@@ -26,25 +26,44 @@ static void power(const char *key, int k)
 static int usage(const char *spec)
 {
     return pz_usage("info: expected flip:rows=M:cols=N or lightsout:rows=M:cols=N with "
-                    "1 <= M, N <= %d, found '%s'", TG_MAX, spec);
+                    "1 <= M, N <= %d, found '%s'",
+                    TG_MAX, spec);
+}
+
+/* info has no options but the help; the table keeps its help like the others'. */
+#define INFO_OPTIONS(X)
+
+enum { INFO_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
+static const pz_option options[] = {INFO_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_END_OPTIONS};
+static void help(FILE *);
+static const pz_command_line command = {.name = "info", .options = options, .help = help};
+
+static void help(FILE *f)
+{
+    pz_print_usage(f, &command, "PUZZLE[:rows=M][:cols=N]");
+    fprintf(f,
+            "Facts about a board size: the rank and nullity of the press matrix over\n"
+            "GF(2), and how many boards can be solved (flip and lightsout; M, N <= %d;\n"
+            "the judge's size by default).\n"
+            "\n",
+            TG_MAX);
+    pz_print_options(f, options);
 }
 
 int pz_cmd_info(int argc, char **argv)
 {
     char buf[256], *field, *save = NULL;
+    const char *value[NOPTIONS];
     long rows = -1, cols = -1;
-    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-        printf("usage: puzzlebench info PUZZLE[:rows=M][:cols=N]\n"
-               "Facts about a board size: the rank and nullity of the press matrix over\n"
-               "GF(2), and how many boards can be solved (flip and lightsout; M, N <= %d;\n"
-               "the judge's size by default).\n", TG_MAX);
-        return PZ_EXIT_OK;
-    }
-    if (argc != 2)
+    int first, status;
+    if ((status = pz_parse_options(&command, NULL, argc, argv, value, &first)) >= 0)
+        return status;
+    if (argc - first != 1)
         return pz_usage("info: expected one PUZZLE:rows=M:cols=N (see puzzlebench info --help)");
-    if (strlen(argv[1]) >= sizeof buf)
-        return usage(argv[1]);
-    strcpy(buf, argv[1]);
+    const char *spec = argv[first];
+    if (strlen(spec) >= sizeof buf)
+        return usage(spec);
+    strcpy(buf, spec);
     const char *name = strtok_r(buf, ":", &save);
     const pz_puzzle *p = name ? pz_find_puzzle(name) : NULL;
     if (!p)
@@ -56,13 +75,15 @@ int pz_cmd_info(int argc, char **argv)
         long *v = !strncmp(field, "rows=", 5) ? &rows : !strncmp(field, "cols=", 5) ? &cols : NULL;
         char *end;
         if (!v || *v >= 0)
-            return usage(argv[1]);
+            return usage(spec);
         *v = strtol(field + 5, &end, 10);
         if (*end || end == field + 5 || *v < 1 || *v > TG_MAX)
-            return usage(argv[1]);
+            return usage(spec);
     }
-    if (rows < 0) rows = flip ? 4 : 5;
-    if (cols < 0) cols = flip ? 4 : 6;
+    if (rows < 0)
+        rows = flip ? 4 : 5;
+    if (cols < 0)
+        cols = flip ? 4 : 6;
     int m = (int)rows, n = (int)cols, cells = m * n;
     int nullity = tg_nullity(m, n), rank = cells - nullity;
     printf("puzzle: %s\nsize: %dx%d\npress matrix: %dx%d over GF(2)\n", p->name, m, n, cells,

@@ -4,6 +4,10 @@
 
 #include "cli.h"
 
+#ifndef PZ_VERSION
+#error "PZ_VERSION (CMake's project version) is not defined"
+#endif
+
 typedef struct command {
     const char *name, *args, *help;
     int (*run)(int argc, char **argv);
@@ -29,11 +33,23 @@ static const command commands[] = {
     {NULL, NULL, NULL, NULL},
 };
 
+#define MAIN_OPTIONS(X) X(VERSION, "version", 0, NULL, "the version, on stdout")
+
+enum { MAIN_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
+static const pz_option options[] = {MAIN_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_END_OPTIONS};
+static void usage(FILE *);
+static const pz_command_line line = {
+    .name = "puzzlebench", .options = options, .help = usage, .stop = 1};
+
 static void usage(FILE *f)
 {
-    fputs("usage: puzzlebench COMMAND [ARGS]\n\ncommands:\n", f);
+    fputs("usage: puzzlebench COMMAND [ARGS]\n"
+          "       puzzlebench [--help | --version]\n\ncommands:\n",
+          f);
     for (const command *c = commands; c->name; c++)
         fprintf(f, "  %-8s %s\n           %s\n", c->name, c->args, c->help);
+    fputs("\nEvery command takes -h or --help; \"--\" ends the options.\n\noptions:\n", f);
+    pz_print_options(f, options);
     fputs("\nExit status: 0 success; 1 a disagreement, a failed check or a wrong answer;\n"
           "2 bad usage or bad input (reported as file:line: what was expected).\n",
           f);
@@ -41,13 +57,21 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
+    const char *value[NOPTIONS];
+    int first, status;
     if (argc < 2)
         return usage(stderr), PZ_EXIT_USAGE;
-    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))
+    if ((status = pz_parse_options(&line, "puzzlebench", argc, argv, value, &first)) >= 0)
+        return status;
+    if (value[O_VERSION])
+        return printf("puzzlebench %s\n", PZ_VERSION), PZ_EXIT_OK;
+    if (first == argc)
+        return usage(stderr), PZ_EXIT_USAGE;
+    if (!strcmp(argv[first], "help"))
         return usage(stdout), PZ_EXIT_OK;
     for (const command *c = commands; c->name; c++)
-        if (!strcmp(argv[1], c->name))
-            return c->run(argc - 1, argv + 1);
-    pz_usage("unknown command '%s' (try puzzlebench --help)", argv[1]);
+        if (!strcmp(argv[first], c->name))
+            return c->run(argc - first, argv + first);
+    pz_usage("unknown command '%s' (try puzzlebench --help)", argv[first]);
     return PZ_EXIT_USAGE;
 }

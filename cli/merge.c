@@ -381,20 +381,34 @@ static int complete(merge *m)
     return 0;
 }
 
-static void help(void)
+#define MERGE_OPTIONS(X)                                                                           \
+    X(JSON, "json", 0, "F", "the merged JSON report (F '-' is stdout), as run writes it")          \
+    X(CSV, "csv", 0, "F", "the merged CSV report")                                                 \
+    X(MD, "md", 0, "F", "the merged Markdown report")
+
+enum { MERGE_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
+static const pz_option options[] = {MERGE_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_END_OPTIONS};
+static void help(FILE *);
+static const pz_command_line command = {.name = "merge", .options = options, .help = help};
+
+static void help(FILE *f)
 {
-    printf("usage: puzzlebench merge REPORT... [--json F] [--csv F] [--md F]\n"
-           "\n"
-           "Merges the JSON reports of all N shards of one run (`run --shard K/N --json F`\n"
-           "for K = 0 .. N-1, in any order) into the report of the whole corpus: the same\n"
-           "as one unsharded run but for the timings, which are summed (wall_s is the sum\n"
-           "of the shards' wall times).  Prints the summary; --json, --csv and --md write\n"
-           "reports as `run` does.\n"
-           "\n"
-           "Refused (exit status 2): a report that does not read (file:line:col: what was\n"
-           "expected), shards of different runs (puzzle, corpus, solvers, sample or\n"
-           "reference), a partial shard, and missing or duplicated shards.\n"
-           "Exit status otherwise as for run: 0 all agree; 1 a disagreement or failed check.\n");
+    pz_print_usage(f, &command, "REPORT... [--json F] [--csv F] [--md F]");
+    fputs("\n"
+          "Merges the JSON reports of all N shards of one run (`run --shard K/N --json F`\n"
+          "for K = 0 .. N-1, in any order) into the report of the whole corpus: the same\n"
+          "as one unsharded run but for the timings, which are summed (wall_s is the sum\n"
+          "of the shards' wall times).  Prints the summary; --json, --csv and --md write\n"
+          "reports as `run` does.\n"
+          "\n",
+          f);
+    pz_print_options(f, options);
+    fputs("\n"
+          "Refused (exit status 2): a report that does not read (file:line:col: what was\n"
+          "expected), shards of different runs (puzzle, corpus, solvers, sample or\n"
+          "reference), a partial shard, and missing or duplicated shards.\n"
+          "Exit status otherwise as for run: 0 all agree; 1 a disagreement or failed check.\n",
+          f);
 }
 
 static void merge_free(merge *m)
@@ -423,28 +437,18 @@ static int read_all(merge *m, pz_error *e)
 
 int pz_cmd_merge(int argc, char **argv)
 {
-    const char *json = NULL, *csv = NULL, *md = NULL;
+    const char *value[NOPTIONS];
     merge m = {0};
     pz_error e;
-    int status;
+    int first, status;
 
+    if ((status = pz_parse_options(&command, NULL, argc, argv, value, &first)) >= 0)
+        return status;
+    const char *json = value[O_JSON], *csv = value[O_CSV], *md = value[O_MD];
     if (!(m.shards = calloc((size_t)argc, sizeof *m.shards)))
         pz_fatal("out of memory");
-    for (int i = 1; i < argc; i++) {
-        if (pz_option(argc, argv, &i, "--json", &json) ||
-            pz_option(argc, argv, &i, "--csv", &csv) || pz_option(argc, argv, &i, "--md", &md))
-            continue;
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            merge_free(&m);
-            return help(), PZ_EXIT_OK;
-        }
-        if (argv[i][0] == '-' && argv[i][1]) {
-            merge_free(&m);
-            return pz_usage("merge: unknown option or missing value '%s' (try merge --help)",
-                            argv[i]);
-        }
+    for (int i = first; i < argc; i++)
         m.shards[m.n++].path = argv[i];
-    }
     if (!m.n) {
         merge_free(&m);
         return pz_usage("merge: which reports? (try merge --help)");

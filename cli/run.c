@@ -21,42 +21,59 @@ int pz_parse_sample(const char *s, long long *every, pz_error *e)
     return 0;
 }
 
-static void help(void)
+/* The options of run, one line each: they make the help and getopt's table. */
+#define RUN_OPTIONS(X)                                                                             \
+    X(CORPUS, "corpus", 0, "SPEC", "PUZZLE:KIND[:key=value]... or a judge-format FILE.in")         \
+    X(SOLVERS, "solvers", 0, "A,B", "the solvers to run (default: all of the puzzle's)")           \
+    X(THREADS, "threads", 0, "T", "OpenMP threads (default: OMP_NUM_THREADS or the cores)")        \
+    X(SHARD, "shard", 0, "K/N",                                                                    \
+      "only shard K of N (0 <= K < N): a contiguous share of the\n"                                \
+      "indices; the N shards together are the corpus, once")                                       \
+    X(SAMPLE, "sample", 0, "1/R",                                                                  \
+      "slow solvers run only on instances whose index is a multiple\n"                             \
+      "of R; the slow ones are those marked slow in `puzzlebench list`,\n"                         \
+      "or those given with --slow")                                                                \
+    X(SLOW, "slow", 0, "A,B", "the solvers --sample applies to")                                   \
+    X(BATCH, "batch", 0, "B", "instances per batch (default: the shard / 64, at most %d)",         \
+      .num = PZ_BATCH)                                                                             \
+    X(JSON, "json", 0, "F",                                                                        \
+      "the JSON report (F '-' is stdout); reports are written\n"                                   \
+      "through a temporary file")                                                                  \
+    X(CSV, "csv", 0, "F", "the CSV report (F '-' is stdout)")                                      \
+    X(MD, "md", 0, "F", "the Markdown report (F '-' is stdout)")                                   \
+    X(SAVE, "save", 0, "DIR", "where shrunk failures go (default corpus/regressions)")             \
+    X(NO_SAVE, "no-save", 0, NULL, "do not shrink or save failures")
+
+enum { RUN_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
+static const pz_option options[] = {RUN_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_END_OPTIONS};
+static void help(FILE *);
+static const pz_command_line command = {.name = "run", .options = options, .help = help};
+
+static void help(FILE *f)
 {
-    printf("usage: puzzlebench run PUZZLE --corpus SPEC [options]\n"
-           "\n"
-           "Solves every instance of the corpus (or its shard) with each solver, checks every\n"
-           "answer with the puzzle's independent checker, and compares it with the reference:\n"
-           "the corpus's expected answer (FILE.ans) where there is one, else the answer of the\n"
-           "first solver (in `puzzlebench list` order) that takes the instance and whose answer\n"
-           "checks.  Per solver it reports what ran, was skipped (fits() refused it),\n"
-           "failed the check (invalid) or differed from the reference (disagree), and the\n"
-           "time per instance: the mean, the median batch, the 10th-90th percentile of\n"
-           "batches, the slowest batch (with --batch 1, the slowest instance) and the index\n"
-           "where it starts, and CPU time.  The first %d failures by index are listed in\n"
-           "full; the first %d are shrunk and saved as DIR/PUZZLE-HASH.in with the\n"
-           "reference's .ans.\n"
-           "\n"
-           "  --corpus SPEC     PUZZLE:KIND[:key=value]... or a judge-format FILE.in\n"
-           "  --solvers A,B     the solvers to run (default: all of the puzzle's)\n"
-           "  --threads T       OpenMP threads (default: OMP_NUM_THREADS or the cores)\n"
-           "  --shard K/N       only shard K of N (0 <= K < N): a contiguous share of the\n"
-           "                    indices; the N shards together are the corpus, once\n"
-           "  --sample 1/R      slow solvers run only on instances whose index is a multiple\n"
-           "                    of R; the slow ones are those marked slow in `puzzlebench list`,\n"
-           "                    or those given with --slow\n"
-           "  --slow A,B        the solvers --sample applies to\n"
-           "  --batch B         instances per batch (default: the shard / 64, at most %d)\n"
-           "  --json F, --csv F, --md F\n"
-           "                    reports (F '-' is stdout), written through a temporary file\n"
-           "  --save DIR        where shrunk failures go (default corpus/regressions)\n"
-           "  --no-save         do not shrink or save failures\n"
-           "\n"
-           "Exit status: 0 every answer checks and agrees; 1 an answer fails its check or\n"
-           "differs from the reference; 2 bad usage or input; 130 (SIGINT) or 143 (SIGTERM)\n"
-           "when interrupted: the batches finished by then are reported, marked partial.\n"
-           "A second signal ends the process at once.\n",
-           PZ_KEEP, PZ_SHRINK, PZ_BATCH);
+    pz_print_usage(f, &command, "PUZZLE --corpus SPEC [options]");
+    fprintf(f,
+            "\n"
+            "Solves every instance of the corpus (or its shard) with each solver, checks every\n"
+            "answer with the puzzle's independent checker, and compares it with the reference:\n"
+            "the corpus's expected answer (FILE.ans) where there is one, else the answer of the\n"
+            "first solver (in `puzzlebench list` order) that takes the instance and whose answer\n"
+            "checks.  Per solver it reports what ran, was skipped (fits() refused it),\n"
+            "failed the check (invalid) or differed from the reference (disagree), and the\n"
+            "time per instance: the mean, the median batch, the 10th-90th percentile of\n"
+            "batches, the slowest batch (with --batch 1, the slowest instance) and the index\n"
+            "where it starts, and CPU time.  The first %d failures by index are listed in\n"
+            "full; the first %d are shrunk and saved as DIR/PUZZLE-HASH.in with the\n"
+            "reference's .ans.\n"
+            "\n",
+            PZ_KEEP, PZ_SHRINK);
+    pz_print_options(f, options);
+    fputs("\n"
+          "Exit status: 0 every answer checks and agrees; 1 an answer fails its check or\n"
+          "differs from the reference; 2 bad usage or input; 130 (SIGINT) or 143 (SIGTERM)\n"
+          "when interrupted: the batches finished by then are reported, marked partial.\n"
+          "A second signal ends the process at once.\n",
+          f);
 }
 
 /* Parses "a,b" into a set of p's solvers: bit r is its r-th in the registry. */
@@ -97,9 +114,7 @@ static int whole(const char *s, int max)
 
 int pz_cmd_run(int argc, char **argv)
 {
-    const char *spec = NULL, *solvers = NULL, *slow = NULL, *shard = NULL, *sample = NULL;
-    const char *threads = NULL, *batch = NULL, *json = NULL, *csv = NULL, *md = NULL;
-    const char *save = "corpus/regressions", *v;
+    const char *value[NOPTIONS];
     const pz_puzzle *p = NULL;
     pz_run_opts o = {.sample = 1};
     unsigned long long set = 0, slowset = 0;
@@ -107,27 +122,18 @@ int pz_cmd_run(int argc, char **argv)
     pz_shard sh;
     pz_result res;
     pz_error e;
-    int nosave = 0, status;
+    int first, status;
 
-    for (int i = 1; i < argc; i++) {
-        const char **opt = NULL;
-        static const char *const names[] = {"--corpus", "--solvers", "--slow",  "--shard",
-                                            "--sample", "--threads", "--batch", "--json",
-                                            "--csv",    "--md",      "--save"};
-        const char **dest[] = {&spec,  &solvers, &slow, &shard, &sample, &threads,
-                               &batch, &json,    &csv,  &md,    &save};
-        for (size_t k = 0; k < sizeof names / sizeof *names && !opt; k++)
-            if (pz_option(argc, argv, &i, names[k], &v))
-                *(opt = dest[k]) = v;
-        if (opt)
-            continue;
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-            return help(), PZ_EXIT_OK;
-        if (!strcmp(argv[i], "--no-save"))
-            nosave = 1;
-        else if ((status = pz_puzzle_arg("run", argv[i], &p)))
+    if ((status = pz_parse_options(&command, NULL, argc, argv, value, &first)) >= 0)
+        return status;
+    for (int i = first; i < argc; i++)
+        if ((status = pz_puzzle_arg("run", argv[i], &p)))
             return status;
-    }
+    const char *spec = value[O_CORPUS], *solvers = value[O_SOLVERS], *slow = value[O_SLOW];
+    const char *shard = value[O_SHARD], *sample = value[O_SAMPLE], *threads = value[O_THREADS];
+    const char *batch = value[O_BATCH], *json = value[O_JSON], *csv = value[O_CSV];
+    const char *md = value[O_MD], *save = value[O_SAVE] ? value[O_SAVE] : "corpus/regressions";
+    int nosave = value[O_NO_SAVE] != NULL;
     if ((status = pz_open_shard("run", p, spec, shard, &c, &sh)))
         return status;
     if (solvers && parse_solvers(p, solvers, &set, "--solvers"))

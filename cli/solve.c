@@ -5,21 +5,35 @@
 #include "cli.h"
 #include "../bench/judge.h"
 
+#define SOLVE_OPTIONS(X)                                                                           \
+    X(SOLVER, "solver", 0, "S",                                                                    \
+      "this solver only (default: each instance goes to the first\n"                               \
+      "solver, in `puzzlebench list` order, that takes it)")
+
+enum { SOLVE_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
+static const pz_option options[] = {SOLVE_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_END_OPTIONS};
+static void help(FILE *);
+static const pz_command_line command = {.name = "solve", .options = options, .help = help};
+
+static void help(FILE *f)
+{
+    pz_print_usage(f, &command, "PUZZLE [--solver S] [FILE]");
+    fputs("Reads the judge's input from FILE (or stdin, also as FILE '-') and prints the\n"
+          "judge's output.\n"
+          "\n",
+          f);
+    pz_print_options(f, options);
+}
+
 int pz_cmd_solve(int argc, char **argv)
 {
-    const char *solver = NULL, *path = NULL;
+    const char *value[NOPTIONS], *path = NULL;
     const pz_puzzle *p = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (pz_option(argc, argv, &i, "--solver", &solver))
-            continue;
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: puzzlebench solve PUZZLE [--solver S] [FILE]\n"
-                   "Reads the judge's input from FILE (or stdin) and prints the judge's output.\n"
-                   "Without --solver, each instance goes to the first solver that takes it.\n");
-            return PZ_EXIT_OK;
-        }
-        if (argv[i][0] == '-' && argv[i][1])
-            return pz_usage("solve: unknown option '%s'", argv[i]);
+    int first, status;
+    if ((status = pz_parse_options(&command, NULL, argc, argv, value, &first)) >= 0)
+        return status;
+    const char *solver = value[O_SOLVER];
+    for (int i = first; i < argc; i++) {
         if (!p) {
             if (!(p = pz_find_puzzle(argv[i])))
                 return pz_usage("solve: unknown puzzle '%s' (see puzzlebench list)", argv[i]);
@@ -43,7 +57,8 @@ int pz_cmd_solve(int argc, char **argv)
     void *inst = calloc(1, p->inst_size), *ans = calloc(1, p->ans_size);
     pz_reader r;
     pz_error e;
-    int rc, status = PZ_EXIT_OK;
+    int rc;
+    status = PZ_EXIT_OK;
     unsigned long long k = 0;
     static char obuf[1 << 16];
     setvbuf(stdout, obuf, _IOFBF, sizeof obuf);

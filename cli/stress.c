@@ -80,26 +80,37 @@ typedef struct example {
     int steps, runs; /* for a shrunk one */
 } example;
 
+#define STRESS_OPTIONS(X)                                                                          \
+    X(EXEC, "exec", 0, "'CMD ARGS'", "the program, split into words as told below")                \
+    X(CORPUS, "corpus", 0, "SPEC", "PUZZLE:KIND[:key=value]... or a judge-format FILE.in")         \
+    X(BATCH, "batch", 0, "B", "instances per run, in one judge input (default 1)")                 \
+    X(TIME, "time-limit", 0, "MS", "CPU time per run (default 1000)")                              \
+    X(WALL, "wall-limit", 0, "MS", "wall-clock time per run (default 2 x time limit + 500)")       \
+    X(MEMORY, "memory-limit", 0, "MB", "address space per run (default 256; 0: none)")             \
+    X(JOBS, "jobs", 0, "J", "programs run at once (default 1, at most %d)", .num = MAX_JOBS)       \
+    X(SOLVER, "solver", 0, "S", "the reference solver")                                            \
+    X(SHOW, "show", 0, "N", "failing instances shown in full (default 3)")                         \
+    X(ANY_SIZE, "shrink-any-size", 0, NULL, "let shrinking change the board size too")             \
+    X(JSON, "json", 0, "F", "also write the report to F (atomically)")
+
+enum { STRESS_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
+static const pz_option options[] = {STRESS_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_END_OPTIONS};
+static void usage(FILE *);
+static const pz_command_line command = {.name = "stress", .options = options, .help = usage};
+
 static void usage(FILE *f)
 {
+    pz_print_usage(f, &command, "PUZZLE --exec 'CMD ARGS' --corpus SPEC [options]");
+    fputs("\n"
+          "Runs CMD, a program that reads the judge's input on stdin and prints the judge's\n"
+          "output, on every instance of the corpus, and judges each answer against our\n"
+          "reference: the first listed solver that takes the instance (--solver S to pick\n"
+          "one), or a corpus file's NAME.ans.\n"
+          "\n"
+          "options:\n",
+          f);
+    pz_print_options(f, options);
     fprintf(f,
-            "usage: puzzlebench stress PUZZLE --exec 'CMD ARGS' --corpus SPEC [options]\n"
-            "\n"
-            "Runs CMD, a program that reads the judge's input on stdin and prints the judge's\n"
-            "output, on every instance of the corpus, and judges each answer against our\n"
-            "reference: the first listed solver that takes the instance (--solver S to pick\n"
-            "one), or a corpus file's NAME.ans.\n"
-            "\n"
-            "options:\n"
-            "  --batch B          instances per run, in one judge input (default 1)\n"
-            "  --time-limit MS    CPU time per run (default 1000)\n"
-            "  --wall-limit MS    wall-clock time per run (default 2 x time limit + 500)\n"
-            "  --memory-limit MB  address space per run (default 256; 0: none)\n"
-            "  --jobs J           programs run at once (default 1, at most %d)\n"
-            "  --solver S         the reference solver\n"
-            "  --show N           failing instances shown in full (default 3)\n"
-            "  --shrink-any-size  let shrinking change the board size too\n"
-            "  --json F           also write the report to F (atomically)\n"
             "\n"
             "CMD is split into words once, without a shell.  Blanks separate words; '...'\n"
             "keeps what is inside as it is; \"...\" too, except that \\\" and \\\\ stand for \"\n"
@@ -148,7 +159,7 @@ static void usage(FILE *f)
             "\n"
             "Exit status: 0 every instance AC; 1 otherwise; 2 bad usage, a bad corpus, or a\n"
             "program that cannot be found.\n",
-            MAX_JOBS, SHRINK_RUNS);
+            SHRINK_RUNS);
 }
 
 static int number(const char *opt, const char *val, long long min, long long max, long long *out)
@@ -532,38 +543,33 @@ static int write_json(const stress *s, const tally *all, const example *ex, int 
 static int parse(stress *s, int argc, char **argv)
 {
     /* The numeric options, their ranges and defaults (wall: -1, from the time). */
-    enum { BATCH, TIME, WALL, MEMORY, JOBS, SHOW, NUMS };
     static const struct {
-        const char *name;
-        long long min, max;
-    } nums[NUMS] = {
-        {"--batch", 1, 1 << 20},        {"--time-limit", 1, 3600000}, {"--wall-limit", 1, 7200000},
-        {"--memory-limit", 0, 1 << 20}, {"--jobs", 1, MAX_JOBS},      {"--show", 0, KEEP},
+        int opt;
+        long long min, max, init;
+    } nums[] = {
+        {O_BATCH, 1, 1 << 20, 1},    {O_TIME, 1, 3600000, 1000}, {O_WALL, 1, 7200000, -1},
+        {O_MEMORY, 0, 1 << 20, 256}, {O_JOBS, 1, MAX_JOBS, 1},   {O_SHOW, 0, KEEP, 3},
     };
-    long long val[NUMS] = {1, 1000, -1, 256, 1, 3};
-    const char *spec = NULL, *solver = NULL, *v;
+    long long val[NOPTIONS];
+    const char *value[NOPTIONS];
     pz_error e;
-    for (int i = 1; i < argc; i++) {
-        int k = 0;
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-            return usage(stdout), -1;
-        if (pz_option(argc, argv, &i, "--exec", &s->exec) ||
-            pz_option(argc, argv, &i, "--corpus", &spec) ||
-            pz_option(argc, argv, &i, "--solver", &solver) ||
-            pz_option(argc, argv, &i, "--json", &s->json))
-            continue;
-        if (!strcmp(argv[i], "--shrink-any-size")) {
-            s->any_size = 1;
-            continue;
-        }
-        while (k < NUMS && !pz_option(argc, argv, &i, nums[k].name, &v))
-            k++;
-        if (k < NUMS) {
-            if (number(nums[k].name, v, nums[k].min, nums[k].max, &val[k]))
-                return PZ_EXIT_USAGE;
-        } else if (argv[i][0] == '-') {
-            return pz_usage("stress: unknown option '%s' (see puzzlebench stress --help)", argv[i]);
-        } else if (!s->p) {
+    int first, status;
+    if ((status = pz_parse_options(&command, NULL, argc, argv, value, &first)) >= 0)
+        return status ? status : -1;
+    for (size_t k = 0; k < sizeof nums / sizeof *nums; k++) {
+        char name[32];
+        int o = nums[k].opt;
+        val[o] = nums[k].init;
+        snprintf(name, sizeof name, "--%s", options[o].name);
+        if (value[o] && number(name, value[o], nums[k].min, nums[k].max, &val[o]))
+            return PZ_EXIT_USAGE;
+    }
+    const char *spec = value[O_CORPUS], *solver = value[O_SOLVER];
+    s->exec = value[O_EXEC];
+    s->json = value[O_JSON];
+    s->any_size = value[O_ANY_SIZE] != NULL;
+    for (int i = first; i < argc; i++) {
+        if (!s->p) {
             if (!(s->p = pz_find_puzzle(argv[i])))
                 return pz_usage("stress: unknown puzzle '%s' (see puzzlebench list)", argv[i]);
         } else {
@@ -572,12 +578,12 @@ static int parse(stress *s, int argc, char **argv)
     }
     if (!s->p || !s->exec || !spec)
         return pz_usage("stress: expected PUZZLE --exec 'CMD' --corpus SPEC (see --help)");
-    s->batch = val[BATCH];
-    s->jobs = (int)val[JOBS];
-    s->show = (int)val[SHOW];
-    s->lim.time_ms = (long)val[TIME];
-    s->lim.wall_ms = (long)(val[WALL] < 0 ? 2 * val[TIME] + 500 : val[WALL]);
-    s->lim.memory_mb = (long)val[MEMORY];
+    s->batch = val[O_BATCH];
+    s->jobs = (int)val[O_JOBS];
+    s->show = (int)val[O_SHOW];
+    s->lim.time_ms = (long)val[O_TIME];
+    s->lim.wall_ms = (long)(val[O_WALL] < 0 ? 2 * val[O_TIME] + 500 : val[O_WALL]);
+    s->lim.memory_mb = (long)val[O_MEMORY];
     if (solver && !(s->only = pz_find_solver(s->p->name, solver)))
         return pz_usage("stress: %s has no solver '%s' (see puzzlebench list)", s->p->name, solver);
     if (pz_split_command(s->exec, &s->argv, &e))

@@ -1,9 +1,47 @@
-# lib.sh - what the scripts share.  Source it; it cds to the checkout.
+# lib.sh - what the scripts share.  Source it; in a checkout it cds there.
+#
+# Installed (cmake --install: PREFIX/share/puzzlebench/scripts/), there is no
+# checkout: the scripts stay in the caller's directory, so results/ is the
+# caller's, and use the installed PREFIX/bin/puzzlebench, building nothing.
 set -euo pipefail
 PZ_CALLER=$PWD                  # where the script was started, for its arguments
-cd "$(dirname "${BASH_SOURCE[0]}")/.."
-PZ_ROOT=$PWD
-PZ_BUILD=${PZ_BUILD:-$PZ_ROOT/build}
+PZ_NAME=scripts/$(basename "$0")
+PZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+if [ -f "$PZ_ROOT/CMakeLists.txt" ]; then
+    PZ_INSTALLED=
+    cd "$PZ_ROOT"
+    PZ_BUILD=${PZ_BUILD:-$PZ_ROOT/build}
+else
+    PZ_INSTALLED=1
+    PZ_BUILD=$(cd "$PZ_ROOT/../../bin" && pwd)
+fi
+
+# pz_help: the script's usage, its opening comment (after the #! line), on stdout.
+pz_help() {
+    awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "$0"
+}
+
+# pz_die MESSAGE: the message after the script's name, on stderr; exit 2.
+pz_die() {
+    echo "$PZ_NAME: $*" >&2
+    exit 2
+}
+
+# pz_args ARGS...: for scripts whose arguments are all operands: -h or --help
+# prints the usage and exits 0, any other option exits 2, "--" ends the options.
+# The operands are left in PZ_ARGS.
+pz_args() {
+    PZ_ARGS=()
+    while [ $# -gt 0 ]; do
+        case $1 in
+            -h | --help) pz_help; exit 0 ;;
+            --) shift; PZ_ARGS+=("$@"); return 0 ;;
+            -?*) pz_die "unknown option '$1' (see $PZ_NAME --help)" ;;
+            *) PZ_ARGS+=("$1") ;;
+        esac
+        shift
+    done
+}
 
 # pz_abs PATH : PATH as given on the command line, made absolute.
 pz_abs() {
@@ -40,8 +78,9 @@ pz_need() {
 PZ_PACKAGES=(cmake make gcc g++ pkg-config libcmocka-dev libbenchmark-dev libcadical-dev
              parallel gnuplot-nox openssh-server openssh-client rsync jq)
 
-# pz_build [DIR [CMAKE ARGS...]] : configures (once) and builds.
+# pz_build [DIR [CMAKE ARGS...]] : configures (once) and builds (installed: nothing).
 pz_build() {
+    [ -z "$PZ_INSTALLED" ] || return 0
     local dir=${1:-$PZ_BUILD}
     shift || true
     [ -f "$dir/CMakeCache.txt" ] || cmake -S "$PZ_ROOT" -B "$dir" "$@" >/dev/null

@@ -46,7 +46,7 @@ expect 2 "puzzlebench: expected --sample 1/R with R >= 1 (slow solvers take ever
     "$PB" run flip --corpus flip:random --sample 1/0
 expect 2 "puzzlebench: run: expected --threads T with 1 <= T <= 1024, found '0'" \
     "$PB" run flip --corpus flip:random --threads 0
-expect 2 "puzzlebench: run: unknown option or missing value '--json' (try run --help)" \
+expect 2 "puzzlebench: run: option '--json' requires an argument" \
     "$PB" run flip --corpus flip:random --json
 expect 2 "puzzlebench: unknown corpus kind 'all': expected flip:exhaustive:rows=4:cols=4 (at most 40 cells), flip:random:rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2), or a file NAME.in" \
     "$PB" run flip --corpus flip:all

@@ -9,6 +9,7 @@
  */
 #include <limits.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "../../util/util.h"
 #include "../corpus.h"
@@ -16,6 +17,10 @@
 
 int main(int argc, char **argv)
 {
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        printf("usage: tetravex-nodes LABEL CORPUS...\n");
+        return 0;
+    }
     if (argc < 3) {
         fprintf(stderr, "usage: tetravex-nodes LABEL CORPUS...\n");
         return 2;

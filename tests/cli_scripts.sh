@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# cli_scripts.sh - the scripts from the outside.  Every executable script in
+# scripts/ answers -h and --help with its usage on stdout, exit 0, and refuses
+# an unknown option with exit 2, in both cases building, installing and
+# writing nothing (cmake, make, apt-get and parallel are traps on PATH, and the
+# checkout is compared before and after).  Then: scripts/regress with a
+# PATTERN that matches no run; lightsout-speed's help and its judge-mode
+# figures; scripts/shard given a FILE outside corpus/PUZZLE/, a bad corpus
+# file, and its progress bar on a terminal.
+set -u
+pb=$1 src=$2
+source "$src/tests/cli.sh"
+
+# Commands that would build, install or run shards leave a note and fail.
+mkdir -p "$tmp/traps"
+for cmd in cmake make apt-get parallel gnuplot; do
+    printf '#!/bin/sh\necho "%s $*" >>"%s/called"\nexit 1\n' "$cmd" "$tmp" >"$tmp/traps/$cmd"
+    chmod +x "$tmp/traps/$cmd"
+done
+trapped() { PATH="$tmp/traps:$PATH" PZ_BUILD="$tmp/no-build" "$@"; }
+
+# The checkout's files and times, but for build directories and .git.
+snapshot() {
+    (cd "$src" && find . \( -path './build*' -o -path './.git' \) -prune -o -printf '%p %T@\n' |
+        sort)
+}
+snapshot >"$tmp/before"
+
+scripts=()
+for f in "$src"/scripts/*; do
+    [ -f "$f" ] && [ -x "$f" ] && scripts+=("$f")
+done
+[ ${#scripts[@]} -ge 9 ] && ok || bad "only ${#scripts[@]} executable scripts in scripts/"
+for f in "${scripts[@]}"; do
+    name=scripts/${f##*/}
+    for h in --help -h; do
+        (cd "$tmp" && trapped "$f" $h) >"$tmp/out" 2>"$tmp/err"
+        rc=$?
+        if [ $rc = 0 ] && [ ! -s "$tmp/err" ] && head -1 "$tmp/out" | grep -q "^usage: $name"
+        then ok; else bad "$name $h: exit $rc, or no 'usage: $name' on stdout:"; cat "$tmp/err"; fi
+        # A usage ends where the help ends, not mid-sentence: its last line is whole.
+        tail -1 "$tmp/out" | grep -q '[.):]$\|^ *[a-z]' && ok || bad "$name $h ends: $(tail -1 "$tmp/out")"
+    done
+    (cd "$tmp" && trapped "$f" --no-such-option) >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ $rc = 2 ] && grep -q "unknown option '--no-such-option'" "$tmp/err"; then ok
+    else bad "$name --no-such-option: exit $rc:"; cat "$tmp/err"; fi
+done
+[ ! -e "$tmp/called" ] && ok || { bad "the scripts' help ran:"; cat "$tmp/called"; rm -f "$tmp/called"; }
+[ ! -e "$tmp/no-build" ] && ok || bad "a script's help made the build directory"
+ls -A "$tmp" | grep -qv '^\(traps\|before\|out\|err\)$' && bad "a script's help left: $(ls -A "$tmp")" || ok
+snapshot | diff "$tmp/before" - >"$tmp/diff" && ok || { bad "the scripts changed the checkout:"; cat "$tmp/diff"; }
+
+# scripts/bench: the options go to Google Benchmark; others are refused before building.
+expect 2 "unknown option '--skipped'" -- trapped "$src/scripts/bench" --skipped
+# scripts/plot: a missing value is said, not a shell error.
+expect 2 "option '--out' requires an argument" -- trapped "$src/scripts/plot" --out
+
+# scripts/regress PATTERN: no run matched is an error that lists the runs.
+expect 2 "PATTERN 'no-such-run' matches no run; the runs are:" -- \
+    trapped "$src/scripts/regress" no-such-run
+grep -q '^  flip-exhaustive-4x4$' "$tmp/err" && grep -q '^  corpus-flip-poj1753$' "$tmp/err" &&
+    ok || bad "regress no-such-run does not list the runs"
+expect 2 "one PATTERN at most" -- trapped "$src/scripts/regress" a b
+[ ! -e "$tmp/called" ] && ok || { bad "regress built or installed:"; cat "$tmp/called"; }
+
+# lightsout-speed: help is help, and every judge-mode figure is measured
+# directly, so none is negative.
+tool=$(dirname "$pb")/lightsout-speed
+expect 0 "" -- "$tool" --help
+head -1 "$tmp/out" | grep -q '^usage: lightsout-speed' && ok || bad "lightsout-speed --help: $(head -1 "$tmp/out")"
+expect 2 "expected SECONDS a number above 0" -- "$tool" x
+expect 2 "expected SECONDS a number above 0" -- "$tool" -0.2
+expect 2 "expected \[SECONDS \[all | judge\]\]" -- "$tool" 1 none
+expect 0 "" -- "$tool" 0.01 judge
+rows=$(grep -cE '^\| (read|solve|write)' "$tmp/out")
+[ "$rows" = 3 ] && ok || bad "lightsout-speed judge: $rows of the 3 parts"
+awk -F'|' '/^\| (prepare|read|solve|write)/ {
+        for (i = 3; i <= 4; i++) if ($i ~ /[0-9]/ && $i + 0 < 0) { print; bad = 1 } }
+    END { exit bad }' "$tmp/out" && ok || bad "lightsout-speed judge: a negative figure"
+
+expect 0 "" -- "$(dirname "$pb")/tetravex-nodes" --help
+head -1 "$tmp/out" | grep -q '^usage: tetravex-nodes' && ok || bad "tetravex-nodes --help"
+
+# scripts/shard: a FILE outside corpus/PUZZLE/ is refused at once, before any
+# shard runs, and --puzzle names its puzzle.
+cp "$src/corpus/flip/poj1753.in" "$tmp/board.in"
+export PUZZLEBENCH=$pb
+expect 2 "which puzzle is $tmp/board.in? It is not under corpus/PUZZLE/" -- \
+    "$src/scripts/shard" "$tmp/board.in" --shards 2 --out "$tmp/s1"
+[ ! -e "$tmp/s1" ] && ok || bad "shard ran shards of a file of no known puzzle"
+expect 2 "unknown puzzle 'flop'" -- "$src/scripts/shard" "$tmp/board.in" --shards 2 --puzzle flop \
+    --out "$tmp/s1"
+expect 2 "--puzzle lightsout, but flip:random is a corpus of flip" -- \
+    "$src/scripts/shard" flip:random --shards 2 --puzzle lightsout --out "$tmp/s1"
+expect 0 "" -- "$src/scripts/shard" "$tmp/board.in" --shards 2 --puzzle flip --out "$tmp/s1"
+grep -q "OK: every answer checks and agrees" "$tmp/out" && ok || bad "shard --puzzle flip: no merged OK"
+# A bad corpus file fails every shard the same way: said once, exit 2, no "resume".
+mkdir -p "$tmp/corpus/flip"
+printf 'bwwb\nbxwb\nbwwb\nbwww\n' >"$tmp/corpus/flip/bad.in"
+expect 2 "stopped on bad usage or input" -- \
+    "$src/scripts/shard" "$tmp/corpus/flip/bad.in" --shards 2 --out "$tmp/s2"
+grep -q "bad.in:2: expected 'b' or 'w' in column 2, found 'x'" "$tmp/err" && ok ||
+    bad "shard of a bad file does not show the reader's message"
+grep -q "resume" "$tmp/err" && bad "shard of a bad file offers to resume" || ok
+# Progress: GNU parallel's bar on a terminal (util-linux script gives one), none otherwise.
+expect 0 "" -- "$src/scripts/shard" flip:random:count=200 --shards 3 --out "$tmp/s3"
+grep -q '100% 3:0=' "$tmp/err" && bad "shard shows a progress bar off a terminal" || ok
+if command -v script >/dev/null; then
+    rm -rf "$tmp/s3"
+    script -qec "$(printf '%q ' "$src/scripts/shard" flip:random:count=200 --shards 3 \
+        --out "$tmp/s3")" /dev/null >"$tmp/tty" 2>&1 </dev/null
+    grep -q '100% 3:0=' "$tmp/tty" && ok || bad "shard shows no progress bar on a terminal"
+else
+    echo "(script is missing: shard's progress bar on a terminal not tested)"
+fi
+
+summary

@@ -3,8 +3,8 @@
  * Idea: the system of bigchase.c (the transfer matrix R of a size, from
  * big.c), with [R | I] brought to reduced row echelon form by M4RI's
  * mzd_echelonize_m4ri (Debian's libm4ri-dev), the library of the method of
- * four Russians: several tables at once and cache-sized blocks, where our
- * own elimination uses one table of 8 columns.  M4RI also eliminates into the
+ * four Russians: tables and cache-sized blocks of its own choosing, where
+ * ours uses four tables of 8 columns over whole rows.  M4RI also eliminates into the
  * I half (its echelon form is of the whole matrix); the rows without a
  * pivot in R stay a basis of R's left kernel, and the rows with one give the
  * same first row as ours for every board that has an answer.

@@ -39,13 +39,19 @@ static long press_all(uint64_t *cells, const tg_big *x)
     return count;
 }
 
-/* Every cell of cells (m x n) equal to value. */
+/* Every cell of cells (m x n) equal to value: whole words, then the last
+ * word's cells of the row. */
 static int uniform(const uint64_t *cells, int m, int n, size_t w, int value)
 {
-    for (int r = 0; r < m; r++)
-        for (int c = 0; c < n; c++)
-            if ((int)((cells[(size_t)r * w + (size_t)c / 64] >> (c % 64)) & 1) != value)
+    uint64_t full = value ? ~0ull : 0, tail = n % 64 ? (1ull << (n % 64)) - 1 : ~0ull;
+    for (int r = 0; r < m; r++) {
+        const uint64_t *row = cells + (size_t)r * w;
+        for (size_t u = 0; u + 1 < w; u++)
+            if (row[u] != full)
                 return 0;
+        if ((row[w - 1] & tail) != (full & tail))
+            return 0;
+    }
     return 1;
 }
 
@@ -81,13 +87,12 @@ static const char *check_certificate(const tg_big *b, const tg_big *y, int on)
     else if (press_all(cells, y) <= 0 || !uniform(cells, b->m, b->n, b->w, 0))
         bad = "a certificate is not in the kernel of the press matrix";
     if (!bad) {
-        int dot = 0;
-        for (int r = 0; r < b->m; r++)
-            for (int c = 0; c < b->n; c++) {
-                size_t i = (size_t)r * b->w + (size_t)c / 64;
-                dot ^= (int)((y->row[i] >> (c % 64)) & (((b->row[i] >> (c % 64)) & 1) ^ (unsigned)on) & 1);
-            }
-        if (!dot)
+        /* y . (b + goal): the cells where y and b + goal are both 1. */
+        long both = 0;
+        uint64_t goal = on ? ~0ull : 0;
+        for (size_t i = 0; i < words; i++)
+            both += __builtin_popcountll(y->row[i] & (b->row[i] ^ goal));
+        if (!(both & 1))
             bad = "a certificate does not separate the board from the goal";
     }
     free(cells);

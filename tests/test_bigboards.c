@@ -17,32 +17,36 @@
 static const int a159257[40] = { 0, 0, 0, 4, 2, 0, 0, 0, 8, 0, 6, 0, 0, 4, 0, 8, 2, 0, 16, 0,
                                  0, 0, 14, 4, 0, 0, 0, 0, 10, 20, 0, 20, 16, 4, 6, 0, 0, 0, 32, 0 };
 
-/* Plain dense elimination of the mn x mn press matrix, a bit at a time:
- * the nullity; *on: the all-on board is in the image; kern (if not NULL,
- * mn rows of mn bits, row-major cells): a kernel basis in reduced echelon
- * form on its leading cells, lead[i] the leading cell of vector i. */
+/* Plain dense elimination of the mn x mn press matrix (rows of words, a
+ * pivot at a time): the nullity; *on: the all-on board is in the image;
+ * kern (if not NULL, mn rows of mn bytes, row-major cells): a kernel basis
+ * in reduced echelon form on its leading cells, lead[i] the leading cell of
+ * vector i. */
 static int dense_nullity(int m, int n, int *on, uint8_t *kern, int *lead)
 {
     int cells = m * n, rank = 0;
-    uint8_t *a = calloc((size_t)cells * (size_t)(cells + 1), 1);
+    size_t words = ((size_t)cells + 1 + 63) / 64;
+    uint64_t *a = calloc((size_t)cells * words, sizeof *a);
     int *pivot = calloc((size_t)cells + 1, sizeof *pivot);
     assert_non_null(a);
     assert_non_null(pivot);
-#define A(i, j) a[(size_t)(i) * (size_t)(cells + 1) + (size_t)(j)]
+#define ROW(i) (a + (size_t)(i) * words)
+#define BIT(i, j) ((ROW(i)[(size_t)(j) / 64] >> ((j) % 64)) & 1)
+#define SET(i, j) (ROW(i)[(size_t)(j) / 64] |= 1ull << ((j) % 64))
     for (int r = 0; r < m; r++)
         for (int c = 0; c < n; c++) {
             int i = r * n + c;
-            A(i, i) = 1;
-            if (r > 0) A(i, i - n) = 1;
-            if (r + 1 < m) A(i, i + n) = 1;
-            if (c > 0) A(i, i - 1) = 1;
-            if (c + 1 < n) A(i, i + 1) = 1;
-            A(i, cells) = 1;
+            SET(i, i);
+            if (r > 0) SET(i, i - n);
+            if (r + 1 < m) SET(i, i + n);
+            if (c > 0) SET(i, i - 1);
+            if (c + 1 < n) SET(i, i + 1);
+            SET(i, cells);                  /* the augmented column: all on */
         }
     *on = 1;
     for (int col = 0; col <= cells; col++) {
         int p = rank;
-        while (p < cells && !A(p, col))
+        while (p < cells && !BIT(p, col))
             p++;
         if (p == cells)
             continue;
@@ -50,22 +54,21 @@ static int dense_nullity(int m, int n, int *on, uint8_t *kern, int *lead)
             *on = 0;
             break;
         }
-        for (int j = 0; j <= cells; j++) {
-            uint8_t t = A(p, j);
-            A(p, j) = A(rank, j);
-            A(rank, j) = t;
+        for (size_t w = 0; w < words; w++) {
+            uint64_t t = ROW(p)[w];
+            ROW(p)[w] = ROW(rank)[w];
+            ROW(rank)[w] = t;
         }
         for (int i = 0; i < cells; i++)
-            if (i != rank && A(i, col))
-                for (int j = col; j <= cells; j++)
-                    A(i, j) ^= A(rank, j);
+            if (i != rank && BIT(i, col))
+                for (size_t w = (size_t)col / 64; w < words; w++)
+                    ROW(i)[w] ^= ROW(rank)[w];
         pivot[rank++] = col;
     }
     int k = cells - rank;
     if (kern) {
-        /* One vector per free column f: it has f and pivots before f only,
-         * so its leading cell is its smallest pivot or f itself; reduced on
-         * leading cells afterwards. */
+        /* One vector per free column f: f and the pivots whose rows have f;
+         * then reduced on leading cells. */
         memset(kern, 0, (size_t)k * (size_t)cells);
         for (int f = 0, i = 0, v = 0; f < cells; f++) {
             if (i < rank && pivot[i] == f) {
@@ -74,7 +77,7 @@ static int dense_nullity(int m, int n, int *on, uint8_t *kern, int *lead)
             }
             kern[(size_t)v * cells + f] = 1;
             for (int q = 0; q < rank; q++)
-                if (A(q, f))
+                if (BIT(q, f))
                     kern[(size_t)v * cells + pivot[q]] = 1;
             v++;
         }
@@ -98,7 +101,9 @@ static int dense_nullity(int m, int n, int *on, uint8_t *kern, int *lead)
         }
         assert_int_equal(r, k);
     }
-#undef A
+#undef ROW
+#undef BIT
+#undef SET
     free(a);
     free(pivot);
     return k;

@@ -8,6 +8,9 @@
  *   bigboards-speed pressed N COUNT [SOLVER...]
  *                                            the same with solvable boards:
  *                                            random presses on an empty board
+ *   bigboards-speed row0 N [SOLVER]          row 0 of the all-on N x N board's
+ *                                            answer as a line of 0 and 1 (to
+ *                                            compare with published first rows)
  *   bigboards-speed sweep [MAX]              per side 8, 12, 16, 24 .. MAX
  *                                            (4096): the all-on board solved
  *                                            whole with a fresh state (the
@@ -226,8 +229,31 @@ static int sweep(int max)
     return 0;
 }
 
+static int row0(int n, const char *name)
+{
+    tg_bigsys *sys = tg_bigsys_new(name ? algo(name) : tg_big_solvers[0]);
+    tg_big b = { 0 };
+    tg_bigans a;
+    tg_bigans_init(&a);
+    if (!sys || tg_big_init(&b, n, n))
+        return 2;
+    tg_big_ones(&b);
+    if (tg_big_solve(sys, &b, TG_OFF, &a))
+        return 2;
+    check(&b, &a, name ? name : tg_bigalgo_name(tg_big_solvers[0]));
+    for (int c = 0; c < n; c++)
+        putchar('0' + (int)((a.x.row[c / 64] >> (c % 64)) & 1));
+    putchar('\n');
+    tg_bigans_free(&a);
+    tg_big_free(&b);
+    tg_bigsys_free(sys);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc >= 3 && !strcmp(argv[1], "row0"))
+        return row0(atoi(argv[2]), argc > 3 ? argv[3] : NULL);
     if (argc >= 3 && !strcmp(argv[1], "ones"))
         return ones(atoi(argv[2]), argc - 3, argv + 3);
     if (argc >= 4 && (!strcmp(argv[1], "random") || !strcmp(argv[1], "pressed")) &&
@@ -236,6 +262,6 @@ int main(int argc, char **argv)
     if (argc >= 2 && !strcmp(argv[1], "sweep"))
         return sweep(argc > 2 ? atoi(argv[2]) : TG_BIG_MAX);
     fprintf(stderr, "usage: bigboards-speed ones N [SOLVER...] | random|pressed N COUNT "
-                    "[SOLVER...] | sweep [MAX]\n");
+                    "[SOLVER...] | row0 N [SOLVER] | sweep [MAX]\n");
     return 2;
 }

@@ -8,8 +8,8 @@
  *
  * Cost: per size, O((mn)^3 / 512) word operations on a matrix of 2 (mn)^2
  * bits; per board, O((mn)^2 / 64).
- * Limits: m n <= 4096 cells (the matrix is then 4 MB and takes about a
- * second per size; 64x64 is the largest square).
+ * Limits: m n <= 4096 cells (the matrix is then 4 MB; 64x64, the largest
+ * square, takes 0.4 s per size, the chase solvers 0.2 ms).
  */
 #include <stdlib.h>
 #include <string.h>

@@ -193,6 +193,7 @@ static void solve_all(tg_bigsys **sys, const tg_big *b, unsigned goals, tg_bigan
             continue;
         tg_bigans_init(&a);
         int rc = tg_big_solve(sys[s], b, goals, &a);
+        assert_int_equal(rc == TG_BIG_OUTSIDE, !tg_big_fits(tg_big_solvers[s], b->m, b->n, goals));
         if (rc == TG_BIG_OUTSIDE) {        /* Flip Game beyond the search: for all alike */
             assert_true(goals & TG_ON);
             assert_false(tg_big_searched(sys[s]));
@@ -376,7 +377,15 @@ static void test_checker(void **state)
         tg_bigans_free(&a);
     }
     assert_true(found);
-    assert_int_equal(tg_nullity(1, 1), 0);
+    /* Flip Game: 128 x 128 (nullity 56) is outside the search, said so. */
+    make_board(&b, 128, 128, 3, 0);
+    tg_bigans_init(&a);
+    assert_int_equal(tg_big_solve(sys[0], &b, TG_OFF | TG_ON, &a), TG_BIG_OUTSIDE);
+    assert_false(tg_big_fits(&tg_big_chase, 128, 128, TG_OFF | TG_ON));
+    assert_true(tg_big_fits(&tg_big_chase, 128, 128, TG_OFF));
+    assert_true(tg_big_fits(&tg_big_chase, 64, 64, TG_OFF | TG_ON));
+    assert_false(tg_big_fits(&tg_big_dense, 65, 64, TG_OFF));
+    tg_bigans_free(&a);
     make_board(&b, 200, 70, 3, 1);
     solve_all(sys, &b, TG_OFF, &a);
     assert_true(a.weight >= 0);

@@ -284,6 +284,22 @@ int tg_bigalgo_fits(const tg_bigalgo *a, int m, int n)
 {
     return m >= 1 && n >= 1 && a->fits(m, n);
 }
+static int searchable(int m, int n, int k)
+{
+    return k <= TG_BIG_SEARCH_NULLITY &&
+           ((uint64_t)m * (uint64_t)n << k) <= 1ull << TG_BIG_SEARCH_LOG;
+}
+
+int tg_big_fits(const tg_bigalgo *a, int m, int n, unsigned goals)
+{
+    int k, on;
+    if (!tg_bigalgo_fits(a, m, n))
+        return 0;
+    if (!(goals & TG_ON))
+        return 1;
+    return tg_big_facts(m, n, &k, &on) == 0 && searchable(m, n, k);
+}
+
 int tg_big_nullity(const tg_bigsys *s) { return s->nullity; }
 int tg_big_searched(const tg_bigsys *s) { return s->searched; }
 
@@ -392,8 +408,7 @@ static int canonical_basis(tg_bigsys *s, const uint64_t *first)
     }
     if (k && tg__big_eliminate(s->kb, k, stride, s->n, s->lead) != k)
         pz_fatal("big: the kernel of %dx%d is not fixed by row 0", s->m, s->n);
-    s->searched = k <= TG_BIG_SEARCH_NULLITY &&
-                  ((uint64_t)s->m * (uint64_t)s->n << k) <= 1ull << TG_BIG_SEARCH_LOG;
+    s->searched = searchable(s->m, s->n, k);
     if (!s->searched || !k)
         return 0;
     size_t cells = (size_t)s->m * (size_t)s->n;

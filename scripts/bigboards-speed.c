@@ -193,7 +193,8 @@ static int random_boards(int n, long count, int argc, char **argv)
 static int sweep(int max)
 {
     printf("# bigboards-speed sweep %d: side, nullity, then per solver the seconds to solve the\n"
-           "# all-on board whole from a fresh state (per-size work included); - outside its limits\n"
+           "# all-on board whole from a fresh state (per-size work included);\n"
+           "# - outside its limits\n"
            "# side nullity", max);
     for (int s = 0; tg_big_solvers[s]; s++)
         printf(" %s", tg_bigalgo_name(tg_big_solvers[s]));

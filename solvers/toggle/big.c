@@ -510,8 +510,8 @@ int tg_big_prepare(tg_bigsys *s, int m, int n)
     s->res = calloc(s->W, sizeof *s->res);
     s->f = calloc(s->W, sizeof *s->f);
     s->r0 = calloc(s->NW + s->W, sizeof *s->r0);
-    if (!s->res || !s->f || !s->r0 || tg_big_init(&s->bf, s->h, s->w) || tg_big_init(&s->xf, s->h, s->w) ||
-        tg_big_init(&s->t0, m, n) || tg_big_init(&s->t1, m, n) ||
+    if (!s->res || !s->f || !s->r0 || tg_big_init(&s->bf, s->h, s->w) ||
+        tg_big_init(&s->xf, s->h, s->w) || tg_big_init(&s->t0, m, n) || tg_big_init(&s->t1, m, n) ||
         (s->algo->eliminate ? prepare_chase(s) : prepare_dense(s))) {
         release(s);
         return TG_BIG_NOMEM;

@@ -119,7 +119,8 @@ int tg__big_eliminate(uint64_t *a, int rows, size_t stride, int pcols, int *pivc
             for (int i = 1; i < 1 << nq; i++) {
                 int low = __builtin_ctz((unsigned)i);
                 uint64_t *dst = tq + (size_t)i * len;
-                const uint64_t *src = tq + (size_t)(i ^ (1 << low)) * len, *pr = prow[first + low] + w0;
+                const uint64_t *src = tq + (size_t)(i ^ (1 << low)) * len;
+                const uint64_t *pr = prow[first + low] + w0;
                 for (size_t j = 0; j < len; j++)
                     dst[j] = src[j] ^ pr[j];
             }

@@ -234,8 +234,8 @@ struct tg_bigsys {
     uint32_t *g;
     int32_t *wht;
     /* Boards to work in. */
-    tg_big bf, xf;                    /* chase frame: the board, the presses */
-    tg_big t0, t1, alt;               /* m x n */
+    tg_big bf, xf;                    /* chase frame: the board (transposed), the presses */
+    tg_big t0, t1, alt;               /* m x n: with a kernel; Flip Game's second goal */
     uint64_t *res, *f, *r0;           /* W, W and NW + W words */
 };
 
@@ -396,6 +396,9 @@ static int canonical_basis(tg_bigsys *s, const uint64_t *first)
     s->lead = calloc((size_t)k + 1, sizeof *s->lead);
     if (!s->kb || !s->lead)
         return -1;
+    /* Two boards to work in, where there are 2^k answers to choose from. */
+    if (k && (tg_big_init(&s->t0, s->m, s->n) || tg_big_init(&s->t1, s->m, s->n)))
+        return -1;
     for (int i = 0; i < k; i++) {
         uint64_t *row = s->kb + (size_t)i * stride;
         memcpy(row + s->NW, first + (size_t)i * s->W, s->W * sizeof *row);
@@ -510,8 +513,8 @@ int tg_big_prepare(tg_bigsys *s, int m, int n)
     s->res = calloc(s->W, sizeof *s->res);
     s->f = calloc(s->W, sizeof *s->f);
     s->r0 = calloc(s->NW + s->W, sizeof *s->r0);
-    if (!s->res || !s->f || !s->r0 || tg_big_init(&s->bf, s->h, s->w) ||
-        tg_big_init(&s->xf, s->h, s->w) || tg_big_init(&s->t0, m, n) || tg_big_init(&s->t1, m, n) ||
+    if (!s->res || !s->f || !s->r0 || (s->tr && tg_big_init(&s->bf, s->h, s->w)) ||
+        tg_big_init(&s->xf, s->h, s->w) ||
         (s->algo->eliminate ? prepare_chase(s) : prepare_dense(s))) {
         release(s);
         return TG_BIG_NOMEM;

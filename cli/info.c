@@ -5,14 +5,15 @@
  * which has 2^rank members, and a solvable board has 2^nullity answers.
  * Flip Game also accepts all on, so its solvable boards are image(A) united
  * with image(A) + J (J all on): 2^rank of them when J is in the image, else
- * twice that.  The rank comes from gf2's elimination (tests cross-check it
- * with a dense elimination and OEIS A159257).
+ * twice that.  The rank comes from gf2's elimination up to 64x64, and beyond
+ * from the transfer matrix of toggle/big.h (sides to 4096, well under a
+ * second); tests cross-check both with dense eliminations and OEIS A159257.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-#include "../solvers/toggle/toggle.h"
+#include "../solvers/toggle/big.h"
 
 /* "2^k", and its decimal value where it fits in 64 bits. */
 static void power(const char *key, int k)
@@ -27,7 +28,7 @@ static int usage(const char *spec)
 {
     return pz_usage("info: expected flip:rows=M:cols=N or lightsout:rows=M:cols=N with "
                     "1 <= M, N <= %d, found '%s'",
-                    TG_MAX, spec);
+                    TG_BIG_MAX, spec);
 }
 
 /* info has no options but the help; the table keeps its help like the others'. */
@@ -46,7 +47,7 @@ static void help(FILE *f)
             "GF(2), and how many boards can be solved (flip and lightsout; M, N <= %d;\n"
             "the judge's size by default).\n"
             "\n",
-            TG_MAX);
+            TG_BIG_MAX);
     pz_print_options(f, options);
 }
 
@@ -77,21 +78,26 @@ int pz_cmd_info(int argc, char **argv)
         if (!v || *v >= 0)
             return usage(spec);
         *v = strtol(field + 5, &end, 10);
-        if (*end || end == field + 5 || *v < 1 || *v > TG_MAX)
+        if (*end || end == field + 5 || *v < 1 || *v > TG_BIG_MAX)
             return usage(spec);
     }
     if (rows < 0)
         rows = flip ? 4 : 5;
     if (cols < 0)
         cols = flip ? 4 : 6;
-    int m = (int)rows, n = (int)cols, cells = m * n;
-    int nullity = tg_nullity(m, n), rank = cells - nullity;
+    int m = (int)rows, n = (int)cols, cells = m * n, nullity, on;
+    if (m <= TG_MAX && n <= TG_MAX) {
+        nullity = tg_nullity(m, n);
+        on = tg_on_solvable(m, n);
+    } else if (tg_big_facts(m, n, &nullity, &on)) {
+        pz_fatal("info: out of memory for %dx%d", m, n);
+    }
+    int rank = cells - nullity;
     printf("puzzle: %s\nsize: %dx%d\npress matrix: %dx%d over GF(2)\n", p->name, m, n, cells,
            cells);
     printf("rank: %d\nnullity: %d\n", rank, nullity);
     power("boards", cells);
     if (flip) {
-        int on = tg_on_solvable(m, n);
         printf("all on reachable from all off: %s\n", on ? "yes" : "no");
         power("solvable boards (all off or all on)", on ? rank : rank + 1);
     } else {

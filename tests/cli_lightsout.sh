@@ -74,7 +74,14 @@ info() { "$pb" info "$1" | grep "^$2: " | head -1; }
 [ "$(info lightsout:rows=64:cols=64 rank)" = "rank: 4068" ] && ok || bad "info 64x64"
 [ "$(info flip:rows=4:cols=4 'solvable boards (all off or all on)')" = \
   "solvable boards (all off or all on): 2^12 = 4096" ] && ok || bad "info flip 4x4"
-expect_out "info bad" 2 "" "with 1 <= M, N <= 64, found 'lightsout:rows=0'" -- \
+expect_out "info bad" 2 "" "with 1 <= M, N <= 4096, found 'lightsout:rows=0'" -- \
     "$pb" info lightsout:rows=0
+expect_out "info too big" 2 "" "with 1 <= M, N <= 4096, found 'flip:rows=8:cols=4097'" -- \
+    "$pb" info flip:rows=8:cols=4097
+# Beyond 64x64, the transfer matrix of toggle/big.h (test_bigboards checks
+# every n x n to 300 against light chasing and M4RI's rank).
+[ "$(info lightsout:rows=128:cols=128 nullity)" = "nullity: 56" ] && ok || bad "info 128x128"
+[ "$(info lightsout:rows=65:cols=64 nullity)" = "nullity: 0" ] && ok || bad "info 65x64"
+[ "$(info flip:rows=4096:cols=4096 rank)" = "rank: 16775144" ] && ok || bad "info 4096x4096"
 
 summary

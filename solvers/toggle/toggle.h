@@ -9,7 +9,9 @@
  *
  * Canonical answer: the fewest presses; among those, the smallest press set
  * read as a row-major bit string (cell (0,0) first).  Every algorithm returns
- * exactly that set, so solvers can be compared bit for bit.
+ * exactly that set, so solvers can be compared bit for bit.  Boards beyond
+ * 64x64 are big.h's: the same answer where their kernel is searched, and
+ * beyond it one canonical answer defined there, marked not proven fewest.
  */
 #ifndef PZ_TOGGLE_H
 #define PZ_TOGGLE_H

@@ -1,17 +1,23 @@
 #!/usr/bin/env bash
 # cli_install.sh - the command line alone: configured with BUILD_TESTING and
-# PZ_MICRO off, and with Google Benchmark and pkg-config (cmocka) made
-# unfindable, puzzlebench builds; `cmake --install` puts it in PREFIX/bin and
+# PZ_MICRO off, and with Google Benchmark and cmocka made unfindable (pkg-config
+# sees every library of the system's but those two), puzzlebench builds; `cmake --install` puts it in PREFIX/bin and
 # the scripts users run in PREFIX/share/puzzlebench/scripts, where shard finds
 # the installed binary and writes under the current directory.
 set -u
 pb=$1 src=$2
 source "$src/tests/cli.sh"
 
-b=$tmp/build p=$tmp/prefix
+b=$tmp/build p=$tmp/prefix pc=$tmp/pkgconfig
+mkdir -p "$pc"
+for d in $(pkg-config --variable pc_path pkg-config | tr : ' '); do
+    for f in "$d"/*.pc; do
+        case ${f##*/} in cmocka.pc | benchmark*.pc) ;; *) [ -f "$f" ] && cp "$f" "$pc/" ;; esac
+    done
+done
 # Debug: the quickest build; the project forces Release only when none is given.
-if cmake -S "$src" -B "$b" -DBUILD_TESTING=OFF -DPZ_MICRO=OFF -DCMAKE_BUILD_TYPE=Debug \
-    -DCMAKE_DISABLE_FIND_PACKAGE_benchmark=ON -DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON \
+if PKG_CONFIG_LIBDIR=$pc PKG_CONFIG_PATH= cmake -S "$src" -B "$b" -DBUILD_TESTING=OFF \
+    -DPZ_MICRO=OFF -DCMAKE_BUILD_TYPE=Debug -DCMAKE_DISABLE_FIND_PACKAGE_benchmark=ON \
     >"$tmp/configure.log" 2>&1; then ok; else bad "CLI-only configure failed:"; cat "$tmp/configure.log"; fi
 if cmake --build "$b" --target puzzlebench -j 2 >"$tmp/build.log" 2>&1; then ok
 else bad "CLI-only build failed:"; tail -30 "$tmp/build.log"; fi

@@ -1,4 +1,5 @@
 /* testing.c - helpers every cmocka test program shares. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,15 +149,28 @@ pz_test_cross *pz_test_cross_new(const pz_puzzle *p)
     return x;
 }
 
-/* "4x4", and the class of an answer ("6", "Impossible"), for messages. */
+/* The class of an answer ("6", "Impossible"), for messages. */
 static const char *spell(const pz_puzzle *p, const void *inst, const void *ans, char *buf,
                          size_t len)
 {
-    if (ans)
-        p->classify(inst, ans, buf, len);
-    else
-        p->size(inst, buf, len);
+    p->classify(inst, ans, buf, len);
     return buf;
+}
+
+/* Fails with "WHAT instance INDEX (SIZE): ...". */
+static void failed(const pz_puzzle *p, const char *what, long long index, const void *inst,
+                   const char *fmt, ...) __attribute__((format(printf, 5, 6), noreturn));
+static void failed(const pz_puzzle *p, const char *what, long long index, const void *inst,
+                   const char *fmt, ...)
+{
+    char size[32], msg[512];
+    va_list ap;
+    p->size(inst, size, sizeof size);
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    fail_msg("%s instance %lld (%s): %s", what, index, size, msg);
+    abort(); /* fail_msg does not return */
 }
 
 const void *pz_test_cross_one(pz_test_cross *x, const void *inst, const void *expected, int slow,
@@ -164,12 +178,10 @@ const void *pz_test_cross_one(pz_test_cross *x, const void *inst, const void *ex
 {
     const pz_puzzle *p = x->p;
     const char *why;
-    char size[32], a[64], b[64];
+    char a[64], b[64];
     int first = -1, others = 0;
-    spell(p, inst, NULL, size, sizeof size);
     if (expected && p->check(inst, expected, &why) != PZ_VALID)
-        fail_msg("%s instance %lld (%s): the expected answer fails the checker: %s", what, index,
-                 size, why);
+        failed(p, what, index, inst, "the expected answer fails the checker: %s", why);
     for (int s = 0; s < x->n; s++) {
         const pz_solver *sv = x->sv[s];
         unsigned char *ans = x->ans[s];
@@ -180,34 +192,31 @@ const void *pz_test_cross_one(pz_test_cross *x, const void *inst, const void *ex
         memset(ans, 0xee, p->ans_size);
         memset(ans + p->ans_size, 0xA5, CANARY);
         if (sv->solve(inst, ans, x->scratch[s]))
-            fail_msg("%s instance %lld (%s): %s reported an error", what, index, size, sv->name);
+            failed(p, what, index, inst, "%s reported an error", sv->name);
         for (int i = 0; i < CANARY; i++)
             if (ans[p->ans_size + i] != 0xA5)
-                fail_msg("%s instance %lld (%s): %s wrote past its answer", what, index, size,
-                         sv->name);
+                failed(p, what, index, inst, "%s wrote past its answer", sv->name);
         if (!canaries_whole(sv, x->scratch[s]))
-            fail_msg("%s instance %lld (%s): %s wrote outside its scratch", what, index, size,
-                     sv->name);
+            failed(p, what, index, inst, "%s wrote outside its scratch", sv->name);
         if (p->check(inst, ans, &why) != PZ_VALID)
-            fail_msg("%s instance %lld (%s): %s's answer fails the checker: %s", what, index, size,
-                     sv->name, why);
+            failed(p, what, index, inst, "%s's answer fails the checker: %s", sv->name, why);
         if (x->each)
             x->each(sv, inst, ans);
         x->ran[s]++;
         if (expected) {
             if (!p->same(inst, expected, ans))
-                fail_msg("%s instance %lld (%s): expected %s, %s says %s", what, index, size,
-                         spell(p, inst, expected, a, sizeof a), sv->name,
-                         spell(p, inst, ans, b, sizeof b));
+                failed(p, what, index, inst, "expected %s, %s says %s",
+                       spell(p, inst, expected, a, sizeof a), sv->name,
+                       spell(p, inst, ans, b, sizeof b));
             x->compared[s]++;
         }
         if (first < 0) {
             first = s;
             memcpy(x->agreed, ans, p->ans_size);
         } else if (!p->same(inst, x->agreed, ans)) {
-            fail_msg("%s instance %lld (%s): %s says %s, %s says %s (or another answer)", what,
-                     index, size, x->sv[first]->name, spell(p, inst, x->agreed, a, sizeof a),
-                     sv->name, spell(p, inst, ans, b, sizeof b));
+            failed(p, what, index, inst, "%s says %s, %s says %s (or another answer)",
+                   x->sv[first]->name, spell(p, inst, x->agreed, a, sizeof a), sv->name,
+                   spell(p, inst, ans, b, sizeof b));
         } else {
             others = 1;
             x->compared[s]++;
@@ -231,11 +240,8 @@ long long pz_test_cross_spec(pz_test_cross *x, const char *spec, long long slow,
         pz_corpus_get(&c, i, inst);
         const void *ans = pz_test_cross_one(x, inst, pz_corpus_expected(&c, i),
                                             slow > 0 && i % slow == 0, hard, c.spec, i);
-        if (!ans) {
-            char size[32];
-            fail_msg("%s instance %lld (%s): no solver takes it", c.spec, i,
-                     spell(x->p, inst, NULL, size, sizeof size));
-        }
+        if (!ans)
+            failed(x->p, c.spec, i, inst, "no solver takes it");
         answered++;
         if (visit)
             visit(ctx, inst, ans);

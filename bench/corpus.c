@@ -46,6 +46,24 @@ int pz_read_answers(const pz_puzzle *p, FILE *f, const char *name, const void *i
     return rc < 0 ? -1 : 0;
 }
 
+/* FNV-1a (64 bits) of the whole of f, read again from its start: 0, or -1
+ * for a stream that cannot be rewound (a pipe). */
+static int hash_file(FILE *f, uint64_t *hash)
+{
+    unsigned char buf[1 << 16];
+    uint64_t h = 0xcbf29ce484222325u;
+    size_t n;
+    if (fseek(f, 0, SEEK_SET))
+        return -1;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        for (size_t i = 0; i < n; i++)
+            h = (h ^ buf[i]) * 0x100000001b3u;
+    if (ferror(f))
+        return -1;
+    *hash = h;
+    return 0;
+}
+
 static int read_expected(pz_corpus *c, const char *path, pz_error *e)
 {
     FILE *f = fopen(path, "r");
@@ -55,6 +73,7 @@ static int read_expected(pz_corpus *c, const char *path, pz_error *e)
     if (!(c->expected = calloc((size_t)c->count + 1, c->puzzle->ans_size)))
         pz_fatal("out of memory");
     rc = pz_read_answers(c->puzzle, f, path, c->insts, c->count, c->expected, e);
+    c->has_ans_hash = rc == 0 && !hash_file(f, &c->ans_hash);
     fclose(f);
     return rc;
 }
@@ -86,6 +105,7 @@ static int open_file(pz_corpus *c, const char *path, pz_error *e)
         return -1;
     }
     c->count = pz_read_all(c->puzzle, f, path, &c->insts, e);
+    c->has_in_hash = c->count >= 0 && !hash_file(f, &c->in_hash);
     fclose(f);
     if (c->count < 0)
         return -1;

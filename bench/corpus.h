@@ -27,6 +27,11 @@ typedef struct pz_corpus {
     long long count;
     void *insts;    /* a file's instances */
     void *expected; /* a file's expected answers, or NULL */
+    /* A file corpus is known by its content, not its path: FNV-1a (64 bits)
+     * of the .in and of the .ans as read; has_* 0 where there is none (a
+     * generated corpus, no .ans, or a stream that cannot be read again). */
+    uint64_t in_hash, ans_hash;
+    int has_in_hash, has_ans_hash;
 } pz_corpus;
 
 int pz_corpus_open(pz_corpus *, const pz_puzzle *, const char *spec, pz_error *);

@@ -1,23 +1,29 @@
 /* report.c - a run's result as a terminal summary, JSON, CSV and Markdown.
  *
- * The JSON is made to be merged (`puzzlebench merge`): counts and histogram
- * classes are sums, the failures listed are the first PZ_KEEP by corpus
- * index (so the first PZ_KEEP of all shards' lists, by index, are those of
- * the whole corpus), the batches' spread of times is a histogram, and every
- * timing value -- wall_s, seconds, cpu_seconds, ns_per_instance,
- * ns_p10/median/p90, cpu_ns_per_instance, ns_worst, worst_index, spread,
- * ns_per_answer -- and the run's threads and batch sit on lines of their own,
- * so the rest compares byte for byte across runs.
+ * The JSON's shape is bench/schema.c's; the terminal and Markdown forms say
+ * in one line where and from what the result was made (its context).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../util/util.h"
 #include "report.h"
+#include "schema.h"
 
 static double ns_per(double seconds, long long n)
 {
     return n > 0 ? seconds * 1e9 / (double)n : 0;
+}
+
+/* The result's context in one line: the build, the machine, the date. */
+static void context_line(FILE *f, const pz_result *r, const char *prefix, const char *end)
+{
+    pz_context now;
+    char line[1024];
+    if (!r->context)
+        pz_context_gather(&now, r->opts.threads, time(NULL));
+    fprintf(f, "%s%s%s", prefix, pz_context_line(r->context ? r->context : &now, line, sizeof line),
+            end);
 }
 
 /* "3.21 ns", "189 ns", "460 us", "1.2 s" */
@@ -176,8 +182,9 @@ void pz_write_summary(FILE *f, const pz_result *r)
     if (r->shard.n > 1)
         fprintf(f, "  shard %lld/%lld [%lld, %lld)", r->shard.k, r->shard.n, r->shard.first,
                 r->shard.end);
-    fprintf(f, "\n%lld instances, %d thread%s, %.2f s\n\n", r->instances, r->opts.threads,
+    fprintf(f, "\n%lld instances, %d thread%s, %.2f s\n", r->instances, r->opts.threads,
             r->opts.threads > 1 ? "s" : "", r->wall_s);
+    context_line(f, r, "", "\n\n");
     fprintf(f, "  %-10s %12s %8s %8s %8s %9s %9s %20s %9s %9s %8s\n", "solver", "ran", "skipped",
             "invalid", "disagree", "mean", "median", "p10-p90", "worst", "cpu", "relative");
     for (int s = 0; s < r->opts.nsolvers; s++) {
@@ -205,111 +212,11 @@ void pz_write_summary(FILE *f, const pz_result *r)
     list_failures(f, r, &plain);
 }
 
-/* A JSON string of len bytes: quotes, backslashes and bytes outside printable
- * ASCII escaped, so any output a program printed stays valid JSON. */
-void pz_json_string(FILE *f, const char *s, size_t len)
-{
-    putc('"', f);
-    for (size_t i = 0; i < len; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        if (ch == '"' || ch == '\\')
-            fprintf(f, "\\%c", ch);
-        else if (ch == '\n')
-            fputs("\\n", f);
-        else if (ch < 0x20 || ch >= 0x7f)
-            fprintf(f, "\\u%04x", ch);
-        else
-            putc(ch, f);
-    }
-    putc('"', f);
-}
-
-static void json_string(FILE *f, const char *s)
-{
-    pz_json_string(f, s, strlen(s));
-}
-
 void pz_write_json(FILE *f, const pz_result *r)
 {
-    const pz_corpus *c = r->corpus;
-    fputs("{\n  \"puzzle\": ", f);
-    json_string(f, c->puzzle->name);
-    fputs(",\n  \"corpus\": ", f);
-    json_string(f, c->spec);
-    fprintf(f, ",\n  \"corpus_instances\": %lld,\n", c->count);
-    fprintf(f, "  \"shard\": {\"k\": %lld, \"n\": %lld, \"first\": %lld, \"end\": %lld},\n",
-            r->shard.k, r->shard.n, r->shard.first, r->shard.end);
-    fprintf(f, "  \"instances\": %lld,\n  \"partial\": %s,\n", r->instances,
-            r->partial ? "true" : "false");
-    fprintf(f, "  \"reference\": \"%s\",\n", r->expected ? "expected" : "first valid solver");
-    fprintf(f, "  \"sample\": %lld,\n", r->opts.sample);
-    fprintf(f, "  \"threads\": %d,\n  \"batch\": %d,\n  \"wall_s\": %.6f,\n", r->opts.threads,
-            r->opts.batch, r->wall_s);
-    fputs("  \"solvers\": [", f);
-    for (int s = 0; s < r->opts.nsolvers; s++) {
-        const pz_tally *t = &r->tally[s];
-        fprintf(f,
-                "%s\n    {\"name\": \"%s\", \"sampled\": %s, \"ran\": %lld, \"skipped\": %lld, "
-                "\"invalid\": %lld, \"disagree\": %lld,\n",
-                s ? "," : "", r->opts.solvers[s]->name, sampled(r, s) ? "true" : "false", t->ran,
-                t->skipped, t->invalid, t->disagree);
-        fprintf(f, "     \"seconds\": %.6f, \"cpu_seconds\": %.6f,\n", t->seconds, t->cpu_seconds);
-        fprintf(f, "     \"ns_per_instance\": %.2f,\n", ns_per(t->seconds, t->ran));
-        fprintf(f,
-                "     \"ns_p10\": %.4g, \"ns_median\": %.4g, \"ns_p90\": %.4g, "
-                "\"cpu_ns_per_instance\": %.2f,\n",
-                pz_quantile(t, 0.1), pz_quantile(t, 0.5), pz_quantile(t, 0.9),
-                ns_per(t->cpu_seconds, t->ran));
-        fprintf(f, "     \"ns_worst\": %.4g, \"worst_index\": %lld, \"spread\": [", t->worst_ns,
-                t->ran ? t->worst_index : -1);
-        for (int b = 0, n = 0; b < PZ_SPREAD; b++)
-            if (t->spread[b])
-                fprintf(f, "%s[%d, %lld]", n++ ? ", " : "", b, t->spread[b]);
-        fputs("]\n    }", f);
-    }
-    fprintf(f, "\n  ],\n  \"checker\": {\"answers\": %lld,\n", r->checked);
-    fprintf(f, "     \"seconds\": %.6f,\n", r->check_seconds);
-    fprintf(f, "     \"ns_per_answer\": %.2f\n  },\n", ns_per(r->check_seconds, r->checked));
-    fprintf(f, "  \"failures\": %lld,\n  \"unanswered\": %lld,\n  \"expected_invalid\": %lld,\n",
-            r->failures, r->unanswered, r->expected_invalid);
-    fputs("  \"histogram\": [", f);
-    for (int k = 0, n = 0; k < PZ_CLASSES; k++)
-        if (r->hist[k]) {
-            fprintf(f, "%s\n    {\"class\": %d, \"answer\": ", n++ ? "," : "", k);
-            json_string(f, r->names[k]);
-            fprintf(f, ", \"count\": %lld}", r->hist[k]);
-        }
-    fputs("\n  ],\n  \"disagreements\": [", f);
-    for (int i = 0; i < r->nfail; i++) {
-        const pz_failure *x = &r->fail[i];
-        fprintf(f, "%s\n    {\"index\": %lld, \"input\": ", i ? "," : "", x->index);
-        json_string(f, x->input);
-        fputs(", \"reference\": ", f);
-        json_string(f, x->reference < 0 ? "expected" : r->opts.solvers[x->reference]->name);
-        if (x->expected) {
-            fputs(",\n     \"expected\": ", f);
-            json_string(f, x->expected);
-            if (x->expected_why) {
-                fputs(", \"invalid\": ", f);
-                json_string(f, x->expected_why);
-            }
-        }
-        fputs(",\n     \"answers\": [", f);
-        for (int s = 0, n = 0; s < r->opts.nsolvers; s++)
-            if (x->answer[s]) {
-                fprintf(f, "%s\n       {\"solver\": \"%s\", \"answer\": ", n++ ? "," : "",
-                        r->opts.solvers[s]->name);
-                json_string(f, x->answer[s]);
-                fprintf(f, ", \"agrees\": %s", (x->disagree >> s) & 1 ? "false" : "true");
-                if (x->why[s]) {
-                    fputs(", \"invalid\": ", f);
-                    json_string(f, x->why[s]);
-                }
-                putc('}', f);
-            }
-        fputs("]}", f);
-    }
-    fputs("\n  ]\n}\n", f);
+    json_t *o = pz_report_json(r);
+    pz_jdump(f, o); /* a failed write shows in the stream's error flag */
+    json_decref(o);
 }
 
 /* A CSV field: quoted where it holds a comma, a quote or a line break. */
@@ -360,6 +267,7 @@ void pz_write_markdown(FILE *f, const pz_result *r)
     fprintf(f, "\n\n%lld instances, %d thread%s, %.2f s. ", r->instances, r->opts.threads,
             r->opts.threads > 1 ? "s" : "", r->wall_s);
     status_line(f, r, "**");
+    context_line(f, r, "\n", ".\n");
     fputs("\n| solver | ran | skipped | invalid | disagree | mean | median | p10-p90 | worst "
           "| cpu | relative |\n|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n",
           f);

@@ -1,4 +1,5 @@
-/* report.h - a run's result as a terminal summary, JSON, CSV and Markdown. */
+/* report.h - a run's result as a terminal summary, JSON, CSV and Markdown (the
+ * JSON's shape, and its reader, are in schema.h). */
 #ifndef PZ_REPORT_H
 #define PZ_REPORT_H
 
@@ -11,8 +12,5 @@ void pz_write_markdown(FILE *, const pz_result *);
 /* Writes PATH through a temporary file and rename(), or to stdout for "-",
  * so no reader ever sees half a report; 0 ok, else a message on stderr. */
 int pz_write_report(const char *path, void (*write)(FILE *, const pz_result *), const pz_result *);
-
-/* A JSON string of len bytes; bytes outside printable ASCII are escaped. */
-void pz_json_string(FILE *, const char *s, size_t len);
 
 #endif

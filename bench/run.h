@@ -15,6 +15,7 @@
 #ifndef PZ_RUN_H
 #define PZ_RUN_H
 
+#include "../util/context.h"
 #include "corpus.h"
 #include "stats.h"
 
@@ -75,7 +76,8 @@ typedef struct pz_result {
     char (*names)[PZ_NAME]; /* each class spelled, where its count > 0 */
     pz_failure *fail;       /* the first PZ_KEEP failures by index */
     int nfail;
-    int partial; /* interrupted: only the finished batches */
+    const pz_context *context; /* where and from what; NULL: this process, now */
+    int partial;               /* interrupted: only the finished batches */
     int signal;  /* the signal that interrupted it */
 } pz_result;
 

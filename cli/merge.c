@@ -6,345 +6,139 @@
  * exactly; the timings summed.  wall_s is the sum of the shards' wall times
  * (the work, as one process running the shards one after another would have
  * taken it: how long the sharded run took is for whoever ran it to say);
- * threads and batch are the largest any shard used.
+ * threads and batch are the largest any shard used; the context is shard 0's.
  *
- * Refused, with exit status 2: a file that is not a well-formed report
- * (file:line:col: what was expected), shards of different runs (another
- * puzzle, corpus, solver set, sampling or reference), a partial shard, and
- * a set of shards that is not each K/N of one N exactly once.
+ * Nothing in a shard is trusted: each is read by the one report reader
+ * (bench/schema.h), which checks every count against the shard's range and
+ * the others, and then against the first shard given.  Refused, with exit
+ * status 2: a file that is not a well-formed report (file:line:col: what was
+ * expected), shards of different runs (another puzzle, corpus, corpus
+ * content, solver set, sampling or reference), shards of different builds
+ * (another commit, unless --allow-mixed-builds), a partial shard, and a set
+ * of shards that is not each K/N of one N exactly once.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-#include "../bench/json.h"
-#include "../bench/run.h"
-
-typedef struct shard {
-    const char *path;
-    pz_json_doc d;
-    pz_shard sh;
-} shard;
-
-/* What every shard of one run has in common, read from its first shard. */
-typedef struct header {
-    const char *puzzle, *corpus, *reference;
-    long long count, sample;
-    int nsolvers;
-    const char *solver[PZ_RUN_SOLVERS];
-    int sampled[PZ_RUN_SOLVERS];
-} header;
+#include "../bench/schema.h"
 
 typedef struct merge {
-    shard *shards;
+    pz_report_doc **shards; /* each at its own address: a report points into itself */
+    const char **paths;
     int n;
-    header h;
+    int mixed; /* --allow-mixed-builds */
     pz_corpus corpus;
+    pz_context context;
     pz_result res;
     pz_failure *fail; /* every shard's listed failures */
-    int nfail, capfail;
+    int nfail;
 } merge;
 
-static const long long MAXC = (long long)1 << 62; /* a count no report comes near */
-
-/* The header of shard s, checked against the first shard's where there is one. */
-static int read_header(merge *m, shard *s, header *h, pz_error *e)
+/* A corpus made by a generator, rather than read from a file: known by its spec. */
+static int generated(const pz_corpus *c)
 {
-    const pz_json_doc *d = &s->d;
-    const pz_json *root = d->root, *list, *v;
-    if (root->type != PZ_JSON_OBJECT)
-        return pz_json_fail(e, d, root, "expected a report (an object), found %s",
-                            pz_json_what(root));
-    if (pz_json_need_str(d, root, "puzzle", &h->puzzle, e) ||
-        pz_json_need_str(d, root, "corpus", &h->corpus, e) ||
-        pz_json_need_int(d, root, "corpus_instances", 0, MAXC, &h->count, e) ||
-        pz_json_need_str(d, root, "reference", &h->reference, e) ||
-        pz_json_need_int(d, root, "sample", 1, MAXC, &h->sample, e) ||
-        !(list = pz_json_need(d, root, "solvers", PZ_JSON_ARRAY, e)))
-        return -1;
-    if (!pz_find_puzzle(h->puzzle))
-        return pz_json_fail(e, d, pz_json_get(root, "puzzle"),
-                            "expected a puzzle of this build (see puzzlebench list), found \"%s\"",
-                            h->puzzle);
-    if (strcmp(h->reference, "expected") && strcmp(h->reference, "first valid solver"))
-        return pz_json_fail(e, d, pz_json_get(root, "reference"),
-                            "expected \"reference\" to be \"expected\" or \"first valid solver\"");
-    if (list->n < 1 || list->n > PZ_RUN_SOLVERS)
-        return pz_json_fail(e, d, list, "expected 1 to %d solvers", PZ_RUN_SOLVERS);
-    h->nsolvers = 0;
-    for (v = list->child; v; v = v->next) {
-        int i = h->nsolvers++;
-        if (pz_json_need_str(d, v, "name", &h->solver[i], e) ||
-            pz_json_need_bool(d, v, "sampled", &h->sampled[i], e))
-            return -1;
-        if (!pz_find_solver(h->puzzle, h->solver[i]))
-            return pz_json_fail(e, d, pz_json_get(v, "name"),
-                                "expected a solver of %s in this build, found \"%s\"", h->puzzle,
-                                h->solver[i]);
-    }
-    if (s == m->shards)
-        return 0;
+    size_t n = strlen(c->puzzle->name);
+    return !strncmp(c->spec, c->puzzle->name, n) && c->spec[n] == ':';
+}
 
-    /* Another shard: of the same run as the first, or refused. */
-    const header *h0 = &m->h;
-    const char *path0 = m->shards[0].path;
-    static const char *const keys[] = {"puzzle", "corpus", "reference"};
-    const char *mine[] = {h->puzzle, h->corpus, h->reference};
-    const char *theirs[] = {h0->puzzle, h0->corpus, h0->reference};
-    for (int k = 0; k < 3; k++)
-        if (strcmp(mine[k], theirs[k]))
-            return pz_json_fail(e, d, pz_json_get(root, keys[k]),
-                                "expected %s \"%s\" as in %s, found \"%s\": a shard of another run",
-                                keys[k], theirs[k], path0, mine[k]);
-    if (h->count != h0->count)
-        return pz_json_fail(e, d, pz_json_get(root, "corpus_instances"),
-                            "expected %lld instances in the corpus as in %s, found %lld", h0->count,
-                            path0, h->count);
-    if (h->sample != h0->sample)
-        return pz_json_fail(e, d, pz_json_get(root, "sample"),
-                            "expected sample %lld as in %s, found %lld: a shard of another run",
-                            h0->sample, path0, h->sample);
-    int same = h->nsolvers == h0->nsolvers;
-    for (int i = 0; same && i < h->nsolvers; i++)
-        same = !strcmp(h->solver[i], h0->solver[i]) && h->sampled[i] == h0->sampled[i];
+static const char *hash_or_none(int has, uint64_t hash, char buf[PZ_HASH_TEXT])
+{
+    if (!has)
+        return "none";
+    pz_hash_text(hash, buf);
+    return buf;
+}
+
+/* A file corpus's content in shard i against the first shard's. */
+static int same_content(const merge *m, int i, pz_error *e)
+{
+    const pz_corpus *c = &m->shards[i]->corpus, *c0 = &m->shards[0]->corpus;
+    char a[PZ_HASH_TEXT], b[PZ_HASH_TEXT];
+    if (!generated(c) && !c->has_in_hash)
+        return pz_report_fail(e, m->shards[i], "corpus_content",
+                              "expected the content hash of the corpus file %s, found none: "
+                              "its shards cannot be told apart from another file's",
+                              c->spec);
+    if (c->has_in_hash != c0->has_in_hash || c->in_hash != c0->in_hash)
+        return pz_report_fail(e, m->shards[i], "corpus_content.in",
+                              "expected the corpus file's content %s as in %s, found %s: the "
+                              "corpus changed between shards, or is another file",
+                              hash_or_none(c0->has_in_hash, c0->in_hash, a), m->paths[0],
+                              hash_or_none(c->has_in_hash, c->in_hash, b));
+    if (c->has_ans_hash != c0->has_ans_hash || c->ans_hash != c0->ans_hash)
+        return pz_report_fail(e, m->shards[i], "corpus_content.ans",
+                              "expected the expected answers' content %s as in %s, found %s: "
+                              "the .ans changed between shards, or is another file",
+                              hash_or_none(c0->has_ans_hash, c0->ans_hash, a), m->paths[0],
+                              hash_or_none(c->has_ans_hash, c->ans_hash, b));
+    return 0;
+}
+
+/* Shard i against the first shard: of the same run and build, or refused. */
+static int same_run(const merge *m, int i, pz_error *e)
+{
+    const pz_report_doc *s = m->shards[i], *s0 = m->shards[0];
+    const pz_result *r = &s->res, *r0 = &s0->res;
+    const char *path0 = m->paths[0];
+    if (r->partial)
+        return pz_report_fail(e, s, "partial",
+                              "expected a whole shard, found shard %lld/%lld partial (interrupted "
+                              "after %lld of %lld instances): run it again",
+                              r->shard.k, r->shard.n, r->instances, r->shard.end - r->shard.first);
+    if (!i)
+        return same_content(m, i, e);
+    if (r->corpus->puzzle != r0->corpus->puzzle)
+        return pz_report_fail(e, s, "puzzle",
+                              "expected puzzle \"%s\" as in %s, found \"%s\": a shard of another "
+                              "run",
+                              r0->corpus->puzzle->name, path0, r->corpus->puzzle->name);
+    if (strcmp(r->corpus->spec, r0->corpus->spec))
+        return pz_report_fail(e, s, "corpus",
+                              "expected corpus \"%s\" as in %s, found \"%s\": a shard of another "
+                              "run",
+                              r0->corpus->spec, path0, r->corpus->spec);
+    if (r->corpus->count != r0->corpus->count)
+        return pz_report_fail(e, s, "corpus_instances",
+                              "expected %lld instances in the corpus as in %s, found %lld",
+                              r0->corpus->count, path0, r->corpus->count);
+    if (same_content(m, i, e))
+        return -1;
+    if (r->expected != r0->expected)
+        return pz_report_fail(e, s, "reference",
+                              "expected reference \"%s\" as in %s: a shard of another run",
+                              r0->expected ? "expected" : "first valid solver", path0);
+    if (r->opts.sample != r0->opts.sample)
+        return pz_report_fail(e, s, "sample",
+                              "expected sample %lld as in %s, found %lld: a shard of another run",
+                              r0->opts.sample, path0, r->opts.sample);
+    int same = r->opts.nsolvers == r0->opts.nsolvers && r->opts.slow == r0->opts.slow;
+    for (int k = 0; same && k < r->opts.nsolvers; k++)
+        same = r->opts.solvers[k] == r0->opts.solvers[k];
     if (!same) {
-        char want[512] = "";
+        char want[1024] = "";
         size_t len = 0;
-        for (int i = 0; i < h0->nsolvers && len < sizeof want; i++)
-            len += (size_t)snprintf(want + len, sizeof want - len, "%s%s%s", i ? ", " : "",
-                                    h0->solver[i], h0->sampled[i] ? " (sampled)" : "");
-        return pz_json_fail(e, d, list, "expected the solvers of %s: %s; a shard of another run",
-                            path0, want);
+        for (int k = 0; k < r0->opts.nsolvers && len < sizeof want; k++)
+            len += (size_t)snprintf(want + len, sizeof want - len, "%s%s%s", k ? ", " : "",
+                                    r0->opts.solvers[k]->name,
+                                    (r0->opts.slow >> k) & 1 ? " (sampled)" : "");
+        return pz_report_fail(
+            e, s, "solvers", "expected the solvers of %s: %s; a shard of another run", path0, want);
     }
-    return 0;
-}
-
-/* Which shard s is, that it is whole, and how long it took. */
-static int read_range(merge *m, shard *s, pz_error *e)
-{
-    const pz_json_doc *d = &s->d;
-    const pz_json *root = d->root, *range;
-    long long instances, threads, batch;
-    int partial;
-    double wall;
-    pz_shard want;
-    char spec[64];
-    if (!(range = pz_json_need(d, root, "shard", PZ_JSON_OBJECT, e)) ||
-        pz_json_need_int(d, range, "n", 1, MAXC, &s->sh.n, e) ||
-        pz_json_need_int(d, range, "k", 0, s->sh.n - 1, &s->sh.k, e) ||
-        pz_json_need_int(d, range, "first", 0, m->h.count, &s->sh.first, e) ||
-        pz_json_need_int(d, range, "end", s->sh.first, m->h.count, &s->sh.end, e) ||
-        pz_json_need_int(d, root, "instances", 0, MAXC, &instances, e) ||
-        pz_json_need_bool(d, root, "partial", &partial, e) ||
-        pz_json_need_int(d, root, "threads", 0, MAXC, &threads, e) ||
-        pz_json_need_int(d, root, "batch", 0, MAXC, &batch, e) ||
-        pz_json_need_num(d, root, "wall_s", &wall, e))
-        return -1;
-    snprintf(spec, sizeof spec, "%lld/%lld", s->sh.k, s->sh.n);
-    if (pz_parse_shard(spec, m->h.count, &want, e))
-        return pz_json_fail(e, d, range, "expected a shard K/N, found %s", spec);
-    if (want.first != s->sh.first || want.end != s->sh.end)
-        return pz_json_fail(e, d, range,
-                            "expected shard %s of %lld instances to be [%lld, %lld), "
-                            "found [%lld, %lld)",
-                            spec, m->h.count, want.first, want.end, s->sh.first, s->sh.end);
-    if (partial)
-        return pz_json_fail(e, d, pz_json_get(root, "partial"),
-                            "expected a whole shard, found shard %s partial (interrupted after "
-                            "%lld of %lld instances): run it again",
-                            spec, instances, s->sh.end - s->sh.first);
-    if (instances != s->sh.end - s->sh.first)
-        return pz_json_fail(e, d, pz_json_get(root, "instances"),
-                            "expected %lld instances in shard %s, found %lld",
-                            s->sh.end - s->sh.first, spec, instances);
-    pz_result *r = &m->res;
-    r->instances += instances;
-    r->wall_s += wall;
-    if (threads > r->opts.threads)
-        r->opts.threads = (int)(threads < 1 << 20 ? threads : 1 << 20);
-    if (batch > r->opts.batch)
-        r->opts.batch = (int)(batch < 1 << 30 ? batch : 1 << 30);
-    return 0;
-}
-
-/* A solver's batch times: [class, instances] pairs, added up. */
-static int read_spread(const shard *s, const pz_json *solver, pz_tally *t, pz_error *e)
-{
-    const pz_json_doc *d = &s->d;
-    const pz_json *list = pz_json_need(d, solver, "spread", PZ_JSON_ARRAY, e);
-    if (!list)
-        return -1;
-    for (const pz_json *v = list->child; v; v = v->next) {
-        const pz_json *b = v->child, *n = b ? b->next : NULL;
-        if (v->type != PZ_JSON_ARRAY || v->n != 2 || !b->is_int || b->i < 0 || b->i >= PZ_SPREAD ||
-            !n->is_int || n->i < 0 || n->i > MAXC)
-            return pz_json_fail(e, d, v, "expected a pair [class, instances] with 0 <= class < %d",
-                                PZ_SPREAD);
-        t->spread[b->i] += n->i;
-    }
-    return 0;
-}
-
-/* The solvers', the checker's and the run's counts, added up. */
-static int read_counts(merge *m, shard *s, pz_error *e)
-{
-    const pz_json_doc *d = &s->d;
-    const pz_json *root = d->root, *v, *checker;
-    pz_result *r = &m->res;
-    long long n[3];
-    double seconds;
-    int i = 0;
-    for (v = pz_json_get(root, "solvers")->child; v; v = v->next, i++) {
-        pz_tally t = {0};
-        if (pz_json_need_int(d, v, "ran", 0, MAXC, &t.ran, e) ||
-            pz_json_need_int(d, v, "skipped", 0, MAXC, &t.skipped, e) ||
-            pz_json_need_int(d, v, "invalid", 0, MAXC, &t.invalid, e) ||
-            pz_json_need_int(d, v, "disagree", 0, MAXC, &t.disagree, e) ||
-            pz_json_need_num(d, v, "seconds", &t.seconds, e) ||
-            pz_json_need_num(d, v, "cpu_seconds", &t.cpu_seconds, e) ||
-            pz_json_need_num(d, v, "ns_worst", &t.worst_ns, e) ||
-            pz_json_need_int(d, v, "worst_index", -1, MAXC, &t.worst_index, e) ||
-            read_spread(s, v, &t, e))
-            return -1;
-        pz_tally_add(&r->tally[i], &t);
-    }
-    if (!(checker = pz_json_need(d, root, "checker", PZ_JSON_OBJECT, e)) ||
-        pz_json_need_int(d, checker, "answers", 0, MAXC, &n[0], e) ||
-        pz_json_need_num(d, checker, "seconds", &seconds, e))
-        return -1;
-    r->checked += n[0];
-    r->check_seconds += seconds;
-    if (pz_json_need_int(d, root, "failures", 0, MAXC, &n[0], e) ||
-        pz_json_need_int(d, root, "unanswered", 0, MAXC, &n[1], e) ||
-        pz_json_need_int(d, root, "expected_invalid", 0, MAXC, &n[2], e))
-        return -1;
-    r->failures += n[0];
-    r->unanswered += n[1];
-    r->expected_invalid += n[2];
-    return 0;
-}
-
-static int read_histogram(merge *m, shard *s, pz_error *e)
-{
-    const pz_json_doc *d = &s->d;
-    const pz_json *list = pz_json_need(d, d->root, "histogram", PZ_JSON_ARRAY, e);
-    pz_result *r = &m->res;
-    if (!list)
-        return -1;
-    for (const pz_json *v = list->child; v; v = v->next) {
-        long long k, count;
-        const char *name;
-        if (pz_json_need_int(d, v, "class", 0, PZ_CLASSES - 1, &k, e) ||
-            pz_json_need_str(d, v, "answer", &name, e) ||
-            pz_json_need_int(d, v, "count", 0, MAXC, &count, e))
-            return -1;
-        if (!*name || strlen(name) >= PZ_NAME)
-            return pz_json_fail(e, d, pz_json_get(v, "answer"),
-                                "expected an answer class of 1 to %d characters", PZ_NAME - 1);
-        if (r->names[k][0] && strcmp(r->names[k], name))
-            return pz_json_fail(e, d, pz_json_get(v, "answer"),
-                                "expected class %lld to be \"%s\" as in the shards before, found "
-                                "\"%s\"",
-                                k, r->names[k], name);
-        snprintf(r->names[k], PZ_NAME, "%s", name);
-        r->hist[k] += count;
-    }
-    return 0;
-}
-
-static char *copy(const char *s)
-{
-    char *c = strdup(s);
-    if (!c)
-        pz_fatal("out of memory");
-    return c;
-}
-
-/* The solver named by member key of v, as an index into the run's solvers. */
-static int solver_index(const merge *m, const shard *s, const pz_json *v, const char *key,
-                        int expected_ok, int *index, pz_error *e)
-{
-    const char *name;
-    if (pz_json_need_str(&s->d, v, key, &name, e))
-        return -1;
-    if (expected_ok && !strcmp(name, "expected")) {
-        *index = -1;
-        return 0;
-    }
-    for (int i = 0; i < m->h.nsolvers; i++)
-        if (!strcmp(m->h.solver[i], name)) {
-            *index = i;
-            return 0;
-        }
-    return pz_json_fail(e, &s->d, pz_json_get(v, key),
-                        "expected one of the run's solvers%s, found \"%s\"",
-                        expected_ok ? " or \"expected\"" : "", name);
-}
-
-/* One listed failure, as the run kept it. */
-static int read_failure(merge *m, shard *s, const pz_json *v, pz_failure *f, pz_error *e)
-{
-    const pz_json_doc *d = &s->d;
-    const pz_json *answers, *x;
-    const char *input, *text;
-    if (pz_json_need_int(d, v, "index", s->sh.first, s->sh.end - 1, &f->index, e) ||
-        pz_json_need_str(d, v, "input", &input, e) ||
-        solver_index(m, s, v, "reference", 1, &f->reference, e) ||
-        !(answers = pz_json_need(d, v, "answers", PZ_JSON_ARRAY, e)))
-        return -1;
-    f->input = copy(input);
-    if (pz_json_get(v, "expected")) {
-        if (pz_json_need_str(d, v, "expected", &text, e))
-            return -1;
-        f->expected = copy(text);
-        if (pz_json_get(v, "invalid") && pz_json_need_str(d, v, "invalid", &f->expected_why, e))
-            return -1;
-    }
-    for (x = answers->child; x; x = x->next) {
-        int i = 0, agrees;
-        if (solver_index(m, s, x, "solver", 0, &i, e) ||
-            pz_json_need_str(d, x, "answer", &text, e) ||
-            pz_json_need_bool(d, x, "agrees", &agrees, e))
-            return -1;
-        if (f->answer[i])
-            return pz_json_fail(e, d, x, "expected one answer of %s, found two", m->h.solver[i]);
-        f->answer[i] = copy(text);
-        if (!agrees)
-            f->disagree |= 1u << i;
-        if (pz_json_get(x, "invalid") && pz_json_need_str(d, x, "invalid", &f->why[i], e))
-            return -1;
-    }
-    return 0;
-}
-
-static int read_failures(merge *m, shard *s, pz_error *e)
-{
-    const pz_json_doc *d = &s->d;
-    const pz_json *list = pz_json_need(d, d->root, "disagreements", PZ_JSON_ARRAY, e);
-    if (!list)
-        return -1;
-    long long failures = pz_json_get(d->root, "failures")->i;
-    if ((long long)list->n > (failures < PZ_KEEP ? failures : PZ_KEEP))
-        return pz_json_fail(e, d, list, "expected the first %lld failures listed, found %zu",
-                            failures < PZ_KEEP ? failures : PZ_KEEP, list->n);
-    for (const pz_json *v = list->child; v; v = v->next) {
-        if (m->nfail == m->capfail) {
-            m->capfail = m->capfail ? 2 * m->capfail : 64;
-            if (!(m->fail = realloc(m->fail, (size_t)m->capfail * sizeof *m->fail)))
-                pz_fatal("out of memory");
-        }
-        pz_failure *f = &m->fail[m->nfail++];
-        memset(f, 0, sizeof *f);
-        if (read_failure(m, s, v, f, e))
-            return -1;
-    }
+    const pz_context *c = r->context, *c0 = r0->context;
+    if (!m->mixed && (strcmp(c->commit, c0->commit) || c->dirty != c0->dirty))
+        return pz_report_fail(e, s, "context.commit",
+                              "expected commit %s%s as in %s, found %s%s: shards of different "
+                              "builds (merge them anyway with --allow-mixed-builds)",
+                              c0->commit, c0->dirty ? " (dirty)" : "", path0, c->commit,
+                              c->dirty ? " (dirty)" : "");
     return 0;
 }
 
 static int by_k(const void *a, const void *b)
 {
-    const shard *x = a, *y = b;
-    return (x->sh.k > y->sh.k) - (x->sh.k < y->sh.k);
+    const pz_report_doc *x = *(pz_report_doc *const *)a, *y = *(pz_report_doc *const *)b;
+    return (x->res.shard.k > y->res.shard.k) - (x->res.shard.k < y->res.shard.k);
 }
 
 /* Every shard K/N of one N, each once: else a message listing what is wrong. */
@@ -352,23 +146,24 @@ static int complete(merge *m)
 {
     char msg[1024];
     size_t len = 0;
-    long long n = m->shards[0].sh.n, missing = 0;
+    long long n = m->shards[0]->res.shard.n, missing = 0;
     for (int i = 1; i < m->n; i++)
-        if (m->shards[i].sh.n != n)
+        if (m->shards[i]->res.shard.n != n)
             return pz_usage("merge: %s is shard %lld/%lld, %s is shard %lld/%lld: the shards of "
                             "one run have one N",
-                            m->shards[0].path, m->shards[0].sh.k, n, m->shards[i].path,
-                            m->shards[i].sh.k, m->shards[i].sh.n);
+                            m->paths[0], m->shards[0]->res.shard.k, n, m->paths[i],
+                            m->shards[i]->res.shard.k, m->shards[i]->res.shard.n);
+    /* The paths follow their reports through the sort: each report's name is its path. */
     qsort(m->shards, (size_t)m->n, sizeof *m->shards, by_k);
     for (int i = 1; i < m->n; i++)
-        if (m->shards[i].sh.k == m->shards[i - 1].sh.k && len < sizeof msg)
-            len += (size_t)snprintf(msg + len, sizeof msg - len,
-                                    "%sshard %lld/%lld twice (%s and %s)", len ? "; " : "",
-                                    m->shards[i].sh.k, n, m->shards[i - 1].path, m->shards[i].path);
+        if (m->shards[i]->res.shard.k == m->shards[i - 1]->res.shard.k && len < sizeof msg)
+            len += (size_t)snprintf(
+                msg + len, sizeof msg - len, "%sshard %lld/%lld twice (%s and %s)", len ? "; " : "",
+                m->shards[i]->res.shard.k, n, m->shards[i - 1]->doc.name, m->shards[i]->doc.name);
     for (long long k = 0, i = 0; k < n; k++) {
-        while (i < m->n && m->shards[i].sh.k < k)
+        while (i < m->n && m->shards[i]->res.shard.k < k)
             i++;
-        if (i < m->n && m->shards[i].sh.k == k)
+        if (i < m->n && m->shards[i]->res.shard.k == k)
             continue;
         const char *sep = missing ? ", " : len ? "; missing shards " : "missing shards ";
         if (missing++ < 10 && len < sizeof msg)
@@ -381,10 +176,88 @@ static int complete(merge *m)
     return 0;
 }
 
+/* The shards' sum: the result of the whole corpus, as `run` would have made it. */
+static void add_up(merge *m)
+{
+    pz_result *r = &m->res, *r0 = &m->shards[0]->res;
+    int mixed = 0;
+    m->corpus = *r0->corpus;
+    m->context = *r0->context;
+    r->corpus = &m->corpus;
+    r->context = &m->context;
+    r->expected = r0->expected;
+    r->shard = (pz_shard){0, 1, 0, m->corpus.count};
+    r->opts.nsolvers = r0->opts.nsolvers;
+    r->opts.sample = r0->opts.sample;
+    r->opts.slow = r0->opts.slow;
+    memcpy(r->opts.solvers, r0->opts.solvers, sizeof r->opts.solvers);
+    r->hist = pz_xcalloc(PZ_CLASSES, sizeof *r->hist);
+    r->names = pz_xcalloc(PZ_CLASSES, sizeof *r->names);
+    for (int i = 0; i < m->n; i++) {
+        pz_result *s = &m->shards[i]->res;
+        r->instances += s->instances;
+        r->wall_s += s->wall_s;
+        r->checked += s->checked;
+        r->check_seconds += s->check_seconds;
+        r->failures += s->failures;
+        r->unanswered += s->unanswered;
+        r->expected_invalid += s->expected_invalid;
+        if (s->opts.threads > r->opts.threads)
+            r->opts.threads = s->opts.threads;
+        if (s->opts.batch > r->opts.batch)
+            r->opts.batch = s->opts.batch;
+        for (int k = 0; k < r->opts.nsolvers; k++)
+            pz_tally_add(&r->tally[k], &s->tally[k]);
+        for (int k = 0; k < PZ_CLASSES; k++)
+            if (s->hist[k]) {
+                r->hist[k] += s->hist[k];
+                memcpy(r->names[k], s->names[k], PZ_NAME);
+            }
+        /* The failures move to the merged result (their texts are copies;
+         * their reasons stay in the shards' documents, freed after writing). */
+        m->fail = realloc(m->fail, (size_t)(m->nfail + s->nfail) * sizeof *m->fail + 1);
+        if (!m->fail)
+            pz_fatal("out of memory");
+        memcpy(m->fail + m->nfail, s->fail, (size_t)s->nfail * sizeof *s->fail);
+        m->nfail += s->nfail;
+        s->nfail = 0;
+        mixed |= strcmp(m->shards[i]->context.commit, m->context.commit) ||
+                 m->shards[i]->context.dirty != m->context.dirty;
+        m->context.dirty |= m->shards[i]->context.dirty;
+    }
+    if (mixed) /* --allow-mixed-builds: no one commit to name */
+        snprintf(m->context.commit, sizeof m->context.commit, "mixed");
+    m->context.threads = r->opts.threads;
+    r->fail = m->fail;
+    r->nfail = pz_keep_first(m->fail, m->nfail);
+    m->fail = NULL;
+    m->nfail = 0;
+}
+
+/* A class named differently in two shards: a shard of another build or a tampered one. */
+static int same_names(const merge *m, pz_error *e)
+{
+    for (int k = 0; k < PZ_CLASSES; k++)
+        for (int i = 1; i < m->n; i++) {
+            const pz_result *s = &m->shards[i]->res;
+            for (int j = 0; j < i && s->hist[k]; j++) {
+                const pz_result *t = &m->shards[j]->res;
+                if (t->hist[k] && strcmp(t->names[k], s->names[k]))
+                    return pz_report_fail(e, m->shards[i], "histogram",
+                                          "expected class %d to be \"%s\" as in %s, found \"%s\"",
+                                          k, t->names[k], m->shards[j]->doc.name, s->names[k]);
+            }
+        }
+    return 0;
+}
+
 #define MERGE_OPTIONS(X)                                                                           \
     X(JSON, "json", 0, "F", "the merged JSON report (F '-' is stdout), as run writes it")          \
     X(CSV, "csv", 0, "F", "the merged CSV report")                                                 \
-    X(MD, "md", 0, "F", "the merged Markdown report")
+    X(MD, "md", 0, "F", "the merged Markdown report")                                              \
+    X(ALLOW_MIXED_BUILDS, "allow-mixed-builds", 0, NULL,                                           \
+      "merge shards built from different commits too; the merged\n"                                \
+      "context then names commit \"mixed\"")
 
 enum { MERGE_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
 static const pz_option options[] = {MERGE_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_END_OPTIONS};
@@ -393,20 +266,23 @@ static const pz_command_line command = {.name = "merge", .options = options, .he
 
 static void help(FILE *f)
 {
-    pz_print_usage(f, &command, "REPORT... [--json F] [--csv F] [--md F]");
+    pz_print_usage(f, &command, "REPORT... [--json F] [--csv F] [--md F] [--allow-mixed-builds]");
     fputs("\n"
           "Merges the JSON reports of all N shards of one run (`run --shard K/N --json F`\n"
           "for K = 0 .. N-1, in any order) into the report of the whole corpus: the same\n"
           "as one unsharded run but for the timings, which are summed (wall_s is the sum\n"
-          "of the shards' wall times).  Prints the summary; --json, --csv and --md write\n"
-          "reports as `run` does.\n"
+          "of the shards' wall times), and the context, which is shard 0's.  Prints the\n"
+          "summary; --json, --csv and --md write reports as `run` does.\n"
           "\n",
           f);
     pz_print_options(f, options);
     fputs("\n"
           "Refused (exit status 2): a report that does not read (file:line:col: what was\n"
-          "expected), shards of different runs (puzzle, corpus, solvers, sample or\n"
-          "reference), a partial shard, and missing or duplicated shards.\n"
+          "expected), a count that does not fit its shard (a solver that ran more\n"
+          "instances than the shard holds, a histogram that does not add up, ...), shards\n"
+          "of different runs (puzzle, corpus, the content of a corpus file, solvers,\n"
+          "sample or reference), shards built from different commits (unless\n"
+          "--allow-mixed-builds), a partial shard, and missing or duplicated shards.\n"
           "Exit status otherwise as for run: 0 all agree; 1 a disagreement or failed check.\n",
           f);
 }
@@ -414,25 +290,27 @@ static void help(FILE *f)
 static void merge_free(merge *m)
 {
     for (int i = 0; i < m->n; i++)
-        pz_json_free(&m->shards[i].d);
+        if (m->shards[i]) {
+            pz_report_free(m->shards[i]);
+            free(m->shards[i]);
+        }
     for (int i = 0; i < m->nfail; i++)
         pz_failure_free(&m->fail[i]);
     free(m->fail);
     free(m->shards);
+    free(m->paths);
     pz_result_free(&m->res);
 }
 
-/* Reads every shard and adds it up: 0, or -1 with e filled or a message printed. */
+/* Reads every shard and checks it against the first: 0, or -1 with e filled. */
 static int read_all(merge *m, pz_error *e)
 {
     for (int i = 0; i < m->n; i++) {
-        shard *s = &m->shards[i];
-        if (pz_json_read_file(&s->d, s->path, e) ||
-            read_header(m, s, i ? &(header){0} : &m->h, e) || read_range(m, s, e) ||
-            read_counts(m, s, e) || read_histogram(m, s, e) || read_failures(m, s, e))
+        m->shards[i] = pz_xcalloc(1, sizeof **m->shards);
+        if (pz_report_read(m->shards[i], m->paths[i], e) || same_run(m, i, e))
             return -1;
     }
-    return 0;
+    return same_names(m, e);
 }
 
 int pz_cmd_merge(int argc, char **argv)
@@ -445,17 +323,15 @@ int pz_cmd_merge(int argc, char **argv)
     if ((status = pz_parse_options(&command, NULL, argc, argv, value, &first)) >= 0)
         return status;
     const char *json = value[O_JSON], *csv = value[O_CSV], *md = value[O_MD];
-    if (!(m.shards = calloc((size_t)argc, sizeof *m.shards)))
-        pz_fatal("out of memory");
+    m.mixed = value[O_ALLOW_MIXED_BUILDS] != NULL;
+    m.shards = pz_xcalloc((size_t)argc, sizeof *m.shards);
+    m.paths = pz_xcalloc((size_t)argc, sizeof *m.paths);
     for (int i = first; i < argc; i++)
-        m.shards[m.n++].path = argv[i];
+        m.paths[m.n++] = argv[i];
     if (!m.n) {
         merge_free(&m);
         return pz_usage("merge: which reports? (try merge --help)");
     }
-    if (!(m.res.hist = calloc(PZ_CLASSES, sizeof *m.res.hist)) ||
-        !(m.res.names = calloc(PZ_CLASSES, sizeof *m.res.names)))
-        pz_fatal("out of memory");
     if (read_all(&m, &e)) {
         merge_free(&m);
         return pz_print_error(&e);
@@ -464,27 +340,8 @@ int pz_cmd_merge(int argc, char **argv)
         merge_free(&m);
         return PZ_EXIT_USAGE;
     }
-
-    /* The result of the whole corpus, as `run` would have made it. */
-    pz_result *r = &m.res;
-    m.corpus.puzzle = pz_find_puzzle(m.h.puzzle);
-    snprintf(m.corpus.spec, sizeof m.corpus.spec, "%s", m.h.corpus);
-    m.corpus.count = m.h.count;
-    r->corpus = &m.corpus;
-    r->expected = !strcmp(m.h.reference, "expected");
-    r->shard = (pz_shard){0, 1, 0, m.h.count};
-    r->opts.nsolvers = m.h.nsolvers;
-    r->opts.sample = m.h.sample;
-    for (int i = 0; i < m.h.nsolvers; i++) {
-        r->opts.solvers[i] = pz_find_solver(m.h.puzzle, m.h.solver[i]);
-        r->opts.slow |= (unsigned)m.h.sampled[i] << i;
-    }
-    r->fail = m.fail; /* the result owns them now */
-    r->nfail = pz_keep_first(m.fail, m.nfail);
-    m.fail = NULL;
-    m.nfail = 0;
-
-    status = pz_write_reports(r, json, csv, md);
+    add_up(&m);
+    status = pz_write_reports(&m.res, json, csv, md);
     merge_free(&m);
     return status;
 }

@@ -2,6 +2,7 @@
  * (bench/run.c) with its reports and saved regressions. */
 #include <signal.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -164,7 +165,11 @@ int pz_cmd_run(int argc, char **argv)
         o.slow = 0;
     o.progress = isatty(2);
 
+    time_t started = time(NULL);
+    pz_context ctx;
     pz_run(&c, &sh, &o, &res);
+    pz_context_gather(&ctx, res.opts.threads, started);
+    res.context = &ctx;
     status = pz_write_reports(&res, json, csv, md);
     if (res.failures && !nosave)
         pz_save_regressions(&res, save);

@@ -9,13 +9,14 @@
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "../bench/corpus.h"
 #include "../bench/exec.h"
 #include "../bench/judge.h"
-#include "../bench/report.h"
+#include "../bench/schema.h"
 #include "../bench/shrink.h"
 
 enum {
@@ -471,72 +472,83 @@ static void print_example(FILE *f, const example *ex)
         print_text(f, "start of its stderr", ex->errors, strlen(ex->errors));
 }
 
-static void json_string(FILE *f, const char *s, size_t len)
+/* A text of the report as a JSON string, cut as the terminal's is. */
+static json_t *json_text(const char *s, size_t len)
 {
-    pz_json_string(f, s, len < SHOW_BYTES ? len : SHOW_BYTES);
+    return pz_jstr(s, len < SHOW_BYTES ? len : SHOW_BYTES);
 }
 
-static void json_example(FILE *f, const char *key, const example *ex, const char *extra)
+static json_t *json_example(const char *key, const example *ex)
 {
-    fprintf(f, "{\"%s\": %lld, \"verdict\": \"%s\", \"alone\": \"%s\", \"why\": ", key, ex->index,
-            pz_outcome_names[ex->seen], ex->alone < PZ_OUTCOMES ? pz_outcome_names[ex->alone] : "");
-    json_string(f, ex->why, strlen(ex->why));
-    fputs(", \"input\": ", f);
-    json_string(f, ex->input, ex->inlen);
-    fputs(", \"expected\": ", f);
-    json_string(f, ex->expected, ex->explen);
-    fputs(", \"received\": ", f);
-    json_string(f, ex->received, ex->reclen);
-    fputs(", \"stderr\": ", f);
-    json_string(f, ex->errors, strlen(ex->errors));
-    fprintf(f, "%s}", extra);
+    json_t *o = json_object();
+    if (!o)
+        pz_fatal("out of memory");
+    pz_jset(o, key, json_integer(ex->index));
+    pz_jset(o, "verdict", json_string(pz_outcome_names[ex->seen]));
+    pz_jset(o, "alone", json_string(ex->alone < PZ_OUTCOMES ? pz_outcome_names[ex->alone] : ""));
+    pz_jset(o, "why", json_text(ex->why, strlen(ex->why)));
+    pz_jset(o, "input", json_text(ex->input, ex->inlen));
+    pz_jset(o, "expected", json_text(ex->expected, ex->explen));
+    pz_jset(o, "received", json_text(ex->received, ex->reclen));
+    pz_jset(o, "stderr", json_text(ex->errors, strlen(ex->errors)));
+    return o;
 }
 
+/* The stress report: its own shape, through the same JSON helpers and with
+ * the same context as run's. */
 static int write_json(const stress *s, const tally *all, const example *ex, int nex,
                       const example *shrunk, int nshrunk, double wall)
 {
-    char tmp[4200];
+    char tmp[PZ_PATH_TMP];
+    pz_context ctx;
+    json_t *o = json_object(), *verdicts = json_object(), *charged = json_object(),
+           *fails = json_array(), *exs = json_array(), *shr = json_array();
+    if (!o || !verdicts || !charged || !fails || !exs || !shr)
+        pz_fatal("out of memory");
+    pz_context_gather(&ctx, s->jobs, time(NULL) - (time_t)wall);
+    pz_jset(o, "context", pz_context_json(&ctx));
+    pz_jset(o, "command", json_string("stress"));
+    pz_jset(o, "puzzle", json_string(s->p->name));
+    pz_jset(o, "corpus", pz_jstr(s->corpus.spec, strlen(s->corpus.spec)));
+    pz_jset(o, "exec", pz_jstr(s->exec, strlen(s->exec)));
+    pz_jset(o, "instances", json_integer(s->corpus.count));
+    pz_jset(o, "batch", json_integer(s->batch));
+    pz_jset(o, "jobs", json_integer(s->jobs));
+    pz_jset(o, "time_limit_ms", json_integer(s->lim.time_ms));
+    pz_jset(o, "wall_limit_ms", json_integer(s->lim.wall_ms));
+    pz_jset(o, "memory_limit_mb", json_integer(s->lim.memory_mb));
+    pz_jset(o, "runs", json_integer(s->corpus_runs));
+    pz_jset(o, "report_runs", json_integer(s->runs - s->corpus_runs));
+    pz_jset(o, "split_runs", json_integer(s->split));
+    pz_jset(o, "wall_s", json_real(wall));
+    for (int v = 0; v < PZ_OUTCOMES; v++) {
+        pz_jset(verdicts, pz_outcome_names[v], json_integer(all->count[v]));
+        pz_jset(charged, pz_outcome_names[v], json_integer(all->charged[v]));
+    }
+    pz_jset(o, "verdicts", verdicts);
+    pz_jset(o, "charged", charged);
+    for (int i = 0; i < all->nfails; i++)
+        pz_jappend(fails, json_pack("{sIssso}", "index", (json_int_t)all->fails[i].index, "verdict",
+                                    pz_outcome_names[all->fails[i].v], "why",
+                                    pz_jstr(all->fails[i].why, strlen(all->fails[i].why))));
+    pz_jset(o, "failures", fails);
+    for (int i = 0; i < nex; i++)
+        pz_jappend(exs, json_example("index", &ex[i]));
+    pz_jset(o, "examples", exs);
+    for (int i = 0; i < nshrunk; i++) {
+        json_t *x = json_example("from", &shrunk[i]);
+        pz_jset(x, "steps", json_integer(shrunk[i].steps));
+        pz_jset(x, "runs", json_integer(shrunk[i].runs));
+        pz_jappend(shr, x);
+    }
+    pz_jset(o, "shrunk", shr);
+    pz_jset(o, "all_ac", json_boolean(all->count[PZ_AC] == s->corpus.count));
     FILE *f = pz_atomic_open(s->json, tmp, sizeof tmp);
+    if (f)
+        pz_jdump(f, o); /* a failed write shows at the close */
+    json_decref(o);
     if (!f)
         return PZ_EXIT_USAGE;
-    fprintf(f, "{\n  \"command\": \"stress\",\n  \"puzzle\": \"%s\",\n  \"corpus\": ", s->p->name);
-    json_string(f, s->corpus.spec, strlen(s->corpus.spec));
-    fputs(",\n  \"exec\": ", f);
-    json_string(f, s->exec, strlen(s->exec));
-    fprintf(f,
-            ",\n  \"instances\": %lld,\n  \"batch\": %lld,\n  \"jobs\": %d,\n"
-            "  \"time_limit_ms\": %ld,\n  \"wall_limit_ms\": %ld,\n  \"memory_limit_mb\": %ld,\n"
-            "  \"runs\": %lld,\n  \"report_runs\": %lld,\n  \"split_runs\": %lld,\n  \"wall_s\": "
-            "%.3f,\n  \"verdicts\": {",
-            s->corpus.count, s->batch, s->jobs, s->lim.time_ms, s->lim.wall_ms, s->lim.memory_mb,
-            s->corpus_runs, s->runs - s->corpus_runs, s->split, wall);
-    for (int o = 0; o < PZ_OUTCOMES; o++)
-        fprintf(f, "%s\"%s\": %lld", o ? ", " : "", pz_outcome_names[o], all->count[o]);
-    fputs("},\n  \"charged\": {", f);
-    for (int o = 0; o < PZ_OUTCOMES; o++)
-        fprintf(f, "%s\"%s\": %lld", o ? ", " : "", pz_outcome_names[o], all->charged[o]);
-    fputs("},\n  \"failures\": [", f);
-    for (int i = 0; i < all->nfails; i++) {
-        fprintf(f, "%s\n    {\"index\": %lld, \"verdict\": \"%s\", \"why\": ", i ? "," : "",
-                all->fails[i].index, pz_outcome_names[all->fails[i].v]);
-        json_string(f, all->fails[i].why, strlen(all->fails[i].why));
-        putc('}', f);
-    }
-    fputs("],\n  \"examples\": [", f);
-    for (int i = 0; i < nex; i++) {
-        fputs(i ? ",\n    " : "\n    ", f);
-        json_example(f, "index", &ex[i], "");
-    }
-    fputs("],\n  \"shrunk\": [", f);
-    for (int i = 0; i < nshrunk; i++) {
-        char extra[64];
-        snprintf(extra, sizeof extra, ", \"steps\": %d, \"runs\": %d", shrunk[i].steps,
-                 shrunk[i].runs);
-        fputs(i ? ",\n    " : "\n    ", f);
-        json_example(f, "from", &shrunk[i], extra);
-    }
-    fprintf(f, "],\n  \"all_ac\": %s\n}\n",
-            all->count[PZ_AC] == s->corpus.count ? "true" : "false");
     return pz_atomic_close(f, tmp, s->json) ? PZ_EXIT_USAGE : 0;
 }
 

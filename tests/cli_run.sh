@@ -22,13 +22,17 @@ expect() {
         fail "$*: said '$(head -1 "$T/err")', expected '$msg'"
 }
 
-# The JSON without the lines that hold timings or the run's shape.
+# The report without its timings, the run's shape and its context.
 untimed() {
-    grep -Ev '"(wall_s|seconds|ns_per_instance|ns_p10|spread|ns_per_answer|threads|batch)"' "$1"
+    jq -S 'del(.context) | walk(if type == "object" then with_entries(select(.key |
+               test("^(threads|batch|wall_s|spread|worst_index)$|seconds|(^|_)ns_") | not))
+               else . end)' "$1"
 }
 
 # The histogram's counts, summed.
-histsum() { grep -o '"count": [0-9]*' "$1" | awk '{ s += $2 } END { print s + 0 }'; }
+histsum() { jq -s '[.[].histogram[].count] | add // 0' "$1"; }
+# The count of one answer class in a report, or of all reports given together.
+classcount() { jq -s --arg a "$1" '[.[].histogram[] | select(.answer == $a) | .count] | add // 0' "${@:2}"; }
 
 # Usage errors: exit 2, a message that says what is accepted.
 expect 2 "puzzlebench: run: which puzzle? (see puzzlebench list)" "$PB" run
@@ -59,9 +63,9 @@ grep -q "130 (SIGINT)" "$T/out" || fail "run --help does not give the exit statu
 expect 0 "" "$PB" run flip --corpus flip:exhaustive --solvers gf2,rowenum --json "$T/flip.json" \
     --csv "$T/flip.csv" --md "$T/flip.md"
 [ "$(histsum "$T/flip.json")" = 65536 ] || fail "flip histogram does not sum to 65536"
-grep -q '"answer": "Impossible", "count": 61440' "$T/flip.json" || fail "flip: not 61440 Impossible"
-grep -q '"answer": "6", "count": 256}' "$T/flip.json" || fail "flip: not 256 boards of 6 moves"
-grep -q '"answer": "7"' "$T/flip.json" && fail "flip: a board needs 7 moves"
+[ "$(classcount Impossible "$T/flip.json")" = 61440 ] || fail "flip: not 61440 Impossible"
+[ "$(classcount 6 "$T/flip.json")" = 256 ] || fail "flip: not 256 boards of 6 moves"
+[ "$(classcount 7 "$T/flip.json")" = 0 ] || fail "flip: a board needs 7 moves"
 [ "$(wc -l <"$T/flip.csv")" = 3 ] || fail "CSV: not a header and one row per solver"
 grep -q '^flip,flip:exhaustive:rows=4:cols=4,0/1,65536,0,[0-9]*,gf2,0,65536,0,0,0,' "$T/flip.csv" ||
     fail "CSV row for gf2: $(sed -n 2p "$T/flip.csv")"
@@ -84,9 +88,8 @@ for k in 0 1 2; do
 done
 [ "$(cat "$T"/s?.json | histsum /dev/stdin)" = 65536 ] || fail "shards do not add up to 65536"
 for a in 0 1 2 3 4 5 6 Impossible; do
-    whole=$(grep -o "\"answer\": \"$a\", \"count\": [0-9]*" "$T/flip.json" | awk '{print $NF}')
-    parts=$(cat "$T"/s?.json | grep -o "\"answer\": \"$a\", \"count\": [0-9]*" |
-            awk '{ s += $NF } END { print s }')
+    whole=$(classcount "$a" "$T/flip.json")
+    parts=$(classcount "$a" "$T"/s?.json)
     [ "$whole" = "$parts" ] || fail "shards: class $a: $parts, whole: $whole"
 done
 "$PB" gen flip --corpus flip:exhaustive >"$T/whole.in"
@@ -98,26 +101,27 @@ spec=lightsout:random:rows=3:cols=7:count=500:seed=11
 "$PB" solve lightsout --solver gf2 "$T/lo.in" >"$T/lo.ans"
 expect 0 "" "$PB" run lightsout --corpus "$T/lo.in" --solvers gf2,rowenum --json "$T/file.json"
 expect 0 "" "$PB" run lightsout --corpus $spec --solvers gf2,rowenum --json "$T/spec.json"
-diff <(grep '"class"' "$T/file.json") <(grep '"class"' "$T/spec.json") >/dev/null ||
+diff <(jq -c .histogram "$T/file.json") <(jq -c .histogram "$T/spec.json") >/dev/null ||
     fail "gen read back: histograms differ"
-grep -q '"reference": "expected"' "$T/file.json" || fail "a file's .ans is not the reference"
+[ "$(jq -r .reference "$T/file.json")" = expected ] || fail "a file's .ans is not the reference"
 
 # Determinism: 1 and 2 threads, any batch: the same report but for timings.
 spec=flip:random:rows=3:cols=4:count=3000:seed=2
 "$PB" run flip --corpus $spec --threads 1 --batch 1000 --json "$T/t1.json" >/dev/null
 "$PB" run flip --corpus $spec --threads 2 --batch 3 --json "$T/t2.json" >/dev/null
 diff <(untimed "$T/t1.json") <(untimed "$T/t2.json") >&2 || fail "1 and 2 threads differ"
-grep -q '"threads": 2' "$T/t2.json" || fail "--threads 2 is not reported"
+[ "$(jq .threads "$T/t2.json")" = 2 ] || fail "--threads 2 is not reported"
 
 # A wrong expected answer: a disagreement, listed, exit 1, no regression written.
 head -8 "$SRC/corpus/flip/poj1753.in" >"$T/wrong.in"
 printf '4\n3\n' >"$T/wrong.ans"
 expect 1 "" "$PB" run flip --corpus "$T/wrong.in" --json "$T/wrong.json" --save "$T/reg"
-grep -q '"failures": 1,' "$T/wrong.json" || fail "wrong .ans: not one failure"
-grep -q '{"index": 1, "input": "bwbw\\nwwww\\nbbwb\\nbwwb\\n", "reference": "expected",' \
-    "$T/wrong.json" || fail "wrong .ans: the disagreement is not listed"
-grep -q '"answer": "Impossible\\n", "agrees": false' "$T/wrong.json" ||
-    fail "wrong .ans: the solvers' answers are not listed"
+[ "$(jq .failures "$T/wrong.json")" = 1 ] || fail "wrong .ans: not one failure"
+[ "$(jq -c '.disagreements[0] | [.index, .input, .reference]' "$T/wrong.json")" = \
+    '[1,"bwbw\nwwww\nbbwb\nbwwb\n","expected"]' ] ||
+    fail "wrong .ans: the disagreement is not listed"
+jq -e '.disagreements[0].answers | any(.answer == "Impossible\n" and .agrees == false)' \
+    "$T/wrong.json" >/dev/null || fail "wrong .ans: the solvers' answers are not listed"
 grep -q "FAIL: 1 instance" "$T/out" || fail "wrong .ans: the summary does not say FAIL"
 [ -e "$T/reg" ] && fail "a disagreement with a file's answer made a regression"
 
@@ -142,7 +146,7 @@ kill -TERM $pid
 wait $pid
 rc=$?
 [ $rc = 143 ] || fail "SIGTERM: exit $rc, expected 143"
-grep -q '"partial": true' "$T/part.json" || fail "SIGTERM: the report is not marked partial"
+[ "$(jq .partial "$T/part.json")" = true ] || fail "SIGTERM: the report is not marked partial"
 grep -q "PARTIAL" "$T/part.out" || fail "SIGTERM: the summary does not say PARTIAL"
 ls "$T" | grep -q tmp && fail "SIGTERM: a temporary report file is left behind"
 

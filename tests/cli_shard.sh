@@ -11,9 +11,9 @@ trap 'pz_sshd_stop; rm -rf "$tmp"' EXIT
 
 # The report without its timings, which are all that may depend on sharding:
 # threads, batch, wall_s, every *seconds and every ns_* figure, the batch spread
-# and where the slowest batch starts.
+# and where the slowest batch starts; and the context's date and threads.
 untimed() {
-    jq -S 'walk(if type == "object" then with_entries(select(.key |
+    jq -S 'del(.context.date, .context.threads) | walk(if type == "object" then with_entries(select(.key |
                test("^(threads|batch|wall_s|spread|worst_index)$|seconds|(^|_)ns_") | not))
                else . end)' "$1"
 }
@@ -23,6 +23,10 @@ same() {
         diff <(untimed "$1") <(untimed "$2") | head -20
     fi
 }
+# lit TEXT: TEXT as a grep pattern that matches it literally.
+lit() { printf '%s' "$1" | sed 's/[][\.*^$]/\\&/g'; }
+# at TEXT FILE: LINE:COL where TEXT first starts in FILE (columns from 1).
+at() { grep -n -F -m1 -- "$1" "$2" | awk -F: -v t="$1" '{ print $1 ":" index(substr($0, length($1) + 2), t) }'; }
 # How often the joblog in DIR ran shard K.
 runs() { awk -F'\t' -v seq=$(($2 + 1)) '$1 == seq' "$1/joblog" | wc -l; }
 
@@ -85,7 +89,7 @@ chmod +x "$tmp/flaky"
 PUZZLEBENCH=$tmp/flaky expect 3 "2 of 7 shards failed or did not run: 3 5" -- \
     "${seven[@]}" --out "$tmp/k"
 [ ! -e "$tmp/k/shard-3.json" ] && ok || bad "a killed shard left a report"
-expect 2 "shard-5.json:7:3: expected a whole shard, found shard 5/7 partial" -- \
+expect 2 "shard-5.json:$(at '"partial"' "$tmp/k/shard-5.json"): expected a whole shard, found shard 5/7 partial" -- \
     "$pb" merge "$tmp/k"/shard-[0-6].json "$tmp/a/shard-3.json"
 PUZZLEBENCH=$tmp/flaky expect 0 "7 shards finished (5 before)" -- "${seven[@]}" --out "$tmp/k"
 same "$tmp/whole.json" "$tmp/k/merged.json"
@@ -114,19 +118,20 @@ same "$tmp/x.json" "$tmp/xm.json"
 # Bad shard files: exit 2, with file:line:col and what was expected.
 s=$tmp/a/shard
 head -c 500 "$s-2.json" >"$tmp/cut.json"
-expect 2 "cut.json:[0-9]*:[0-9]*: expected .*found the end of the input" -- \
+expect 2 "cut.json:[0-9]*:[0-9]*: premature end of input" -- \
     "$pb" merge "$s-0.json" "$s-1.json" "$tmp/cut.json" "$s"-[3-6].json
 : >"$tmp/empty.json"
-expect 2 "empty.json:1:1: expected a value, found the end of the input" -- \
+expect 2 "empty.json:1:1: unexpected token near end of file" -- \
     "$pb" merge "$tmp/empty.json"
 printf '{"puzzle": "lightsout",}' >"$tmp/comma.json"
-expect 2 "comma.json:1:24: expected a string key after ',', found '}'" -- \
+expect 2 "comma.json:1:24: string or '}' expected near '}'" -- \
     "$pb" merge "$tmp/comma.json"
-sed 's/"instances": 9362,/"instances": "9362",/' "$s-2.json" >"$tmp/type.json"
-expect 2 'type.json:6:3: expected "instances" to be a number, found a string' -- \
+jq '.instances = "9362"' "$s-2.json" >"$tmp/type.json"
+expect 2 "type.json:$(at '"instances"' "$tmp/type.json"): expected \"instances\" to be a number, found a string" -- \
     "$pb" merge "$tmp/type.json"
 sed '/"histogram"/,$d' "$s-2.json" >"$tmp/short.json"
-expect 2 "short.json:[0-9]*:[0-9]*: expected" -- "$pb" merge "$tmp/short.json"
+expect 2 "short.json:[0-9]*:[0-9]*: string or '}' expected near end of file" -- \
+    "$pb" merge "$tmp/short.json"
 expect 2 "cannot read $tmp/none.json" -- "$pb" merge "$tmp/none.json"
 # Missing, duplicated, and of another run.
 expect 2 "merge: missing shards 2/7, 5/7" -- "$pb" merge "$s-0.json" "$s-1.json" "$s-3.json" \
@@ -140,11 +145,84 @@ expect 2 "other.json:[0-9]*:[0-9]*: expected the solvers of $s-0.json: $all" -- 
     "$pb" merge "$s-0.json" "$tmp/other.json"
 "$pb" run lightsout --corpus lightsout:exhaustive:rows=2:cols=8 "${opts[@]}" --shard 1/7 --no-save \
     --json "$tmp/other.json" >/dev/null
-expect 2 "other.json:3:3: expected corpus \"$spec\" as in $s-0.json" -- \
+expect 2 "other.json:$(at '"corpus"' "$tmp/other.json"): expected corpus \"$spec\" as in $s-0.json" -- \
     "$pb" merge "$s-0.json" "$tmp/other.json"
 "$pb" run lightsout --corpus $spec "${opts[@]}" --shard 1/6 --no-save --json "$tmp/other.json" \
     >/dev/null
 expect 2 "shard 1/6: the shards of one run have one N" -- "$pb" merge "$s-0.json" "$tmp/other.json"
+
+# Tampered counts: each is checked against the shard's range and the other counts,
+# and refused at the value (file:line:col).
+tampered() { # NAME JQ-FILTER TEXT-OF-THE-BAD-VALUE MESSAGE
+    jq "$2" "$s-2.json" >"$tmp/$1.json"
+    expect 2 "$1.json:$(at "$3" "$tmp/$1.json"): $(lit "$4")" -- \
+        "$pb" merge "$s-0.json" "$s-1.json" "$tmp/$1.json" "$s"-[3-6].json
+}
+tampered ran '.solvers[0].ran = 999' '"ran": 999' \
+    "expected ran + skipped of gf2 to be the 9362 instances of shard [18724, 28086) it was given, found 999 + 0"
+tampered skipped '.solvers[2].skipped += 1' '"ran": 36' \
+    "expected ran + skipped of bfs to be the 36 instances of shard [18724, 28086) it was given, found 36 + 1"
+tampered invalid '.solvers[1].invalid = 9363' '"invalid": 9363' \
+    "expected at most the 9362 answers rowenum gave, found 9363"
+tampered disagree '.solvers[3].disagree = 37' '"disagree": 37' \
+    "expected at most the 36 answers iddfs gave, found 37"
+tampered spread '.solvers[0].spread[0][1] += 1' '"spread"' \
+    "expected the spread of gf2 to hold its 9362 instances, found 9363"
+tampered checker '.checker.answers += 1' '"answers"' \
+    "expected the 18796 answers the solvers gave, found 18797"
+tampered histogram '.histogram[0].count += 1' '"histogram"' \
+    "expected the histogram (9363) and the unanswered instances (0) to add up to the 9362 instances"
+tampered unanswered '.unanswered = 1' '"histogram"' \
+    "expected the histogram (9362) and the unanswered instances (1) to add up to the 9362 instances"
+tampered failures '.failures = 2' '"disagreements"' "expected the first 2 failures listed, found 0"
+tampered worst '.solvers[0].worst_index = 5' '"worst_index": 5' \
+    "expected \"worst_index\" in the shard [18724, 28086), found 5"
+tampered range '.shard.end = 28087' '"shard"' \
+    "expected shard 2/7 of 65536 instances to be [18724, 28086), found [18724, 28087)"
+
+# Shards of different builds: refused unless --allow-mixed-builds, and then the
+# merged context names no one commit.
+jq '.context.commit = "0123456789abcdef0123456789abcdef01234567"' "$s-2.json" >"$tmp/build.json"
+expect 2 "build.json:$(at '"commit"' "$tmp/build.json"): expected commit $(jq -r .context.commit "$s-0.json")" -- \
+    "$pb" merge "$s-0.json" "$s-1.json" "$tmp/build.json" "$s"-[3-6].json
+grep -q "shards of different builds (merge them anyway with --allow-mixed-builds)" "$tmp/err" &&
+    ok || bad "the mixed-build refusal does not say how to merge anyway"
+expect 0 "" -- "$pb" merge "$s-0.json" "$s-1.json" "$tmp/build.json" "$s"-[3-6].json \
+    --allow-mixed-builds --json "$tmp/mixed.json"
+[ "$(jq -r .context.commit "$tmp/mixed.json")" = mixed ] && ok || bad "a mixed merge names a commit"
+# Every report carries its context; the merge keeps shard 0's.
+ctx='.context | [.date, .host, .cpu, .cores, .memory_bytes, .os, .compiler, .build_type, .flags,
+     .commit, .dirty, .version, .threads] | map(type) | join(",")'
+want=string,string,string,number,number,string,string,string,string,string,boolean,string,number
+for f in "$tmp/whole.json" "$s-3.json" "$tmp/a/merged.json"; do
+    [ "$(jq -r "$ctx" "$f")" = $want ] && ok || bad "$f: context $(jq -c .context "$f")"
+done
+[ "$(jq -c 'del(.context.threads)' "$s-0.json" | jq -c .context)" = \
+  "$(jq -c 'del(.context.threads)' "$tmp/a/merged.json" | jq -c .context)" ] &&
+    ok || bad "the merge did not keep shard 0's context"
+"$pb" merge "$s"-[0-6].json >"$tmp/sum.txt"
+sed -n 3p "$tmp/sum.txt" | grep -q "^puzzlebench [0-9.]* at [0-9a-f]\{12\}.*cores.* threads\?, 20[0-9-]*T" &&
+    ok || bad "the merged summary has no context line: $(sed -n 3p "$tmp/sum.txt")"
+
+# A corpus file is known by its content: shards of a regenerated c.in, or of two
+# different files at one path, do not merge; the same file does.
+mkdir -p "$tmp/c1" "$tmp/c2"
+"$pb" gen flip --corpus flip:random:count=40:seed=1 >"$tmp/c1/c.in"
+"$pb" gen flip --corpus flip:random:count=40:seed=2 >"$tmp/c2/c.in"
+for k in 0 1; do
+    (cd "$tmp/c1" && "$pb" run flip --corpus c.in --shard $k/2 --no-save --json "$tmp/c1-$k.json") >/dev/null
+    (cd "$tmp/c2" && "$pb" run flip --corpus c.in --shard $k/2 --no-save --json "$tmp/c2-$k.json") >/dev/null
+done
+[ "$(jq -r .corpus_content.in "$tmp/c1-0.json")" != "$(jq -r .corpus_content.in "$tmp/c2-1.json")" ] &&
+    ok || bad "two different files have one content hash"
+expect 0 "" -- "$pb" merge "$tmp/c1-0.json" "$tmp/c1-1.json"
+expect 2 "c2-1.json:$(at '"in"' "$tmp/c2-1.json"): expected the corpus file's content $(jq -r .corpus_content.in "$tmp/c1-0.json") as in $tmp/c1-0.json" -- \
+    "$pb" merge "$tmp/c1-0.json" "$tmp/c2-1.json"
+# The expected answers count too: an .ans beside c.in changes the content.
+"$pb" solve flip "$tmp/c1/c.in" >"$tmp/c1/c.ans"
+(cd "$tmp/c1" && "$pb" run flip --corpus c.in --shard 1/2 --no-save --json "$tmp/c1-1a.json") >/dev/null
+expect 2 "c1-1a.json:$(at '"ans"' "$tmp/c1-1a.json"): expected the expected answers' content none as in $tmp/c1-0.json" -- \
+    "$pb" merge "$tmp/c1-0.json" "$tmp/c1-1a.json"
 
 # Usage.
 expect 0 "" -- "$shard" --help

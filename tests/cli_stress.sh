@@ -108,7 +108,9 @@ stress 1 flip --exec "$FLIP wrong $TAG" --corpus "$T/boards.in" --batch 64 --jso
 want WA "$nwrong"
 want AC $((2000 - nwrong))
 has "^failure 1: instance $((first - 1)): WA: expected [0-9]+, found [0-9]+"
-grep -q '"WA": '"$nwrong" "$T/wrong.json" || fail "the JSON report lacks WA $nwrong"
+[ "$(jq .verdicts.WA "$T/wrong.json")" = "$nwrong" ] || fail "the JSON report lacks WA $nwrong"
+[ "$(jq -r '.context | [.commit, .version, .threads] | map(type) | join(",")' "$T/wrong.json")" = \
+    string,string,number ] || fail "the JSON report has no context"
 [ ! -e "$T/wrong.json.tmp.*" ] || fail "a temporary JSON file was left"
 # The same with the expected answers beside the corpus file (NAME.ans).
 cp "$T/ok.out" "$T/boards.ans"

@@ -3,7 +3,7 @@
  * Built once per (PZ_FUZZ_PUZZLE, PZ_FUZZ_KIND) by tests/fuzz/CMakeLists.txt:
  * kind input reads the judge input, answer reads judge output against a fixed
  * set of instances, spec parses corpus specs; json (one target, fuzz_json)
- * reads shard reports with bench/json.c.  A reader may reject the data
+ * reads reports with bench/schema.c (jansson underneath).  A reader may reject the data
  * (that is its job) but must not crash, hang, leak or read out of bounds; an
  * accepted input must also survive a write and read-back unchanged.
  */
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "../../bench/corpus.h"
-#include "../../bench/json.h"
+#include "../../bench/schema.h"
 
 enum { INPUT, ANSWER, SPEC, JSON };
 
@@ -107,38 +107,30 @@ static void fuzz_spec(const pz_puzzle *p, const uint8_t *data, size_t size)
     pz_corpus_close(&c);
 }
 
-/* Every node of an accepted document is consistent: counts match the lists,
- * strings are terminated where their length says, positions are real. */
-static size_t walk(const pz_json *v, int depth)
-{
-    size_t n = 0, values = 1;
-    if (depth > PZ_JSON_MAX_DEPTH || v->line < 1 || v->col < 1)
-        pz_fatal("json: bad node at depth %d", depth);
-    if (v->type == PZ_JSON_STRING && v->s[v->len])
-        pz_fatal("json: string not terminated at its length");
-    for (const pz_json *c = v->child; c; c = c->next, n++) {
-        if ((v->type == PZ_JSON_OBJECT) != (c->key != NULL))
-            pz_fatal("json: a member without a key or an element with one");
-        if (c->key && strlen(c->key) == c->key_len && pz_json_get(v, c->key) != c)
-            pz_fatal("json: a member that lookup does not find");
-        values += walk(c, depth + 1);
-    }
-    if (n != v->n)
-        pz_fatal("json: %zu children, n says %zu", n, v->n);
-    return values;
-}
-
+/* Any document: jansson parses it under the caps, or refuses it with a
+ * position; a report the schema accepts is written again and reads back as
+ * the same report. */
 static void fuzz_json(const uint8_t *data, size_t size)
 {
-    pz_json_doc d;
+    pz_report_doc rep, again;
     pz_error e;
-    if (pz_json_parse(&d, "fuzz", (const char *)data, size, &e) == 0) {
-        if (walk(d.root, 0) > PZ_JSON_MAX_VALUES)
-            pz_fatal("json: more values than the cap");
-    } else if (e.line < 0 || e.col < 0 || (e.line && e.col < 1)) {
-        pz_fatal("json: error without a position: %s", e.msg);
+    if (pz_report_parse(&rep, "fuzz", (const char *)data, size, &e)) {
+        if (e.line < 0 || e.col < 0 || (e.line && e.col < 1))
+            pz_fatal("json: error without a position: %s", e.msg);
+        return;
     }
-    pz_json_free(&d);
+    json_t *json = pz_report_json(&rep.res);
+    char *text = json_dumps(json, JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
+    if (!text || pz_report_parse(&again, "again", text, strlen(text), &e))
+        pz_fatal("json: a report written again does not read back: %s", e.msg);
+    json_t *json2 = pz_report_json(&again.res);
+    if (!json_equal(json, json2))
+        pz_fatal("json: a report written again reads back different");
+    json_decref(json);
+    json_decref(json2);
+    free(text);
+    pz_report_free(&again);
+    pz_report_free(&rep);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

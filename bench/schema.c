@@ -1,0 +1,697 @@
+/* schema.c - the report of a run as JSON: its one writer and its one reader.
+ *
+ * The JSON is made to be merged (`puzzlebench merge`): counts and histogram
+ * classes are sums, the failures listed are the first PZ_KEEP by corpus
+ * index (so the first PZ_KEEP of all shards' lists, by index, are those of
+ * the whole corpus), and the batches' spread of times is a histogram.  The
+ * timing values -- wall_s, seconds, cpu_seconds, ns_per_instance,
+ * ns_p10/median/p90, cpu_ns_per_instance, ns_worst, worst_index, spread,
+ * ns_per_answer -- the run's threads and batch and its context are all that
+ * may differ between two runs of one corpus; numbers are written at full
+ * precision (17 digits), so a report read back is the result written.
+ *
+ * A solver's figures are one table (tally_fields), which the writer writes
+ * and the reader reads; the rest of the report is written and read below
+ * in the order it appears.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/util.h"
+#include "schema.h"
+
+/* A count no report comes near, and the bound on every count read. */
+static const long long MAXC = (long long)1 << 62;
+
+static double ns_per(double seconds, long long n)
+{
+    return n > 0 ? seconds * 1e9 / (double)n : 0;
+}
+
+static double mean_ns(const pz_tally *t)
+{
+    return ns_per(t->seconds, t->ran);
+}
+static double cpu_ns(const pz_tally *t)
+{
+    return ns_per(t->cpu_seconds, t->ran);
+}
+static double p10_ns(const pz_tally *t)
+{
+    return pz_quantile(t, 0.1);
+}
+static double median_ns(const pz_tally *t)
+{
+    return pz_quantile(t, 0.5);
+}
+static double p90_ns(const pz_tally *t)
+{
+    return pz_quantile(t, 0.9);
+}
+
+/* A solver's figures: counts and seconds are read back into its tally; the
+ * figures derived from them are written for readers of the file and, when
+ * read, only checked to be numbers (they are computed again from the tally). */
+typedef struct field {
+    const char *key;
+    enum { COUNT, SECONDS, DERIVED } kind;
+    size_t off; /* COUNT: a long long in pz_tally; SECONDS: a double */
+    double (*derive)(const pz_tally *);
+} field;
+
+static const field tally_fields[] = {
+    {"ran", COUNT, offsetof(pz_tally, ran), NULL},
+    {"skipped", COUNT, offsetof(pz_tally, skipped), NULL},
+    {"invalid", COUNT, offsetof(pz_tally, invalid), NULL},
+    {"disagree", COUNT, offsetof(pz_tally, disagree), NULL},
+    {"seconds", SECONDS, offsetof(pz_tally, seconds), NULL},
+    {"cpu_seconds", SECONDS, offsetof(pz_tally, cpu_seconds), NULL},
+    {"ns_per_instance", DERIVED, 0, mean_ns},
+    {"ns_p10", DERIVED, 0, p10_ns},
+    {"ns_median", DERIVED, 0, median_ns},
+    {"ns_p90", DERIVED, 0, p90_ns},
+    {"cpu_ns_per_instance", DERIVED, 0, cpu_ns},
+    {"ns_worst", SECONDS, offsetof(pz_tally, worst_ns), NULL},
+};
+enum { NFIELDS = sizeof tally_fields / sizeof *tally_fields };
+
+static long long *count_of(pz_tally *t, const field *f)
+{
+    return (long long *)((char *)t + f->off);
+}
+static double *seconds_of(pz_tally *t, const field *f)
+{
+    return (double *)((char *)t + f->off);
+}
+
+static json_t *str(const char *s)
+{
+    return pz_jstr(s, strlen(s));
+}
+
+void pz_hash_text(uint64_t hash, char buf[PZ_HASH_TEXT])
+{
+    snprintf(buf, PZ_HASH_TEXT, "fnv1a64:%016llx", (unsigned long long)hash);
+}
+
+/* ---------------------------------------------------------------- context */
+
+json_t *pz_context_json(const pz_context *c)
+{
+    json_t *o = json_object();
+    if (!o)
+        pz_fatal("out of memory");
+    pz_jset(o, "date", str(c->date));
+    pz_jset(o, "host", str(c->host));
+    pz_jset(o, "cpu", str(c->cpu));
+    pz_jset(o, "cores", json_integer(c->cores));
+    pz_jset(o, "memory_bytes", json_integer(c->memory_bytes));
+    pz_jset(o, "os", str(c->os));
+    pz_jset(o, "compiler", str(c->compiler));
+    pz_jset(o, "build_type", str(c->build_type));
+    pz_jset(o, "flags", str(c->flags));
+    pz_jset(o, "commit", str(c->commit));
+    pz_jset(o, "dirty", json_boolean(c->dirty));
+    pz_jset(o, "version", str(c->version));
+    pz_jset(o, "threads", json_integer(c->threads));
+    return o;
+}
+
+int pz_context_read(const pz_jval *o, pz_context *c, pz_error *e)
+{
+    memset(c, 0, sizeof *c);
+    return pz_jneed_strbuf(o, "date", c->date, sizeof c->date, e) ||
+                   pz_jneed_strbuf(o, "host", c->host, sizeof c->host, e) ||
+                   pz_jneed_strbuf(o, "cpu", c->cpu, sizeof c->cpu, e) ||
+                   pz_jneed_int(o, "cores", 0, MAXC, &c->cores, e) ||
+                   pz_jneed_int(o, "memory_bytes", 0, MAXC, &c->memory_bytes, e) ||
+                   pz_jneed_strbuf(o, "os", c->os, sizeof c->os, e) ||
+                   pz_jneed_strbuf(o, "compiler", c->compiler, sizeof c->compiler, e) ||
+                   pz_jneed_strbuf(o, "build_type", c->build_type, sizeof c->build_type, e) ||
+                   pz_jneed_strbuf(o, "flags", c->flags, sizeof c->flags, e) ||
+                   pz_jneed_strbuf(o, "commit", c->commit, sizeof c->commit, e) ||
+                   pz_jneed_bool(o, "dirty", &c->dirty, e) ||
+                   pz_jneed_strbuf(o, "version", c->version, sizeof c->version, e) ||
+                   pz_jneed_int(o, "threads", 0, MAXC, &c->threads, e)
+               ? -1
+               : 0;
+}
+
+/* ----------------------------------------------------------------- writer */
+
+static int sampled(const pz_result *r, int s)
+{
+    return (r->opts.slow >> s) & 1;
+}
+
+/* A file corpus's content hashes; null for a generated corpus. */
+static json_t *content_json(const pz_corpus *c)
+{
+    char h[PZ_HASH_TEXT];
+    json_t *o;
+    if (c->gen || !(c->has_in_hash || c->has_ans_hash))
+        return json_null();
+    o = json_object();
+    if (!o)
+        pz_fatal("out of memory");
+    pz_hash_text(c->in_hash, h);
+    pz_jset(o, "in", c->has_in_hash ? json_string(h) : json_null());
+    pz_hash_text(c->ans_hash, h);
+    pz_jset(o, "ans", c->has_ans_hash ? json_string(h) : json_null());
+    return o;
+}
+
+static json_t *solver_json(const pz_result *r, int s)
+{
+    const pz_tally *t = &r->tally[s];
+    json_t *o = json_object(), *spread = json_array();
+    if (!o || !spread)
+        pz_fatal("out of memory");
+    pz_jset(o, "name", str(r->opts.solvers[s]->name));
+    pz_jset(o, "sampled", json_boolean(sampled(r, s)));
+    for (int i = 0; i < NFIELDS; i++) {
+        const field *f = &tally_fields[i];
+        pz_tally *w = (pz_tally *)t; /* only read */
+        pz_jset(o, f->key,
+                f->kind == COUNT     ? json_integer(*count_of(w, f))
+                : f->kind == SECONDS ? json_real(*seconds_of(w, f))
+                                     : json_real(f->derive(t)));
+    }
+    pz_jset(o, "worst_index", json_integer(t->ran ? t->worst_index : -1));
+    for (int b = 0; b < PZ_SPREAD; b++)
+        if (t->spread[b])
+            pz_jappend(spread, json_pack("[iI]", b, (json_int_t)t->spread[b]));
+    pz_jset(o, "spread", spread);
+    return o;
+}
+
+static json_t *failure_json(const pz_result *r, const pz_failure *x)
+{
+    json_t *o = json_object(), *answers = json_array();
+    if (!o || !answers)
+        pz_fatal("out of memory");
+    pz_jset(o, "index", json_integer(x->index));
+    pz_jset(o, "input", str(x->input));
+    pz_jset(o, "reference",
+            str(x->reference < 0 ? "expected" : r->opts.solvers[x->reference]->name));
+    if (x->expected) {
+        pz_jset(o, "expected", str(x->expected));
+        if (x->expected_why)
+            pz_jset(o, "invalid", str(x->expected_why));
+    }
+    for (int s = 0; s < r->opts.nsolvers; s++)
+        if (x->answer[s]) {
+            json_t *a = json_object();
+            if (!a)
+                pz_fatal("out of memory");
+            pz_jset(a, "solver", str(r->opts.solvers[s]->name));
+            pz_jset(a, "answer", str(x->answer[s]));
+            pz_jset(a, "agrees", json_boolean(!((x->disagree >> s) & 1)));
+            if (x->why[s])
+                pz_jset(a, "invalid", str(x->why[s]));
+            pz_jappend(answers, a);
+        }
+    pz_jset(o, "answers", answers);
+    return o;
+}
+
+json_t *pz_report_json(const pz_result *r)
+{
+    const pz_corpus *c = r->corpus;
+    pz_context now;
+    const pz_context *ctx = r->context;
+    json_t *o = json_object(), *solvers = json_array(), *hist = json_array(), *fails = json_array(),
+           *checker;
+    if (!o || !solvers || !hist || !fails)
+        pz_fatal("out of memory");
+    if (!ctx) {
+        pz_context_gather(&now, r->opts.threads, time(NULL));
+        ctx = &now;
+    }
+    pz_jset(o, "context", pz_context_json(ctx));
+    pz_jset(o, "puzzle", str(c->puzzle->name));
+    pz_jset(o, "corpus", str(c->spec));
+    pz_jset(o, "corpus_instances", json_integer(c->count));
+    pz_jset(o, "corpus_content", content_json(c));
+    pz_jset(o, "shard",
+            json_pack("{sIsIsIsI}", "k", (json_int_t)r->shard.k, "n", (json_int_t)r->shard.n,
+                      "first", (json_int_t)r->shard.first, "end", (json_int_t)r->shard.end));
+    pz_jset(o, "instances", json_integer(r->instances));
+    pz_jset(o, "partial", json_boolean(r->partial));
+    pz_jset(o, "reference", str(r->expected ? "expected" : "first valid solver"));
+    pz_jset(o, "sample", json_integer(r->opts.sample));
+    pz_jset(o, "threads", json_integer(r->opts.threads));
+    pz_jset(o, "batch", json_integer(r->opts.batch));
+    pz_jset(o, "wall_s", json_real(r->wall_s));
+    for (int s = 0; s < r->opts.nsolvers; s++)
+        pz_jappend(solvers, solver_json(r, s));
+    pz_jset(o, "solvers", solvers);
+    checker = json_pack("{sIsfsf}", "answers", (json_int_t)r->checked, "seconds", r->check_seconds,
+                        "ns_per_answer", ns_per(r->check_seconds, r->checked));
+    pz_jset(o, "checker", checker);
+    pz_jset(o, "failures", json_integer(r->failures));
+    pz_jset(o, "unanswered", json_integer(r->unanswered));
+    pz_jset(o, "expected_invalid", json_integer(r->expected_invalid));
+    for (int k = 0; k < PZ_CLASSES; k++)
+        if (r->hist[k])
+            pz_jappend(hist, json_pack("{sisosI}", "class", k, "answer", str(r->names[k]), "count",
+                                       (json_int_t)r->hist[k]));
+    pz_jset(o, "histogram", hist);
+    for (int i = 0; i < r->nfail; i++)
+        pz_jappend(fails, failure_json(r, &r->fail[i]));
+    pz_jset(o, "disagreements", fails);
+    return o;
+}
+
+/* ----------------------------------------------------------------- reader */
+
+typedef struct reader {
+    pz_report_doc *rep;
+    pz_jval root;
+    pz_error *e;
+} reader;
+
+/* Instances of [first, end) whose index is a multiple of sample. */
+static long long multiples(long long first, long long end, long long sample)
+{
+    return (end + sample - 1) / sample - (first + sample - 1) / sample;
+}
+
+static int read_content(reader *rd)
+{
+    pz_corpus *c = &rd->rep->corpus;
+    pz_jval o = pz_jget(&rd->root, "corpus_content");
+    static const char *const keys[] = {"in", "ans"};
+    uint64_t *hash[] = {&c->in_hash, &c->ans_hash};
+    int *has[] = {&c->has_in_hash, &c->has_ans_hash};
+    if (!o.v)
+        return pz_jfail(rd->e, &rd->root, "expected a member \"corpus_content\" in this object");
+    if (json_is_null(o.v))
+        return 0;
+    if (!json_is_object(o.v))
+        return pz_jfail(rd->e, &o, "expected \"corpus_content\" to be null or an object, found %s",
+                        pz_jwhat(o.v));
+    for (int i = 0; i < 2; i++) {
+        pz_jval v = pz_jget(&o, keys[i]);
+        unsigned long long h;
+        int end = 0;
+        if (!v.v)
+            return pz_jfail(rd->e, &o, "expected a member \"%s\" in this object", keys[i]);
+        if (json_is_null(v.v))
+            continue;
+        if (!json_is_string(v.v) ||
+            sscanf(json_string_value(v.v), "fnv1a64:%16llx%n", &h, &end) != 1 || end != 24 ||
+            json_string_length(v.v) != 24)
+            return pz_jfail(
+                rd->e, &v, "expected \"%s\" to be null or \"fnv1a64:\" and 16 hex digits", keys[i]);
+        *hash[i] = h;
+        *has[i] = 1;
+    }
+    return 0;
+}
+
+/* The puzzle, the corpus and the shard: what the counts are checked against. */
+static int read_header(reader *rd)
+{
+    pz_report_doc *rep = rd->rep;
+    pz_result *r = &rep->res;
+    pz_corpus *c = &rep->corpus;
+    const pz_jval *root = &rd->root;
+    pz_error *e = rd->e;
+    pz_jval ctx, sh;
+    char name[64], ref[32], spec[64];
+    long long threads, batch;
+    pz_shard want;
+    if (!json_is_object(root->v))
+        return pz_jfail(e, root, "expected a report (an object), found %s", pz_jwhat(root->v));
+    if (pz_jneed(root, "context", JSON_OBJECT, &ctx, e) ||
+        pz_context_read(&ctx, &rep->context, e) ||
+        pz_jneed_strbuf(root, "puzzle", name, sizeof name, e))
+        return -1;
+    if (!(c->puzzle = pz_find_puzzle(name))) {
+        pz_jval v = pz_jget(root, "puzzle");
+        return pz_jfail(
+            e, &v, "expected a puzzle of this build (see puzzlebench list), found \"%s\"", name);
+    }
+    if (pz_jneed_strbuf(root, "corpus", c->spec, sizeof c->spec, e) ||
+        pz_jneed_int(root, "corpus_instances", 0, MAXC, &c->count, e) || read_content(rd) ||
+        pz_jneed(root, "shard", JSON_OBJECT, &sh, e) ||
+        pz_jneed_int(&sh, "k", 0, MAXC, &r->shard.k, e) ||
+        pz_jneed_int(&sh, "n", r->shard.k + 1, MAXC, &r->shard.n, e) ||
+        pz_jneed_int(&sh, "first", 0, c->count, &r->shard.first, e) ||
+        pz_jneed_int(&sh, "end", r->shard.first, c->count, &r->shard.end, e))
+        return -1;
+    snprintf(spec, sizeof spec, "%lld/%lld", r->shard.k, r->shard.n);
+    if (pz_parse_shard(spec, c->count, &want, e))
+        return pz_jfail(e, &sh, "expected a shard K/N, found %s", spec);
+    if (want.first != r->shard.first || want.end != r->shard.end)
+        return pz_jfail(e, &sh,
+                        "expected shard %s of %lld instances to be [%lld, %lld), found [%lld, "
+                        "%lld)",
+                        spec, c->count, want.first, want.end, r->shard.first, r->shard.end);
+    if (pz_jneed_int(root, "instances", 0, r->shard.end - r->shard.first, &r->instances, e) ||
+        pz_jneed_bool(root, "partial", &r->partial, e))
+        return -1;
+    if (!r->partial && r->instances != r->shard.end - r->shard.first) {
+        pz_jval v = pz_jget(root, "instances");
+        return pz_jfail(e, &v, "expected %lld instances in shard %s, found %lld",
+                        r->shard.end - r->shard.first, spec, r->instances);
+    }
+    if (pz_jneed_strbuf(root, "reference", ref, sizeof ref, e))
+        return -1;
+    if (strcmp(ref, "expected") && strcmp(ref, "first valid solver")) {
+        pz_jval v = pz_jget(root, "reference");
+        return pz_jfail(e, &v,
+                        "expected \"reference\" to be \"expected\" or \"first valid solver\"");
+    }
+    r->expected = !strcmp(ref, "expected");
+    if (pz_jneed_int(root, "sample", 1, MAXC, &r->opts.sample, e) ||
+        pz_jneed_int(root, "threads", 0, 1 << 20, &threads, e) ||
+        pz_jneed_int(root, "batch", 0, 1 << 30, &batch, e) ||
+        pz_jneed_num(root, "wall_s", 0, &r->wall_s, e))
+        return -1;
+    r->opts.threads = (int)threads;
+    r->opts.batch = (int)batch;
+    return 0;
+}
+
+/* A solver's batch times: [class, instances] pairs, classes rising. */
+static int read_spread(reader *rd, const pz_jval *solver, pz_tally *t, long long *sum)
+{
+    pz_jval list;
+    *sum = 0;
+    if (pz_jneed(solver, "spread", JSON_ARRAY, &list, rd->e))
+        return -1;
+    for (size_t i = 0; i < json_array_size(list.v); i++) {
+        pz_jval v = pz_jelem(&list, i);
+        json_t *b = json_array_get(v.v, 0), *n = json_array_get(v.v, 1);
+        if (!json_is_array(v.v) || json_array_size(v.v) != 2 || !json_is_integer(b) ||
+            json_integer_value(b) < 0 || json_integer_value(b) >= PZ_SPREAD ||
+            !json_is_integer(n) || json_integer_value(n) < 1 || json_integer_value(n) > MAXC)
+            return pz_jfail(rd->e, &v,
+                            "expected a pair [class, instances] with 0 <= class < %d and "
+                            "instances >= 1",
+                            PZ_SPREAD);
+        if (t->spread[json_integer_value(b)])
+            return pz_jfail(rd->e, &v, "expected each class once, found class %lld again",
+                            (long long)json_integer_value(b));
+        t->spread[json_integer_value(b)] = json_integer_value(n);
+        *sum += json_integer_value(n);
+    }
+    return 0;
+}
+
+static int read_solver(reader *rd, const pz_jval *v, int s)
+{
+    pz_result *r = &rd->rep->res;
+    pz_error *e = rd->e;
+    pz_tally *t = &r->tally[s];
+    char name[64];
+    int smp;
+    long long spread, given;
+    const char *puzzle = rd->rep->corpus.puzzle->name;
+    if (!json_is_object(v->v))
+        return pz_jfail(e, v, "expected a solver (an object), found %s", pz_jwhat(v->v));
+    if (pz_jneed_strbuf(v, "name", name, sizeof name, e) || pz_jneed_bool(v, "sampled", &smp, e))
+        return -1;
+    if (!(r->opts.solvers[s] = pz_find_solver(puzzle, name))) {
+        pz_jval n = pz_jget(v, "name");
+        return pz_jfail(e, &n, "expected a solver of %s in this build, found \"%s\"", puzzle, name);
+    }
+    for (int i = 0; i < s; i++)
+        if (r->opts.solvers[i] == r->opts.solvers[s]) {
+            pz_jval n = pz_jget(v, "name");
+            return pz_jfail(e, &n, "expected each solver once, found %s again", name);
+        }
+    r->opts.slow |= (unsigned)smp << s;
+    for (int i = 0; i < NFIELDS; i++) {
+        const field *f = &tally_fields[i];
+        double x;
+        if (f->kind == COUNT
+                ? pz_jneed_int(v, f->key, 0, MAXC, count_of(t, f), e)
+                : pz_jneed_num(v, f->key, 0, f->kind == SECONDS ? seconds_of(t, f) : &x, e))
+            return -1;
+    }
+    if (pz_jneed_int(v, "worst_index", -1, MAXC, &t->worst_index, e) ||
+        read_spread(rd, v, t, &spread))
+        return -1;
+
+    /* The counts against the shard: the solver was given every instance of
+     * it (a sampled one, those whose index is a multiple of the sample) and
+     * each of them it ran or skipped. */
+    given = smp ? multiples(r->shard.first, r->shard.end, r->opts.sample)
+                : r->shard.end - r->shard.first;
+    pz_jval at = pz_jget(v, "ran");
+    if (!r->partial && t->ran + t->skipped != given)
+        return pz_jfail(e, &at,
+                        "expected ran + skipped of %s to be the %lld instances of shard "
+                        "[%lld, %lld) it was given, found %lld + %lld",
+                        name, given, r->shard.first, r->shard.end, t->ran, t->skipped);
+    if (r->partial && t->ran + t->skipped > (given < r->instances ? given : r->instances))
+        return pz_jfail(e, &at,
+                        "expected ran + skipped of %s to be at most the %lld instances done, "
+                        "found %lld + %lld",
+                        name, given < r->instances ? given : r->instances, t->ran, t->skipped);
+    if (t->invalid > t->ran || t->disagree > t->ran) {
+        pz_jval bad = pz_jget(v, t->invalid > t->ran ? "invalid" : "disagree");
+        return pz_jfail(e, &bad, "expected at most the %lld answers %s gave, found %lld", t->ran,
+                        name, t->invalid > t->ran ? t->invalid : t->disagree);
+    }
+    if (spread != t->ran) {
+        pz_jval sp = pz_jget(v, "spread");
+        return pz_jfail(e, &sp, "expected the spread of %s to hold its %lld instances, found %lld",
+                        name, t->ran, spread);
+    }
+    if (t->ran ? t->worst_index < r->shard.first || t->worst_index >= r->shard.end
+               : t->worst_index != -1) {
+        pz_jval w = pz_jget(v, "worst_index");
+        if (t->ran)
+            return pz_jfail(e, &w, "expected \"worst_index\" in the shard [%lld, %lld), found %lld",
+                            r->shard.first, r->shard.end, t->worst_index);
+        return pz_jfail(e, &w, "expected \"worst_index\" -1 for a solver that ran nothing");
+    }
+    return 0;
+}
+
+static int read_solvers(reader *rd)
+{
+    pz_result *r = &rd->rep->res;
+    pz_jval list;
+    if (pz_jneed(&rd->root, "solvers", JSON_ARRAY, &list, rd->e))
+        return -1;
+    if (json_array_size(list.v) < 1 || json_array_size(list.v) > PZ_RUN_SOLVERS)
+        return pz_jfail(rd->e, &list, "expected 1 to %d solvers", PZ_RUN_SOLVERS);
+    r->opts.nsolvers = (int)json_array_size(list.v);
+    for (int s = 0; s < r->opts.nsolvers; s++) {
+        pz_jval v = pz_jelem(&list, (size_t)s);
+        if (read_solver(rd, &v, s))
+            return -1;
+    }
+    return 0;
+}
+
+/* The checker and the run's counts: each answer given was checked once, and
+ * no count exceeds the instances. */
+static int read_counts(reader *rd)
+{
+    pz_result *r = &rd->rep->res;
+    pz_error *e = rd->e;
+    pz_jval checker, v;
+    long long answers = 0;
+    if (pz_jneed(&rd->root, "checker", JSON_OBJECT, &checker, e) ||
+        pz_jneed_int(&checker, "answers", 0, MAXC, &r->checked, e) ||
+        pz_jneed_num(&checker, "seconds", 0, &r->check_seconds, e) ||
+        pz_jneed_num(&checker, "ns_per_answer", 0, &(double){0}, e))
+        return -1;
+    for (int s = 0; s < r->opts.nsolvers; s++)
+        answers += r->tally[s].ran;
+    if (r->checked != answers) {
+        v = pz_jget(&checker, "answers");
+        return pz_jfail(e, &v, "expected the %lld answers the solvers gave, found %lld", answers,
+                        r->checked);
+    }
+    if (pz_jneed_int(&rd->root, "failures", 0, r->instances, &r->failures, e) ||
+        pz_jneed_int(&rd->root, "unanswered", 0, r->instances, &r->unanswered, e) ||
+        pz_jneed_int(&rd->root, "expected_invalid", 0, r->expected ? r->instances : 0,
+                     &r->expected_invalid, e))
+        return -1;
+    return 0;
+}
+
+static int read_histogram(reader *rd)
+{
+    pz_result *r = &rd->rep->res;
+    pz_error *e = rd->e;
+    pz_jval list;
+    long long sum = 0;
+    if (pz_jneed(&rd->root, "histogram", JSON_ARRAY, &list, e))
+        return -1;
+    for (size_t i = 0; i < json_array_size(list.v); i++) {
+        pz_jval v = pz_jelem(&list, i);
+        long long k, count;
+        char name[PZ_NAME];
+        if (pz_jneed_int(&v, "class", 0, PZ_CLASSES - 1, &k, e) ||
+            pz_jneed_strbuf(&v, "answer", name, sizeof name, e) ||
+            pz_jneed_int(&v, "count", 1, r->instances, &count, e))
+            return -1;
+        if (!*name) {
+            pz_jval a = pz_jget(&v, "answer");
+            return pz_jfail(e, &a, "expected an answer class of 1 to %d characters", PZ_NAME - 1);
+        }
+        if (r->hist[k])
+            return pz_jfail(e, &v, "expected each class once, found class %lld again", k);
+        memcpy(r->names[k], name, sizeof name);
+        r->hist[k] = count;
+        sum += count;
+    }
+    if (sum + r->unanswered != r->instances)
+        return pz_jfail(e, &list,
+                        "expected the histogram (%lld) and the unanswered instances (%lld) to "
+                        "add up to the %lld instances",
+                        sum, r->unanswered, r->instances);
+    return 0;
+}
+
+/* The solver named by member key of v, as an index into the run's solvers. */
+static int solver_index(reader *rd, const pz_jval *v, const char *key, int expected_ok, int *index)
+{
+    const pz_result *r = &rd->rep->res;
+    const char *name;
+    if (pz_jneed_str(v, key, &name, rd->e))
+        return -1;
+    if (expected_ok && !strcmp(name, "expected")) {
+        *index = -1;
+        return 0;
+    }
+    for (int i = 0; i < r->opts.nsolvers; i++)
+        if (!strcmp(r->opts.solvers[i]->name, name)) {
+            *index = i;
+            return 0;
+        }
+    pz_jval n = pz_jget(v, key);
+    return pz_jfail(rd->e, &n, "expected one of the run's solvers%s, found \"%s\"",
+                    expected_ok ? " or \"expected\"" : "", name);
+}
+
+static int read_failure(reader *rd, const pz_jval *v, long long after, pz_failure *f)
+{
+    pz_result *r = &rd->rep->res;
+    pz_error *e = rd->e;
+    pz_jval answers;
+    const char *text;
+    if (!json_is_object(v->v))
+        return pz_jfail(e, v, "expected a failure (an object), found %s", pz_jwhat(v->v));
+    if (pz_jneed_int(v, "index", after + 1, r->shard.end - 1, &f->index, e) ||
+        pz_jneed_str(v, "input", &text, e))
+        return -1;
+    f->input = pz_xstrndup(text, strlen(text));
+    if (solver_index(rd, v, "reference", 1, &f->reference) ||
+        pz_jneed(v, "answers", JSON_ARRAY, &answers, e))
+        return -1;
+    if (pz_jget(v, "expected").v) {
+        if (pz_jneed_str(v, "expected", &text, e))
+            return -1;
+        f->expected = pz_xstrndup(text, strlen(text));
+        if (pz_jget(v, "invalid").v && pz_jneed_str(v, "invalid", &f->expected_why, e))
+            return -1;
+    }
+    for (size_t k = 0; k < json_array_size(answers.v); k++) {
+        pz_jval x = pz_jelem(&answers, k);
+        int i = 0, agrees;
+        if (solver_index(rd, &x, "solver", 0, &i) || pz_jneed_str(&x, "answer", &text, e) ||
+            pz_jneed_bool(&x, "agrees", &agrees, e))
+            return -1;
+        if (f->answer[i])
+            return pz_jfail(e, &x, "expected one answer of %s, found two",
+                            r->opts.solvers[i]->name);
+        f->answer[i] = pz_xstrndup(text, strlen(text));
+        if (!agrees)
+            f->disagree |= 1u << i;
+        if (pz_jget(&x, "invalid").v && pz_jneed_str(&x, "invalid", &f->why[i], e))
+            return -1;
+    }
+    return 0;
+}
+
+/* The first failures by index, as many as the run keeps of its failures. */
+static int read_failures(reader *rd)
+{
+    pz_result *r = &rd->rep->res;
+    pz_jval list;
+    long long want = r->failures < PZ_KEEP ? r->failures : PZ_KEEP, after;
+    if (pz_jneed(&rd->root, "disagreements", JSON_ARRAY, &list, rd->e))
+        return -1;
+    if ((long long)json_array_size(list.v) != want)
+        return pz_jfail(rd->e, &list, "expected the first %lld failures listed, found %zu", want,
+                        json_array_size(list.v));
+    r->fail = pz_xcalloc((size_t)want, sizeof *r->fail);
+    after = r->shard.first - 1;
+    for (long long i = 0; i < want; i++) {
+        pz_jval v = pz_jelem(&list, (size_t)i);
+        r->nfail++;
+        if (read_failure(rd, &v, after, &r->fail[i]))
+            return -1;
+        after = r->fail[i].index;
+    }
+    return 0;
+}
+
+/* Reads the report in rep->doc; frees everything on an error. */
+static int read_report(pz_report_doc *rep, pz_error *e)
+{
+    reader rd = {rep, pz_jroot(&rep->doc), e};
+    rep->res.corpus = &rep->corpus;
+    rep->res.context = &rep->context;
+    rep->res.hist = pz_xcalloc(PZ_CLASSES, sizeof *rep->res.hist);
+    rep->res.names = pz_xcalloc(PZ_CLASSES, sizeof *rep->res.names);
+    if (read_header(&rd) || read_solvers(&rd) || read_counts(&rd) || read_histogram(&rd) ||
+        read_failures(&rd)) {
+        pz_report_free(rep);
+        return -1;
+    }
+    return 0;
+}
+
+int pz_report_parse(pz_report_doc *rep, const char *name, const char *text, size_t len, pz_error *e)
+{
+    memset(rep, 0, sizeof *rep);
+    return pz_jdoc_parse(&rep->doc, name, text, len, e) ? -1 : read_report(rep, e);
+}
+
+int pz_report_read(pz_report_doc *rep, const char *path, pz_error *e)
+{
+    memset(rep, 0, sizeof *rep);
+    return pz_jdoc_read(&rep->doc, path, e) ? -1 : read_report(rep, e);
+}
+
+void pz_report_free(pz_report_doc *rep)
+{
+    pz_result_free(&rep->res);
+    pz_jdoc_free(&rep->doc);
+}
+
+int pz_report_fail(pz_error *e, const pz_report_doc *rep, const char *path, const char *fmt, ...)
+{
+    pz_jval chain[16];
+    char buf[256], msg[512], *save = NULL;
+    int n = 0;
+    va_list ap;
+    chain[0] = pz_jroot(&rep->doc);
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *step = strtok_r(buf, ".", &save); step && n + 1 < 16;
+         step = strtok_r(NULL, ".", &save)) {
+        pz_jval next = json_is_array(chain[n].v) ? pz_jelem(&chain[n], strtoul(step, NULL, 10))
+                                                 : pz_jget(&chain[n], step);
+        if (!next.v)
+            break;
+        chain[n + 1] = next;
+        chain[n + 1].up = &chain[n];
+        n++;
+    }
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return pz_jfail(e, &chain[n], "%s", msg);
+}

@@ -17,6 +17,6 @@ if(GIT_FOUND)
     endif()
   endif()
 endif()
-file(WRITE ${OUT}.new "#define PZ_COMMIT \"${commit}\"\n#define PZ_DIRTY ${dirty}\n")
+file(WRITE ${OUT}.new "#define PZ_CONTEXT_COMMIT \"${commit}\"\n#define PZ_CONTEXT_DIRTY ${dirty}\n")
 configure_file(${OUT}.new ${OUT} COPYONLY)  # writes only a change
 file(REMOVE ${OUT}.new)

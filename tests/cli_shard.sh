@@ -118,7 +118,7 @@ same "$tmp/x.json" "$tmp/xm.json"
 # Bad shard files: exit 2, with file:line:col and what was expected.
 s=$tmp/a/shard
 head -c 500 "$s-2.json" >"$tmp/cut.json"
-expect 2 "cut.json:[0-9]*:[0-9]*: premature end of input" -- \
+expect 2 "cut.json:[0-9]*:[0-9]*: .*end of \(input\|file\)" -- \
     "$pb" merge "$s-0.json" "$s-1.json" "$tmp/cut.json" "$s"-[3-6].json
 : >"$tmp/empty.json"
 expect 2 "empty.json:1:1: unexpected token near end of file" -- \

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <xxhash.h>
 
 #include "corpus.h"
 
@@ -46,22 +47,28 @@ int pz_read_answers(const pz_puzzle *p, FILE *f, const char *name, const void *i
     return rc < 0 ? -1 : 0;
 }
 
-/* FNV-1a (64 bits) of the whole of f, read again from its start: 0, or -1
- * for a stream that cannot be rewound (a pipe). */
+/* XXH3 (64 bits) of the whole of f, read again from its start: 0, or -1 for
+ * a stream that cannot be rewound (a pipe).  XXH3 reads a file faster than
+ * the disk gives it (FNV-1a, a byte at a time, cost a run of gf2 over a file
+ * of a million boards 15% of its CPU time). */
 static int hash_file(FILE *f, uint64_t *hash)
 {
     unsigned char buf[1 << 16];
-    uint64_t h = 0xcbf29ce484222325u;
+    XXH3_state_t *st;
     size_t n;
-    if (fseek(f, 0, SEEK_SET))
+    int rc = -1;
+    if (fseek(f, 0, SEEK_SET) || !(st = XXH3_createState()))
         return -1;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        for (size_t i = 0; i < n; i++)
-            h = (h ^ buf[i]) * 0x100000001b3u;
-    if (ferror(f))
-        return -1;
-    *hash = h;
-    return 0;
+    if (XXH3_64bits_reset(st) == XXH_OK) {
+        while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+            XXH3_64bits_update(st, buf, n);
+        if (!ferror(f)) {
+            *hash = XXH3_64bits_digest(st);
+            rc = 0;
+        }
+    }
+    XXH3_freeState(st);
+    return rc;
 }
 
 static int read_expected(pz_corpus *c, const char *path, pz_error *e)

@@ -27,7 +27,7 @@ typedef struct pz_corpus {
     long long count;
     void *insts;    /* a file's instances */
     void *expected; /* a file's expected answers, or NULL */
-    /* A file corpus is known by its content, not its path: FNV-1a (64 bits)
+    /* A file corpus is known by its content, not its path: XXH3 (64 bits)
      * of the .in and of the .ans as read; has_* 0 where there is none (a
      * generated corpus, no .ans, or a stream that cannot be read again). */
     uint64_t in_hash, ans_hash;

@@ -93,7 +93,7 @@ static json_t *str(const char *s)
 
 void pz_hash_text(uint64_t hash, char buf[PZ_HASH_TEXT])
 {
-    snprintf(buf, PZ_HASH_TEXT, "fnv1a64:%016llx", (unsigned long long)hash);
+    snprintf(buf, PZ_HASH_TEXT, "xxh3-64:%016llx", (unsigned long long)hash);
 }
 
 /* ---------------------------------------------------------------- context */
@@ -302,10 +302,10 @@ static int read_content(reader *rd)
         if (json_is_null(v.v))
             continue;
         if (!json_is_string(v.v) ||
-            sscanf(json_string_value(v.v), "fnv1a64:%16llx%n", &h, &end) != 1 || end != 24 ||
+            sscanf(json_string_value(v.v), "xxh3-64:%16llx%n", &h, &end) != 1 || end != 24 ||
             json_string_length(v.v) != 24)
             return pz_jfail(
-                rd->e, &v, "expected \"%s\" to be null or \"fnv1a64:\" and 16 hex digits", keys[i]);
+                rd->e, &v, "expected \"%s\" to be null or \"xxh3-64:\" and 16 hex digits", keys[i]);
         *hash[i] = h;
         *has[i] = 1;
     }

@@ -45,7 +45,7 @@ int pz_report_fail(pz_error *, const pz_report_doc *, const char *path, const ch
 json_t *pz_context_json(const pz_context *);
 int pz_context_read(const pz_jval *obj, pz_context *, pz_error *);
 
-/* "fnv1a64:0123456789abcdef", the form of a corpus file's content hash. */
+/* "xxh3-64:0123456789abcdef", the form of a corpus file's content hash. */
 enum { PZ_HASH_TEXT = 32 };
 void pz_hash_text(uint64_t hash, char buf[PZ_HASH_TEXT]);
 

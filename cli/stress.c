@@ -497,16 +497,14 @@ static json_t *json_example(const char *key, const example *ex)
 /* The stress report: its own shape, through the same JSON helpers and with
  * the same context as run's. */
 static int write_json(const stress *s, const tally *all, const example *ex, int nex,
-                      const example *shrunk, int nshrunk, double wall)
+                      const example *shrunk, int nshrunk, double wall, const pz_context *ctx)
 {
     char tmp[PZ_PATH_TMP];
-    pz_context ctx;
     json_t *o = json_object(), *verdicts = json_object(), *charged = json_object(),
            *fails = json_array(), *exs = json_array(), *shr = json_array();
     if (!o || !verdicts || !charged || !fails || !exs || !shr)
         pz_fatal("out of memory");
-    pz_context_gather(&ctx, s->jobs, time(NULL) - (time_t)wall);
-    pz_jset(o, "context", pz_context_json(&ctx));
+    pz_jset(o, "context", pz_context_json(ctx));
     pz_jset(o, "command", json_string("stress"));
     pz_jset(o, "puzzle", json_string(s->p->name));
     pz_jset(o, "corpus", pz_jstr(s->corpus.spec, strlen(s->corpus.spec)));
@@ -670,8 +668,10 @@ static void examine(stress *s, const tally *all, example *ex, int *nex, example 
 }
 
 static void report(const stress *s, const tally *all, const example *ex, int nex,
-                   const example *shrunk, int nshrunk, double wall, int strays)
+                   const example *shrunk, int nshrunk, double wall, int strays,
+                   const pz_context *ctx)
 {
+    char line[1024];
     printf("stress %s: %lld instances of %s, %lld runs of up to %lld (%d job%s), %.2f s\n",
            s->p->name, s->corpus.count, s->corpus.spec, s->corpus_runs, s->batch, s->jobs,
            s->jobs > 1 ? "s" : "", wall);
@@ -679,6 +679,7 @@ static void report(const stress *s, const tally *all, const example *ex, int nex
         printf("then %lld run%s of one instance, for the failures shown and shrunk below\n",
                s->runs - s->corpus_runs, s->runs - s->corpus_runs > 1 ? "s" : "");
     printf("program: %s\n", s->exec);
+    printf("%s\n", pz_context_line(ctx, line, sizeof line));
     printf("limits per run: CPU %ld ms, wall %ld ms, memory ", s->lim.time_ms, s->lim.wall_ms);
     if (s->lim.memory_mb)
         printf("%ld MiB", s->lim.memory_mb);
@@ -734,18 +735,21 @@ int pz_cmd_stress(int argc, char **argv)
     if ((rc = parse(&s, argc, argv)) == 0) {
         pz_prepare_all();
         pz_exec_setup();
+        time_t started = time(NULL);
         double wall = judge_corpus(&s, all);
+        pz_context ctx;
+        pz_context_gather(&ctx, s.jobs, started);
         s.corpus_runs = s.runs;
         if (all->bad) {
             pz_end_strays();
             rc = pz_print_error(&all->error);
         } else {
             examine(&s, all, ex, &nex, shrunk, &nshrunk);
-            report(&s, all, ex, nex, shrunk, nshrunk, wall, pz_end_strays());
+            report(&s, all, ex, nex, shrunk, nshrunk, wall, pz_end_strays(), &ctx);
             rc = all->count[PZ_AC] == s.corpus.count ? PZ_EXIT_OK : PZ_EXIT_FAIL;
             printf("\n%s\n", rc ? "FAILED" : "all AC");
             fflush(stdout);
-            if (s.json && write_json(&s, all, ex, nex, shrunk, nshrunk, wall))
+            if (s.json && write_json(&s, all, ex, nex, shrunk, nshrunk, wall, &ctx))
                 rc = PZ_EXIT_USAGE;
         }
     }

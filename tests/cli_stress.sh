@@ -111,6 +111,8 @@ has "^failure 1: instance $((first - 1)): WA: expected [0-9]+, found [0-9]+"
 [ "$(jq .verdicts.WA "$T/wrong.json")" = "$nwrong" ] || fail "the JSON report lacks WA $nwrong"
 [ "$(jq -r '.context | [.commit, .version, .threads] | map(type) | join(",")' "$T/wrong.json")" = \
     string,string,number ] || fail "the JSON report has no context"
+grep -q "^puzzlebench .*, $(jq -r .context.date "$T/wrong.json")\$" "$T/out" ||
+    fail "the summary does not show the report's context in a line"
 [ ! -e "$T/wrong.json.tmp.*" ] || fail "a temporary JSON file was left"
 # The same with the expected answers beside the corpus file (NAME.ans).
 cp "$T/ok.out" "$T/boards.ans"

@@ -70,6 +70,11 @@ expect 0 "" "$PB" run flip --corpus flip:exhaustive --solvers gf2,rowenum --json
 grep -q '^flip,flip:exhaustive:rows=4:cols=4,0/1,65536,0,[0-9]*,gf2,0,65536,0,0,0,' "$T/flip.csv" ||
     fail "CSV row for gf2: $(sed -n 2p "$T/flip.csv")"
 grep -q '^| rowenum | 65536 | 0 | 0 | 0 |' "$T/flip.md" || fail "Markdown table"
+# The context, in one line of the summary and of the Markdown, as in the JSON.
+date=$(jq -r .context.date "$T/flip.json")
+[ "$(sed -n 3p "$T/out")" = "$(sed -n 5p "$T/flip.md" | sed 's/\.$//')" ] &&
+    sed -n 3p "$T/out" | grep -q "^puzzlebench [0-9.]* at .*, $date\$" ||
+    fail "the context line: '$(sed -n 3p "$T/out")', Markdown '$(sed -n 5p "$T/flip.md")'"
 ls "$T" | grep -q tmp && fail "a temporary report file is left behind"
 
 # A report to a pipe is written into it, not renamed over it.

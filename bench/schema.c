@@ -22,8 +22,9 @@
 #include "../util/util.h"
 #include "schema.h"
 
-/* A count no report comes near, and the bound on every count read. */
-static const long long MAXC = (long long)1 << 62;
+/* The bound on every count read: above any corpus (a count is at most 1e15)
+ * and low enough that no sum of counts checked below can overflow. */
+static const long long MAXC = (long long)1 << 52;
 
 static double ns_per(double seconds, long long n)
 {
@@ -377,7 +378,8 @@ static int read_header(reader *rd)
     return 0;
 }
 
-/* A solver's batch times: [class, instances] pairs, classes rising. */
+/* A solver's batch times: [class, instances] pairs, each class once (the
+ * PZ_SPREAD counts of at most MAXC each cannot overflow their sum). */
 static int read_spread(reader *rd, const pz_jval *solver, pz_tally *t, long long *sum)
 {
     pz_jval list;
@@ -542,6 +544,12 @@ static int read_histogram(reader *rd)
         }
         if (r->hist[k])
             return pz_jfail(e, &v, "expected each class once, found class %lld again", k);
+        /* PZ_CLASSES counts of up to MAXC each could overflow the sum. */
+        if (count > MAXC - sum)
+            return pz_jfail(e, &v,
+                            "expected the histogram to add up to the %lld instances, "
+                            "found more",
+                            r->instances);
         memcpy(r->names[k], name, sizeof name);
         r->hist[k] = count;
         sum += count;

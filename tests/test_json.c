@@ -412,6 +412,8 @@ static void test_report_tampered(void **state)
          "expected ran + skipped of gf2 to be the 5 instances of shard [5, 10) it was given, "
          "found 999 + 0"},
         {"solvers.1.skipped", 1, "\"ran\"", 2, "expected ran + skipped of bfs"},
+        {"solvers.0.ran", (long long)1 << 62, "\"ran\"", 1,
+         "expected \"ran\" to be a whole number from 0 to 4503599627370496"},
         {"solvers.0.invalid", 6, "\"invalid\"", 1, "expected at most the 5 answers gf2 gave"},
         {"solvers.1.disagree", 6, "\"disagree\"", 2, "expected at most the 5 answers bfs gave"},
         {"solvers.0.worst_index", 10, "\"worst_index\"", 1,

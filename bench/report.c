@@ -7,7 +7,8 @@
  * timing value -- wall_s, seconds, cpu_seconds, ns_per_instance,
  * ns_p10/median/p90, cpu_ns_per_instance, ns_worst, worst_index, spread,
  * ns_per_answer -- and the run's threads and batch sit on lines of their own,
- * so the rest compares byte for byte across runs.
+ * so the rest compares byte for byte across runs.  A spread's classes are
+ * those of bench/stats.h, spread_per_octave of them an octave.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -168,6 +169,49 @@ static void list_failures(FILE *f, const pz_result *r, const style *st)
         fprintf(f, "%s... the first %d are in the JSON report\n", st->item, r->nfail);
 }
 
+/* A solver's K repetitions (run --repeat K) as CPU times per instance, and
+ * as wall times.  The CPU time is what repetitions are compared by: on a
+ * shared machine a repetition's wall time is mostly what other processes
+ * took (a preemption of 4 ms doubles a repetition of 2 ms), its CPU time
+ * is not. */
+static int repetitions(const pz_result *r, int s, double *ns, double *wall)
+{
+    const pz_tally *t = &r->tally[s];
+    int k = r->opts.repeat > 1 ? r->opts.repeat : 0;
+    if (!t->ran)
+        return 0;
+    for (int i = 0; i < k; i++) {
+        ns[i] = ns_per(t->rep_cpu_seconds[i], t->ran);
+        wall[i] = ns_per(t->rep_seconds[i], t->ran);
+    }
+    return k;
+}
+
+/* With --repeat K: each solver's mean time per instance over the K
+ * repetitions, their standard deviation and the mean's 95% interval. */
+static void repetitions_note(FILE *f, const pz_result *r)
+{
+    double ns[PZ_REPEAT], wall[PZ_REPEAT];
+    if (r->opts.repeat < 2)
+        return;
+    fprintf(f,
+            "  repeated %d times%s, the solvers in turn; CPU time per instance, mean +- sd "
+            "[95%% CI]:\n",
+            r->opts.repeat, r->opts.warmup ? " after a warm-up" : "");
+    for (int s = 0; s < r->opts.nsolvers; s++) {
+        int k = repetitions(r, s, ns, wall);
+        if (!k)
+            continue;
+        pz_mean m = pz_mean_ci(ns, k);
+        char mean[16], sd[16], lo[16], hi[16];
+        duration(mean, sizeof mean, m.mean);
+        duration(sd, sizeof sd, m.sd);
+        duration(lo, sizeof lo, m.lo);
+        duration(hi, sizeof hi, m.hi);
+        fprintf(f, "  %-10s %s +- %s [%s, %s]\n", r->opts.solvers[s]->name, mean, sd, lo, hi);
+    }
+}
+
 void pz_write_summary(FILE *f, const pz_result *r)
 {
     const pz_corpus *c = r->corpus;
@@ -178,8 +222,10 @@ void pz_write_summary(FILE *f, const pz_result *r)
                 r->shard.end);
     fprintf(f, "\n%lld instances, %d thread%s, %.2f s\n\n", r->instances, r->opts.threads,
             r->opts.threads > 1 ? "s" : "", r->wall_s);
+    fprintf(f, "  %-10s %12s %8s %8s %8s  %s\n", "", "", "", "", "",
+            "------------- time per instance (ns_per_instance, then of batches) -------------");
     fprintf(f, "  %-10s %12s %8s %8s %8s %9s %9s %20s %9s %9s %8s\n", "solver", "ran", "skipped",
-            "invalid", "disagree", "mean", "median", "p10-p90", "worst", "cpu", "relative");
+            "invalid", "disagree", "time/inst", "median", "p10-p90", "worst", "cpu", "relative");
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];
         cells c = timing(r, s);
@@ -190,9 +236,12 @@ void pz_write_summary(FILE *f, const pz_result *r)
     duration(mean, sizeof mean, ns_per(r->check_seconds, r->checked));
     fprintf(f, "  %-10s %12lld answers checked and compared, %s each\n", "checker", r->checked,
             mean);
-    fputs("  (time per instance: the mean over the run, the median, 10th-90th percentile and\n"
-          "   slowest of batches, the threads' CPU time; relative compares medians)\n",
+    fputs("  (time/inst is the time per instance: the solving time over the instances, the\n"
+          "   mean; median, p10-p90 and worst are of the batches' times per instance, the\n"
+          "   worst batch the slowest; cpu is the threads' CPU time per instance; relative\n"
+          "   compares medians with the fastest solver's)\n",
           f);
+    repetitions_note(f, r);
     worst_note(f, r);
     fputc('\n', f);
     sample_note(f, r);
@@ -245,6 +294,9 @@ void pz_write_json(FILE *f, const pz_result *r)
     fprintf(f, "  \"sample\": %lld,\n", r->opts.sample);
     fprintf(f, "  \"threads\": %d,\n  \"batch\": %d,\n  \"wall_s\": %.6f,\n", r->opts.threads,
             r->opts.batch, r->wall_s);
+    if (r->opts.repeat > 1 || r->opts.warmup)
+        fprintf(f, "  \"repeat\": %d,\n  \"warmup\": %s,\n",
+                r->opts.repeat > 1 ? r->opts.repeat : 1, r->opts.warmup ? "true" : "false");
     fputs("  \"solvers\": [", f);
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];
@@ -260,8 +312,40 @@ void pz_write_json(FILE *f, const pz_result *r)
                 "\"cpu_ns_per_instance\": %.2f,\n",
                 pz_quantile(t, 0.1), pz_quantile(t, 0.5), pz_quantile(t, 0.9),
                 ns_per(t->cpu_seconds, t->ran));
-        fprintf(f, "     \"ns_worst\": %.4g, \"worst_index\": %lld, \"spread\": [", t->worst_ns,
-                t->ran ? t->worst_index : -1);
+        double reps[PZ_REPEAT], wall[PZ_REPEAT];
+        int k = repetitions(r, s, reps, wall);
+        if (k) {
+            pz_mean m = pz_mean_ci(reps, k);
+            fputs("     \"repetitions\": {\"ns\": [", f);
+            for (int i = 0; i < k; i++)
+                fprintf(f, "%s%.4f", i ? ", " : "", reps[i]);
+            fputs("], \"wall_ns\": [", f);
+            for (int i = 0; i < k; i++)
+                fprintf(f, "%s%.4f", i ? ", " : "", wall[i]);
+            /* each pass's median batch: what compare compares, as it shrugs
+             * off the batches another process slowed */
+            fputs("],\n      \"median_ns\": [", f);
+            for (int i = 0; r->rep_spread[s] && i < k; i++)
+                fprintf(f, "%s%.4g", i ? ", " : "",
+                        pz_spread_quantile(r->rep_spread[s] + (size_t)i * PZ_SPREAD, 0.5));
+            fputs("], \"spreads\": [", f);
+            for (int i = 0; r->rep_spread[s] && i < k; i++) {
+                const long long *sp = r->rep_spread[s] + (size_t)i * PZ_SPREAD;
+                fputs(i ? ", [" : "[", f);
+                for (int b = 0, n = 0; b < PZ_SPREAD; b++)
+                    if (sp[b])
+                        fprintf(f, "%s[%d, %lld]", n++ ? ", " : "", b, sp[b]);
+                fputc(']', f);
+            }
+            fprintf(f,
+                    "],\n      \"mean\": %.4f, \"sd\": %.4f, \"ci_low\": %.4f, "
+                    "\"ci_high\": %.4f},\n",
+                    m.mean, m.sd, m.lo, m.hi);
+        }
+        fprintf(f,
+                "     \"ns_worst\": %.4g, \"worst_index\": %lld, \"spread_per_octave\": %d, "
+                "\"spread\": [",
+                t->worst_ns, t->ran ? t->worst_index : -1, PZ_PER_OCTAVE);
         for (int b = 0, n = 0; b < PZ_SPREAD; b++)
             if (t->spread[b])
                 fprintf(f, "%s[%d, %lld]", n++ ? ", " : "", b, t->spread[b]);

@@ -33,6 +33,7 @@ typedef struct worker {
     void *scratch[PZ_RUN_SOLVERS]; /* kept across batches: solvers cache tables */
     int *todo;
     pz_tally tally[PZ_RUN_SOLVERS];
+    long long *rep_spread[PZ_RUN_SOLVERS]; /* with --repeat: see pz_result */
     long long instances, failures, unanswered, expected_invalid, checked;
     double check_seconds;
     long long *hist;
@@ -186,15 +187,20 @@ static void check_and_compare(const job *jb, worker *w, long long index, int j)
     }
 }
 
-static void run_batch(const job *jb, worker *w, long long lo, long long hi)
+/* One pass over a batch: each solver solves it, the solvers in an order
+ * rotated from one repetition to the next (run --repeat K makes K passes over
+ * the shard, each a pass over every batch; --warmup an untimed pass, rep -1,
+ * first).  The answers are checked in the last pass. */
+static void run_batch(const job *jb, worker *w, long long lo, long long hi, int rep)
 {
     const pz_puzzle *p = jb->c->puzzle;
     const pz_run_opts *o = jb->o;
     size_t isz = p->inst_size, asz = p->ans_size;
-    int n = (int)(hi - lo);
+    int n = (int)(hi - lo), reps = o->repeat > 1 ? o->repeat : 1;
     for (int j = 0; j < n; j++)
         pz_corpus_get(jb->c, lo + j, w->inst + (size_t)j * isz);
-    for (int s = 0; s < o->nsolvers; s++) {
+    for (int i = 0; i < o->nsolvers; i++) {
+        int s = rep > 0 ? (i + rep) % o->nsolvers : i;
         const pz_solver *sv = o->solvers[s];
         unsigned char *took = w->took[s];
         char *ans = w->ans[s];
@@ -219,16 +225,31 @@ static void run_batch(const job *jb, worker *w, long long lo, long long hi)
                 took[j] = FAILED;
         }
         t = fmax(pz_now() - t0 - jb->wall_cost, 0);
-        w->tally[s].cpu_seconds += fmax(pz_cpu_now() - c0 - jb->cpu_cost - 2 * jb->wall_cost, 0);
-        w->tally[s].seconds += t;
-        w->tally[s].skipped += skipped;
+        if (rep < 0)
+            continue;
+        pz_tally *tl = &w->tally[s];
+        double cpu = fmax(pz_cpu_now() - c0 - jb->cpu_cost - 2 * jb->wall_cost, 0);
+        /* seconds and cpu_seconds are those of one pass: the mean of the passes */
+        tl->cpu_seconds += cpu / reps;
+        tl->seconds += t / reps;
         if (count) {
             double ns = t * 1e9 / count;
-            pz_tally_worst(&w->tally[s], ns, lo + w->todo[0]);
-            w->tally[s].spread[pz_spread_class(ns)] += count;
-            w->tally[s].ran += count;
+            pz_tally_worst(tl, ns, lo + w->todo[0]);
+            tl->spread[pz_spread_class(ns)] += count;
+            if (reps > 1)
+                w->rep_spread[s][(size_t)rep * PZ_SPREAD + pz_spread_class(ns)] += count;
+        }
+        if (reps > 1) {
+            tl->rep_seconds[rep] += t;
+            tl->rep_cpu_seconds[rep] += cpu;
+        }
+        if (rep == 0) {
+            tl->skipped += skipped;
+            tl->ran += count;
         }
     }
+    if (rep < reps - 1)
+        return;
     double t0 = pz_now();
     for (int j = 0; j < n; j++)
         check_and_compare(jb, w, lo + j, j);
@@ -249,6 +270,8 @@ static void worker_init(worker *w, const job *jb)
         w->took[s] = pz_xcalloc(b, 1);
         w->scratch[s] =
             jb->o->solvers[s]->scratch_size ? pz_xcalloc(1, jb->o->solvers[s]->scratch_size) : NULL;
+        if (jb->o->repeat > 1)
+            w->rep_spread[s] = pz_xcalloc((size_t)jb->o->repeat * PZ_SPREAD, sizeof(long long));
     }
 }
 
@@ -262,6 +285,7 @@ static void worker_free(worker *w)
         free(w->ans[s]);
         free(w->took[s]);
         free(w->scratch[s]);
+        free(w->rep_spread[s]);
     }
     for (int i = 0; i < w->nkeep; i++)
         pz_failure_free(&w->keep[i]);
@@ -304,8 +328,14 @@ static void merge(pz_result *res, worker *ws, int nw)
     res->names = pz_xcalloc(PZ_CLASSES, sizeof *res->names);
     for (int t = 0; t < nw; t++) {
         worker *w = &ws[t];
-        for (int s = 0; s < res->opts.nsolvers; s++)
+        for (int s = 0; s < res->opts.nsolvers; s++) {
             pz_tally_add(&res->tally[s], &w->tally[s]);
+            size_t n = (size_t)res->opts.repeat * PZ_SPREAD;
+            if (w->rep_spread[s] && !res->rep_spread[s])
+                res->rep_spread[s] = pz_xcalloc(n, sizeof(long long));
+            for (size_t k = 0; w->rep_spread[s] && k < n; k++)
+                res->rep_spread[s][k] += w->rep_spread[s][k];
+        }
         res->instances += w->instances;
         res->failures += w->failures;
         res->unanswered += w->unanswered;
@@ -328,6 +358,7 @@ static void merge(pz_result *res, worker *ws, int nw)
 int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_result *res)
 {
     long long total = sh->end - sh->first, done = 0;
+    int reps = o->repeat > 1 ? o->repeat : 1, passes = reps + (o->warmup != 0);
     int threads = o->threads > 0 ? o->threads : omp_get_max_threads(), used = 1;
     job jb = {c, o, o->batch > 0 ? o->batch : pz_default_batch(total), pz_clock_cost(pz_now),
               pz_clock_cost(pz_cpu_now)};
@@ -366,23 +397,27 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
         worker_init(w, &jb);
 #pragma omp single nowait
         used = omp_get_num_threads();
+        /* --repeat K: K passes over the shard, one after the other, so that
+         * the repetitions meet the machine at K different times. */
+        for (int rep = o->warmup ? -1 : 0; rep < reps; rep++) {
 #pragma omp for schedule(dynamic, 1)
-        for (long long b = 0; b < nbatches; b++) {
-            if (stop_signal)
-                continue;
-            long long lo = sh->first + b * jb.batch;
-            long long hi = lo + jb.batch < sh->end ? lo + jb.batch : sh->end;
-            run_batch(&jb, w, lo, hi);
-            if (o->progress) {
-                double t;
+            for (long long b = 0; b < nbatches; b++) {
+                if (stop_signal)
+                    continue;
+                long long lo = sh->first + b * jb.batch;
+                long long hi = lo + jb.batch < sh->end ? lo + jb.batch : sh->end;
+                run_batch(&jb, w, lo, hi, rep);
+                if (o->progress) {
+                    double t;
 #pragma omp atomic
-                done += hi - lo;
-                if (omp_get_thread_num() == 0 && (t = pz_now()) > next) {
-                    long long d;
+                    done += hi - lo;
+                    if (omp_get_thread_num() == 0 && (t = pz_now()) > next) {
+                        long long d;
 #pragma omp atomic read
-                    d = done;
-                    show_progress(d, total, start, 0);
-                    next = t + 0.5;
+                        d = done;
+                        show_progress(d, total * passes, start, 0);
+                        next = t + 0.5;
+                    }
                 }
             }
         }
@@ -410,6 +445,10 @@ void pz_result_free(pz_result *res)
     free(res->fail);
     free(res->hist);
     free(res->names);
+    for (int s = 0; s < PZ_RUN_SOLVERS; s++) {
+        free(res->rep_spread[s]);
+        res->rep_spread[s] = NULL;
+    }
     res->fail = NULL;
     res->hist = NULL;
     res->names = NULL;

@@ -41,6 +41,8 @@ typedef struct pz_run_opts {
     int threads;      /* 0: OpenMP's default */
     int batch;        /* 0: the default (see pz_default_batch) */
     int progress;     /* a progress line on stderr */
+    int repeat;       /* each batch timed this many times (0 or 1: once; at most PZ_REPEAT) */
+    int warmup;       /* an untimed pass over each batch first */
 } pz_run_opts;
 
 int pz_default_batch(long long instances);
@@ -71,6 +73,9 @@ typedef struct pz_result {
     long long checked;          /* answers checked */
     double check_seconds, wall_s;
     pz_tally tally[PZ_RUN_SOLVERS];
+    /* With --repeat K: each solver's batch times pass by pass, K spreads of
+     * PZ_SPREAD classes one after another (NULL otherwise). */
+    long long *rep_spread[PZ_RUN_SOLVERS];
     long long *hist;        /* PZ_CLASSES counts of reference answers */
     char (*names)[PZ_NAME]; /* each class spelled, where its count > 0 */
     pz_failure *fail;       /* the first PZ_KEEP failures by index */

@@ -140,6 +140,10 @@ static int read_range(merge *m, shard *s, pz_error *e)
         pz_json_need_int(d, root, "batch", 0, MAXC, &batch, e) ||
         pz_json_need_num(d, root, "wall_s", &wall, e))
         return -1;
+    int warmup = 0;
+    if (pz_json_get(root, "warmup") && pz_json_need_bool(d, root, "warmup", &warmup, e))
+        return -1;
+    m->res.opts.warmup |= warmup;
     snprintf(spec, sizeof spec, "%lld/%lld", s->sh.k, s->sh.n);
     if (pz_parse_shard(spec, m->h.count, &want, e))
         return pz_json_fail(e, d, range, "expected a shard K/N, found %s", spec);
@@ -167,21 +171,96 @@ static int read_range(merge *m, shard *s, pz_error *e)
     return 0;
 }
 
-/* A solver's batch times: [class, instances] pairs, added up. */
+/* A solver's batch times: [class, instances] pairs, added up.  A report
+ * without spread_per_octave has the 8 classes an octave of old, each
+ * counted in the class of its middle. */
 static int read_spread(const shard *s, const pz_json *solver, pz_tally *t, pz_error *e)
 {
     const pz_json_doc *d = &s->d;
     const pz_json *list = pz_json_need(d, solver, "spread", PZ_JSON_ARRAY, e);
+    long long per = 8;
     if (!list)
         return -1;
+    if (pz_json_get(solver, "spread_per_octave") &&
+        pz_json_need_int(d, solver, "spread_per_octave", 8, PZ_PER_OCTAVE, &per, e))
+        return -1;
+    if (per != 8 && per != PZ_PER_OCTAVE)
+        return pz_json_fail(e, d, pz_json_get(solver, "spread_per_octave"),
+                            "expected spread_per_octave %d (or 8, of older reports), found %lld",
+                            PZ_PER_OCTAVE, per);
+    int classes = per == 8 ? 384 : PZ_SPREAD;
     for (const pz_json *v = list->child; v; v = v->next) {
         const pz_json *b = v->child, *n = b ? b->next : NULL;
-        if (v->type != PZ_JSON_ARRAY || v->n != 2 || !b->is_int || b->i < 0 || b->i >= PZ_SPREAD ||
+        if (v->type != PZ_JSON_ARRAY || v->n != 2 || !b->is_int || b->i < 0 || b->i >= classes ||
             !n->is_int || n->i < 0 || n->i > MAXC)
             return pz_json_fail(e, d, v, "expected a pair [class, instances] with 0 <= class < %d",
-                                PZ_SPREAD);
-        t->spread[b->i] += n->i;
+                                classes);
+        t->spread[per == 8 ? pz_spread_class8((int)b->i) : b->i] += n->i;
     }
+    return 0;
+}
+
+/* Each repetition's spread of batch times (run --repeat K), added up. */
+static int read_rep_spreads(merge *m, const shard *s, const pz_json *reps, int solver_no, int k,
+                            pz_error *e)
+{
+    const pz_json_doc *d = &s->d;
+    const pz_json *list = pz_json_need(d, reps, "spreads", PZ_JSON_ARRAY, e), *one, *v;
+    int i = 0;
+    if (!list)
+        return -1;
+    if ((int)list->n != k)
+        return pz_json_fail(e, d, list, "expected %d spreads, one a repetition", k);
+    long long **to = &m->res.rep_spread[solver_no];
+    if (!*to)
+        *to = pz_xcalloc((size_t)k * PZ_SPREAD, sizeof **to);
+    for (one = list->child; one; one = one->next, i++) {
+        if (one->type != PZ_JSON_ARRAY)
+            return pz_json_fail(e, d, one, "expected a spread: [[class, instances], ...]");
+        for (v = one->child; v; v = v->next) {
+            const pz_json *b = v->child, *n = b ? b->next : NULL;
+            if (v->type != PZ_JSON_ARRAY || v->n != 2 || !b->is_int || b->i < 0 ||
+                b->i >= PZ_SPREAD || !n->is_int || n->i < 0 || n->i > MAXC)
+                return pz_json_fail(e, d, v,
+                                    "expected a pair [class, instances] with 0 <= class < %d",
+                                    PZ_SPREAD);
+            (*to)[(size_t)i * PZ_SPREAD + b->i] += n->i;
+        }
+    }
+    return 0;
+}
+
+/* A solver's times per instance of each repetition (run --repeat K), as
+ * seconds, which add up over shards; every shard repeated K times alike. */
+static int read_repetitions(merge *m, const shard *s, const pz_json *solver, int solver_no,
+                            pz_tally *t, pz_error *e)
+{
+    const pz_json_doc *d = &s->d;
+    const pz_json *reps = pz_json_get(solver, "repetitions"), *ns, *wall, *x;
+    int k = 0, kw = 0, want = m->res.opts.repeat;
+    if (!reps)
+        k = 1;
+    else if (!(ns = pz_json_need(d, reps, "ns", PZ_JSON_ARRAY, e)) ||
+             !(wall = pz_json_need(d, reps, "wall_ns", PZ_JSON_ARRAY, e)))
+        return -1;
+    else {
+        for (x = ns->child; x; x = x->next, k++) {
+            if (x->type != PZ_JSON_NUMBER || x->d < 0 || k >= PZ_REPEAT)
+                return pz_json_fail(e, d, x, "expected at most %d times in ns", PZ_REPEAT);
+            t->rep_cpu_seconds[k] = x->d * (double)t->ran / 1e9;
+        }
+        for (x = wall->child; x; x = x->next, kw++) {
+            if (x->type != PZ_JSON_NUMBER || x->d < 0 || kw >= k)
+                return pz_json_fail(e, d, x, "expected %d times in wall_ns as in ns", k);
+            t->rep_seconds[kw] = x->d * (double)t->ran / 1e9;
+        }
+        if (read_rep_spreads(m, s, reps, solver_no, k, e))
+            return -1;
+    }
+    if (want && k != want)
+        return pz_json_fail(e, d, reps ? reps : solver,
+                            "expected %d repetitions as in the shards before, found %d", want, k);
+    m->res.opts.repeat = k;
     return 0;
 }
 
@@ -204,7 +283,7 @@ static int read_counts(merge *m, shard *s, pz_error *e)
             pz_json_need_num(d, v, "cpu_seconds", &t.cpu_seconds, e) ||
             pz_json_need_num(d, v, "ns_worst", &t.worst_ns, e) ||
             pz_json_need_int(d, v, "worst_index", -1, MAXC, &t.worst_index, e) ||
-            read_spread(s, v, &t, e))
+            read_spread(s, v, &t, e) || read_repetitions(m, s, v, i, &t, e))
             return -1;
         pz_tally_add(&r->tally[i], &t);
     }

@@ -36,6 +36,16 @@ int pz_parse_sample(const char *s, long long *every, pz_error *e)
     X(SLOW, "slow", 0, "A,B", "the solvers --sample applies to")                                   \
     X(BATCH, "batch", 0, "B", "instances per batch (default: the shard / 64, at most %d)",         \
       .num = PZ_BATCH)                                                                             \
+    X(REPEAT, "repeat", 0, "K",                                                                    \
+      "K passes (1 to %d) over the shard, one after another, each\n"                               \
+      "timing every batch for every solver, the solvers taking\n"                                  \
+      "turns in an order rotated each pass; the report gives each\n"                               \
+      "solver's K CPU times per instance (and wall times) with\n"                                  \
+      "their mean, standard deviation and 95%% confidence interval,\n"                              \
+      "and each pass's median batch, for `puzzlebench compare`;\n"                                 \
+      "the answers are checked once",                                                              \
+      .num = PZ_REPEAT)                                                                            \
+    X(WARMUP, "warmup", 0, NULL, "an untimed pass over the shard first")                           \
     X(JSON, "json", 0, "F",                                                                        \
       "the JSON report (F '-' is stdout); reports are written\n"                                   \
       "through a temporary file")                                                                  \
@@ -134,6 +144,8 @@ int pz_cmd_run(int argc, char **argv)
     const char *batch = value[O_BATCH], *json = value[O_JSON], *csv = value[O_CSV];
     const char *md = value[O_MD], *save = value[O_SAVE] ? value[O_SAVE] : "corpus/regressions";
     int nosave = value[O_NO_SAVE] != NULL;
+    const char *repeat = value[O_REPEAT];
+    o.warmup = value[O_WARMUP] != NULL;
     if ((status = pz_open_shard("run", p, spec, shard, &c, &sh)))
         return status;
     if (solvers && parse_solvers(p, solvers, &set, "--solvers"))
@@ -146,6 +158,9 @@ int pz_cmd_run(int argc, char **argv)
         return pz_usage("run: expected --threads T with 1 <= T <= 1024, found '%s'", threads);
     if (batch && !(o.batch = whole(batch, 1 << 24)))
         return pz_usage("run: expected --batch B with 1 <= B <= %d, found '%s'", 1 << 24, batch);
+    if (repeat && !(o.repeat = whole(repeat, PZ_REPEAT)))
+        return pz_usage("run: expected --repeat K with 1 <= K <= %d, found '%s'", PZ_REPEAT,
+                        repeat);
     for (int i = 0, rank = 0; pz_solvers[i]; i++) {
         if (pz_solvers[i]->puzzle != p || rank >= 64)
             continue;

@@ -76,7 +76,7 @@ pz_need() {
 
 # The packages a build and its tests use.
 PZ_PACKAGES=(cmake make gcc g++ pkg-config libcmocka-dev libbenchmark-dev libcadical-dev libm4ri-dev
-             parallel gnuplot-nox openssh-server openssh-client rsync jq)
+             parallel gnuplot-nox openssh-server openssh-client rsync jq libjansson-dev)
 
 # pz_build [DIR [CMAKE ARGS...]] : configures (once) and builds (installed: nothing).
 pz_build() {

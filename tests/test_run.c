@@ -149,13 +149,15 @@ static void test_shards(void **state)
     assert_int_equal(pz_parse_sample("1/0", &every, &e), -1);
 }
 
-/* Batch times go into 9% classes; quantiles come back within a class. */
+/* Batch times go into classes 1/64 of an octave wide; quantiles come back
+ * within a class. */
 static void test_spread(void **state)
 {
     pz_tally t = {0};
     (void)state;
-    assert_int_equal(pz_spread_class(1), 64);
-    assert_int_equal(pz_spread_class(2), 72);
+    assert_int_equal(pz_spread_class(1), 8 * 64);
+    assert_int_equal(pz_spread_class(2), 9 * 64);
+    assert_int_equal(pz_spread_class(1.5), 8 * 64 + 32);
     assert_int_equal(pz_spread_class(0), 0);
     assert_int_equal(pz_spread_class(1e30), PZ_SPREAD - 1);
     t.spread[pz_spread_class(100)] = 80; /* 80 instances at 100 ns, 20 at 1 ms */

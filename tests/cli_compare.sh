@@ -33,6 +33,10 @@ spec=flip:random:rows=4:cols=4:count=20000
 # The answers are checked once: the same counts as without repetitions.
 [ "$(jq -c '[.solvers[].ran, .checker.answers]' a.json)" = "$(jq -c '[.solvers[].ran, .checker.answers]' k1.json)" ] ||
     fail "repetitions counted as instances"
+# The table says which figure is the time per instance, and what the others are.
+grep -q '^  solver  *ran  *skipped  *invalid disagree time/inst  *median  *p10-p90  *worst  *cpu relative$' run.txt &&
+    grep -q '^  (time/inst is the time per instance: the solving time over the instances, the$' run.txt ||
+    fail "the table does not say which figure is the time per instance: $(head -8 run.txt)"
 grep -q '^  repeated 5 times after a warm-up, the solvers in turn; CPU time per instance, mean +- sd \[95% CI\]:$' run.txt ||
     fail "no repetitions in the summary: $(cat run.txt)"
 # The repetitions' statistics are those of their times.

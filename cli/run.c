@@ -163,6 +163,8 @@ int pz_cmd_run(int argc, char **argv)
     if (o.sample == 1)
         o.slow = 0;
     o.progress = isatty(2);
+    if (pz_run_check(&c, &sh, &o, &e))
+        return pz_report(&e);
 
     pz_run(&c, &sh, &o, &res);
     status = pz_write_reports(&res, json, csv, md);

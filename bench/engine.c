@@ -14,8 +14,7 @@
 
 enum { WINDOW = 256 };
 
-static void show_progress(const char *name, long long done, long long total, double start,
-                          int last)
+static void show_progress(const char *name, long long done, long long total, double start, int last)
 {
     double t = pz_now() - start;
     if (last) {

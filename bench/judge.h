@@ -75,7 +75,7 @@ static inline int pz_reference_pick(const int *order, int n, unsigned valid)
  * thread: it owns the solvers' scratch. */
 typedef struct pz_reference {
     const pz_puzzle *puzzle;
-    const pz_solver *only; /* NULL: the rule above */
+    const pz_solver *only;     /* NULL: the rule above */
     const pz_solver **solvers; /* the puzzle's, in reference order */
     int n;
     void **scratch; /* per solver, made on demand */

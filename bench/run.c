@@ -50,7 +50,7 @@ typedef struct job {
     const pz_run_opts *o;
     const char *expected; /* the corpus's expected answers, or NULL */
     int batch;
-    int order[PZ_RUN_SOLVERS]; /* the solvers in reference order */
+    int order[PZ_RUN_SOLVERS];  /* the solvers in reference order */
     double wall_cost, cpu_cost; /* what reading each clock costs */
     pz_result *res;
     int nfail; /* in res->fail, before pz_keep_first */
@@ -252,8 +252,7 @@ static void check_batch(const job *jb, worker *w, long long lo, int n)
             }
             int k = classify(inst, ans, NULL, 0);
             if (k < 0 || k >= PZ_CLASSES)
-                pz_fatal("%s: classify() gave class %d, outside 0..%d", p->name, k,
-                         PZ_CLASSES - 1);
+                pz_fatal("%s: classify() gave class %d, outside 0..%d", p->name, k, PZ_CLASSES - 1);
             if (!hist[k]++)
                 classify(inst, ans, w->names[k], PZ_NAME);
             checked++;
@@ -432,8 +431,15 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
 {
     long long total = sh->end - sh->first;
     int threads = o->threads > 0 ? o->threads : omp_get_max_threads();
-    job jb = {c, o, c->expected, batch_size(sh, o), {0}, pz_clock_cost(pz_now),
-              pz_clock_cost(pz_cpu_now), res, 0};
+    job jb = {c,
+              o,
+              c->expected,
+              batch_size(sh, o),
+              {0},
+              pz_clock_cost(pz_now),
+              pz_clock_cost(pz_cpu_now),
+              res,
+              0};
     pz_engine e = {.first = sh->first,
                    .end = sh->end,
                    .batch = jb.batch,

@@ -290,8 +290,8 @@ static void shrink(worker *w, const void *start, pz_outcome target, example *ex)
 {
     const pz_puzzle *p = w->s->p;
     shrinking c = {w, target};
-    pz_shrink_limits lim = {.tries = 64L * SHRINK_RUNS, .runs = SHRINK_RUNS,
-                            .same_size = !w->s->any_size};
+    pz_shrink_limits lim = {
+        .tries = 64L * SHRINK_RUNS, .runs = SHRINK_RUNS, .same_size = !w->s->any_size};
     pz_shrunk done;
     char *cur = pz_xmalloc(p->inst_size);
     pz_shrink(p, start, cur, still_fails, &c, &lim, &done);
@@ -355,4 +355,3 @@ void pz_stress_examine(stress *s, const tally *all, example *ex, int *nex, examp
     worker_free(&w);
     free(inst);
 }
-

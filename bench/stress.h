@@ -33,8 +33,8 @@ typedef struct pz_stress_failure {
 /* What a batch, or the whole corpus, came to. */
 typedef struct pz_stress_tally {
     long long count[PZ_OUTCOMES];
-    long long first[PZ_OUTCOMES];   /* the first index with each verdict, or -1 */
-    long long charged[PZ_OUTCOMES]; /* of count: given their run's verdict unseen */
+    long long first[PZ_OUTCOMES];            /* the first index with each verdict, or -1 */
+    long long charged[PZ_OUTCOMES];          /* of count: given their run's verdict unseen */
     pz_stress_failure fails[PZ_STRESS_KEEP]; /* the first failures, by index */
     int nfails;
     int bad; /* an instance without a reference: error */

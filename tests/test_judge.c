@@ -266,7 +266,7 @@ static const char *cell_by_cell(const tg_board *bd, const tg_answer *a, unsigned
 
 static void test_checker_cells(void **state)
 {
-    static const int sizes[][2] = {{5, 6}, {4, 4}, {8, 8}, {1, 63}, {63, 1}, {2, 32}, {4, 16},
+    static const int sizes[][2] = {{5, 6}, {4, 4}, {8, 8},  {1, 63}, {63, 1}, {2, 32}, {4, 16},
                                    {7, 9}, {9, 9}, {1, 64}, {64, 1}, {3, 40}, {64, 64}};
     pz_rng rng = pz_rng_at(7, 0);
     (void)state;
@@ -292,8 +292,8 @@ static void test_checker_cells(void **state)
                 break;
             case 1: /* a press outside */
                 if (n < 64)
-                    a.x[pz_rng_below(&rng, (uint64_t)m)] |= 1ull << (n + (int)pz_rng_below(
-                                                                          &rng, (uint64_t)(64 - n)));
+                    a.x[pz_rng_below(&rng, (uint64_t)m)] |=
+                        1ull << (n + (int)pz_rng_below(&rng, (uint64_t)(64 - n)));
                 break;
             }
             a.weight = tg_weight(a.x, m);
@@ -311,9 +311,9 @@ static void test_checker_cells(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_accepted),     cmocka_unit_test(test_wrong),
-        cmocka_unit_test(test_presentation), cmocka_unit_test(test_lightsout),
-        cmocka_unit_test(test_split),        cmocka_unit_test(test_find_program),
+        cmocka_unit_test(test_accepted),        cmocka_unit_test(test_wrong),
+        cmocka_unit_test(test_presentation),    cmocka_unit_test(test_lightsout),
+        cmocka_unit_test(test_split),           cmocka_unit_test(test_find_program),
         cmocka_unit_test(test_reference_order), cmocka_unit_test(test_checker_cells),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -193,7 +193,7 @@ void pz_reference_order(const pz_solver *const *solvers, int n, int *order)
     int k = 0;
     for (int pass = 0; pass < 2; pass++)
         for (int s = 0; s < n; s++)
-            if (((pz_solver_flags(solvers[s]) & PZ_REF) ? 0 : 1) == pass)
+            if (((solvers[s]->flags & PZ_REF) ? 0 : 1) == pass)
                 order[k++] = s;
 }
 

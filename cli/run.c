@@ -167,7 +167,7 @@ int pz_cmd_run(int argc, char **argv)
         o.slow = 0;
     o.progress = isatty(2);
     if (pz_run_check(&c, &sh, &o, &e))
-        return pz_report(&e);
+        return pz_print_error(&e);
 
     pz_run(&c, &sh, &o, &res);
     status = pz_write_reports(&res, json, csv, md);

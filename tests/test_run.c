@@ -239,6 +239,7 @@ static void make_liar(void)
     liar = pz_solver_flip_gf2;
     liar.name = "liar";
     liar.solve = liar_solve;
+    liar.flags = 0; /* not a reference */
 }
 
 /* A flip solver that is not a reference, whose answers check but are not
@@ -282,6 +283,7 @@ static void test_reference_first(void **state)
     assert_true(kernel4[0] | kernel4[1] | kernel4[2] | kernel4[3]);
     other.name = "other";
     other.solve = other_solve;
+    other.flags = 0; /* not a reference */
     o.solvers[o.nsolvers++] = &other;
     o.solvers[o.nsolvers++] = &pz_solver_flip_gf2;
     r = run(&c, NULL, &o);

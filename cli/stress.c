@@ -48,9 +48,8 @@ static void usage(FILE *f)
     fputs("\n"
           "Runs CMD, a program that reads the judge's input on stdin and prints the judge's\n"
           "output, on every instance of the corpus, and judges each answer against the\n"
-          "reference: a corpus file's NAME.ans, else the first answer that checks from the\n"
-          "reference solvers, then the others, in `puzzlebench list` order (--solver S to\n"
-          "pick one).\n"
+          "reference: a corpus file's NAME.ans, else the first answer that checks, from the\n"
+          "reference solvers first (--solver S to pick one).\n"
           "\n"
           "options:\n",
           f);

@@ -39,7 +39,7 @@ typedef struct pz_run_opts {
     unsigned slow;    /* bit s: solvers[s] runs on the sample only */
     long long sample; /* the sample: indices i with i % sample == 0 */
     int threads;      /* 0: OpenMP's default */
-    int batch;        /* 0: the default (see pz_default_batch) */
+    int batch;        /* 0: the default (see pz_default_batch); at most the shard */
     int progress;     /* a progress line on stderr */
     int repeat;       /* each batch timed this many times (0 or 1: once; at most PZ_REPEAT) */
     int warmup;       /* an untimed pass over each batch first */
@@ -89,7 +89,13 @@ typedef struct pz_result {
 int pz_keep_first(pz_failure *, int n);
 void pz_failure_free(pz_failure *);
 
-/* Runs the shard of the corpus; 0, or -1 when a signal cut it short. */
+/* Refuses options whose batch buffers would not fit in memory (the batch is
+ * at most the shard, then at most 1 GiB of buffers per thread): 0, or -1 with e. */
+int pz_run_check(const pz_corpus *, const pz_shard *, const pz_run_opts *, pz_error *);
+
+/* Runs the shard of the corpus; 0, or -1 when a signal cut it short.  A
+ * signal is seen between two instances; the batches finished by then are
+ * the result, marked partial. */
 int pz_run(const pz_corpus *, const pz_shard *, const pz_run_opts *, pz_result *);
 void pz_result_free(pz_result *);
 

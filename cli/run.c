@@ -34,7 +34,9 @@ int pz_parse_sample(const char *s, long long *every, pz_error *e)
       "of R; the slow ones are those marked slow in `puzzlebench list`,\n"                         \
       "or those given with --slow")                                                                \
     X(SLOW, "slow", 0, "A,B", "the solvers --sample applies to")                                   \
-    X(BATCH, "batch", 0, "B", "instances per batch (default: the shard / 64, at most %d)",         \
+    X(BATCH, "batch", 0, "B",                                                                      \
+      "instances per batch (default: the shard / 64, at most %d;\n"                                \
+      "never more than the shard, nor 1 GiB of buffers a thread)",                                 \
       .num = PZ_BATCH)                                                                             \
     X(REPEAT, "repeat", 0, "K",                                                                    \
       "K passes (1 to %d) over the shard, one after another, each\n"                               \
@@ -66,22 +68,23 @@ static void help(FILE *f)
             "\n"
             "Solves every instance of the corpus (or its shard) with each solver, checks every\n"
             "answer with the puzzle's independent checker, and compares it with the reference:\n"
-            "the corpus's expected answer (FILE.ans) where there is one, else the answer of the\n"
-            "first solver (in `puzzlebench list` order) that takes the instance and whose answer\n"
-            "checks.  Per solver it reports what ran, was skipped (fits() refused it),\n"
-            "failed the check (invalid) or differed from the reference (disagree), and the\n"
-            "time per instance: the mean, the median batch, the 10th-90th percentile of\n"
-            "batches, the slowest batch (with --batch 1, the slowest instance) and the index\n"
-            "where it starts, and CPU time.  The first %d failures by index are listed in\n"
-            "full; the first %d are shrunk and saved as DIR/PUZZLE-HASH.in with the\n"
-            "reference's .ans.\n"
+            "the corpus's expected answer (FILE.ans) where there is one, else the first answer\n"
+            "that checks from the reference solvers (gf2; turns for Tetravex), then from the\n"
+            "others, in `puzzlebench list` order.  Per solver it reports what ran, was skipped\n"
+            "(fits() refused it), failed the check (invalid) or differed from the reference\n"
+            "(disagree), and the time per instance: the mean, the median batch, the 10th-90th\n"
+            "percentile of batches, the slowest batch (with --batch 1, the slowest instance)\n"
+            "and the index where it starts, and CPU time.  The first %d failures by index are\n"
+            "listed in full; the first %d are shrunk and saved as DIR/PUZZLE-HASH.in with\n"
+            "the reference's .ans.\n"
             "\n",
             PZ_KEEP, PZ_SHRINK);
     pz_print_options(f, options);
     fputs("\n"
           "Exit status: 0 every answer checks and agrees; 1 an answer fails its check or\n"
           "differs from the reference; 2 bad usage or input; 130 (SIGINT) or 143 (SIGTERM)\n"
-          "when interrupted: the batches finished by then are reported, marked partial.\n"
+          "when interrupted (a signal is seen between two instances): the batches finished\n"
+          "by then are reported, marked partial.\n"
           "A second signal ends the process at once.\n",
           f);
 }
@@ -178,6 +181,8 @@ int pz_cmd_run(int argc, char **argv)
     if (o.sample == 1)
         o.slow = 0;
     o.progress = isatty(2);
+    if (pz_run_check(&c, &sh, &o, &e))
+        return pz_print_error(&e);
 
     pz_run(&c, &sh, &o, &res);
     status = pz_write_reports(&res, json, csv, md);

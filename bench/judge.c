@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/util.h"
 #include "judge.h"
 
 const char *const pz_outcome_names[PZ_OUTCOMES] = {"AC", "WA", "PE", "TLE", "MLE", "RE", "OLE"};
@@ -187,33 +188,65 @@ long long pz_judge_output(const pz_puzzle *p, const void *insts, const void *exp
     return i;
 }
 
+void pz_reference_order(const pz_solver *const *solvers, int n, int *order)
+{
+    int k = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int s = 0; s < n; s++)
+            if (((solvers[s]->flags & PZ_REF) ? 0 : 1) == pass)
+                order[k++] = s;
+}
+
 void pz_reference_init(pz_reference *ref, const pz_puzzle *p, const pz_solver *only)
 {
-    size_t n = 0;
-    while (pz_solvers[n])
-        n++;
+    const pz_solver **mine;
+    int *order, n = 0;
+    for (int i = 0; pz_solvers[i]; i++)
+        n += pz_solvers[i]->puzzle == p;
+    mine = pz_xcalloc((size_t)n + 1, sizeof *mine);
+    order = pz_xcalloc((size_t)n + 1, sizeof *order);
     ref->puzzle = p;
     ref->only = only;
-    if (!(ref->scratch = calloc(n, sizeof *ref->scratch)))
-        pz_fatal("out of memory");
+    ref->n = 0;
+    for (int i = 0; pz_solvers[i]; i++)
+        if (pz_solvers[i]->puzzle == p)
+            mine[ref->n++] = pz_solvers[i];
+    pz_reference_order(mine, n, order);
+    ref->solvers = pz_xcalloc((size_t)n + 1, sizeof *ref->solvers);
+    for (int k = 0; k < n; k++)
+        ref->solvers[k] = mine[order[k]];
+    if (only) {
+        ref->solvers[0] = only;
+        ref->n = 1;
+    }
+    ref->scratch = pz_xcalloc((size_t)n + 1, sizeof *ref->scratch);
+    free(mine);
+    free(order);
 }
 
 int pz_reference_solve(pz_reference *ref, const void *inst, void *ans, pz_error *e)
 {
     const pz_puzzle *p = ref->puzzle;
-    for (int i = 0; pz_solvers[i]; i++) {
-        const pz_solver *s = pz_solvers[i];
-        if (s->puzzle != p || (ref->only && s != ref->only) || !s->fits(inst))
+    const char *why = NULL;
+    int took = 0;
+    for (int k = 0; k < ref->n; k++) {
+        const pz_solver *s = ref->solvers[k];
+        if (!s->fits(inst))
             continue;
-        if (!ref->scratch[i] && s->scratch_size && !(ref->scratch[i] = calloc(1, s->scratch_size)))
-            pz_fatal("out of memory");
+        took = 1;
+        if (!ref->scratch[k] && s->scratch_size)
+            ref->scratch[k] = pz_xcalloc(1, s->scratch_size);
         memset(ans, 0, p->ans_size);
-        if (s->solve(inst, ans, ref->scratch[i]))
-            pz_fatal("%s/%s failed", p->name, s->name);
-        return 0;
+        if (s->solve(inst, ans, ref->scratch[k]))
+            why = "the solver reported an error";
+        else if (p->check(inst, ans, &why) == PZ_VALID)
+            return 0;
     }
     char size[32];
     p->size(inst, size, sizeof size);
+    if (took)
+        return pz_fail(e, NULL, "no %s solver's answer to this board of size %s checks (%s)",
+                       p->name, size, why);
     if (ref->only)
         return pz_fail(e, NULL, "solver %s does not take %s boards of size %s (it takes %s)",
                        ref->only->name, p->name, size, ref->only->limits);
@@ -222,8 +255,10 @@ int pz_reference_solve(pz_reference *ref, const void *inst, void *ans, pz_error 
 
 void pz_reference_free(pz_reference *ref)
 {
-    for (size_t i = 0; pz_solvers[i]; i++)
-        free(ref->scratch[i]);
+    for (int k = 0; k < ref->n; k++)
+        free(ref->scratch[k]);
     free(ref->scratch);
+    free(ref->solvers);
     ref->scratch = NULL;
+    ref->solvers = NULL;
 }

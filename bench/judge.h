@@ -52,16 +52,38 @@ char *pz_render_answers(const pz_puzzle *, unsigned long long k0, const void *in
  * judge's output for instance 1 (malloc'd, NUL-terminated). */
 char *pz_render_one(const pz_puzzle *, const void *inst, const void *ans);
 
-/* The reference answers: the first registered solver of the puzzle that takes
- * an instance, or the one solver asked for.  One per thread: it owns scratch. */
+/* The reference answer, the one definition that run, solve, check and stress
+ * share: the corpus's expected answer where there is one, else the first
+ * answer that checks among the solvers flagged PZ_REF in the registry, then
+ * among the others, each in display order.
+ *
+ * pz_reference_order puts n solvers (in display order) in that order: order[k]
+ * is an index into solvers.  pz_reference_pick is the rule itself: the first
+ * solver in that order whose bit is set in valid (its answer checks), or -1. */
+void pz_reference_order(const pz_solver *const *solvers, int n, int *order);
+static inline int pz_reference_pick(const int *order, int n, unsigned valid)
+{
+    for (int k = 0; k < n; k++)
+        if ((valid >> order[k]) & 1)
+            return order[k];
+    return -1;
+}
+
+/* The reference answers of a puzzle with no expected ones at hand: its
+ * registered solvers in reference order, each tried (if it takes the
+ * instance) until one's answer checks; or the one solver asked for.  One per
+ * thread: it owns the solvers' scratch. */
 typedef struct pz_reference {
     const pz_puzzle *puzzle;
-    const pz_solver *only; /* NULL: the first that fits */
-    void **scratch;        /* per solver of pz_solvers, made on demand */
+    const pz_solver *only;     /* NULL: the rule above */
+    const pz_solver **solvers; /* the puzzle's, in reference order */
+    int n;
+    void **scratch; /* per solver, made on demand */
 } pz_reference;
 
 void pz_reference_init(pz_reference *, const pz_puzzle *, const pz_solver *only);
-/* 0, or -1 with e saying which solver does not take the instance's size. */
+/* 0, or -1 with e saying that no solver takes the instance's size or that
+ * no answer checks. */
 int pz_reference_solve(pz_reference *, const void *inst, void *ans, pz_error *e);
 void pz_reference_free(pz_reference *);
 

@@ -174,6 +174,49 @@ static void list_failures(FILE *f, const pz_result *r, const style *st)
         fprintf(f, "%s... the first %d are in the JSON report\n", st->item, r->nfail);
 }
 
+/* A solver's K repetitions (run --repeat K) as CPU times per instance, and
+ * as wall times.  The CPU time is what repetitions are compared by: on a
+ * shared machine a repetition's wall time is mostly what other processes
+ * took (a preemption of 4 ms doubles a repetition of 2 ms), its CPU time
+ * is not. */
+static int repetitions(const pz_result *r, int s, double *ns, double *wall)
+{
+    const pz_tally *t = &r->tally[s];
+    int k = r->opts.repeat > 1 ? r->opts.repeat : 0;
+    if (!t->ran)
+        return 0;
+    for (int i = 0; i < k; i++) {
+        ns[i] = ns_per(t->rep_cpu_seconds[i], t->ran);
+        wall[i] = ns_per(t->rep_seconds[i], t->ran);
+    }
+    return k;
+}
+
+/* With --repeat K: each solver's mean time per instance over the K
+ * repetitions, their standard deviation and the mean's 95% interval. */
+static void repetitions_note(FILE *f, const pz_result *r)
+{
+    double ns[PZ_REPEAT], wall[PZ_REPEAT];
+    if (r->opts.repeat < 2)
+        return;
+    fprintf(f,
+            "  repeated %d times%s, the solvers in turn; CPU time per instance, mean +- sd "
+            "[95%% CI]:\n",
+            r->opts.repeat, r->opts.warmup ? " after a warm-up" : "");
+    for (int s = 0; s < r->opts.nsolvers; s++) {
+        int k = repetitions(r, s, ns, wall);
+        if (!k)
+            continue;
+        pz_mean m = pz_mean_ci(ns, k);
+        char mean[16], sd[16], lo[16], hi[16];
+        duration(mean, sizeof mean, m.mean);
+        duration(sd, sizeof sd, m.sd);
+        duration(lo, sizeof lo, m.lo);
+        duration(hi, sizeof hi, m.hi);
+        fprintf(f, "  %-10s %s +- %s [%s, %s]\n", r->opts.solvers[s]->name, mean, sd, lo, hi);
+    }
+}
+
 void pz_write_summary(FILE *f, const pz_result *r)
 {
     const pz_corpus *c = r->corpus;
@@ -185,8 +228,10 @@ void pz_write_summary(FILE *f, const pz_result *r)
     fprintf(f, "\n%lld instances, %d thread%s, %.2f s\n", r->instances, r->opts.threads,
             r->opts.threads > 1 ? "s" : "", r->wall_s);
     context_line(f, r, "", "\n\n");
+    fprintf(f, "  %-10s %12s %8s %8s %8s  %s\n", "", "", "", "", "",
+            "------------- time per instance (ns_per_instance, then of batches) -------------");
     fprintf(f, "  %-10s %12s %8s %8s %8s %9s %9s %20s %9s %9s %8s\n", "solver", "ran", "skipped",
-            "invalid", "disagree", "mean", "median", "p10-p90", "worst", "cpu", "relative");
+            "invalid", "disagree", "time/inst", "median", "p10-p90", "worst", "cpu", "relative");
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];
         cells c = timing(r, s);
@@ -197,9 +242,12 @@ void pz_write_summary(FILE *f, const pz_result *r)
     duration(mean, sizeof mean, ns_per(r->check_seconds, r->checked));
     fprintf(f, "  %-10s %12lld answers checked and compared, %s each\n", "checker", r->checked,
             mean);
-    fputs("  (time per instance: the mean over the run, the median, 10th-90th percentile and\n"
-          "   slowest of batches, the threads' CPU time; relative compares medians)\n",
+    fputs("  (time/inst is the time per instance: the solving time over the instances, the\n"
+          "   mean; median, p10-p90 and worst are of the batches' times per instance, the\n"
+          "   worst batch the slowest; cpu is the threads' CPU time per instance; relative\n"
+          "   compares medians with the fastest solver's)\n",
           f);
+    repetitions_note(f, r);
     worst_note(f, r);
     fputc('\n', f);
     sample_note(f, r);

@@ -1,14 +1,14 @@
-/* run.c - `puzzlebench run`: OpenMP batches that solve, time, check, compare.
+/* run.c - `puzzlebench run`: batches that solve, time, check, compare.
  *
- * A shard of the corpus is cut into batches; threads take batches
- * (schedule(dynamic)).  For a batch a thread makes the instances, then each
- * solver solves every instance it takes under one CLOCK_MONOTONIC timer, so
- * timing costs nothing per instance; then every answer goes through the
- * puzzle's checker and is compared with the reference.  Counts are sums and
- * failures are kept by index, so the result does not depend on which thread
- * took which batch.  The reference is the corpus's expected answer where it
- * has one, else the answer of the first solver (registry order) that took
- * the instance and whose answer checks, else of the first that took it.
+ * A shard of the corpus is cut into batches that the engine (engine.c) hands
+ * to threads.  For a batch a thread makes the instances, then each solver
+ * solves every instance it takes under one CLOCK_MONOTONIC timer, so timing
+ * costs nothing per instance; then every answer goes through the puzzle's
+ * checker and is compared with the reference.  Counts are sums and failures
+ * are kept by index, so the result does not depend on which thread took
+ * which batch.  The reference is the corpus's expected answer where it has
+ * one, else the first answer that checks in reference order (judge.h), else
+ * the answer of the first solver in that order that took the instance.
  */
 #include <errno.h>
 #include <math.h>
@@ -20,11 +20,15 @@
 #include <unistd.h>
 
 #include "../util/util.h"
+#include "engine.h"
 #include "judge.h"
 #include "run.h"
 
 /* What happened to one solver on one instance of a batch. */
 enum { NOT_ASKED, SKIPPED, RAN, FAILED /* solve() returned an error */ };
+
+/* A batch's buffers may take this much memory per thread, at most. */
+#define BATCH_BYTES (1ll << 30)
 
 typedef struct worker {
     char *inst;                /* the batch's instances */
@@ -39,13 +43,19 @@ typedef struct worker {
     char (*names)[PZ_NAME];
     pz_failure keep[PZ_KEEP]; /* this thread's first failures by index */
     int nkeep;
+    long long *rep_spread[PZ_RUN_SOLVERS]; /* with --repeat: see pz_result */
 } worker;
 
 typedef struct job {
     const pz_corpus *c;
     const pz_run_opts *o;
+    const char *expected; /* the corpus's expected answers, or NULL */
     int batch;
+    int order[PZ_RUN_SOLVERS];  /* the solvers in reference order */
     double wall_cost, cpu_cost; /* what reading each clock costs */
+    pz_result *res;
+    int nfail; /* in res->fail, before pz_keep_first */
+    int rep;   /* the pass over the shard: -1 the warm-up, then 0 .. repeat - 1 */
 } job;
 
 static volatile sig_atomic_t stop_signal;
@@ -80,6 +90,31 @@ int pz_default_batch(long long instances)
     return b < 1 ? 1 : b > PZ_BATCH ? PZ_BATCH : (int)b;
 }
 
+/* The batch a run uses: the one asked for or the default, never more than
+ * the shard, so a batch's buffers never outgrow the instances there are. */
+static int batch_size(const pz_shard *sh, const pz_run_opts *o)
+{
+    long long total = sh->end - sh->first, b = o->batch > 0 ? o->batch : pz_default_batch(total);
+    return (int)(b > total ? (total > 0 ? total : 1) : b);
+}
+
+static long long batch_bytes(const pz_puzzle *p, const pz_run_opts *o, long long b)
+{
+    return b * (long long)(p->inst_size + sizeof(int) + (size_t)o->nsolvers * (p->ans_size + 1));
+}
+
+int pz_run_check(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_error *e)
+{
+    long long b = batch_size(sh, o), bytes = batch_bytes(c->puzzle, o, b);
+    if (bytes > BATCH_BYTES)
+        return pz_fail(e, NULL,
+                       "run: --batch %lld needs %lld MiB of buffers per thread here, more than "
+                       "the %lld MiB allowed: give a smaller batch (at most %lld)",
+                       b, bytes >> 20, BATCH_BYTES >> 20,
+                       BATCH_BYTES / batch_bytes(c->puzzle, o, 1));
+    return 0;
+}
+
 void pz_failure_free(pz_failure *f)
 {
     free(f->inst);
@@ -108,8 +143,7 @@ static void keep_failure(const job *jb, worker *w, long long index, int j, const
     pz_failure *f = &w->keep[at];
     memset(f, 0, sizeof *f);
     f->index = index;
-    f->inst = pz_xcalloc(1, p->inst_size);
-    memcpy(f->inst, inst, p->inst_size);
+    f->inst = pz_xmemdup(inst, p->inst_size);
     f->input = pz_render_one(p, inst, NULL);
     f->expected = expected ? pz_render_one(p, inst, expected) : NULL;
     f->expected_why = ewhy;
@@ -125,49 +159,55 @@ static void keep_failure(const job *jb, worker *w, long long index, int j, const
 }
 
 /* Checks every answer to instance j of the batch, compares it with the
- * reference, and counts. */
+ * reference, and counts.  This runs once per instance beside the solvers it
+ * measures, so it touches only what it needs: the answers of the solvers
+ * that took the instance, and the reference's class. */
 static void check_and_compare(const job *jb, worker *w, long long index, int j)
 {
     const pz_puzzle *p = jb->c->puzzle;
-    const pz_run_opts *o = jb->o;
+    const int ns = jb->o->nsolvers;
+    const size_t asz = p->ans_size;
     const void *inst = w->inst + (size_t)j * p->inst_size;
-    const void *expected = pz_corpus_expected(jb->c, index), *ref = expected;
+    const void *expected = jb->expected ? jb->expected + (size_t)index * asz : NULL, *ref;
     const char *why[PZ_RUN_SOLVERS], *ewhy = NULL;
     unsigned ran = 0, bad = 0, differ = 0;
     int refsolver = -1, refok;
-    for (int s = 0; s < o->nsolvers; s++) {
+    for (int s = 0; s < ns; s++) {
         int t = w->took[s][j];
-        why[s] = NULL;
         if (t < RAN)
             continue;
         ran |= 1u << s;
-        w->checked++;
         if (t == FAILED)
             why[s] = "the solver reported an error";
-        else if (p->check(inst, w->ans[s] + (size_t)j * p->ans_size, &why[s]) == PZ_VALID)
-            why[s] = NULL;
-        if (why[s]) {
-            bad |= 1u << s;
-            w->tally[s].invalid++;
-        }
+        else if (p->check(inst, w->ans[s] + (size_t)j * asz, &why[s]) == PZ_VALID)
+            continue;
+        bad |= 1u << s;
+        w->tally[s].invalid++;
     }
+    w->checked += __builtin_popcount(ran);
+    for (int s = 0; s < ns; s++) /* what keep_failure shows: NULL, the answer checks */
+        if (((ran & ~bad) >> s) & 1)
+            why[s] = NULL;
     if (expected) {
+        ref = expected;
         if (p->check(inst, expected, &ewhy) == PZ_VALID)
             ewhy = NULL;
         else
             w->expected_invalid++;
         refok = !ewhy;
     } else if (ran) {
-        unsigned pick = (ran & ~bad) ? ran & ~bad : ran;
-        refsolver = __builtin_ctz(pick);
-        ref = w->ans[refsolver] + (size_t)j * p->ans_size;
+        refsolver = pz_reference_pick(jb->order, ns, ran & ~bad);
+        if (refsolver < 0) /* none checks: shown against the first that took it */
+            refsolver = pz_reference_pick(jb->order, ns, ran);
+        ref = w->ans[refsolver] + (size_t)j * asz;
         refok = !((bad >> refsolver) & 1);
     } else {
+        ref = NULL;
         refok = 0;
     }
-    for (int s = 0; s < o->nsolvers; s++)
+    for (int s = 0; s < ns; s++)
         if (((ran >> s) & 1) && s != refsolver && w->took[s][j] != FAILED &&
-            !p->same(inst, ref, w->ans[s] + (size_t)j * p->ans_size)) {
+            !p->same(inst, ref, w->ans[s] + (size_t)j * asz)) {
             differ |= 1u << s;
             w->tally[s].disagree++;
         }
@@ -186,58 +226,161 @@ static void check_and_compare(const job *jb, worker *w, long long index, int j)
     }
 }
 
-static void run_batch(const job *jb, worker *w, long long lo, long long hi)
+/* Checks and compares the batch.  Most instances have every answer taken, checking and
+ * the same: those go through a short path with the batch's constants in
+ * registers, which counts them as check_and_compare() would; any other instance (or one
+ * where the short path finds a failure) goes to check_and_compare() from the start. */
+static void check_batch(const job *jb, worker *w, long long lo, int n)
 {
     const pz_puzzle *p = jb->c->puzzle;
+    pz_verdict (*check)(const void *, const void *, const char **) = p->check;
+    int (*same)(const void *, const void *, const void *) = p->same;
+    int (*classify)(const void *, const void *, char *, size_t) = p->classify;
+    const int ns = jb->o->nsolvers, first = jb->order[0];
+    const size_t isz = p->inst_size, asz = p->ans_size;
+    long long *hist = w->hist, checked = 0;
+    if (jb->expected) {
+        for (int j = 0; j < n; j++)
+            check_and_compare(jb, w, lo + j, j);
+        return;
+    }
+    if (ns == 1) { /* one solver: the same path, with its arrays in registers */
+        const unsigned char *took = w->took[0];
+        const char *inst = w->inst, *ans = w->ans[0], *why;
+        for (int j = 0; j < n; j++, inst += isz, ans += asz) {
+            if (took[j] != RAN || check(inst, ans, &why) != PZ_VALID) {
+                check_and_compare(jb, w, lo + j, j);
+                continue;
+            }
+            int k = classify(inst, ans, NULL, 0);
+            if (k < 0 || k >= PZ_CLASSES)
+                pz_fatal("%s: classify() gave class %d, outside 0..%d", p->name, k, PZ_CLASSES - 1);
+            if (!hist[k]++)
+                classify(inst, ans, w->names[k], PZ_NAME);
+            checked++;
+        }
+        w->checked += checked;
+        return;
+    }
+    for (int j = 0; j < n; j++) {
+        const char *inst = w->inst + (size_t)j * isz, *why;
+        const char *ref = w->ans[first] + (size_t)j * asz;
+        int s = 0;
+        while (s < ns && w->took[s][j] == RAN)
+            s++;
+        if (s < ns)
+            goto slow;
+        for (s = 0; s < ns; s++)
+            if (check(inst, w->ans[s] + (size_t)j * asz, &why) != PZ_VALID)
+                goto slow;
+        for (s = 0; s < ns; s++)
+            if (s != first && !same(inst, ref, w->ans[s] + (size_t)j * asz))
+                goto slow;
+        int k = classify(inst, ref, NULL, 0);
+        if (k < 0 || k >= PZ_CLASSES)
+            pz_fatal("%s: classify() gave class %d, outside 0..%d", p->name, k, PZ_CLASSES - 1);
+        if (!hist[k]++)
+            classify(inst, ref, w->names[k], PZ_NAME);
+        checked += ns;
+        continue;
+    slow:
+        check_and_compare(jb, w, lo + j, j);
+    }
+    w->checked += checked;
+}
+
+/* One batch, for the engine: 1 if a stop came before every solver was done
+ * (the batch is dropped whole: nothing of it has been counted), else 0.
+ * With run --repeat K the shard is passed over K times (after an untimed
+ * pass with --warmup), the solvers in an order rotated from one pass to the
+ * next; the answers are checked in the last pass. */
+static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part)
+{
+    const job *jb = ctx;
+    worker *w = wv;
+    const pz_corpus *c = jb->c;
+    const pz_puzzle *p = c->puzzle;
     const pz_run_opts *o = jb->o;
     size_t isz = p->inst_size, asz = p->ans_size;
-    int n = (int)(hi - lo);
-    for (int j = 0; j < n; j++)
-        pz_corpus_get(jb->c, lo + j, w->inst + (size_t)j * isz);
-    for (int s = 0; s < o->nsolvers; s++) {
+    int n = (int)(hi - lo), count[PZ_RUN_SOLVERS], skipped[PZ_RUN_SOLVERS];
+    int rep = jb->rep, reps = o->repeat > 1 ? o->repeat : 1;
+    long long first[PZ_RUN_SOLVERS]; /* each solver's first instance */
+    double wall[PZ_RUN_SOLVERS], cpu[PZ_RUN_SOLVERS];
+    (void)part;
+    if (c->gen) {
+        void (*make)(const pz_params *, uint64_t, void *) = c->gen->make;
+        for (int j = 0; j < n; j++)
+            make(&c->params, (uint64_t)(lo + j), w->inst + (size_t)j * isz);
+    } else {
+        memcpy(w->inst, (const char *)c->insts + (size_t)lo * isz, (size_t)n * isz);
+    }
+    for (int i = 0; i < o->nsolvers; i++) {
+        int s = rep > 0 ? (i + rep) % o->nsolvers : i;
         const pz_solver *sv = o->solvers[s];
+        int (*solve)(const void *, void *, void *) = sv->solve;
         unsigned char *took = w->took[s];
         char *ans = w->ans[s];
         void *scratch = w->scratch[s];
-        int sampled = (o->slow >> s) & 1, count = 0, skipped = 0;
+        int sampled = (o->slow >> s) & 1, k = 0;
+        count[s] = skipped[s] = 0;
         for (int j = 0; j < n; j++) {
             took[j] = NOT_ASKED;
             if (sampled && (lo + j) % o->sample)
                 continue;
             if (!sv->fits(w->inst + (size_t)j * isz)) {
                 took[j] = SKIPPED;
-                skipped++;
+                skipped[s]++;
                 continue;
             }
             took[j] = RAN;
-            w->todo[count++] = j;
+            w->todo[count[s]++] = j;
         }
-        double c0 = pz_cpu_now(), t0 = pz_now(), t;
-        for (int k = 0; k < count; k++) {
+        double c0 = pz_cpu_now(), t0 = pz_now();
+        for (; k < count[s] && !stop_signal; k++) {
             int j = w->todo[k];
-            if (sv->solve(w->inst + (size_t)j * isz, ans + (size_t)j * asz, scratch))
+            if (solve(w->inst + (size_t)j * isz, ans + (size_t)j * asz, scratch))
                 took[j] = FAILED;
         }
-        t = fmax(pz_now() - t0 - jb->wall_cost, 0);
-        w->tally[s].cpu_seconds += fmax(pz_cpu_now() - c0 - jb->cpu_cost - 2 * jb->wall_cost, 0);
-        w->tally[s].seconds += t;
-        w->tally[s].skipped += skipped;
-        if (count) {
-            double ns = t * 1e9 / count;
-            pz_tally_worst(&w->tally[s], ns, lo + w->todo[0]);
-            w->tally[s].spread[pz_spread_class(ns)] += count;
-            w->tally[s].ran += count;
+        wall[s] = fmax(pz_now() - t0 - jb->wall_cost, 0);
+        cpu[s] = fmax(pz_cpu_now() - c0 - jb->cpu_cost - 2 * jb->wall_cost, 0);
+        if (k < count[s])
+            return 1;
+        first[s] = count[s] ? lo + w->todo[0] : 0;
+    }
+    for (int s = 0; s < o->nsolvers && rep >= 0; s++) {
+        pz_tally *t = &w->tally[s];
+        /* seconds and cpu_seconds are those of one pass: the mean of the passes */
+        t->cpu_seconds += cpu[s] / reps;
+        t->seconds += wall[s] / reps;
+        if (count[s]) {
+            double ns = wall[s] * 1e9 / count[s];
+            pz_tally_worst(t, ns, first[s]);
+            t->spread[pz_spread_class(ns)] += count[s];
+            if (reps > 1)
+                w->rep_spread[s][(size_t)rep * PZ_SPREAD + pz_spread_class(ns)] += count[s];
+        }
+        if (reps > 1) {
+            t->rep_seconds[rep] += wall[s];
+            t->rep_cpu_seconds[rep] += cpu[s];
+        }
+        if (rep == 0) {
+            t->skipped += skipped[s];
+            t->ran += count[s];
         }
     }
+    if (rep < reps - 1)
+        return 0;
     double t0 = pz_now();
-    for (int j = 0; j < n; j++)
-        check_and_compare(jb, w, lo + j, j);
+    check_batch(jb, w, lo, n);
     w->check_seconds += pz_now() - t0;
     w->instances += n;
+    return 0;
 }
 
-static void worker_init(worker *w, const job *jb)
+static void worker_init(void *ctx, void *wv)
 {
+    const job *jb = ctx;
+    worker *w = wv;
     const pz_puzzle *p = jb->c->puzzle;
     size_t b = (size_t)jb->batch;
     w->inst = pz_xcalloc(b, p->inst_size);
@@ -249,11 +392,41 @@ static void worker_init(worker *w, const job *jb)
         w->took[s] = pz_xcalloc(b, 1);
         w->scratch[s] =
             jb->o->solvers[s]->scratch_size ? pz_xcalloc(1, jb->o->solvers[s]->scratch_size) : NULL;
+        if (jb->o->repeat > 1)
+            w->rep_spread[s] = pz_xcalloc((size_t)jb->o->repeat * PZ_SPREAD, sizeof(long long));
     }
 }
 
-static void worker_free(worker *w)
+/* Adds a worker into the result (its first failures join the others, to be
+ * sorted by index), then frees it. */
+static void worker_finish(void *ctx, void *wv)
 {
+    job *jb = ctx;
+    worker *w = wv;
+    pz_result *res = jb->res;
+    if (!w->hist) /* a thread that never started */
+        return;
+    for (int s = 0; s < res->opts.nsolvers; s++) {
+        pz_tally_add(&res->tally[s], &w->tally[s]);
+        size_t n = (size_t)res->opts.repeat * PZ_SPREAD;
+        if (w->rep_spread[s] && !res->rep_spread[s])
+            res->rep_spread[s] = pz_xcalloc(n, sizeof(long long));
+        for (size_t k = 0; w->rep_spread[s] && k < n; k++)
+            res->rep_spread[s][k] += w->rep_spread[s][k];
+    }
+    res->instances += w->instances;
+    res->failures += w->failures;
+    res->unanswered += w->unanswered;
+    res->expected_invalid += w->expected_invalid;
+    res->checked += w->checked;
+    res->check_seconds += w->check_seconds;
+    for (int k = 0; k < PZ_CLASSES; k++)
+        if (w->hist[k]) {
+            res->hist[k] += w->hist[k];
+            memcpy(res->names[k], w->names[k], PZ_NAME);
+        }
+    memcpy(res->fail + jb->nfail, w->keep, (size_t)w->nkeep * sizeof *w->keep);
+    jb->nfail += w->nkeep;
     free(w->inst);
     free(w->todo);
     free(w->hist);
@@ -262,22 +435,8 @@ static void worker_free(worker *w)
         free(w->ans[s]);
         free(w->took[s]);
         free(w->scratch[s]);
+        free(w->rep_spread[s]);
     }
-    for (int i = 0; i < w->nkeep; i++)
-        pz_failure_free(&w->keep[i]);
-}
-
-static void show_progress(long long done, long long total, double start, int last)
-{
-    double t = pz_now() - start;
-    if (last) {
-        fputs("\r\033[K", stderr);
-        return;
-    }
-    fprintf(stderr, "\r\033[Krun: %lld/%lld (%.1f%%) %.0f s", done, total,
-            100.0 * (double)done / (double)total, t);
-    if (done > 0)
-        fprintf(stderr, ", about %.0f s left", t * (double)(total - done) / (double)done);
 }
 
 static int by_index(const void *a, const void *b)
@@ -295,46 +454,32 @@ int pz_keep_first(pz_failure *f, int n)
     return n;
 }
 
-/* Sums the workers into res; their first failures merge in index order. */
-static void merge(pz_result *res, worker *ws, int nw)
-{
-    pz_failure *all = pz_xcalloc((size_t)nw * PZ_KEEP, sizeof *all);
-    int n = 0;
-    res->hist = pz_xcalloc(PZ_CLASSES, sizeof *res->hist);
-    res->names = pz_xcalloc(PZ_CLASSES, sizeof *res->names);
-    for (int t = 0; t < nw; t++) {
-        worker *w = &ws[t];
-        for (int s = 0; s < res->opts.nsolvers; s++)
-            pz_tally_add(&res->tally[s], &w->tally[s]);
-        res->instances += w->instances;
-        res->failures += w->failures;
-        res->unanswered += w->unanswered;
-        res->expected_invalid += w->expected_invalid;
-        res->checked += w->checked;
-        res->check_seconds += w->check_seconds;
-        for (int k = 0; k < PZ_CLASSES; k++)
-            if (w->hist[k]) {
-                res->hist[k] += w->hist[k];
-                memcpy(res->names[k], w->names[k], PZ_NAME);
-            }
-        memcpy(all + n, w->keep, (size_t)w->nkeep * sizeof *all);
-        n += w->nkeep;
-        w->nkeep = 0;
-    }
-    res->fail = all;
-    res->nfail = pz_keep_first(all, n);
-}
-
 int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_result *res)
 {
-    long long total = sh->end - sh->first, done = 0;
-    int threads = o->threads > 0 ? o->threads : omp_get_max_threads(), used = 1;
-    job jb = {c, o, o->batch > 0 ? o->batch : pz_default_batch(total), pz_clock_cost(pz_now),
-              pz_clock_cost(pz_cpu_now)};
-    long long nbatches = (total + jb.batch - 1) / jb.batch;
+    long long total = sh->end - sh->first;
+    int threads = o->threads > 0 ? o->threads : omp_get_max_threads();
+    job jb = {c,
+              o,
+              c->expected,
+              batch_size(sh, o),
+              {0},
+              pz_clock_cost(pz_now),
+              pz_clock_cost(pz_cpu_now),
+              res,
+              0,
+              0};
+    pz_engine e = {.first = sh->first,
+                   .end = sh->end,
+                   .batch = jb.batch,
+                   .threads = threads,
+                   .ctx = &jb,
+                   .worker_size = sizeof(worker),
+                   .init = worker_init,
+                   .run = run_batch,
+                   .finish = worker_finish,
+                   .stop = &stop_signal,
+                   .progress = o->progress ? "run" : NULL};
     struct sigaction sa, oldint, oldterm;
-    worker *ws = pz_xcalloc((size_t)threads, sizeof *ws);
-    double start, next = 0;
 
     memset(res, 0, sizeof *res);
     res->corpus = c;
@@ -342,11 +487,15 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
     res->shard = *sh;
     res->opts = *o;
     res->opts.batch = jb.batch;
+    res->hist = pz_xcalloc(PZ_CLASSES, sizeof *res->hist);
+    res->names = pz_xcalloc(PZ_CLASSES, sizeof *res->names);
+    res->fail = pz_xcalloc((size_t)threads * PZ_KEEP, sizeof *res->fail);
+    pz_reference_order(o->solvers, o->nsolvers, jb.order);
     for (int s = 0; s < o->nsolvers; s++)
         pz_prepare(o->solvers[s]);
 
-    /* The first signal stops the run after the batches in hand; a second
-     * one, with the default action restored, ends the process at once. */
+    /* The first signal stops the run between two instances; a second one,
+     * with the default action restored, ends the process at once. */
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sa.sa_flags = (int)SA_RESETHAND;
@@ -359,45 +508,18 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
     if (oldterm.sa_handler == SIG_IGN)
         sigaction(SIGTERM, &oldterm, NULL);
 
-    start = pz_now();
-#pragma omp parallel num_threads(threads)
-    {
-        worker *w = &ws[omp_get_thread_num()];
-        worker_init(w, &jb);
-#pragma omp single nowait
-        used = omp_get_num_threads();
-#pragma omp for schedule(dynamic, 1)
-        for (long long b = 0; b < nbatches; b++) {
-            if (stop_signal)
-                continue;
-            long long lo = sh->first + b * jb.batch;
-            long long hi = lo + jb.batch < sh->end ? lo + jb.batch : sh->end;
-            run_batch(&jb, w, lo, hi);
-            if (o->progress) {
-                double t;
-#pragma omp atomic
-                done += hi - lo;
-                if (omp_get_thread_num() == 0 && (t = pz_now()) > next) {
-                    long long d;
-#pragma omp atomic read
-                    d = done;
-                    show_progress(d, total, start, 0);
-                    next = t + 0.5;
-                }
-            }
-        }
-    }
+    /* --repeat K: K passes over the shard, one after the other, so that the
+     * repetitions meet the machine at K different times. */
+    double start = pz_now();
+    for (jb.rep = o->warmup ? -1 : 0; jb.rep < (o->repeat > 1 ? o->repeat : 1) && !stop_signal;
+         jb.rep++)
+        pz_engine_run(&e);
     res->wall_s = pz_now() - start;
-    if (o->progress)
-        show_progress(done, total, start, 1);
     sigaction(SIGINT, &oldint, NULL);
     sigaction(SIGTERM, &oldterm, NULL);
 
-    res->opts.threads = used;
-    merge(res, ws, threads);
-    for (int t = 0; t < threads; t++)
-        worker_free(&ws[t]);
-    free(ws);
+    res->opts.threads = e.used;
+    res->nfail = pz_keep_first(res->fail, jb.nfail);
     res->signal = stop_signal;
     res->partial = res->instances < total;
     return res->partial ? -1 : 0;
@@ -414,4 +536,8 @@ void pz_result_free(pz_result *res)
     res->hist = NULL;
     res->names = NULL;
     res->nfail = 0;
+    for (int s = 0; s < PZ_RUN_SOLVERS; s++) {
+        free(res->rep_spread[s]);
+        res->rep_spread[s] = NULL;
+    }
 }

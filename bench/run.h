@@ -40,8 +40,10 @@ typedef struct pz_run_opts {
     unsigned slow;    /* bit s: solvers[s] runs on the sample only */
     long long sample; /* the sample: indices i with i % sample == 0 */
     int threads;      /* 0: OpenMP's default */
-    int batch;        /* 0: the default (see pz_default_batch) */
+    int batch;        /* 0: the default (see pz_default_batch); at most the shard */
     int progress;     /* a progress line on stderr */
+    int repeat;       /* each batch timed this many times (0 or 1: once; at most PZ_REPEAT) */
+    int warmup;       /* an untimed pass over each batch first */
 } pz_run_opts;
 
 int pz_default_batch(long long instances);
@@ -72,6 +74,9 @@ typedef struct pz_result {
     long long checked;          /* answers checked */
     double check_seconds, wall_s;
     pz_tally tally[PZ_RUN_SOLVERS];
+    /* With --repeat K: each solver's batch times pass by pass, K spreads of
+     * PZ_SPREAD classes one after another (NULL otherwise). */
+    long long *rep_spread[PZ_RUN_SOLVERS];
     long long *hist;        /* PZ_CLASSES counts of reference answers */
     char (*names)[PZ_NAME]; /* each class spelled, where its count > 0 */
     pz_failure *fail;       /* the first PZ_KEEP failures by index */
@@ -86,7 +91,13 @@ typedef struct pz_result {
 int pz_keep_first(pz_failure *, int n);
 void pz_failure_free(pz_failure *);
 
-/* Runs the shard of the corpus; 0, or -1 when a signal cut it short. */
+/* Refuses options whose batch buffers would not fit in memory (the batch is
+ * at most the shard, then at most 1 GiB of buffers per thread): 0, or -1 with e. */
+int pz_run_check(const pz_corpus *, const pz_shard *, const pz_run_opts *, pz_error *);
+
+/* Runs the shard of the corpus; 0, or -1 when a signal cut it short.  A
+ * signal is seen between two instances; the batches finished by then are
+ * the result, marked partial. */
 int pz_run(const pz_corpus *, const pz_shard *, const pz_run_opts *, pz_result *);
 void pz_result_free(pz_result *);
 

@@ -6,14 +6,17 @@
  * the whole corpus), and the batches' spread of times is a histogram.  The
  * timing values -- wall_s, seconds, cpu_seconds, ns_per_instance,
  * ns_p10/median/p90, cpu_ns_per_instance, ns_worst, worst_index, spread,
- * ns_per_answer -- the run's threads and batch and its context are all that
- * may differ between two runs of one corpus; numbers are written at full
- * precision (17 digits), so a report read back is the result written.
+ * repetitions, ns_per_answer -- the run's threads and batch and its context
+ * are all that may differ between two runs of one corpus; numbers are
+ * written at full precision (17 digits), so a report read back is the result
+ * written.  A spread's classes are those of bench/stats.h, spread_per_octave
+ * of them an octave (8 in older reports, read into today's classes).
  *
  * A solver's figures are one table (tally_fields), which the writer writes
  * and the reader reads; the rest of the report is written and read below
  * in the order it appears.
  */
+#include <float.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -164,11 +167,58 @@ static json_t *content_json(const pz_corpus *c)
     return o;
 }
 
+/* A spread as [class, instances] pairs, the empty classes left out. */
+static json_t *spread_json(const long long *spread)
+{
+    json_t *a = json_array();
+    if (!a)
+        pz_fatal("out of memory");
+    for (int b = 0; b < PZ_SPREAD; b++)
+        if (spread[b])
+            pz_jappend(a, json_pack("[iI]", b, (json_int_t)spread[b]));
+    return a;
+}
+
+/* A solver's K repetitions (run --repeat K): each one's CPU and wall time
+ * per instance and its spread of batch times, with each one's median batch
+ * (what compare compares, as it shrugs off the batches another process
+ * slowed) and the mean of the CPU times with its 95% interval. */
+static json_t *repetitions_json(const pz_result *r, int s)
+{
+    const pz_tally *t = &r->tally[s];
+    int k = r->opts.repeat;
+    double ns[PZ_REPEAT];
+    json_t *o = json_object(), *cpu = json_array(), *wall = json_array(), *med = json_array(),
+           *spreads = json_array();
+    if (!o || !cpu || !wall || !med || !spreads)
+        pz_fatal("out of memory");
+    for (int i = 0; i < k; i++) {
+        ns[i] = ns_per(t->rep_cpu_seconds[i], t->ran);
+        pz_jappend(cpu, json_real(ns[i]));
+        pz_jappend(wall, json_real(ns_per(t->rep_seconds[i], t->ran)));
+        if (r->rep_spread[s]) {
+            const long long *sp = r->rep_spread[s] + (size_t)i * PZ_SPREAD;
+            pz_jappend(med, json_real(pz_spread_quantile(sp, 0.5)));
+            pz_jappend(spreads, spread_json(sp));
+        }
+    }
+    pz_mean m = pz_mean_ci(ns, k);
+    pz_jset(o, "ns", cpu);
+    pz_jset(o, "wall_ns", wall);
+    pz_jset(o, "median_ns", med);
+    pz_jset(o, "spreads", spreads);
+    pz_jset(o, "mean", json_real(m.mean));
+    pz_jset(o, "sd", json_real(m.sd));
+    pz_jset(o, "ci_low", json_real(m.lo));
+    pz_jset(o, "ci_high", json_real(m.hi));
+    return o;
+}
+
 static json_t *solver_json(const pz_result *r, int s)
 {
     const pz_tally *t = &r->tally[s];
-    json_t *o = json_object(), *spread = json_array();
-    if (!o || !spread)
+    json_t *o = json_object();
+    if (!o)
         pz_fatal("out of memory");
     pz_jset(o, "name", str(r->opts.solvers[s]->name));
     pz_jset(o, "sampled", json_boolean(sampled(r, s)));
@@ -180,11 +230,11 @@ static json_t *solver_json(const pz_result *r, int s)
                 : f->kind == SECONDS ? json_real(*seconds_of(w, f))
                                      : json_real(f->derive(t)));
     }
+    if (r->opts.repeat > 1 && t->ran)
+        pz_jset(o, "repetitions", repetitions_json(r, s));
     pz_jset(o, "worst_index", json_integer(t->ran ? t->worst_index : -1));
-    for (int b = 0; b < PZ_SPREAD; b++)
-        if (t->spread[b])
-            pz_jappend(spread, json_pack("[iI]", b, (json_int_t)t->spread[b]));
-    pz_jset(o, "spread", spread);
+    pz_jset(o, "spread_per_octave", json_integer(PZ_PER_OCTAVE));
+    pz_jset(o, "spread", spread_json(t->spread));
     return o;
 }
 
@@ -246,6 +296,10 @@ json_t *pz_report_json(const pz_result *r)
     pz_jset(o, "threads", json_integer(r->opts.threads));
     pz_jset(o, "batch", json_integer(r->opts.batch));
     pz_jset(o, "wall_s", json_real(r->wall_s));
+    if (r->opts.repeat > 1 || r->opts.warmup) {
+        pz_jset(o, "repeat", json_integer(r->opts.repeat > 1 ? r->opts.repeat : 1));
+        pz_jset(o, "warmup", json_boolean(r->opts.warmup));
+    }
     for (int s = 0; s < r->opts.nsolvers; s++)
         pz_jappend(solvers, solver_json(r, s));
     pz_jset(o, "solvers", solvers);
@@ -375,32 +429,142 @@ static int read_header(reader *rd)
         return -1;
     r->opts.threads = (int)threads;
     r->opts.batch = (int)batch;
+    /* run --repeat K and --warmup, written only when used */
+    long long repeat = 0;
+    if (pz_jget(root, "repeat").v && pz_jneed_int(root, "repeat", 1, PZ_REPEAT, &repeat, e))
+        return -1;
+    if (pz_jget(root, "warmup").v && pz_jneed_bool(root, "warmup", &r->opts.warmup, e))
+        return -1;
+    r->opts.repeat = (int)repeat;
     return 0;
 }
 
-/* A solver's batch times: [class, instances] pairs, each class once (the
- * PZ_SPREAD counts of at most MAXC each cannot overflow their sum). */
-static int read_spread(reader *rd, const pz_jval *solver, pz_tally *t, long long *sum)
+/* A spread's [class, instances] pairs into to[], each class once, their
+ * sum at most MAXC (PZ_SPREAD counts of up to MAXC each could overflow it;
+ * a spread holds an instance once a repetition).  per is
+ * its classes an octave: PZ_PER_OCTAVE, or the 8 of older reports, each
+ * counted in the class of its middle. */
+static int read_pairs(reader *rd, const pz_jval *list, int per, long long *to, long long *sum)
 {
-    pz_jval list;
+    int classes = per == 8 ? 8 * PZ_OCTAVES : PZ_SPREAD;
     *sum = 0;
-    if (pz_jneed(solver, "spread", JSON_ARRAY, &list, rd->e))
-        return -1;
-    for (size_t i = 0; i < json_array_size(list.v); i++) {
-        pz_jval v = pz_jelem(&list, i);
+    for (size_t i = 0; i < json_array_size(list->v); i++) {
+        pz_jval v = pz_jelem(list, i);
         json_t *b = json_array_get(v.v, 0), *n = json_array_get(v.v, 1);
         if (!json_is_array(v.v) || json_array_size(v.v) != 2 || !json_is_integer(b) ||
-            json_integer_value(b) < 0 || json_integer_value(b) >= PZ_SPREAD ||
-            !json_is_integer(n) || json_integer_value(n) < 1 || json_integer_value(n) > MAXC)
+            json_integer_value(b) < 0 || json_integer_value(b) >= classes || !json_is_integer(n) ||
+            json_integer_value(n) < 1 || json_integer_value(n) > MAXC)
             return pz_jfail(rd->e, &v,
                             "expected a pair [class, instances] with 0 <= class < %d and "
                             "instances >= 1",
-                            PZ_SPREAD);
-        if (t->spread[json_integer_value(b)])
+                            classes);
+        int k = (int)json_integer_value(b);
+        if (per == 8)
+            k = pz_spread_class8(k);
+        if (to[k])
             return pz_jfail(rd->e, &v, "expected each class once, found class %lld again",
                             (long long)json_integer_value(b));
-        t->spread[json_integer_value(b)] = json_integer_value(n);
+        if (json_integer_value(n) > MAXC - *sum)
+            return pz_jfail(rd->e, &v, "expected a spread of at most %lld instances, found more",
+                            MAXC);
+        to[k] = json_integer_value(n);
         *sum += json_integer_value(n);
+    }
+    return 0;
+}
+
+/* A solver's batch times, of PZ_PER_OCTAVE classes an octave or, without
+ * "spread_per_octave", the 8 of older reports. */
+static int read_spread(reader *rd, const pz_jval *solver, pz_tally *t, long long *sum)
+{
+    pz_jval list;
+    long long per = 8;
+    if (pz_jget(solver, "spread_per_octave").v &&
+        pz_jneed_int(solver, "spread_per_octave", 8, PZ_PER_OCTAVE, &per, rd->e))
+        return -1;
+    if (per != 8 && per != PZ_PER_OCTAVE) {
+        pz_jval v = pz_jget(solver, "spread_per_octave");
+        return pz_jfail(rd->e, &v,
+                        "expected spread_per_octave %d (or 8, of older reports), found %lld",
+                        PZ_PER_OCTAVE, per);
+    }
+    if (pz_jneed(solver, "spread", JSON_ARRAY, &list, rd->e))
+        return -1;
+    return read_pairs(rd, &list, (int)per, t->spread, sum);
+}
+
+/* k numbers of at least min in the array at key of obj, into x[]. */
+static int read_numbers(reader *rd, const pz_jval *obj, const char *key, int k, double min,
+                        double *x)
+{
+    pz_jval list;
+    if (pz_jneed(obj, key, JSON_ARRAY, &list, rd->e))
+        return -1;
+    if ((int)json_array_size(list.v) != k)
+        return pz_jfail(rd->e, &list, "expected %d numbers in \"%s\", one a repetition, found %zu",
+                        k, key, json_array_size(list.v));
+    for (int i = 0; i < k; i++) {
+        pz_jval v = pz_jelem(&list, (size_t)i);
+        if (!json_is_number(v.v) || json_number_value(v.v) < min)
+            return pz_jfail(rd->e, &v, "expected a number of at least %g, found %s", min,
+                            pz_jwhat(v.v));
+        x[i] = json_number_value(v.v);
+    }
+    return 0;
+}
+
+/* A solver's repetitions (run --repeat K): there exactly when the run was
+ * repeated and the solver ran; each repetition's spread holds every
+ * instance the solver ran.  Its times per instance are read back as the
+ * seconds they were made of; median_ns and the mean's statistics are
+ * derived, only checked to be numbers. */
+static int read_repetitions(reader *rd, const pz_jval *v, int s, const char *name)
+{
+    pz_result *r = &rd->rep->res;
+    pz_tally *t = &r->tally[s];
+    pz_error *e = rd->e;
+    pz_jval reps = pz_jget(v, "repetitions"), spreads;
+    int k = r->opts.repeat;
+    double ns[PZ_REPEAT];
+    if (k < 2 || !t->ran) {
+        if (reps.v)
+            return pz_jfail(e, &reps, "expected no repetitions of %s: the run was %s", name,
+                            k < 2 ? "not repeated" : "repeated, but the solver ran nothing");
+        return 0;
+    }
+    if (pz_jneed(v, "repetitions", JSON_OBJECT, &reps, e) ||
+        read_numbers(rd, &reps, "ns", k, 0, ns))
+        return -1;
+    for (int i = 0; i < k; i++)
+        t->rep_cpu_seconds[i] = ns[i] * (double)t->ran / 1e9;
+    if (read_numbers(rd, &reps, "wall_ns", k, 0, ns))
+        return -1;
+    for (int i = 0; i < k; i++)
+        t->rep_seconds[i] = ns[i] * (double)t->ran / 1e9;
+    if (read_numbers(rd, &reps, "median_ns", k, 0, ns) ||
+        pz_jneed_num(&reps, "mean", 0, &(double){0}, e) ||
+        pz_jneed_num(&reps, "sd", 0, &(double){0}, e) ||
+        pz_jneed_num(&reps, "ci_low", -DBL_MAX, &(double){0}, e) ||
+        pz_jneed_num(&reps, "ci_high", -DBL_MAX, &(double){0}, e) ||
+        pz_jneed(&reps, "spreads", JSON_ARRAY, &spreads, e))
+        return -1;
+    if ((int)json_array_size(spreads.v) != k)
+        return pz_jfail(e, &spreads, "expected %d spreads, one a repetition, found %zu", k,
+                        json_array_size(spreads.v));
+    r->rep_spread[s] = pz_xcalloc((size_t)k * PZ_SPREAD, sizeof *r->rep_spread[s]);
+    for (int i = 0; i < k; i++) {
+        pz_jval one = pz_jelem(&spreads, (size_t)i);
+        long long sum;
+        if (!json_is_array(one.v))
+            return pz_jfail(e, &one, "expected a spread: [[class, instances], ...], found %s",
+                            pz_jwhat(one.v));
+        if (read_pairs(rd, &one, PZ_PER_OCTAVE, r->rep_spread[s] + (size_t)i * PZ_SPREAD, &sum))
+            return -1;
+        if (sum != t->ran)
+            return pz_jfail(e, &one,
+                            "expected the spread of repetition %d of %s to hold its %lld "
+                            "instances, found %lld",
+                            i + 1, name, t->ran, sum);
     }
     return 0;
 }
@@ -437,7 +601,7 @@ static int read_solver(reader *rd, const pz_jval *v, int s)
             return -1;
     }
     if (pz_jneed_int(v, "worst_index", -1, MAXC, &t->worst_index, e) ||
-        read_spread(rd, v, t, &spread))
+        read_spread(rd, v, t, &spread) || read_repetitions(rd, v, s, name))
         return -1;
 
     /* The counts against the shard: the solver was given every instance of
@@ -461,8 +625,15 @@ static int read_solver(reader *rd, const pz_jval *v, int s)
         return pz_jfail(e, &bad, "expected at most the %lld answers %s gave, found %lld", t->ran,
                         name, t->invalid > t->ran ? t->invalid : t->disagree);
     }
-    if (spread != t->ran) {
+    /* run --repeat K times every batch K times, each time in the spread */
+    long long reps = r->opts.repeat > 1 ? r->opts.repeat : 1;
+    if (spread != t->ran * reps) {
         pz_jval sp = pz_jget(v, "spread");
+        if (reps > 1)
+            return pz_jfail(e, &sp,
+                            "expected the spread of %s to hold its %lld instances %lld times "
+                            "(repeat %lld), found %lld",
+                            name, t->ran, reps, reps, spread);
         return pz_jfail(e, &sp, "expected the spread of %s to hold its %lld instances, found %lld",
                         name, t->ran, spread);
     }

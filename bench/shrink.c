@@ -1,6 +1,6 @@
 /* shrink.c - failures made small and kept as regressions.
  *
- * A failure of a run is shrunk greedily (pz_shrink_greedy, with the puzzle's
+ * A failure of a run is shrunk greedily (pz_shrink, with the puzzle's
  * simpler neighbours) while it still fails, and written as
  * DIR/PUZZLE-HASH.in with the reference's answer in .ans, so every later run
  * of corpus/regressions checks it again.
@@ -14,20 +14,34 @@
 #include "judge.h"
 #include "shrink.h"
 
-int pz_shrink_greedy(const pz_puzzle *p, const void *inst, void *out,
-                     int (*still)(void *ctx, const void *inst), void *ctx, long max_tries)
+void pz_shrink(const pz_puzzle *p, const void *inst, void *out,
+               int (*still)(void *ctx, const void *inst), void *ctx, const pz_shrink_limits *lim,
+               pz_shrunk *done)
 {
-    char *cand = pz_xmalloc(p->inst_size);
-    int steps = 0;
+    char *cand = pz_xmalloc(p->inst_size), size0[32] = "", size[32];
+    double deadline = lim->seconds > 0 ? pz_now() + lim->seconds : 0;
+    long tries = lim->tries > 0 ? lim->tries : -1;
+    memset(done, 0, sizeof *done);
     memcpy(out, inst, p->inst_size);
-    for (int k = 0; max_tries > 0 && p->shrink(out, k, cand); k++, max_tries--)
+    if (lim->same_size)
+        p->size(inst, size0, sizeof size0);
+    for (int k = 0; tries && p->shrink(out, k, cand); k++, tries--) {
+        if (lim->same_size && (p->size(cand, size, sizeof size), strcmp(size, size0)))
+            continue;
+        if (lim->runs > 0 && done->runs >= lim->runs)
+            break;
+        if (deadline && pz_now() > deadline) {
+            done->late = 1;
+            break;
+        }
+        done->runs++;
         if (still(ctx, cand)) {
             memcpy(out, cand, p->inst_size);
-            steps++;
+            done->steps++;
             k = -1;
         }
+    }
     free(cand);
-    return steps;
 }
 
 /* Shrinking ------------------------------------------------------------ */
@@ -38,33 +52,35 @@ typedef struct shrinker {
     void *scratch[PZ_RUN_SOLVERS];
     char *ans; /* one answer per solver */
     int n;
-    int ref;         /* after fails(): the first valid answer, or -1 */
-    unsigned bad;    /* after fails(): the answers the checker rejects */
-    double deadline; /* shrinking stops trying then */
-    int late;        /* and says so */
+    int order[PZ_RUN_SOLVERS]; /* the solvers in reference order */
+    int ref;                   /* after fails(): the reference answer, or -1 */
+    unsigned bad;              /* after fails(): the answers the checker rejects */
 } shrinker;
 
 /* Does inst still show a failure: an answer the checker rejects, or two
  * answers that check and differ?  Leaves every answer in k->ans and the
- * first that checks, in registry order, in k->ref. */
+ * reference among them (judge.h: the first that checks in reference order)
+ * in k->ref. */
 static int fails(shrinker *k, const void *inst)
 {
     const pz_puzzle *p = k->p;
     const char *why;
-    unsigned bad = 0;
+    unsigned bad = 0, valid = 0;
     int differ = 0;
-    k->ref = -1;
     for (int s = 0; s < k->n; s++) {
         char *a = k->ans + (size_t)s * p->ans_size;
         if (!k->solvers[s]->fits(inst))
             continue;
         if (k->solvers[s]->solve(inst, a, k->scratch[s]) || p->check(inst, a, &why) != PZ_VALID)
             bad |= 1u << s;
-        else if (k->ref < 0)
-            k->ref = s;
         else
-            differ |= !p->same(inst, k->ans + (size_t)k->ref * p->ans_size, a);
+            valid |= 1u << s;
     }
+    k->ref = pz_reference_pick(k->order, k->n, valid);
+    for (int s = 0; s < k->n; s++)
+        if (((valid >> s) & 1) && s != k->ref)
+            differ |= !p->same(inst, k->ans + (size_t)k->ref * p->ans_size,
+                               k->ans + (size_t)s * p->ans_size);
     k->bad = bad;
     return bad || differ;
 }
@@ -93,26 +109,23 @@ enum { SHRINK_SECONDS = 60 };
 
 static int still_fails(void *ctx, const void *inst)
 {
-    shrinker *k = ctx;
-    if (pz_now() > k->deadline)
-        return !(k->late = 1);
-    return fails(k, inst);
+    return fails(ctx, inst);
 }
 
 static int save_one(shrinker *k, const pz_failure *f, const char *dir)
 {
     const pz_puzzle *p = k->p;
     char path[4096], ansp[4096], size[32], *in, *ans = NULL;
-    int steps, wrote = 0, bad;
+    static const pz_shrink_limits lim = {.tries = 100000, .seconds = SHRINK_SECONDS};
+    pz_shrunk done;
+    int wrote = 0, bad;
     void *small = pz_xcalloc(1, p->inst_size);
     struct stat st;
-    k->deadline = pz_now() + SHRINK_SECONDS;
-    k->late = 0;
-    steps = pz_shrink_greedy(p, f->inst, small, still_fails, k, 100000);
+    pz_shrink(p, f->inst, small, still_fails, k, &lim, &done);
     bad = fails(k, small);
     in = pz_render_one(p, small, NULL);
     /* The .ans holds the reference as in the run: the first answer, in
-     * registry order, that the checker accepts.  Where one answer fails its
+     * reference order, that the checker accepts.  Where one answer fails its
      * check, that is the other one; where both check and differ, it is the
      * reference solver's, which may be the wrong one: a person decides. */
     if (k->ref >= 0)
@@ -133,7 +146,7 @@ static int save_one(shrinker *k, const pz_failure *f, const char *dir)
     } else { /* the .ans first: a .in never lacks its answer */
         wrote = 1;
         fprintf(stderr, "puzzlebench: index %lld shrinks in %d steps%s to a %s instance: wrote %s",
-                f->index, steps, k->late ? " (then the time ran out)" : "", size, path);
+                f->index, done.steps, done.late ? " (then the time ran out)" : "", size, path);
         if (ans)
             fprintf(stderr,
                     k->bad ? " and .ans (%s's answer, which checks)"
@@ -158,6 +171,7 @@ int pz_save_regressions(const pz_result *res, const char *dir)
         for (int s = 0; s < res->opts.nsolvers; s++) /* the solvers that took it */
             if (f->answer[s])
                 k.solvers[k.n++] = res->opts.solvers[s];
+        pz_reference_order(k.solvers, k.n, k.order);
         for (int s = 0; s < k.n; s++) {
             free(k.scratch[s]);
             k.scratch[s] = pz_xcalloc(1, k.solvers[s]->scratch_size);

@@ -1,28 +1,53 @@
-/* stats.c - tallies of solver times, and their quantiles. */
+/* stats.c - tallies of solver times, their quantiles, and the statistics
+ * that compare two sets of times. */
 #include <math.h>
+#include <stdlib.h>
 
+#include "../util/util.h"
 #include "stats.h"
+
+enum { LOWEST = -8 }; /* the first class's octave: 2^-8 ns */
 
 int pz_spread_class(double ns)
 {
-    double c = ns > 0 ? 8 * (log2(ns) + 8) : 0;
-    return c < 0 ? 0 : c >= PZ_SPREAD ? PZ_SPREAD - 1 : (int)c;
+    int e;
+    if (!(ns > 0)) /* zero, negative or NaN */
+        return 0;
+    double m = frexp(ns, &e); /* ns = m 2^e, 1/2 <= m < 1 */
+    int octave = e - 1 - LOWEST;
+    if (octave < 0)
+        return 0;
+    if (octave >= PZ_OCTAVES)
+        return PZ_SPREAD - 1;
+    return octave * PZ_PER_OCTAVE + (int)((2 * m - 1) * PZ_PER_OCTAVE);
 }
 
 double pz_spread_ns(int cls)
 {
-    return exp2((cls + 0.5) / 8 - 8);
+    int octave = cls / PZ_PER_OCTAVE, sub = cls % PZ_PER_OCTAVE;
+    return ldexp(1 + (sub + 0.5) / PZ_PER_OCTAVE, octave + LOWEST);
+}
+
+/* Old class b held 8 (log2 t + 8) in [b, b + 1): its middle, reclassed. */
+int pz_spread_class8(int old)
+{
+    return pz_spread_class(exp2((old + 0.5) / 8 - 8));
+}
+
+double pz_spread_quantile(const long long *spread, double q)
+{
+    long long seen = 0, total = 0;
+    for (int b = 0; b < PZ_SPREAD; b++)
+        total += spread[b];
+    for (int b = 0; b < PZ_SPREAD; b++)
+        if (total && (seen += spread[b]) >= q * (double)total)
+            return pz_spread_ns(b);
+    return 0;
 }
 
 double pz_quantile(const pz_tally *t, double q)
 {
-    long long seen = 0, total = 0;
-    for (int b = 0; b < PZ_SPREAD; b++)
-        total += t->spread[b];
-    for (int b = 0; b < PZ_SPREAD; b++)
-        if (total && (seen += t->spread[b]) >= q * (double)total)
-            return pz_spread_ns(b);
-    return 0;
+    return pz_spread_quantile(t->spread, q);
 }
 
 void pz_tally_worst(pz_tally *t, double ns, long long index)
@@ -45,4 +70,195 @@ void pz_tally_add(pz_tally *to, const pz_tally *from)
     to->cpu_seconds += from->cpu_seconds;
     for (int b = 0; b < PZ_SPREAD; b++)
         to->spread[b] += from->spread[b];
+    for (int r = 0; r < PZ_REPEAT; r++) {
+        to->rep_seconds[r] += from->rep_seconds[r];
+        to->rep_cpu_seconds[r] += from->rep_cpu_seconds[r];
+    }
+}
+
+double pz_t975(int df)
+{
+    static const double table[] = {NAN,   12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365,
+                                   2.306, 2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+                                   2.120, 2.110,  2.101, 2.093, 2.086, 2.080, 2.074, 2.069,
+                                   2.064, 2.060,  2.056, 2.052, 2.048, 2.045, 2.042};
+    const double z = 1.959964;
+    if (df < 1)
+        return NAN;
+    if (df < (int)(sizeof table / sizeof *table))
+        return table[df];
+    /* The Cornish-Fisher expansion: within 0.001 from 30 degrees up. */
+    return z + (z * z * z + z) / (4.0 * df) +
+           (5 * pow(z, 5) + 16 * z * z * z + 3 * z) / (96.0 * df * df);
+}
+
+pz_mean pz_mean_ci(const double *x, int n)
+{
+    pz_mean m = {0, NAN, NAN, NAN};
+    double ss = 0;
+    if (n < 1)
+        return (pz_mean){NAN, NAN, NAN, NAN};
+    for (int i = 0; i < n; i++)
+        m.mean += x[i] / n;
+    if (n < 2)
+        return m;
+    for (int i = 0; i < n; i++)
+        ss += (x[i] - m.mean) * (x[i] - m.mean);
+    m.sd = sqrt(ss / (n - 1));
+    double half = pz_t975(n - 1) * m.sd / sqrt(n);
+    m.lo = m.mean - half;
+    m.hi = m.mean + half;
+    return m;
+}
+
+/* Times are compared on a log scale (so a ratio is a shift); a time of 0
+ * (a batch faster than the clock's resolution) counts as the least class. */
+static double logtime(double ns)
+{
+    return log(fmax(ns, 1.0 / 512));
+}
+
+typedef struct point {
+    double x, w;
+    int set; /* 0: A, 1: B */
+} point;
+
+static int by_x(const void *p, const void *q)
+{
+    double a = ((const point *)p)->x, b = ((const point *)q)->x;
+    return (a > b) - (a < b);
+}
+
+/* The number of orderings of m A's and n B's with U = u, for every u: the
+ * exact null distribution, scaled so the total is 1. */
+static double *u_distribution(int m, int n)
+{
+    int max = m * n;
+    /* f[i][j][u] by the recurrence f(i, j, u) = f(i-1, j, u-j) + f(i, j-1, u),
+     * kept one i at a time. */
+    double *prev = pz_xcalloc((size_t)(n + 1) * (max + 1), sizeof *prev);
+    double *cur = pz_xcalloc((size_t)(n + 1) * (max + 1), sizeof *cur);
+    for (int j = 0; j <= n; j++)
+        prev[(size_t)j * (max + 1)] = 1; /* i = 0: one ordering, U = 0 */
+    for (int i = 1; i <= m; i++) {
+        for (int j = 0; j <= n; j++)
+            for (int u = 0; u <= max; u++) {
+                double v = u >= j ? prev[(size_t)j * (max + 1) + u - j] : 0;
+                if (j > 0)
+                    v += cur[(size_t)(j - 1) * (max + 1) + u];
+                cur[(size_t)j * (max + 1) + u] = v;
+            }
+        double *t = prev;
+        prev = cur;
+        cur = t;
+    }
+    double *dist = pz_xcalloc((size_t)max + 1, sizeof *dist), total = 0;
+    for (int u = 0; u <= max; u++)
+        total += dist[u] = prev[(size_t)n * (max + 1) + u];
+    for (int u = 0; u <= max; u++)
+        dist[u] /= total;
+    free(prev);
+    free(cur);
+    return dist;
+}
+
+typedef struct diff {
+    double d, w;
+} diff;
+
+static int by_d(const void *p, const void *q)
+{
+    double a = ((const diff *)p)->d, b = ((const diff *)q)->d;
+    return (a > b) - (a < b);
+}
+
+/* The smallest difference with at least weight k at or below it. */
+static double at_weight(const diff *d, size_t n, double k)
+{
+    double seen = 0;
+    for (size_t i = 0; i < n; i++)
+        if ((seen += d[i].w) >= k * (1 - 1e-12))
+            return d[i].d;
+    return d[n - 1].d;
+}
+
+pz_shift pz_compare_times(const pz_sample *a, int na, const pz_sample *b, int nb)
+{
+    pz_shift s = {0, NAN, NAN, NAN, NAN, 0};
+    double n1 = 0, n2 = 0, rank = 0, r2 = 0, ties = 0;
+    int n = 0, unit = 1, tied = 0;
+    point *pt = pz_xcalloc((size_t)(na + nb) + 1, sizeof *pt);
+    for (int i = 0; i < na + nb; i++) {
+        const pz_sample *x = i < na ? &a[i] : &b[i - na];
+        if (!(x->weight > 0))
+            continue;
+        pt[n++] = (point){logtime(x->ns), x->weight, i >= na};
+        *(i < na ? &n1 : &n2) += x->weight;
+        unit &= x->weight == 1;
+    }
+    if (n1 <= 0 || n2 <= 0) {
+        free(pt);
+        return s;
+    }
+    qsort(pt, (size_t)n, sizeof *pt, by_x);
+
+    /* Midranks, B's rank sum and the ties, group by group. */
+    for (int i = 0; i < n;) {
+        int j = i;
+        double w = 0, wb = 0;
+        for (; j < n && pt[j].x == pt[i].x; j++) {
+            w += pt[j].w;
+            wb += pt[j].set ? pt[j].w : 0;
+        }
+        tied |= j - i > 1;
+        r2 += wb * (rank + (w + 1) / 2);
+        ties += w * w * w - w;
+        rank += w;
+        i = j;
+    }
+    s.u = r2 - n2 * (n2 + 1) / 2;
+
+    /* The differences log B_j - log A_i of every pair, with their weights. */
+    size_t nd = 0;
+    diff *d = pz_xcalloc((size_t)na * (size_t)nb + 1, sizeof *d);
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++)
+            if (a[i].weight > 0 && b[j].weight > 0)
+                d[nd++] = (diff){logtime(b[j].ns) - logtime(a[i].ns), a[i].weight * b[j].weight};
+    qsort(d, nd, sizeof *d, by_d);
+    double pairs = n1 * n2, k; /* the CI is the k-th smallest difference to the k-th largest */
+    if (unit && fmod(pairs, 2) == 0) /* the middle two, averaged */
+        s.ratio = exp((at_weight(d, nd, pairs / 2) + at_weight(d, nd, pairs / 2 + 1)) / 2);
+    else
+        s.ratio = exp(at_weight(d, nd, unit ? ceil(pairs / 2) : pairs / 2));
+
+    if (unit && !tied && na <= 50 && nb <= 50) {
+        double *dist = u_distribution(na, nb), below = 0, above = 0;
+        int c = -1;
+        s.exact = 1;
+        for (int u = 0; u <= na * nb; u++) {
+            if (u <= s.u + 1e-9)
+                below += dist[u];
+            if (u >= s.u - 1e-9)
+                above += dist[u];
+        }
+        s.p = fmin(1, 2 * fmin(below, above));
+        for (double cum = 0; c < na * nb && (cum += dist[c + 1]) <= 0.025;)
+            c++;
+        k = c + 1; /* P(U <= c) <= 2.5%: the interval from the (c+1)-th difference */
+        free(dist);
+    } else {
+        double mean = pairs / 2, N = n1 + n2;
+        double var = N > 1 ? pairs / 12 * ((N + 1) - ties / (N * (N - 1))) : 0;
+        double dev = fabs(s.u - mean) - 0.5;
+        s.p = var > 0 ? fmin(1, erfc(fmax(dev, 0) / sqrt(2 * var))) : 1;
+        k = floor(mean - 1.959964 * sqrt(var));
+    }
+    if (k >= 1) {
+        s.lo = exp(at_weight(d, nd, k));
+        s.hi = exp(at_weight(d, nd, pairs - k + 1));
+    }
+    free(d);
+    free(pt);
+    return s;
 }

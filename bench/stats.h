@@ -1,4 +1,5 @@
-/* stats.h - what the harness knows of a solver's times and counts.
+/* stats.h - what the harness knows of a solver's times and counts, and the
+ * statistics that compare two sets of times.
  *
  * A tally is a sum: the tallies of threads, batches or shards add up to the
  * tally of the whole, so a run merges the same way on 1 thread or 16, in 1
@@ -7,21 +8,30 @@
 #ifndef PZ_STATS_H
 #define PZ_STATS_H
 
-/* Batches by their time per instance: class b holds the times t (in ns)
- * with b <= 8 (log2 t + 8) < b + 1, so the classes are 9% wide and reach
- * from 1/256 ns to 2^40 ns.  A batch counts once per instance in it. */
-enum { PZ_SPREAD = 384 };
+/* Batches by their time per instance, in a log-linear histogram: an octave
+ * [2^e, 2^(e+1)) is cut into PZ_PER_OCTAVE classes of equal width, so a
+ * class is at most 1/64 of its times wide and its middle is within 0.8% of
+ * every time in it.  The classes reach from 1/256 ns to 2^40 ns (18 minutes);
+ * a batch counts once per instance in it.  Old reports had 8 classes an
+ * octave, each 9% wide: pz_spread_class8 maps one of those onto these. */
+enum { PZ_PER_OCTAVE = 64, PZ_OCTAVES = 48, PZ_SPREAD = PZ_PER_OCTAVE * PZ_OCTAVES };
 int pz_spread_class(double ns);
 double pz_spread_ns(int cls); /* the middle of the class */
+int pz_spread_class8(int old);
+
+/* Repetitions of a run that `run --repeat K` keeps apart, at most. */
+enum { PZ_REPEAT = 100 };
 
 /* What one solver did over the run. */
 typedef struct pz_tally {
     long long ran, skipped, invalid, disagree;
-    double seconds;              /* CLOCK_MONOTONIC, summed over threads */
-    double cpu_seconds;          /* the threads' CPU time: without preemption */
-    long long spread[PZ_SPREAD]; /* instances by their batch's ns per instance */
-    double worst_ns;             /* the slowest batch's ns per instance (with */
-    long long worst_index;       /* --batch 1, an instance's), its first index */
+    double seconds;                    /* CLOCK_MONOTONIC, summed over threads */
+    double cpu_seconds;                /* the threads' CPU time: without preemption */
+    long long spread[PZ_SPREAD];       /* instances by their batch's ns per instance */
+    double worst_ns;                   /* the slowest batch's ns per instance (with */
+    long long worst_index;             /* --batch 1, an instance's), its first index */
+    double rep_seconds[PZ_REPEAT];     /* with --repeat K: each repetition's wall time */
+    double rep_cpu_seconds[PZ_REPEAT]; /* and its CPU time */
 } pz_tally;
 
 /* Adds one solver's tally to another: counts and times summed, the worst
@@ -30,9 +40,41 @@ void pz_tally_add(pz_tally *to, const pz_tally *from);
 
 /* The time per instance below which a fraction q of the instances lie. */
 double pz_quantile(const pz_tally *, double q);
+/* The same of a spread of PZ_SPREAD classes. */
+double pz_spread_quantile(const long long *spread, double q);
 
 /* A batch of ns per instance whose first instance is at index (called
  * before t->ran counts the batch): the slowest so far is kept. */
 void pz_tally_worst(pz_tally *t, double ns, long long index);
+
+/* The mean of n values, their standard deviation and the 95% confidence
+ * interval of the mean (Student's t; with n < 2 the interval is NaN). */
+typedef struct pz_mean {
+    double mean, sd, lo, hi;
+} pz_mean;
+pz_mean pz_mean_ci(const double *x, int n);
+
+/* The two-sided 97.5% quantile of Student's t with df degrees of freedom. */
+double pz_t975(int df);
+
+/* A time and how many observations it stands for (1 for a repetition; for a
+ * histogram class, the batches in it). */
+typedef struct pz_sample {
+    double ns, weight;
+} pz_sample;
+
+/* Two sets of times compared: the Mann-Whitney U test, and the ratio B/A
+ * as the Hodges-Lehmann estimate (the median of the ratios of every time of
+ * B to every time of A) with the 95% confidence interval that inverts the
+ * test.  Exact for small samples of weight 1 without ties; else the normal
+ * approximation with the tie correction and a continuity correction. */
+typedef struct pz_shift {
+    double u;      /* pairs in which B's time is the larger, ties counting half */
+    double p;      /* two-sided */
+    double ratio;  /* B/A */
+    double lo, hi; /* the interval; NaN when the samples are too small for 95% */
+    int exact;
+} pz_shift;
+pz_shift pz_compare_times(const pz_sample *a, int na, const pz_sample *b, int nb);
 
 #endif

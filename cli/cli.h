@@ -85,5 +85,6 @@ int pz_cmd_check(int argc, char **argv);
 int pz_cmd_stress(int argc, char **argv);
 int pz_cmd_merge(int argc, char **argv);
 int pz_cmd_info(int argc, char **argv);
+int pz_cmd_compare(int argc, char **argv);
 
 #endif

@@ -13,9 +13,10 @@
  * the others, and then against the first shard given.  Refused, with exit
  * status 2: a file that is not a well-formed report (file:line:col: what was
  * expected), shards of different runs (another puzzle, corpus, corpus
- * content, solver set, sampling or reference), shards of different builds
- * (another commit, unless --allow-mixed-builds), a partial shard, and a set
- * of shards that is not each K/N of one N exactly once.
+ * content, solver set, sampling, reference or number of repetitions),
+ * shards of different builds (another commit, unless --allow-mixed-builds),
+ * a partial shard, and a set of shards that is not each K/N of one N
+ * exactly once.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -112,6 +113,12 @@ static int same_run(const merge *m, int i, pz_error *e)
         return pz_report_fail(e, s, "sample",
                               "expected sample %lld as in %s, found %lld: a shard of another run",
                               r0->opts.sample, path0, r->opts.sample);
+    if (r->opts.repeat != r0->opts.repeat)
+        return pz_report_fail(e, s, "repeat",
+                              "expected %d repetitions as in %s, found %d: every shard of a run "
+                              "is repeated alike",
+                              r0->opts.repeat > 1 ? r0->opts.repeat : 1, path0,
+                              r->opts.repeat > 1 ? r->opts.repeat : 1);
     int same = r->opts.nsolvers == r0->opts.nsolvers && r->opts.slow == r0->opts.slow;
     for (int k = 0; same && k < r->opts.nsolvers; k++)
         same = r->opts.solvers[k] == r0->opts.solvers[k];
@@ -190,6 +197,7 @@ static void add_up(merge *m)
     r->opts.nsolvers = r0->opts.nsolvers;
     r->opts.sample = r0->opts.sample;
     r->opts.slow = r0->opts.slow;
+    r->opts.repeat = r0->opts.repeat;
     memcpy(r->opts.solvers, r0->opts.solvers, sizeof r->opts.solvers);
     r->hist = pz_xcalloc(PZ_CLASSES, sizeof *r->hist);
     r->names = pz_xcalloc(PZ_CLASSES, sizeof *r->names);
@@ -206,8 +214,16 @@ static void add_up(merge *m)
             r->opts.threads = s->opts.threads;
         if (s->opts.batch > r->opts.batch)
             r->opts.batch = s->opts.batch;
-        for (int k = 0; k < r->opts.nsolvers; k++)
+        r->opts.warmup |= s->opts.warmup;
+        for (int k = 0; k < r->opts.nsolvers; k++) {
             pz_tally_add(&r->tally[k], &s->tally[k]);
+            /* each repetition's batch times, added up repetition by repetition */
+            size_t n = (size_t)r->opts.repeat * PZ_SPREAD;
+            if (s->rep_spread[k] && !r->rep_spread[k])
+                r->rep_spread[k] = pz_xcalloc(n, sizeof *r->rep_spread[k]);
+            for (size_t j = 0; s->rep_spread[k] && j < n; j++)
+                r->rep_spread[k][j] += s->rep_spread[k][j];
+        }
         for (int k = 0; k < PZ_CLASSES; k++)
             if (s->hist[k]) {
                 r->hist[k] += s->hist[k];
@@ -271,7 +287,9 @@ static void help(FILE *f)
           "Merges the JSON reports of all N shards of one run (`run --shard K/N --json F`\n"
           "for K = 0 .. N-1, in any order) into the report of the whole corpus: the same\n"
           "as one unsharded run but for the timings, which are summed (wall_s is the sum\n"
-          "of the shards' wall times), and the context, which is shard 0's.  Prints the\n"
+          "of the shards' wall times; with --repeat K, each repetition's too), and the\n"
+          "context, which is shard 0's.  Reports of older builds, whose batch spreads\n"
+          "have 8 classes an octave, are read into today's classes.  Prints the\n"
           "summary; --json, --csv and --md write reports as `run` does.\n"
           "\n",
           f);
@@ -281,7 +299,7 @@ static void help(FILE *f)
           "expected), a count that does not fit its shard (a solver that ran more\n"
           "instances than the shard holds, a histogram that does not add up, ...), shards\n"
           "of different runs (puzzle, corpus, the content of a corpus file, solvers,\n"
-          "sample or reference), shards built from different commits (unless\n"
+          "sample, reference or --repeat K), shards built from different commits (unless\n"
           "--allow-mixed-builds), a partial shard, and missing or duplicated shards.\n"
           "Exit status otherwise as for run: 0 all agree; 1 a disagreement or failed check.\n",
           f);

@@ -35,8 +35,20 @@ int pz_parse_sample(const char *s, long long *every, pz_error *e)
       "of R; the slow ones are those marked slow in `puzzlebench list`,\n"                         \
       "or those given with --slow")                                                                \
     X(SLOW, "slow", 0, "A,B", "the solvers --sample applies to")                                   \
-    X(BATCH, "batch", 0, "B", "instances per batch (default: the shard / 64, at most %d)",         \
+    X(BATCH, "batch", 0, "B",                                                                      \
+      "instances per batch (default: the shard / 64, at most %d;\n"                                \
+      "never more than the shard, nor 1 GiB of buffers a thread)",                                 \
       .num = PZ_BATCH)                                                                             \
+    X(REPEAT, "repeat", 0, "K",                                                                    \
+      "K passes (1 to %d) over the shard, one after another, each\n"                               \
+      "timing every batch for every solver, the solvers taking\n"                                  \
+      "turns in an order rotated each pass; the report gives each\n"                               \
+      "solver's K CPU times per instance (and wall times) with\n"                                  \
+      "their mean, standard deviation and 95%% confidence interval,\n"                              \
+      "and each pass's median batch, for `puzzlebench compare`;\n"                                 \
+      "the answers are checked once",                                                              \
+      .num = PZ_REPEAT)                                                                            \
+    X(WARMUP, "warmup", 0, NULL, "an untimed pass over the shard first")                           \
     X(JSON, "json", 0, "F",                                                                        \
       "the JSON report (F '-' is stdout); reports are written\n"                                   \
       "through a temporary file")                                                                  \
@@ -57,22 +69,23 @@ static void help(FILE *f)
             "\n"
             "Solves every instance of the corpus (or its shard) with each solver, checks every\n"
             "answer with the puzzle's independent checker, and compares it with the reference:\n"
-            "the corpus's expected answer (FILE.ans) where there is one, else the answer of the\n"
-            "first solver (in `puzzlebench list` order) that takes the instance and whose answer\n"
-            "checks.  Per solver it reports what ran, was skipped (fits() refused it),\n"
-            "failed the check (invalid) or differed from the reference (disagree), and the\n"
-            "time per instance: the mean, the median batch, the 10th-90th percentile of\n"
-            "batches, the slowest batch (with --batch 1, the slowest instance) and the index\n"
-            "where it starts, and CPU time.  The first %d failures by index are listed in\n"
-            "full; the first %d are shrunk and saved as DIR/PUZZLE-HASH.in with the\n"
-            "reference's .ans.\n"
+            "the corpus's expected answer (FILE.ans) where there is one, else the first answer\n"
+            "that checks from the reference solvers (gf2; turns for Tetravex), then from the\n"
+            "others, in `puzzlebench list` order.  Per solver it reports what ran, was skipped\n"
+            "(fits() refused it), failed the check (invalid) or differed from the reference\n"
+            "(disagree), and the time per instance: the mean, the median batch, the 10th-90th\n"
+            "percentile of batches, the slowest batch (with --batch 1, the slowest instance)\n"
+            "and the index where it starts, and CPU time.  The first %d failures by index are\n"
+            "listed in full; the first %d are shrunk and saved as DIR/PUZZLE-HASH.in with\n"
+            "the reference's .ans.\n"
             "\n",
             PZ_KEEP, PZ_SHRINK);
     pz_print_options(f, options);
     fputs("\n"
           "Exit status: 0 every answer checks and agrees; 1 an answer fails its check or\n"
           "differs from the reference; 2 bad usage or input; 130 (SIGINT) or 143 (SIGTERM)\n"
-          "when interrupted: the batches finished by then are reported, marked partial.\n"
+          "when interrupted (a signal is seen between two instances): the batches finished\n"
+          "by then are reported, marked partial.\n"
           "A second signal ends the process at once.\n",
           f);
 }
@@ -135,6 +148,8 @@ int pz_cmd_run(int argc, char **argv)
     const char *batch = value[O_BATCH], *json = value[O_JSON], *csv = value[O_CSV];
     const char *md = value[O_MD], *save = value[O_SAVE] ? value[O_SAVE] : "corpus/regressions";
     int nosave = value[O_NO_SAVE] != NULL;
+    const char *repeat = value[O_REPEAT];
+    o.warmup = value[O_WARMUP] != NULL;
     if ((status = pz_open_shard("run", p, spec, shard, &c, &sh)))
         return status;
     if (solvers && parse_solvers(p, solvers, &set, "--solvers"))
@@ -147,6 +162,9 @@ int pz_cmd_run(int argc, char **argv)
         return pz_usage("run: expected --threads T with 1 <= T <= 1024, found '%s'", threads);
     if (batch && !(o.batch = whole(batch, 1 << 24)))
         return pz_usage("run: expected --batch B with 1 <= B <= %d, found '%s'", 1 << 24, batch);
+    if (repeat && !(o.repeat = whole(repeat, PZ_REPEAT)))
+        return pz_usage("run: expected --repeat K with 1 <= K <= %d, found '%s'", PZ_REPEAT,
+                        repeat);
     for (int i = 0, rank = 0; pz_solvers[i]; i++) {
         if (pz_solvers[i]->puzzle != p || rank >= 64)
             continue;
@@ -164,6 +182,8 @@ int pz_cmd_run(int argc, char **argv)
     if (o.sample == 1)
         o.slow = 0;
     o.progress = isatty(2);
+    if (pz_run_check(&c, &sh, &o, &e))
+        return pz_print_error(&e);
 
     time_t started = time(NULL);
     pz_context ctx;

@@ -1,85 +1,29 @@
 /* stress.c - `puzzlebench stress`: judge-format programs under limits.
  *
- * Batches of the corpus go to the program in the judge's input format; its
- * output is judged answer by answer (judge.c) against our reference solver.
- * OpenMP threads each run one program at a time (--jobs), batches are merged
- * in index order, so the report does not depend on the number of jobs.  The
- * verdict rules are in usage() below, which is what `--help` prints.
+ * The options, the help and the report; the runs themselves are
+ * bench/stress.c's.  The verdict rules are in usage() below, which is what
+ * `--help` prints.
  */
-#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
-#include "../bench/corpus.h"
-#include "../bench/exec.h"
-#include "../bench/judge.h"
 #include "../bench/schema.h"
-#include "../bench/shrink.h"
+#include "../bench/stress.h"
 
 enum {
-    KEEP = 100,         /* failures kept with their reasons */
-    WINDOW = 256,       /* batches judged between two merges */
-    SHRINK_RUNS = 2000, /* runs one shrink may make */
-    SHOW_BYTES = 2048,  /* of a text in the report, */
-    SHOW_LINES = 20,    /* and its lines */
+    KEEP = PZ_STRESS_KEEP,
+    SHRINK_RUNS = PZ_STRESS_SHRINK_RUNS,
+    SHOW_BYTES = 2048, /* of a text in the report, */
+    SHOW_LINES = 20,   /* and its lines */
     MAX_JOBS = 256,
 };
 
-typedef struct failure {
-    long long index;
-    pz_outcome v;
-    char why[256];
-} failure;
-
-/* What a batch, or the whole corpus, came to. */
-typedef struct tally {
-    long long count[PZ_OUTCOMES];
-    long long first[PZ_OUTCOMES];   /* the first index with each verdict, or -1 */
-    long long charged[PZ_OUTCOMES]; /* of count: given their run's verdict unseen */
-    failure fails[KEEP];            /* the first failures, by index */
-    int nfails;
-    int bad; /* an instance without a reference: error */
-    pz_error error;
-} tally;
-
-typedef struct stress {
-    const pz_puzzle *p;
-    pz_corpus corpus;
-    const pz_solver *only;
-    const char *exec, *json;
-    char **argv;
-    char path[4096];
-    pz_proc_limits lim;           /* output_cap is set per run */
-    long long batch, runs, split; /* runs: all; split: failed whole and cut */
-    long long corpus_runs;        /* of the runs, those over the corpus */
-    int jobs, show, any_size;
-} stress;
-
-/* One thread's tools: the reference, the run buffers, one batch's arrays. */
-typedef struct worker {
-    stress *s;
-    pz_reference ref;
-    pz_proc run;
-    char *insts, *expected;
-    unsigned char *v;
-    long long lo, base; /* corpus index of insts[0]; judged offset */
-    tally *t;           /* NULL for runs outside the batches */
-    int isolated;       /* this batch has a culprit already */
-    char why[256];      /* the last failure heard */
-} worker;
-
-/* A failing instance run alone, with the three texts of the report. */
-typedef struct example {
-    long long index;
-    pz_outcome seen, alone;
-    char why[256];
-    char *input, *expected, *received, *errors; /* errors: the start of stderr */
-    size_t inlen, explen, reclen;
-    int steps, runs; /* for a shrunk one */
-} example;
+typedef pz_stress stress;
+typedef pz_stress_tally tally;
+typedef pz_example example;
 
 #define STRESS_OPTIONS(X)                                                                          \
     X(EXEC, "exec", 0, "'CMD ARGS'", "the program, split into words as told below")                \
@@ -104,9 +48,9 @@ static void usage(FILE *f)
     pz_print_usage(f, &command, "PUZZLE --exec 'CMD ARGS' --corpus SPEC [options]");
     fputs("\n"
           "Runs CMD, a program that reads the judge's input on stdin and prints the judge's\n"
-          "output, on every instance of the corpus, and judges each answer against our\n"
-          "reference: the first listed solver that takes the instance (--solver S to pick\n"
-          "one), or a corpus file's NAME.ans.\n"
+          "output, on every instance of the corpus, and judges each answer against the\n"
+          "reference: a corpus file's NAME.ans, else the first answer that checks, from the\n"
+          "reference solvers first (--solver S to pick one).\n"
           "\n"
           "options:\n",
           f);
@@ -172,268 +116,6 @@ static int number(const char *opt, const char *val, long long min, long long max
                         max, val);
     *out = v;
     return 0;
-}
-
-static void *at(const char *base, size_t size, long long i)
-{
-    return (char *)base + (size_t)i * size;
-}
-
-/* Records a failure's reason; the counts are kept by tally_one() and charge(). */
-static void note(void *ctx, long long i, pz_outcome o, const char *why)
-{
-    worker *w = ctx;
-    tally *t = w->t;
-    snprintf(w->why, sizeof w->why, "%s", why);
-    if (t && t->nfails < KEEP) {
-        failure *f = &t->fails[t->nfails++];
-        f->index = w->lo + w->base + i;
-        f->v = o;
-        snprintf(f->why, sizeof f->why, "%s", why);
-    }
-}
-
-static void tally_one(tally *t, long long index, pz_outcome o)
-{
-    t->count[o]++;
-    if (t->first[o] < 0)
-        t->first[o] = index;
-}
-
-/* The program on instances [a, b) of the batch: the run's own verdict, and
- * when it ran clean (PZ_AC), *judged answers judged into w->v. */
-static pz_outcome run_range(worker *w, long long a, long long b, long long *judged)
-{
-    stress *s = w->s;
-    const pz_puzzle *p = s->p;
-    pz_proc_limits lim = s->lim;
-    size_t inlen, explen;
-    char *in = pz_render_input(p, at(w->insts, p->inst_size, a), b - a, &inlen), *exp;
-    exp = pz_render_answers(p, 1, at(w->insts, p->inst_size, a), at(w->expected, p->ans_size, a),
-                            b - a, &explen);
-    free(exp);
-    lim.output_cap = explen * 64 > explen + (64u << 20) ? explen + (64u << 20) : explen * 64;
-    if (lim.output_cap < 64u << 10)
-        lim.output_cap = 64u << 10;
-    pz_proc_run(s->path, s->argv, &lim, in, inlen, &w->run);
-    free(in);
-#pragma omp atomic
-    s->runs++;
-    if (w->run.outcome != PZ_AC) {
-        snprintf(w->why, sizeof w->why, "%s", w->run.why);
-        return w->run.outcome;
-    }
-    w->base = a;
-    *judged = pz_judge_output(p, at(w->insts, p->inst_size, a), at(w->expected, p->ans_size, a),
-                              b - a, w->run.out, w->run.len, w->v + a, note, w);
-    return PZ_AC;
-}
-
-/* Gives every instance of [a, b) the verdict o; unseen: not run alone. */
-static void charge(worker *w, long long a, long long b, pz_outcome o, int unseen, const char *why)
-{
-    w->base = 0;
-    w->t->charged[o] += unseen ? b - a : 0;
-    for (long long i = a; i < b; i++) {
-        tally_one(w->t, w->lo + i, o);
-        note(w, i, o, why);
-    }
-}
-
-/* Judges instances [a, b) of the batch, each with its own verdict where it
- * can.  A run that fails as a whole hides which instance failed, so it is cut
- * in halves, down to the culprit; an answer that cannot be read hides the
- * ones after it, so they run again.  Once the batch has a culprit, this stops:
- * a program failing everywhere would otherwise cost a run per instance. */
-static void judge_range(worker *w, long long a, long long b)
-{
-    long long n = 0;
-    char why[256];
-    pz_outcome o = run_range(w, a, b, &n);
-    if (o != PZ_AC) {
-        if (b - a > 1 && !w->isolated) {
-            long long mid = a + (b - a) / 2;
-#pragma omp atomic
-            w->s->split++;
-            judge_range(w, a, mid);
-            judge_range(w, mid, b);
-            return;
-        }
-        if (b - a > 1)
-            snprintf(why, sizeof why, "%.200s, in a run of %lld not cut again", w->run.why, b - a);
-        else
-            snprintf(why, sizeof why, "%s", w->run.why);
-        w->isolated = 1;
-        charge(w, a, b, o, b - a > 1, why);
-        return;
-    }
-    for (long long i = a; i < a + n; i++)
-        tally_one(w->t, w->lo + i, (pz_outcome)w->v[i]);
-    if (a + n < b) {
-        if (!w->isolated) {
-            w->isolated = 1;
-            judge_range(w, a + n, b);
-        } else {
-            snprintf(why, sizeof why,
-                     "not judged alone: charged with instance %lld, after "
-                     "which its run's output could not be read strictly",
-                     w->lo + a + n - 1);
-            charge(w, a + n, b, (pz_outcome)w->v[a + n - 1], 1, why);
-        }
-    }
-}
-
-static void batch(worker *w, long long index, tally *t)
-{
-    stress *s = w->s;
-    const pz_puzzle *p = s->p;
-    long long lo = index * s->batch, hi = lo + s->batch;
-    if (hi > s->corpus.count)
-        hi = s->corpus.count;
-    memset(t, 0, sizeof *t);
-    for (int o = 0; o < PZ_OUTCOMES; o++)
-        t->first[o] = -1;
-    for (long long i = lo; i < hi; i++) {
-        void *inst = at(w->insts, p->inst_size, i - lo),
-             *exp = at(w->expected, p->ans_size, i - lo);
-        const void *known = pz_corpus_expected(&s->corpus, i);
-        pz_corpus_get(&s->corpus, i, inst);
-        if (known) {
-            memcpy(exp, known, p->ans_size);
-        } else if (pz_reference_solve(&w->ref, inst, exp, &t->error)) {
-            char msg[sizeof t->error.msg];
-            snprintf(msg, sizeof msg, "instance %lld: %.200s", i, t->error.msg);
-            memcpy(t->error.msg, msg, sizeof msg);
-            t->bad = 1;
-            return;
-        }
-    }
-    w->lo = lo;
-    w->t = t;
-    w->isolated = 0;
-    judge_range(w, 0, hi - lo);
-    w->t = NULL;
-}
-
-static void merge(tally *all, const tally *t)
-{
-    for (int o = 0; o < PZ_OUTCOMES; o++) {
-        all->count[o] += t->count[o];
-        all->charged[o] += t->charged[o];
-        if (all->first[o] < 0)
-            all->first[o] = t->first[o];
-    }
-    for (int i = 0; i < t->nfails && all->nfails < KEEP; i++)
-        all->fails[all->nfails++] = t->fails[i];
-    if (t->bad && !all->bad) {
-        all->bad = 1;
-        all->error = t->error;
-    }
-}
-
-static void worker_init(worker *w, stress *s, long long n)
-{
-    memset(w, 0, sizeof *w);
-    w->s = s;
-    pz_reference_init(&w->ref, s->p, s->only);
-    w->insts = calloc((size_t)n, s->p->inst_size);
-    w->expected = calloc((size_t)n, s->p->ans_size);
-    w->v = calloc((size_t)n, 1);
-    if (!w->insts || !w->expected || !w->v)
-        pz_fatal("out of memory");
-}
-
-static void worker_free(worker *w)
-{
-    pz_reference_free(&w->ref);
-    pz_proc_free(&w->run);
-    free(w->insts);
-    free(w->expected);
-    free(w->v);
-}
-
-static char *text_copy(const char *s, size_t len)
-{
-    char *c = malloc(len + 1);
-    if (!c)
-        pz_fatal("out of memory");
-    memcpy(c, s, len);
-    c[len] = 0;
-    return c;
-}
-
-/* Runs inst alone: its verdict (PZ_OUTCOMES when no solver takes it), and
- * the report's texts in ex when given. */
-static pz_outcome run_alone(worker *w, const void *inst, example *ex)
-{
-    const pz_puzzle *p = w->s->p;
-    long long n = 0;
-    pz_error e;
-    memcpy(w->insts, inst, p->inst_size);
-    if (pz_reference_solve(&w->ref, inst, w->expected, &e))
-        return PZ_OUTCOMES;
-    w->lo = 0;
-    w->t = NULL;
-    w->why[0] = 0;
-    pz_outcome o = run_range(w, 0, 1, &n);
-    if (o == PZ_AC)
-        o = (pz_outcome)w->v[0];
-    if (ex) {
-        ex->input = pz_render_input(p, inst, 1, &ex->inlen);
-        ex->expected = pz_render_answers(p, 1, inst, w->expected, 1, &ex->explen);
-        ex->reclen = w->run.len;
-        ex->received = text_copy(w->run.out ? w->run.out : "", w->run.len);
-        ex->errors = text_copy(w->run.err, strlen(w->run.err));
-        ex->alone = o;
-        snprintf(ex->why, sizeof ex->why, "%s", o == PZ_AC ? "" : w->why);
-    }
-    return o;
-}
-
-static void example_free(example *ex)
-{
-    free(ex->input);
-    free(ex->expected);
-    free(ex->received);
-    free(ex->errors);
-}
-
-/* Greedy shrinking (pz_shrink_greedy): the first neighbour that still gets the
- * verdict alone, at the same size unless --shrink-any-size, at most SHRINK_RUNS runs. */
-typedef struct shrinking {
-    worker *w;
-    pz_outcome target;
-    example *ex;
-    char size0[32];
-} shrinking;
-
-static int still_fails(void *ctx, const void *cand)
-{
-    shrinking *c = ctx;
-    char size[32];
-    c->w->s->p->size(cand, size, sizeof size);
-    if ((!c->w->s->any_size && strcmp(size, c->size0)) || c->ex->runs >= SHRINK_RUNS)
-        return 0;
-    c->ex->runs++;
-    return run_alone(c->w, cand, NULL) == c->target;
-}
-
-/* ex holds start's run alone; it gets the smallest instance's instead. */
-static void shrink(worker *w, const void *start, pz_outcome target, example *ex)
-{
-    const pz_puzzle *p = w->s->p;
-    shrinking c = {w, target, ex, ""};
-    char *cur = malloc(p->inst_size);
-    int steps;
-    if (!cur)
-        pz_fatal("out of memory");
-    p->size(start, c.size0, sizeof c.size0);
-    ex->steps += steps = pz_shrink_greedy(p, start, cur, still_fails, &c, 64L * SHRINK_RUNS);
-    if (steps) {
-        example_free(ex);
-        run_alone(w, cur, ex);
-    }
-    free(cur);
 }
 
 /* A text of the report: non-printable bytes escaped, long ones cut. */
@@ -606,67 +288,6 @@ static int parse(stress *s, int argc, char **argv)
     return 0;
 }
 
-/* Judges the whole corpus into all; the wall-clock seconds it took. */
-static double judge_corpus(stress *s, tally *all)
-{
-    long long nbatches = (s->corpus.count + s->batch - 1) / s->batch;
-    tally *window = malloc(WINDOW * sizeof *window);
-    double start = omp_get_wtime();
-    if (!window)
-        pz_fatal("out of memory");
-    for (int o = 0; o < PZ_OUTCOMES; o++)
-        all->first[o] = -1;
-#pragma omp parallel num_threads(s->jobs)
-    {
-        worker w;
-        worker_init(&w, s, s->batch);
-        for (long long w0 = 0; w0 < nbatches && !all->bad; w0 += WINDOW) {
-            long long wn = nbatches - w0 < WINDOW ? nbatches - w0 : WINDOW;
-#pragma omp for schedule(dynamic, 1)
-            for (long long b = 0; b < wn; b++)
-                batch(&w, w0 + b, &window[b]);
-#pragma omp single
-            for (long long b = 0; b < wn; b++)
-                merge(all, &window[b]);
-        }
-        worker_free(&w);
-    }
-    free(window);
-    return omp_get_wtime() - start;
-}
-
-/* The first failures, and the first WA and RE shrunk, each run alone. */
-static void examine(stress *s, const tally *all, example *ex, int *nex, example *shrunk,
-                    int *nshrunk)
-{
-    static const pz_outcome targets[2] = {PZ_WA, PZ_RE};
-    worker w;
-    char *inst = malloc(s->p->inst_size);
-    if (!inst)
-        pz_fatal("out of memory");
-    worker_init(&w, s, 1);
-    for (*nex = 0; *nex < s->show && *nex < all->nfails; ++*nex) {
-        example *e = &ex[*nex];
-        e->index = all->fails[*nex].index;
-        e->seen = all->fails[*nex].v;
-        pz_corpus_get(&s->corpus, e->index, inst);
-        run_alone(&w, inst, e);
-    }
-    for (int i = 0; i < 2; i++) {
-        example *e = &shrunk[*nshrunk];
-        if (all->first[targets[i]] < 0)
-            continue;
-        e->index = all->first[targets[i]];
-        e->seen = targets[i];
-        pz_corpus_get(&s->corpus, e->index, inst);
-        if (run_alone(&w, inst, e) == targets[i])
-            shrink(&w, inst, targets[i], e);
-        ++*nshrunk;
-    }
-    worker_free(&w);
-    free(inst);
-}
-
 static void report(const stress *s, const tally *all, const example *ex, int nex,
                    const example *shrunk, int nshrunk, double wall, int strays,
                    const pz_context *ctx)
@@ -736,7 +357,7 @@ int pz_cmd_stress(int argc, char **argv)
         pz_prepare_all();
         pz_exec_setup();
         time_t started = time(NULL);
-        double wall = judge_corpus(&s, all);
+        double wall = pz_stress_corpus(&s, all);
         pz_context ctx;
         pz_context_gather(&ctx, s.jobs, started);
         s.corpus_runs = s.runs;
@@ -744,7 +365,7 @@ int pz_cmd_stress(int argc, char **argv)
             pz_end_strays();
             rc = pz_print_error(&all->error);
         } else {
-            examine(&s, all, ex, &nex, shrunk, &nshrunk);
+            pz_stress_examine(&s, all, ex, &nex, shrunk, &nshrunk);
             report(&s, all, ex, nex, shrunk, nshrunk, wall, pz_end_strays(), &ctx);
             rc = all->count[PZ_AC] == s.corpus.count ? PZ_EXIT_OK : PZ_EXIT_FAIL;
             printf("\n%s\n", rc ? "FAILED" : "all AC");
@@ -754,9 +375,9 @@ int pz_cmd_stress(int argc, char **argv)
         }
     }
     for (int i = 0; i < nex; i++)
-        example_free(&ex[i]);
+        pz_example_free(&ex[i]);
     for (int i = 0; i < nshrunk; i++)
-        example_free(&shrunk[i]);
+        pz_example_free(&shrunk[i]);
     if (s.argv)
         pz_free_words(s.argv);
     pz_corpus_close(&s.corpus);

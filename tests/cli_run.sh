@@ -155,5 +155,48 @@ rc=$?
 grep -q "PARTIAL" "$T/part.out" || fail "SIGTERM: the summary does not say PARTIAL"
 ls "$T" | grep -q tmp && fail "SIGTERM: a temporary report file is left behind"
 
+# A stop is seen between instances, not only between batches (issue 15 item 10):
+# inside one long batch (iddfs takes about 4 ms a 4x5 Lights Out board, so a
+# batch of 1000 takes seconds), the run ends within a second of the signal,
+# reports what it finished (here nothing: the batch in hand is dropped) as
+# PARTIAL, and exits 128 + the signal.  Before, it finished the batch, then
+# skipped the 10^15 / 1000 batches left one by one, for hours; or, where the
+# batch was the whole corpus, ended complete with exit 0.  Job control (set -m)
+# keeps SIGINT from being ignored in a background job of a script.
+interrupt() { # SIGNAL WANT COUNT: the run's exit status must be WANT
+    local sig=$1 want=$2 count=$3 t0 t1 rc pid
+    set -m
+    "$PB" run lightsout --corpus "lightsout:random:rows=4:cols=5:count=$count" --solvers iddfs \
+        --threads 1 --batch 1000 --no-save --json "$T/int.json" >"$T/int.out" 2>&1 &
+    pid=$!
+    set +m
+    sleep 2
+    t0=$(date +%s%N)
+    kill -"$sig" $pid
+    wait $pid
+    rc=$?
+    t1=$(date +%s%N)
+    [ $rc = "$want" ] || fail "SIG$sig in a long batch ($count): exit $rc, expected $want"
+    # A second on a quiet machine; two allow for a shared one.
+    [ $(((t1 - t0) / 1000000)) -lt 2000 ] ||
+        fail "SIG$sig in a long batch ($count): took $(((t1 - t0) / 1000000)) ms to end"
+    grep -q "PARTIAL" "$T/int.out" || fail "SIG$sig in a long batch ($count): not PARTIAL"
+    grep -q '"partial": true' "$T/int.json" || fail "SIG$sig ($count): the report is not partial"
+}
+interrupt INT 130 1e15
+interrupt TERM 143 1e15
+interrupt INT 130 1000 # the whole corpus is the batch in hand: it used to end complete, 0
+
+# Batches are clamped to the shard (issue 15 item 11): a batch of 2^24 on 10
+# instances needs buffers for 10, not 16 Mi (it died of out-of-memory, 134).
+expect 0 "" "$PB" run flip --corpus flip:random:count=10 --batch 16777216 --json "$T/b.json"
+grep -q '"batch": 10,' "$T/b.json" || fail "--batch 16777216 on 10 instances: not clamped to 10"
+# A batch whose buffers would not fit is refused at once, with what would fit.
+expect 2 "puzzlebench: run: --batch 16777216 needs 33104 MiB of buffers per thread here, more than the 1024 MiB allowed: give a smaller batch (at most 518966)" \
+    "$PB" run lightsout --corpus lightsout:random:rows=64:cols=64:count=1e15 --solvers gf2 \
+    --batch 16777216
+expect 2 "puzzlebench: run: expected --batch B with 1 <= B <= 16777216, found '99999999'" \
+    "$PB" run flip --corpus flip:random --batch 99999999
+
 [ $fails = 0 ] && echo "cli_run: all passed"
 exit $((fails > 0))

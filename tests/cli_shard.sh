@@ -180,6 +180,47 @@ tampered worst '.solvers[0].worst_index = 5' '"worst_index": 5' \
 tampered range '.shard.end = 28087' '"shard"' \
     "expected shard 2/7 of 65536 instances to be [18724, 28086), found [18724, 28087)"
 
+# Repeated shards (run --repeat K): each repetition's spread holds the shard's
+# instances and the batch spread holds them K times; all is read back (the
+# merge of the merged report is that report again) and checked, and shards
+# repeated a different number of times are refused.
+rs=flip:random:count=2000:seed=5
+for k in 0 1; do
+    "$pb" run flip --corpus $rs --solvers gf2,rowenum --threads 1 --repeat 3 --warmup --shard $k/2 \
+        --no-save --json "$tmp/r$k.json" >/dev/null
+done
+expect 0 "" -- "$pb" merge "$tmp/r1.json" "$tmp/r0.json" --json "$tmp/rm.json"
+[ "$(jq -c '[.repeat, .warmup, (.solvers[] | .repetitions | [(.spreads[] | map(.[1]) | add),
+     (.ns | length), (.median_ns | length)]), (.solvers[] | .spread | map(.[1]) | add)]' \
+     "$tmp/rm.json")" = '[3,true,[2000,2000,2000,3,3],[2000,2000,2000,3,3],6000,6000]' ] && ok ||
+    bad "merged repetitions: $(jq -c '[.repeat, .solvers[].repetitions]' "$tmp/rm.json")"
+expect 0 "" -- "$pb" merge "$tmp/rm.json" --json "$tmp/rmm.json"
+[ "$(jq -n --slurpfile a "$tmp/rm.json" --slurpfile b "$tmp/rmm.json" '$a[0] as $a | $b[0] as $b |
+     [range(2) as $s | $a.solvers[$s].repetitions as $x | $b.solvers[$s].repetitions as $y |
+      ($x.spreads == $y.spreads) and ($x.median_ns == $y.median_ns) and
+      ([range(3) as $i | ($x.ns[$i] - $y.ns[$i] | fabs) < 1e-9 * $x.ns[$i] and
+                         ($x.wall_ns[$i] - $y.wall_ns[$i] | fabs) < 1e-9 * $x.wall_ns[$i]] | all)]
+     | all and $a.repeat == $b.repeat and $a.warmup == $b.warmup')" = true ] && ok ||
+    bad "the repetitions do not read back: $(jq -c '.solvers[0].repetitions' "$tmp/rmm.json")"
+"$pb" run flip --corpus $rs --solvers gf2,rowenum --threads 1 --repeat 2 --shard 1/2 --no-save \
+    --json "$tmp/r2.json" >/dev/null
+expect 2 "r2.json:$(at '"repeat"' "$tmp/r2.json"): expected 3 repetitions as in $tmp/r0.json, found 2: every shard of a run is repeated alike" -- \
+    "$pb" merge "$tmp/r0.json" "$tmp/r2.json"
+rtampered() { # NAME JQ-FILTER MESSAGE (a pattern)
+    jq "$2" "$tmp/r1.json" >"$tmp/$1.json"
+    expect 2 "$1.json:[0-9]*:[0-9]*: $3" -- "$pb" merge "$tmp/r0.json" "$tmp/$1.json"
+}
+rtampered rns '.solvers[0].repetitions.ns |= .[:2]' \
+    'expected 3 numbers in "ns", one a repetition, found 2'
+rtampered rwall '.solvers[1].repetitions.wall_ns[2] = -1' 'expected a number of at least 0'
+rtampered rspreads '.solvers[0].repetitions.spreads[1][0][1] += 1' \
+    'expected the spread of repetition 2 of gf2 to hold its 1000 instances, found 1001'
+rtampered rspread '.solvers[1].spread[0][1] += 1' \
+    "$(lit 'expected the spread of rowenum to hold its 1000 instances 3 times (repeat 3), found 3001')"
+rtampered rnone 'del(.solvers[0].repetitions)' 'expected a member "repetitions" in this object'
+rtampered rnorepeat 'del(.repeat)' \
+    'expected no repetitions of gf2: the run was not repeated'
+
 # Shards of different builds: refused unless --allow-mixed-builds, and then the
 # merged context names no one commit.
 jq '.context.commit = "0123456789abcdef0123456789abcdef01234567"' "$s-2.json" >"$tmp/build.json"

@@ -6,6 +6,7 @@
 #include "testing.h"
 #include "../bench/exec.h"
 #include "../bench/judge.h"
+#include "../solvers/toggle/toggle.h"
 
 extern const pz_puzzle pz_flip, pz_lightsout;
 
@@ -184,12 +185,136 @@ static void test_find_program(void **state)
     assert_int_equal(pz_find_program("/tmp", path, sizeof path), -1);        /* a directory */
 }
 
+/* The one reference order: solvers flagged PZ_REF first, then the others,
+ * each in the order given; the reference is the first in it whose answer
+ * checks.  run, solve, check and stress all take it from here. */
+static void test_reference_order(void **state)
+{
+    const pz_solver *list[3] = {pz_find_solver("flip", "rowenum"), pz_find_solver("flip", "bfs"),
+                                pz_find_solver("flip", "gf2")};
+    int order[3];
+    (void)state;
+    pz_reference_order(list, 3, order);
+    assert_int_equal(order[0], 2); /* gf2 is the flip reference */
+    assert_int_equal(order[1], 0);
+    assert_int_equal(order[2], 1);
+    assert_int_equal(pz_reference_pick(order, 3, 0x7), 2);
+    assert_int_equal(pz_reference_pick(order, 3, 0x3), 0); /* gf2's fails: rowenum's */
+    assert_int_equal(pz_reference_pick(order, 3, 0x2), 1);
+    assert_int_equal(pz_reference_pick(order, 3, 0), -1);
+    list[0] = pz_find_solver("tetravex", "mrv");
+    list[1] = pz_find_solver("tetravex", "turns");
+    pz_reference_order(list, 2, order);
+    assert_int_equal(order[0], 1); /* turns is the tetravex reference */
+
+    /* pz_reference_solve takes the first answer that checks, or the one solver
+     * asked for, and says which size no solver takes. */
+    tg_board b = {.m = 4, .n = 4, .b = {0x9, 0xb, 0x9, 0x1}};
+    tg_answer a, want;
+    pz_reference ref;
+    pz_error e;
+    pz_prepare_all();
+    pz_reference_init(&ref, &pz_flip, NULL);
+    assert_int_equal(pz_reference_solve(&ref, &b, &a, &e), 0);
+    pz_reference_free(&ref);
+    pz_reference_init(&ref, &pz_flip, pz_find_solver("flip", "bfs"));
+    assert_int_equal(pz_reference_solve(&ref, &b, &want, &e), 0);
+    assert_true(pz_flip.same(&b, &a, &want));
+    b.m = b.n = 9; /* bfs takes at most 20 cells */
+    assert_int_equal(pz_reference_solve(&ref, &b, &want, &e), -1);
+    assert_non_null(strstr(e.msg, "solver bfs does not take flip boards of size 9x9"));
+    pz_reference_free(&ref);
+}
+
+/* The checker's verdict, replayed cell by cell: each press toggles its cell
+ * and the four around it.  The word-parallel checker must say the same on
+ * every board, packed (at most 64 cells) or not, right or corrupted. */
+static const char *cell_by_cell(const tg_board *bd, const tg_answer *a, unsigned goals)
+{
+    int m = bd->m, n = bd->n, w = 0, on = 0, off = 0;
+    static const int dr[5] = {0, -1, 1, 0, 0}, dc[5] = {0, 0, 0, -1, 1};
+    static unsigned char lit[TG_MAX][TG_MAX];
+    if (a->weight < -1 || a->weight > m * n)
+        return "press count out of range";
+    if (a->weight < 0 || !(a->has & TG_PRESSES))
+        return NULL; /* certificates: tested apart */
+    for (int r = 0; r < m; r++) {
+        if (n < 64 && a->x[r] >> n)
+            return "a press outside the board";
+        for (int c = 0; c < n; c++)
+            lit[r][c] = (bd->b[r] >> c) & 1;
+    }
+    for (int r = 0; r < m; r++)
+        for (int c = 0; c < n; c++)
+            if ((a->x[r] >> c) & 1) {
+                w++;
+                for (int k = 0; k < 5; k++) {
+                    int rr = r + dr[k], cc = c + dc[k];
+                    if (rr >= 0 && rr < m && cc >= 0 && cc < n)
+                        lit[rr][cc] ^= 1;
+                }
+            }
+    if (w != a->weight)
+        return "the press count is not the number of presses";
+    for (int r = 0; r < m; r++)
+        for (int c = 0; c < n; c++)
+            lit[r][c] ? on++ : off++;
+    if (!((goals & TG_OFF) && !on) && !((goals & TG_ON) && !off))
+        return "the presses do not reach a goal board";
+    return NULL;
+}
+
+static void test_checker_cells(void **state)
+{
+    static const int sizes[][2] = {{5, 6}, {4, 4}, {8, 8},  {1, 63}, {63, 1}, {2, 32}, {4, 16},
+                                   {7, 9}, {9, 9}, {1, 64}, {64, 1}, {3, 40}, {64, 64}};
+    pz_rng rng = pz_rng_at(7, 0);
+    (void)state;
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
+        for (int t = 0; t < 400; t++) {
+            int m = sizes[i][0], n = sizes[i][1];
+            tg_board b = {.m = (uint8_t)m, .n = (uint8_t)n};
+            tg_answer a = {.has = TG_PRESSES};
+            const char *why, *want;
+            for (int r = 0; r < m; r++) {
+                b.b[r] = pz_rng_next(&rng) & tg_mask(n);
+                a.x[r] = pz_rng_next(&rng) & tg_mask(n) & pz_rng_next(&rng);
+            }
+            switch (t % 4) {
+            case 0: /* the presses that solve it: the board is their replay */
+                for (int r = 0; r < m; r++) {
+                    b.b[r] = a.x[r] ^ ((a.x[r] << 1) & tg_mask(n)) ^ (a.x[r] >> 1);
+                    b.b[r] ^= (r > 0 ? a.x[r - 1] : 0) ^ (r + 1 < m ? a.x[r + 1] : 0);
+                }
+                if (t % 8 == 4) /* or all on, for flip */
+                    for (int r = 0; r < m; r++)
+                        b.b[r] ^= tg_mask(n);
+                break;
+            case 1: /* a press outside */
+                if (n < 64)
+                    a.x[pz_rng_below(&rng, (uint64_t)m)] |=
+                        1ull << (n + (int)pz_rng_below(&rng, (uint64_t)(64 - n)));
+                break;
+            }
+            a.weight = tg_weight(a.x, m);
+            if (t % 7 == 3)
+                a.weight += t % 2 ? 1 : -1;
+            pz_lightsout.check(&b, &a, &why);
+            want = cell_by_cell(&b, &a, TG_OFF);
+            assert_string_equal(why, want ? want : "");
+            pz_flip.check(&b, &a, &why);
+            want = cell_by_cell(&b, &a, TG_OFF | TG_ON);
+            assert_string_equal(why, want ? want : "");
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_accepted),     cmocka_unit_test(test_wrong),
-        cmocka_unit_test(test_presentation), cmocka_unit_test(test_lightsout),
-        cmocka_unit_test(test_split),        cmocka_unit_test(test_find_program),
+        cmocka_unit_test(test_accepted),        cmocka_unit_test(test_wrong),
+        cmocka_unit_test(test_presentation),    cmocka_unit_test(test_lightsout),
+        cmocka_unit_test(test_split),           cmocka_unit_test(test_find_program),
+        cmocka_unit_test(test_reference_order), cmocka_unit_test(test_checker_cells),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -150,13 +150,15 @@ static void test_shards(void **state)
     assert_int_equal(pz_parse_sample("1/0", &every, &e), -1);
 }
 
-/* Batch times go into 9% classes; quantiles come back within a class. */
+/* Batch times go into classes 1/64 of an octave wide; quantiles come back
+ * within a class. */
 static void test_spread(void **state)
 {
     pz_tally t = {0};
     (void)state;
-    assert_int_equal(pz_spread_class(1), 64);
-    assert_int_equal(pz_spread_class(2), 72);
+    assert_int_equal(pz_spread_class(1), 8 * 64);
+    assert_int_equal(pz_spread_class(2), 9 * 64);
+    assert_int_equal(pz_spread_class(1.5), 8 * 64 + 32);
     assert_int_equal(pz_spread_class(0), 0);
     assert_int_equal(pz_spread_class(1e30), PZ_SPREAD - 1);
     t.spread[pz_spread_class(100)] = 80; /* 80 instances at 100 ns, 20 at 1 ms */
@@ -243,6 +245,62 @@ static void make_liar(void)
     liar = pz_solver_flip_gf2;
     liar.name = "liar";
     liar.solve = liar_solve;
+    liar.flags = 0; /* not a reference */
+}
+
+/* A flip solver that is not a reference, whose answers check but are not
+ * canonical where the board has several: gf2's presses plus a nonzero set
+ * that changes nothing (the 4x4 press matrix has a kernel). */
+static uint64_t kernel4[4];
+
+static int other_solve(const void *inst, void *ans, void *scratch)
+{
+    tg_answer *a = ans;
+    pz_solver_flip_gf2.solve(inst, ans, scratch);
+    if (a->weight >= 0 && ((const tg_board *)inst)->m == 4 && ((const tg_board *)inst)->n == 4) {
+        for (int r = 0; r < 4; r++)
+            a->x[r] ^= kernel4[r];
+        a->weight = tg_weight(a->x, 4);
+    }
+    return 0;
+}
+
+/* The reference is the first answer that checks among the solvers flagged
+ * PZ_REF, then the others: listed first, a solver that is not a reference
+ * does not become one (it did when the first listed answer that checked was
+ * the reference). */
+static void test_reference_first(void **state)
+{
+    pz_corpus c = open_ok(&pz_flip, "flip:random:count=500:seed=4");
+    pz_run_opts o = {.sample = 1, .threads = 2};
+    pz_solver other = pz_solver_flip_gf2;
+    pz_result r;
+    (void)state;
+    for (unsigned y = 1; y < 1u << 16 && !kernel4[0]; y++) { /* the first y with y A = 0 */
+        uint64_t x[4], out = 0;
+        for (int i = 0; i < 4; i++)
+            x[i] = (y >> (4 * i)) & 15;
+        for (int i = 0; i < 4; i++)
+            out |= (x[i] ^ ((x[i] << 1) & 15) ^ (x[i] >> 1) ^ (i ? x[i - 1] : 0) ^
+                    (i < 3 ? x[i + 1] : 0));
+        if (!out)
+            memcpy(kernel4, x, sizeof x);
+    }
+    assert_true(kernel4[0] | kernel4[1] | kernel4[2] | kernel4[3]);
+    other.name = "other";
+    other.solve = other_solve;
+    other.flags = 0; /* not a reference */
+    o.solvers[o.nsolvers++] = &other;
+    o.solvers[o.nsolvers++] = &pz_solver_flip_gf2;
+    r = run(&c, NULL, &o);
+    assert_true(r.failures > 0);
+    assert_int_equal(r.tally[0].invalid + r.tally[1].invalid, 0);
+    assert_int_equal(r.tally[0].disagree, r.failures); /* other differs from gf2 */
+    assert_int_equal(r.tally[1].disagree, 0);
+    assert_int_equal(r.fail[0].reference, 1);
+    assert_int_equal(r.unanswered, 0);
+    pz_result_free(&r);
+    pz_corpus_close(&c);
 }
 
 /* One thread or two, any batch size: the same report but for timings. */
@@ -577,6 +635,7 @@ int main(void)
         cmocka_unit_test(test_spread),
         cmocka_unit_test(test_worst),
         cmocka_unit_test(test_determinism),
+        cmocka_unit_test(test_reference_first),
         cmocka_unit_test(test_shards_add_up),
         cmocka_unit_test(test_sample),
         cmocka_unit_test(test_shrink_and_save),

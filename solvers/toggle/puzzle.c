@@ -13,9 +13,9 @@ static inline uint64_t replay_row(const uint64_t *b, const uint64_t *x, int r, i
     return b[r] ^ x[r] ^ ((x[r] << 1) & mask) ^ (x[r] >> 1) ^ up ^ down;
 }
 
-/* Lights Out boards of 5x6 are checked by the billion, so the presses are
- * replayed, counted and compared with the goals in one pass. */
-static const char *check_presses(const tg_board *bd, const tg_answer *a, unsigned goals)
+/* Row by row, for boards that do not pack (below): the presses are replayed,
+ * counted and compared with the goals in one pass. */
+static const char *check_rows(const tg_board *bd, const tg_answer *a, unsigned goals)
 {
     int m = bd->m, w = 0;
     uint64_t mask = tg_mask(bd->n), outside = 0, on = 0, off = 0;
@@ -23,8 +23,8 @@ static const char *check_presses(const tg_board *bd, const tg_answer *a, unsigne
         uint64_t out = replay_row(bd->b, a->x, r, m, mask);
         outside |= a->x[r] & ~mask;
         w += tg_popcount(a->x[r]);
-        on |= out;                    /* a light left on */
-        off |= out ^ mask;            /* a light left off */
+        on |= out;         /* a light left on */
+        off |= out ^ mask; /* a light left off */
     }
     if (outside)
         return "a press outside the board";
@@ -32,6 +32,74 @@ static const char *check_presses(const tg_board *bd, const tg_answer *a, unsigne
         return "the press count is not the number of presses";
     if (!((goals & TG_OFF) && !on) && !((goals & TG_ON) && !off))
         return "the presses do not reach a goal board";
+    return NULL;
+}
+
+/* Boards of at most 64 cells (and fewer than 64 columns) are checked by the
+ * billion (every 5x6 Lights Out board), so they are checked word-parallel: a
+ * board and a set of presses packed in one word each, cell (r, c) at bit
+ * r*n + c, and every press replayed on every cell at once, with shifts by one
+ * cell (a row's ends masked off) and by one row.  The packing is written
+ * here, not taken from the algorithms: the last row first, each row shifting
+ * the ones below it up by n. */
+typedef struct packed {
+    uint64_t first, all; /* column 0 of every row; every cell */
+    unsigned n;
+} packed;
+
+static inline int packable(const tg_board *bd)
+{
+    return bd->m * bd->n <= 64 && bd->n < 64;
+}
+
+/* What pressing every cell of x does to a packed board. */
+static inline uint64_t replay_packed(const packed *k, uint64_t x)
+{
+    uint64_t last = k->first << (k->n - 1);
+    return (x ^ ((x << 1) & ~k->first) ^ ((x >> 1) & ~last) ^ (x >> k->n) ^ (x << k->n)) & k->all;
+}
+
+static inline const char *check_packed(const tg_board *bd, const tg_answer *a, unsigned goals)
+{
+    const unsigned n = bd->n, cells = bd->m * n;
+    const uint64_t *br = bd->b + bd->m, *xr = a->x + bd->m;
+    const uint64_t mask = tg_mask((int)n);
+    uint64_t b = 0, x = 0, rows = 0; /* rows: every row of x, or'd */
+    packed k = {0, cells == 64 ? ~0ull : (1ull << cells) - 1, n};
+    while (xr > a->x) {
+        uint64_t v = *--xr;
+        b = (b << n) | (*--br & mask);
+        x = (x << n) | v;
+        rows |= v;
+        k.first = (k.first << n) | 1;
+    }
+    if (rows >> n)
+        return "a press outside the board";
+    if (tg_popcount(x) != a->weight)
+        return "the press count is not the number of presses";
+    uint64_t out = b ^ replay_packed(&k, x);
+    if (!((goals & TG_OFF) && !out) && !((goals & TG_ON) && out == k.all))
+        return "the presses do not reach a goal board";
+    return NULL;
+}
+
+/* check_certificate (below) on a board that packs. */
+static const char *check_certificate_packed(const tg_board *bd, const uint64_t *y,
+                                            uint64_t goalrow)
+{
+    const unsigned n = bd->n, cells = bd->m * n;
+    uint64_t d = 0, v = 0, rows = 0; /* d: the board's difference from the goal */
+    packed k = {0, cells == 64 ? ~0ull : (1ull << cells) - 1, n};
+    for (int r = bd->m - 1; r >= 0; r--) {
+        d = (d << n) | ((bd->b[r] ^ goalrow) & tg_mask((int)n));
+        v = (v << n) | y[r];
+        rows |= y[r];
+        k.first = (k.first << n) | 1;
+    }
+    if ((rows >> n) || !v || replay_packed(&k, v))
+        return "a certificate is not in the kernel of the press matrix";
+    if (!__builtin_parityll(v & d))
+        return "a certificate does not separate the board from the goal";
     return NULL;
 }
 
@@ -53,17 +121,31 @@ static const char *check_certificate(const tg_board *bd, const uint64_t *y, uint
     return NULL;
 }
 
-pz_verdict tg_check(const tg_board *bd, const tg_answer *a, unsigned goals, const char **why)
+/* What tg_check does outside its fast case: the range of the count, boards
+ * of more than 64 cells, certificates. */
+static __attribute__((noinline)) const char *check_other(const tg_board *bd, const tg_answer *a,
+                                                         unsigned goals)
 {
     const char *bad = NULL;
     if (a->weight < -1 || a->weight > bd->m * bd->n)
         bad = "press count out of range";
     else if (a->weight >= 0 && (a->has & TG_PRESSES))
-        bad = check_presses(bd, a, goals);
+        bad = packable(bd) ? check_packed(bd, a, goals) : check_rows(bd, a, goals);
     else if (a->weight < 0 && (a->has & TG_CERTS))
         for (int g = 0; g < 2 && !bad; g++)
             if (goals & (1u << g))
-                bad = check_certificate(bd, a->cert[g], g ? tg_mask(bd->n) : 0);
+                bad = packable(bd)
+                          ? check_certificate_packed(bd, a->cert[g], g ? tg_mask(bd->n) : 0)
+                          : check_certificate(bd, a->cert[g], g ? tg_mask(bd->n) : 0);
+    return bad;
+}
+
+pz_verdict tg_check(const tg_board *bd, const tg_answer *a, unsigned goals, const char **why)
+{
+    const char *bad = a->weight >= 0 && a->weight <= bd->m * bd->n && (a->has & TG_PRESSES) &&
+                              packable(bd)
+                          ? check_packed(bd, a, goals)
+                          : check_other(bd, a, goals);
     *why = bad ? bad : "";
     return bad ? PZ_INVALID : PZ_VALID;
 }

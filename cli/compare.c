@@ -1,0 +1,815 @@
+/* compare.c - `puzzlebench compare BASE NEW`: is NEW slower than BASE?
+ *
+ * Two reports of `run` or `merge` on one corpus (or two Google Benchmark JSON
+ * files of puzzlebench-micro) are compared solver by solver (benchmark by
+ * benchmark): the ratio NEW/BASE of the time per instance with its 95%
+ * confidence interval, the p-value of the Mann-Whitney U test, and a
+ * verdict.  The samples are the repetitions where both reports have them
+ * (`run --repeat K`, or micro-benchmarks run with --benchmark_repetitions),
+ * else the batches, read from the reports' histograms of batch times.  The
+ * ratio is the Hodges-Lehmann estimate: the median of the ratios of every
+ * NEW time to every BASE time, so it moves with neither outliers nor the
+ * batches another process slowed; its interval is the one the U test
+ * inverts (bench/stats.h).  A micro-benchmark file that kept only the
+ * aggregates (mean, standard deviation, repetitions) gets Welch's t test on
+ * the means instead, and the ratio of the means.
+ *
+ * A verdict is `slower` or `faster` when the difference is significant
+ * (p < 0.05) and the whole 95% interval of the ratio lies beyond the
+ * threshold (5%): significantly slower by more than the threshold.  Else
+ * `same`: not significant, or not shown to be beyond the threshold.  The
+ * answers are compared too: instances, answer histogram, each solver's
+ * counts and the failures listed must match.
+ */
+#include <jansson.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "../bench/stats.h"
+
+enum { RUN, MICRO };
+static const double ALPHA = 0.05;
+
+/* One solver of a report, or one micro-benchmark. */
+typedef struct entry {
+    const char *name;
+    pz_sample *hist; /* the histogram's classes, weighted by their batches */
+    int nhist;
+    pz_sample *rep; /* the repetitions' times per instance */
+    int nrep;
+    int octave;      /* the histogram's classes an octave */
+    int binned;      /* the repetitions' times are classes of a histogram */
+    int aggregate;   /* only the mean and sd of reps repetitions */
+    double mean, sd; /* (micro-benchmarks) */
+    int reps;
+    long long ran;
+    json_t *obj;
+} entry;
+
+typedef struct report {
+    const char *path;
+    json_t *root;
+    int kind;
+    entry *e;
+    int n;
+} report;
+
+/* "puzzlebench: compare: FILE: what"; returns -1. */
+static int bad(const report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int bad(const report *r, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "puzzlebench: compare: %s: ", r->path);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return -1;
+}
+
+/* The member key of obj, of the JSON type wanted, or a message naming it. */
+static json_t *need(const report *r, json_t *obj, const char *where, const char *key,
+                    json_type type)
+{
+    static const char *const what[] = {"an object", "an array", "a string", "a whole number",
+                                       "a number",  "true",     "false",    "null"};
+    json_t *v = json_object_get(obj, key);
+    int ok = v && (json_typeof(v) == type || (type == JSON_REAL && json_is_number(v)) ||
+                   (type == JSON_TRUE && json_is_boolean(v)));
+    if (!ok) {
+        bad(r, "%s%s\"%s\": expected %s%s", where, *where ? ": " : "", key,
+            type == JSON_TRUE ? "true or false" : what[type], v ? "" : ", found none");
+        return NULL;
+    }
+    return v;
+}
+
+static double number(json_t *v)
+{
+    return json_number_value(v);
+}
+
+static int by_ns(const void *a, const void *b)
+{
+    double x = ((const pz_sample *)a)->ns, y = ((const pz_sample *)b)->ns;
+    return (x > y) - (x < y);
+}
+
+/* The weighted median of the samples (sorted here). */
+static double median(pz_sample *s, int n)
+{
+    double total = 0, seen = 0;
+    qsort(s, (size_t)n, sizeof *s, by_ns);
+    for (int i = 0; i < n; i++)
+        total += s[i].weight;
+    for (int i = 0; i < n; i++)
+        if ((seen += s[i].weight) >= total / 2 * (1 - 1e-12)) {
+            /* an even number of equal weights: between the middle two */
+            if (i + 1 < n && fabs(seen - total / 2) < 1e-9 * total)
+                return (s[i].ns + s[i + 1].ns) / 2;
+            return s[i].ns;
+        }
+    return NAN;
+}
+
+/* A run report's solver: its repetitions, and its histogram of batches
+ * weighted so that each class counts the batches in it. */
+static int read_solver(report *r, json_t *v, int i, long long batches, entry *e)
+{
+    char where[64];
+    json_t *name, *ran, *spread, *per, *reps;
+    snprintf(where, sizeof where, "solvers[%d]", i);
+    if (!json_is_object(v))
+        return bad(r, "%s: expected an object", where);
+    if (!(name = need(r, v, where, "name", JSON_STRING)) ||
+        !(ran = need(r, v, where, "ran", JSON_INTEGER)) ||
+        !(spread = need(r, v, where, "spread", JSON_ARRAY)))
+        return -1;
+    e->name = json_string_value(name);
+    e->ran = json_integer_value(ran);
+    e->obj = v;
+    if (e->ran < 0)
+        return bad(r, "%s: \"ran\": expected a count, found %lld", where, e->ran);
+    per = json_object_get(v, "spread_per_octave");
+    int octave = per ? (int)json_integer_value(per) : 8;
+    if (per && (!json_is_integer(per) || (octave != 8 && octave != PZ_PER_OCTAVE)))
+        return bad(r, "%s: \"spread_per_octave\": expected %d or 8", where, PZ_PER_OCTAVE);
+    int classes = octave == 8 ? 384 : PZ_SPREAD;
+    size_t n = json_array_size(spread), k;
+    e->octave = octave;
+    long long counted = 0;
+    json_t *pair;
+    reps = json_object_get(v, "repetitions");
+    e->hist = pz_xcalloc(n + 1, sizeof *e->hist);
+    json_array_foreach(spread, k, pair)
+    {
+        json_t *c = json_array_get(pair, 0), *cnt = json_array_get(pair, 1);
+        if (!json_is_array(pair) || json_array_size(pair) != 2 || !json_is_integer(c) ||
+            !json_is_integer(cnt) || json_integer_value(c) < 0 ||
+            json_integer_value(c) >= classes || json_integer_value(cnt) < 0)
+            return bad(r,
+                       "%s: spread[%zu]: expected a pair [class, instances] with 0 <= class < %d",
+                       where, k, classes);
+        int cls = (int)json_integer_value(c);
+        double ns = octave == 8 ? exp2((cls + 0.5) / 8 - 8) : pz_spread_ns(cls);
+        counted += json_integer_value(cnt);
+        e->hist[e->nhist++] = (pz_sample){ns, (double)json_integer_value(cnt)};
+    }
+    /* Instances to batches: a solver that ran on a sample has fewer
+     * instances a batch, never fewer than one. */
+    long long b = batches < counted ? batches : counted;
+    for (int j = 0; j < e->nhist; j++)
+        e->hist[j].weight *= counted ? (double)b / (double)counted : 0;
+    if (!reps)
+        return 0;
+    /* Each pass's median batch where the report has it (a class of the
+     * histogram: binned), else its CPU time. */
+    json_t *ns = json_object_get(reps, "median_ns"), *x;
+    e->binned = json_is_array(ns) && json_array_size(ns) > 0;
+    if (!e->binned)
+        ns = json_object_get(reps, "ns");
+    if (!json_is_object(reps) || !json_is_array(ns) || json_array_size(ns) < 1)
+        return bad(r, "%s: \"repetitions\": expected an object with \"ns\", an array of times",
+                   where);
+    e->rep = pz_xcalloc(json_array_size(ns), sizeof *e->rep);
+    json_array_foreach(ns, k, x)
+    {
+        if (!json_is_number(x) || !(number(x) >= 0))
+            return bad(r, "%s: repetitions: ns[%zu]: expected a time in ns", where, k);
+        e->rep[e->nrep++] = (pz_sample){number(x), 1};
+    }
+    return 0;
+}
+
+static int read_run(report *r)
+{
+    json_t *root = r->root, *v, *shard, *list;
+    size_t i;
+    static const char *const ints[] = {"corpus_instances", "instances", "batch"};
+    if (!need(r, root, "", "corpus", JSON_STRING) ||
+        !(shard = need(r, root, "", "shard", JSON_OBJECT)) ||
+        !need(r, shard, "shard", "k", JSON_INTEGER) ||
+        !need(r, shard, "shard", "n", JSON_INTEGER) || !need(r, root, "", "partial", JSON_TRUE) ||
+        !(list = need(r, root, "", "solvers", JSON_ARRAY)) ||
+        !need(r, root, "", "histogram", JSON_ARRAY) ||
+        !need(r, root, "", "disagreements", JSON_ARRAY) ||
+        !need(r, root, "", "failures", JSON_INTEGER))
+        return -1;
+    for (int k = 0; k < 3; k++)
+        if (!need(r, root, "", ints[k], JSON_INTEGER))
+            return -1;
+    if (json_is_true(json_object_get(root, "partial")))
+        return bad(r, "expected a whole run, found a partial one (interrupted): run it again");
+    long long instances = json_integer_value(json_object_get(root, "instances"));
+    long long batch = json_integer_value(json_object_get(root, "batch"));
+    long long batches = batch > 0 ? (instances + batch - 1) / batch : instances;
+    r->e = pz_xcalloc(json_array_size(list) + 1, sizeof *r->e);
+    json_array_foreach(list, i, v)
+    {
+        if (read_solver(r, v, (int)i, batches, &r->e[r->n++])) /* counted: freed */
+            return -1;
+    }
+    return 0;
+}
+
+/* A Google Benchmark time in ns: per item where the benchmark counts items
+ * (puzzlebench-micro's items are instances), else per iteration. */
+static double micro_ns(json_t *b)
+{
+    static const struct {
+        const char *unit;
+        double ns;
+    } units[] = {{"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}};
+    json_t *items = json_object_get(b, "items_per_second");
+    if (items && json_is_number(items) && number(items) > 0)
+        return 1e9 / number(items);
+    const char *u = json_string_value(json_object_get(b, "time_unit"));
+    double scale = 1;
+    for (size_t k = 0; u && k < sizeof units / sizeof *units; k++)
+        if (!strcmp(u, units[k].unit))
+            scale = units[k].ns;
+    return number(json_object_get(b, "real_time")) * scale;
+}
+
+static entry *find(report *r, const char *name)
+{
+    for (int i = 0; i < r->n; i++)
+        if (!strcmp(r->e[i].name, name))
+            return &r->e[i];
+    return NULL;
+}
+
+/* Benchmarks by run name: their repetitions, or where the file kept only
+ * aggregates, the mean, standard deviation and repetitions of each. */
+static int read_micro(report *r)
+{
+    json_t *list = need(r, r->root, "", "benchmarks", JSON_ARRAY), *b;
+    size_t i, n;
+    if (!list)
+        return -1;
+    n = json_array_size(list);
+    r->e = pz_xcalloc(n + 1, sizeof *r->e);
+    json_array_foreach(list, i, b)
+    {
+        char where[64];
+        json_t *name, *type;
+        snprintf(where, sizeof where, "benchmarks[%zu]", i);
+        if (!json_is_object(b))
+            return bad(r, "%s: expected an object", where);
+        name = json_object_get(b, "run_name");
+        if (!name && !(name = need(r, b, where, "name", JSON_STRING)))
+            return -1;
+        if (!json_is_string(name) || !need(r, b, where, "real_time", JSON_REAL))
+            return -1;
+        if (json_is_true(json_object_get(b, "error_occurred")))
+            continue;
+        type = json_object_get(b, "run_type");
+        const char *agg = json_string_value(json_object_get(b, "aggregate_name"));
+        int aggregate =
+            type && json_is_string(type) && !strcmp(json_string_value(type), "aggregate");
+        if (aggregate && (!agg || (strcmp(agg, "mean") && strcmp(agg, "stddev"))))
+            continue;
+        entry *e = find(r, json_string_value(name));
+        if (!e) {
+            e = &r->e[r->n++];
+            e->name = json_string_value(name);
+            e->rep = pz_xcalloc(n + 1, sizeof *e->rep);
+            e->obj = b;
+            e->ran = 1;
+        }
+        if (!aggregate) {
+            e->rep[e->nrep++] = (pz_sample){micro_ns(b), 1};
+            continue;
+        }
+        json_t *reps = json_object_get(b, "repetitions");
+        e->aggregate = 1;
+        e->reps = json_is_integer(reps) ? (int)json_integer_value(reps) : 0;
+        if (!strcmp(agg, "mean"))
+            e->mean = micro_ns(b);
+        else /* the spread of times: items_per_second's is not a time's */
+            e->sd = number(json_object_get(b, "real_time"));
+    }
+    for (int k = 0; k < r->n; k++) {
+        entry *e = &r->e[k];
+        if (e->nrep) { /* iterations win over aggregates */
+            e->aggregate = 0;
+        } else if (e->mean > 0) {
+            /* the standard deviation, in the time unit: scaled as the mean was */
+            json_t *b = e->obj;
+            double t = number(json_object_get(b, "real_time"));
+            e->sd *= t > 0 ? micro_ns(b) / t : 0;
+        }
+    }
+    return 0;
+}
+
+static int load(report *r)
+{
+    json_error_t err;
+    if (!(r->root = json_load_file(r->path, JSON_REJECT_DUPLICATES, &err))) {
+        if (err.line < 1)
+            return bad(r, "%s", err.text);
+        fprintf(stderr, "puzzlebench: compare: %s:%d:%d: %s\n", r->path, err.line, err.column,
+                err.text);
+        return -1;
+    }
+    json_t *root = r->root;
+    if (json_is_object(root) && json_is_string(json_object_get(root, "puzzle")) &&
+        json_object_get(root, "solvers")) {
+        r->kind = RUN;
+        return read_run(r);
+    }
+    if (json_is_object(root) && json_is_object(json_object_get(root, "context")) &&
+        json_object_get(root, "benchmarks")) {
+        r->kind = MICRO;
+        return read_micro(r);
+    }
+    return bad(r, "expected a report of puzzlebench run or merge (with \"puzzle\" and "
+                  "\"solvers\") or a Google Benchmark JSON file (\"context\", \"benchmarks\")");
+}
+
+static void report_free(report *r)
+{
+    for (int i = 0; i < r->n; i++) {
+        free(r->e[i].hist);
+        free(r->e[i].rep);
+    }
+    free(r->e);
+    json_decref(r->root);
+}
+
+/* Reports of one corpus and shard, or exit status 2 after saying why. */
+static int same_run(report *a, report *b)
+{
+    static const char *const keys[] = {"puzzle", "corpus"};
+    if (a->kind != b->kind)
+        return bad(b, "expected %s as %s is, found %s",
+                   a->kind == RUN ? "a run report"
+                                  : "a Google "
+                                    "Benchmark file",
+                   a->path, b->kind == RUN ? "a run report" : "a Google Benchmark file");
+    if (a->kind == MICRO)
+        return 0;
+    for (int k = 0; k < 2; k++) {
+        const char *x = json_string_value(json_object_get(a->root, keys[k]));
+        const char *y = json_string_value(json_object_get(b->root, keys[k]));
+        if (strcmp(x, y))
+            return bad(b,
+                       "expected %s \"%s\" as in %s, found \"%s\": reports of different runs "
+                       "do not compare",
+                       keys[k], x, a->path, y);
+    }
+    json_t *sa = json_object_get(a->root, "shard"), *sb = json_object_get(b->root, "shard");
+    long long ka = json_integer_value(json_object_get(sa, "k")),
+              na = json_integer_value(json_object_get(sa, "n")),
+              kb = json_integer_value(json_object_get(sb, "k")),
+              nb = json_integer_value(json_object_get(sb, "n"));
+    long long ca = json_integer_value(json_object_get(a->root, "corpus_instances")),
+              cb = json_integer_value(json_object_get(b->root, "corpus_instances"));
+    if (ca != cb)
+        return bad(b, "expected %lld instances in the corpus as in %s, found %lld", ca, a->path,
+                   cb);
+    if (ka != kb || na != nb)
+        return bad(b, "expected shard %lld/%lld as in %s, found shard %lld/%lld", ka, na, a->path,
+                   kb, nb);
+    return 0;
+}
+
+/* Where the answers of two runs differ, in a few words; NULL if they do not. */
+static const char *answers_differ(report *a, report *b, char *buf, size_t len)
+{
+    static const char *const keys[] = {"instances", "failures", "unanswered", "expected_invalid"};
+    static const char *const counts[] = {"ran", "skipped", "invalid", "disagree"};
+    for (int k = 0; k < 4; k++)
+        if ((json_object_get(a->root, keys[k]) || json_object_get(b->root, keys[k])) &&
+            !json_equal(json_object_get(a->root, keys[k]), json_object_get(b->root, keys[k]))) {
+            snprintf(buf, len, "%s: %lld in BASE, %lld in NEW", keys[k],
+                     (long long)json_integer_value(json_object_get(a->root, keys[k])),
+                     (long long)json_integer_value(json_object_get(b->root, keys[k])));
+            return buf;
+        }
+    if (!json_equal(json_object_get(a->root, "histogram"), json_object_get(b->root, "histogram")))
+        return snprintf(buf, len, "the histograms of answers differ"), buf;
+    json_t *da = json_object_get(a->root, "disagreements"),
+           *db = json_object_get(b->root, "disagreements");
+    for (size_t i = 0; i < json_array_size(da) || i < json_array_size(db); i++) {
+        json_t *x = json_object_get(json_array_get(da, i), "index");
+        json_t *y = json_object_get(json_array_get(db, i), "index");
+        if (!x || !y || !json_equal(x, y))
+            return snprintf(buf, len, "the failures listed differ (the %zu%s)", i + 1,
+                            i == 0   ? "st"
+                            : i == 1 ? "nd"
+                            : i == 2 ? "rd"
+                                     : "th"),
+                   buf;
+    }
+    for (int i = 0; i < a->n; i++) {
+        entry *y = find(b, a->e[i].name);
+        for (int k = 0; y && k < 4; k++)
+            if ((json_object_get(a->e[i].obj, counts[k]) || json_object_get(y->obj, counts[k])) &&
+                !json_equal(json_object_get(a->e[i].obj, counts[k]),
+                            json_object_get(y->obj, counts[k]))) {
+                snprintf(buf, len, "%s %s: %lld in BASE, %lld in NEW", a->e[i].name, counts[k],
+                         (long long)json_integer_value(json_object_get(a->e[i].obj, counts[k])),
+                         (long long)json_integer_value(json_object_get(y->obj, counts[k])));
+                return buf;
+            }
+    }
+    return NULL;
+}
+
+/* One line of the comparison. */
+typedef struct row {
+    const char *name;
+    double base, now, ratio, lo, hi, p;
+    const char *verdict;
+    const char *over; /* "repetitions", "batches", "means" */
+    int nbase, nnew;
+} row;
+
+/* Student's t distribution: P(|T| > t) with df degrees of freedom, by
+ * Simpson's rule over the density (df >= 1). */
+static double t_two_sided(double t, double df)
+{
+    double c = exp(lgamma((df + 1) / 2) - lgamma(df / 2)) / sqrt(df * M_PI), sum = 0;
+    int steps = 2000;
+    t = fabs(t);
+    if (t > 1e3)
+        return 0;
+    double h = t / steps;
+    for (int i = 0; i <= steps; i++) {
+        double x = i * h, f = c * pow(1 + x * x / df, -(df + 1) / 2);
+        sum += f * (i == 0 || i == steps ? 1 : i % 2 ? 4 : 2);
+    }
+    return fmax(0, fmin(1, 1 - 2 * sum * h / 3));
+}
+
+/* Welch's test on two means with their standard deviations and counts; the
+ * ratio of the means with the delta method's interval on the log scale. */
+static void welch(const entry *a, const entry *b, row *w)
+{
+    double va = a->sd * a->sd / a->reps, vb = b->sd * b->sd / b->reps;
+    w->ratio = b->mean / a->mean;
+    w->p = w->lo = w->hi = NAN;
+    if (a->reps < 2 || b->reps < 2 || !(va + vb > 0))
+        return;
+    double df = (va + vb) * (va + vb) / (va * va / (a->reps - 1) + vb * vb / (b->reps - 1));
+    w->p = t_two_sided((b->mean - a->mean) / sqrt(va + vb), df);
+    double rel = sqrt(va / (a->mean * a->mean) + vb / (b->mean * b->mean));
+    double t = pz_t975((int)df < 1 ? 1 : (int)df);
+    w->lo = w->ratio * exp(-t * rel);
+    w->hi = w->ratio * exp(t * rel);
+}
+
+static row compare_one(const entry *a, const entry *b, double threshold)
+{
+    row w = {a->name, NAN, NAN, NAN, NAN, NAN, NAN, "same", "batches", 0, 0};
+    if (!a->ran || !b->ran) {
+        w.verdict = "not run";
+        return w;
+    }
+    if (a->aggregate || b->aggregate) {
+        w.over = "means";
+        w.base = a->mean;
+        w.now = b->mean;
+        w.nbase = a->reps;
+        w.nnew = b->reps;
+        if (a->aggregate && b->aggregate)
+            welch(a, b, &w);
+    } else {
+        /* The repetitions where both have at least two, else the batches. */
+        int reps = a->nrep >= 2 && b->nrep >= 2;
+        pz_sample *sa = reps ? a->rep : a->hist, *sb = reps ? b->rep : b->hist;
+        int na = reps ? a->nrep : a->nhist, nb = reps ? b->nrep : b->nhist;
+        pz_shift s = pz_compare_times(sa, na, sb, nb);
+        w.over = reps ? "repetitions" : "batches";
+        w.base = median(sa, na);
+        w.now = median(sb, nb);
+        w.ratio = s.ratio;
+        w.lo = s.lo;
+        w.hi = s.hi;
+        w.p = s.p;
+        if (!reps || a->binned || b->binned) {
+            /* A batch's time is known to within its histogram class: the
+             * interval widens by the width of a class of the coarser report. */
+            int per = a->octave < b->octave ? a->octave : b->octave;
+            double width = per == 8 ? exp2(1.0 / 8) : 1 + 1.0 / per;
+            w.lo /= width;
+            w.hi *= width;
+        }
+        for (int i = 0; i < na; i++)
+            w.nbase += (int)lround(sa[i].weight);
+        for (int i = 0; i < nb; i++)
+            w.nnew += (int)lround(sb[i].weight);
+    }
+    /* Slower: significantly slower by more than the threshold, so the whole
+     * interval lies beyond it (and the test rejects equality); on a shared
+     * machine the ratio itself wanders further than 5% between two runs. */
+    if (isnan(w.ratio))
+        w.verdict = "not comparable";
+    else if (w.p < ALPHA && w.lo > 1 + threshold)
+        w.verdict = "slower";
+    else if (w.p < ALPHA && w.hi < 1 - threshold)
+        w.verdict = "faster";
+    return w;
+}
+
+/* "3.21 ns", "189 ns", "460 us", "1.2 s" */
+static void duration(char *buf, size_t len, double ns)
+{
+    static const char *const unit[] = {"ns", "us", "ms", "s"};
+    int u = 0;
+    if (isnan(ns)) {
+        snprintf(buf, len, "-");
+        return;
+    }
+    while (u < 3 && ns >= 999.5)
+        ns /= 1000, u++;
+    snprintf(buf, len, "%.4g %s", ns, unit[u]);
+}
+
+static void fixed(char *buf, size_t len, const char *fmt, double x)
+{
+    if (isnan(x))
+        snprintf(buf, len, "-");
+    else
+        snprintf(buf, len, fmt, x);
+}
+
+typedef struct result {
+    const report *a, *b;
+    row *rows;
+    int n;
+    double threshold;
+    const char *answers; /* NULL: the same (or micro-benchmarks) */
+    int slower, faster, same, other;
+    char *only; /* names in one report only */
+} result;
+
+/* The header line: what is compared, over what. */
+static void title(FILE *f, const result *x, const char *code)
+{
+    if (x->a->kind == RUN)
+        fprintf(f, "%s  %s%s%s", json_string_value(json_object_get(x->a->root, "puzzle")), code,
+                json_string_value(json_object_get(x->a->root, "corpus")), code);
+    else
+        fputs("micro-benchmarks", f);
+    fprintf(f, ": %s%s%s (base) against %s%s%s (new)\n", code, x->a->path, code, code, x->b->path,
+            code);
+}
+
+static void what(FILE *f, const result *x)
+{
+    fprintf(f,
+            "Times are per instance: the median of the repetitions (each a pass's median "
+            "batch), or of the\nbatches where a report has no repetitions (of the means, where "
+            "a micro-benchmark file\nkept only aggregates).  ratio: new/base, the median of the "
+            "ratios of every new time to\n"
+            "every base time, with its 95%% confidence interval; p: the Mann-Whitney U test\n"
+            "(Welch's t test on means).  slower/faster: p < %.2f and the whole CI beyond %g%%.\n",
+            ALPHA, 100 * x->threshold);
+}
+
+static void summary_line(FILE *f, const result *x)
+{
+    fprintf(f, "%d slower, %d faster, %d same", x->slower, x->faster, x->same);
+    if (x->other)
+        fprintf(f, ", %d not compared", x->other);
+    fprintf(f, " (threshold %g%%)", 100 * x->threshold);
+    if (x->only && *x->only)
+        fprintf(f, "; in one report only: %s", x->only);
+    fputs(".\n", f);
+    if (x->a->kind == RUN)
+        fprintf(f, x->answers ? "Answers differ: %s.\n" : "Answers: the same.\n", x->answers);
+}
+
+static void write_text(FILE *f, const result *x)
+{
+    int width = 10;
+    for (int i = 0; i < x->n; i++)
+        if ((int)strlen(x->rows[i].name) > width)
+            width = (int)strlen(x->rows[i].name);
+    title(f, x, "");
+    fprintf(f, "\n  %-*s %11s %11s %7s %17s %9s %-8s %s\n", width,
+            x->a->kind == RUN ? "solver" : "benchmark", "base", "new", "ratio", "95% CI", "p",
+            "verdict", "samples (base, new)");
+    for (int i = 0; i < x->n; i++) {
+        const row *w = &x->rows[i];
+        char base[24], now[24], ratio[24], ci[48], lo[16], hi[16], p[24];
+        duration(base, sizeof base, w->base);
+        duration(now, sizeof now, w->now);
+        fixed(ratio, sizeof ratio, "%.3f", w->ratio);
+        fixed(lo, sizeof lo, "%.3f", w->lo);
+        fixed(hi, sizeof hi, "%.3f", w->hi);
+        snprintf(ci, sizeof ci, "%s..%s", lo, hi);
+        fixed(p, sizeof p, w->p < 1e-4 ? "%.0e" : "%.4f", w->p);
+        fprintf(f, "  %-*s %11s %11s %7s %17s %9s %-8s %d, %d %s\n", width, w->name, base, now,
+                ratio, ci, p, w->verdict, w->nbase, w->nnew, w->over);
+    }
+    fputc('\n', f);
+    what(f, x);
+    summary_line(f, x);
+}
+
+static void write_md(FILE *f, const result *x)
+{
+    fputs("### ", f);
+    title(f, x, "`");
+    fprintf(f,
+            "\n| %s | base | new | ratio | 95%% CI | p | verdict | samples |\n"
+            "|:--|--:|--:|--:|--:|--:|:--|--:|\n",
+            x->a->kind == RUN ? "solver" : "benchmark");
+    for (int i = 0; i < x->n; i++) {
+        const row *w = &x->rows[i];
+        char base[24], now[24], ratio[24], lo[16], hi[16], p[24];
+        duration(base, sizeof base, w->base);
+        duration(now, sizeof now, w->now);
+        fixed(ratio, sizeof ratio, "%.3f", w->ratio);
+        fixed(lo, sizeof lo, "%.3f", w->lo);
+        fixed(hi, sizeof hi, "%.3f", w->hi);
+        fixed(p, sizeof p, w->p < 1e-4 ? "%.0e" : "%.4f", w->p);
+        fprintf(f, "| %s | %s | %s | %s | %s..%s | %s | %s%s%s | %d, %d %s |\n", w->name, base, now,
+                ratio, lo, hi, p, strcmp(w->verdict, "same") ? "**" : "", w->verdict,
+                strcmp(w->verdict, "same") ? "**" : "", w->nbase, w->nnew, w->over);
+    }
+    fputc('\n', f);
+    what(f, x);
+    fputc('\n', f);
+    summary_line(f, x);
+}
+
+static json_t *real(double x)
+{
+    return isfinite(x) ? json_real(x) : json_null();
+}
+
+static void write_json(FILE *f, const result *x)
+{
+    json_t *root = json_object(), *list = json_array();
+    json_object_set_new(root, "base", json_string(x->a->path));
+    json_object_set_new(root, "new", json_string(x->b->path));
+    json_object_set_new(root, "kind", json_string(x->a->kind == RUN ? "run" : "micro"));
+    if (x->a->kind == RUN) {
+        json_object_set(root, "puzzle", json_object_get(x->a->root, "puzzle"));
+        json_object_set(root, "corpus", json_object_get(x->a->root, "corpus"));
+    }
+    json_object_set_new(root, "threshold_pct", json_real(100 * x->threshold));
+    json_object_set_new(root, "alpha", json_real(ALPHA));
+    for (int i = 0; i < x->n; i++) {
+        const row *w = &x->rows[i];
+        json_array_append_new(
+            list, json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:s, s:s, s:i, s:i}", "name",
+                            w->name, "base_ns", real(w->base), "new_ns", real(w->now), "ratio",
+                            real(w->ratio), "ci_low", real(w->lo), "ci_high", real(w->hi),
+                            "p_value", real(w->p), "verdict", w->verdict, "samples", w->over,
+                            "base_samples", w->nbase, "new_samples", w->nnew));
+    }
+    json_object_set_new(root, "solvers", list);
+    json_object_set_new(root, "answers",
+                        x->a->kind != RUN ? json_null()
+                        : x->answers      ? json_string("differ")
+                                          : json_string("same"));
+    if (x->answers)
+        json_object_set_new(root, "answers_differ", json_string(x->answers));
+    json_object_set_new(root, "slower", json_integer(x->slower));
+    json_object_set_new(root, "faster", json_integer(x->faster));
+    json_object_set_new(root, "same", json_integer(x->same));
+    json_dumpf(root, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
+    fputc('\n', f);
+    json_decref(root);
+}
+
+static int write_file(const char *path, void (*write)(FILE *, const result *), const result *x)
+{
+    char tmp[PZ_PATH_TMP];
+    FILE *f;
+    if (!strcmp(path, "-")) {
+        write(stdout, x);
+        return fflush(stdout) ? -1 : 0;
+    }
+    if (!(f = pz_atomic_open(path, tmp, sizeof tmp)))
+        return -1;
+    write(f, x);
+    return pz_atomic_close(f, tmp, path);
+}
+
+#define COMPARE_OPTIONS(X)                                                                         \
+    X(THRESHOLD, "threshold", 0, "PCT", "the change that counts, in percent (default 5)")          \
+    X(JSON, "json", 0, "F", "the comparison as JSON (F '-' is stdout)")                            \
+    X(MD, "md", 0, "F", "the comparison as Markdown (F '-' is stdout)")
+
+enum { COMPARE_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
+static const pz_option options[] = {COMPARE_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_END_OPTIONS};
+static void help(FILE *);
+static const pz_command_line command = {.name = "compare", .options = options, .help = help};
+
+static void help(FILE *f)
+{
+    pz_print_usage(f, &command, "BASE.json NEW.json [--threshold PCT] [--json F] [--md F]");
+    fprintf(f,
+            "\n"
+            "Compares two reports of `puzzlebench run` or `merge` on one corpus (or two Google\n"
+            "Benchmark JSON files of puzzlebench-micro, benchmark by benchmark): for every solver\n"
+            "in both, the time per instance in each, the ratio NEW/BASE with its 95%% confidence\n"
+            "interval, the p-value of the Mann-Whitney U test over the repetitions (run --repeat\n"
+            "K: each pass's median batch; --benchmark_repetitions) or, without them, over the\n"
+            "batches, and a verdict: slower or faster when p < %.2f and the whole interval\n"
+            "lies beyond the threshold (significantly slower, or faster, by more than PCT%%),\n"
+            "else same.  The answers are compared too: instances, the histogram of answers,\n"
+            "each solver's counts and the failures listed must be the same.\n"
+            "\n",
+            ALPHA);
+    pz_print_options(f, options);
+    fputs("\n"
+          "Exit status: 0 no solver significantly slower by more than PCT% and the answers\n"
+          "the same; 1 otherwise; 2 bad usage or input (reports of different puzzles,\n"
+          "corpora or shards; a file that is not a whole report).\n",
+          f);
+}
+
+int pz_cmd_compare(int argc, char **argv)
+{
+    const char *value[NOPTIONS], *paths[2];
+    report r[2] = {{0}, {0}};
+    int first, status = PZ_EXIT_OK;
+    char why[256];
+    double pct = 5;
+
+    if ((status = pz_parse_options(&command, NULL, argc, argv, value, &first)) >= 0)
+        return status;
+    status = PZ_EXIT_OK;
+    const char *json = value[O_JSON], *md = value[O_MD], *threshold = value[O_THRESHOLD];
+    if (argc - first < 2)
+        return pz_usage("compare: expected two reports, BASE.json and NEW.json (try compare "
+                        "--help)");
+    if (argc - first > 2)
+        return pz_usage("compare: two reports, BASE and NEW; found '%s' too", argv[first + 2]);
+    paths[0] = argv[first];
+    paths[1] = argv[first + 1];
+    if (threshold) {
+        char *end;
+        pct = strtod(threshold, &end);
+        if (end == threshold || *end || !(pct >= 0 && pct < 1000))
+            return pz_usage("compare: expected --threshold PCT with 0 <= PCT < 1000, found '%s'",
+                            threshold);
+    }
+    r[0].path = paths[0];
+    r[1].path = paths[1];
+    if (load(&r[0]) || load(&r[1]) || same_run(&r[0], &r[1])) {
+        report_free(&r[0]);
+        report_free(&r[1]);
+        return PZ_EXIT_USAGE;
+    }
+
+    result x = {
+        &r[0], &r[1], pz_xcalloc((size_t)r[0].n + 1, sizeof *x.rows), 0, pct / 100, NULL, 0, 0, 0,
+        0,     NULL};
+    size_t onlylen = 0;
+    x.only = pz_xcalloc(1, 1);
+    for (int i = 0; i < r[0].n; i++) {
+        entry *b = find(&r[1], r[0].e[i].name);
+        if (!b)
+            continue;
+        row *w = &x.rows[x.n++];
+        *w = compare_one(&r[0].e[i], b, x.threshold);
+        if (!strcmp(w->verdict, "slower"))
+            x.slower++;
+        else if (!strcmp(w->verdict, "faster"))
+            x.faster++;
+        else if (!strcmp(w->verdict, "same"))
+            x.same++;
+        else
+            x.other++;
+    }
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < r[k].n; i++)
+            if (!find(&r[1 - k], r[k].e[i].name)) {
+                size_t len = strlen(r[k].e[i].name) + 16;
+                x.only = realloc(x.only, onlylen + len);
+                if (!x.only)
+                    pz_fatal("out of memory");
+                onlylen += (size_t)sprintf(x.only + onlylen, "%s%s (%s)", onlylen ? ", " : "",
+                                           r[k].e[i].name, k ? "new" : "base");
+            }
+    if (r[0].kind == RUN)
+        x.answers = answers_differ(&r[0], &r[1], why, sizeof why);
+    if (!x.n)
+        status = pz_usage("compare: %s and %s have no %s in common", r[0].path, r[1].path,
+                          r[0].kind == RUN ? "solver" : "benchmark");
+    else {
+        int tostdout = (json && !strcmp(json, "-")) || (md && !strcmp(md, "-"));
+        write_text(tostdout ? stderr : stdout, &x);
+        if ((json && write_file(json, write_json, &x)) || (md && write_file(md, write_md, &x)))
+            status = PZ_EXIT_USAGE;
+        else if (x.slower || x.answers)
+            status = PZ_EXIT_FAIL;
+    }
+    free(x.rows);
+    free(x.only);
+    report_free(&r[0]);
+    report_free(&r[1]);
+    return status;
+}

@@ -1,0 +1,201 @@
+#!/usr/bin/env bash
+# cli_compare.sh BIN SRC - `puzzlebench compare`: a report compared with itself
+# is the same for every solver; answers that differ, and a slower solver, exit 1;
+# bad input (a truncated or foreign file, other corpora or shards) exits 2 with
+# one line; two micro-benchmark files compare benchmark by benchmark.
+set -u
+PB=$1
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fails=0
+fail() { echo "FAIL: $*" >&2; fails=$((fails + 1)); }
+
+# expect STATUS MESSAGE CMD...: exit status and the first line of stderr.
+expect() {
+    local want=$1 msg=$2 got
+    shift 2
+    "$@" >"$T/out" 2>"$T/err"
+    got=$?
+    [ "$got" = "$want" ] || fail "$*: exit $got, expected $want ($(head -1 "$T/err"))"
+    [ -z "$msg" ] || [ "$(head -1 "$T/err")" = "$msg" ] ||
+        fail "$*: said '$(head -1 "$T/err")', expected '$msg'"
+    [ "$want" != 2 ] || [ "$(wc -l <"$T/err")" = 1 ] || fail "$*: more than one line on stderr"
+}
+
+cd "$T" || exit 2
+spec=flip:random:rows=4:cols=4:count=20000
+"$PB" run flip --corpus $spec --solvers gf2,rowenum --threads 1 --json k1.json >/dev/null ||
+    fail "run k1"
+"$PB" run flip --corpus $spec --solvers gf2,rowenum --threads 1 --repeat 5 --warmup \
+    --json a.json >run.txt || fail "run --repeat 5"
+[ "$(jq -c '[.repeat, .warmup, (.solvers[] | .repetitions.ns | length)]' a.json)" = '[5,true,5,5]' ] ||
+    fail "run --repeat 5 --warmup: $(jq -c '[.repeat, .warmup, .solvers[].repetitions]' a.json)"
+# The answers are checked once: the same counts as without repetitions.
+[ "$(jq -c '[.solvers[].ran, .checker.answers]' a.json)" = "$(jq -c '[.solvers[].ran, .checker.answers]' k1.json)" ] ||
+    fail "repetitions counted as instances"
+# The table says which figure is the time per instance, and what the others are.
+grep -q '^  solver  *ran  *skipped  *invalid disagree time/inst  *median  *p10-p90  *worst  *cpu relative$' run.txt &&
+    grep -q '^  (time/inst is the time per instance: the solving time over the instances, the$' run.txt ||
+    fail "the table does not say which figure is the time per instance: $(head -8 run.txt)"
+grep -q '^  repeated 5 times after a warm-up, the solvers in turn; CPU time per instance, mean +- sd \[95% CI\]:$' run.txt ||
+    fail "no repetitions in the summary: $(cat run.txt)"
+# The repetitions' statistics are those of their times.
+[ "$(jq -r '.solvers[0].repetitions | (.ns | add / length) as $m | ($m - .mean | fabs) < 1e-3 and
+     .ci_low < $m and .ci_high > $m' a.json)" = true ] || fail "the repetitions' mean and CI"
+
+# Itself: the same, exit 0, over the repetitions; and over the batches.
+expect 0 "" "$PB" compare a.json a.json --json self.json --md self.md
+[ "$(jq -r '[.solvers[].verdict] | unique | join(",")' self.json)" = same ] ||
+    fail "a report against itself: $(jq -c '[.solvers[].verdict]' self.json)"
+[ "$(jq -r '[.solvers[] | select(.ratio == 1 and .p_value == 1 and .ci_low <= 1 and
+     .ci_high >= 1 and .samples == "repetitions")] | length' self.json)" = 2 ] ||
+    fail "itself: ratio 1, p 1, a CI around 1, over repetitions: $(jq -c .solvers self.json)"
+[ "$(jq -r .answers self.json)" = same ] || fail "itself: answers $(jq -r .answers self.json)"
+grep -q '^| gf2 | .* | same | 5, 5 repetitions |$' self.md || fail "the Markdown table: $(cat self.md)"
+expect 0 "" "$PB" compare k1.json k1.json --json k1self.json
+[ "$(jq -r '[.solvers[] | select(.verdict == "same" and .samples == "batches")] | length' \
+    k1self.json)" = 2 ] || fail "k1 against itself: $(jq -c .solvers k1self.json)"
+grep -q '^Answers: the same\.$' "$T/out" || fail "no 'Answers: the same.' line"
+
+# One solver 30% slower in NEW (its repetitions' median batches scaled): slower, exit 1,
+# with the true ratio in its interval; the other the same.
+jq '.solvers[0].repetitions.median_ns = [20.5, 21.25, 20.75, 20.625, 22] |
+    .solvers[1].repetitions.median_ns = [100.5, 98.25, 101.75, 99, 103.5]' a.json >five.json
+jq '(.solvers[] | select(.name == "rowenum") | .repetitions.median_ns) |= map(. * 1.3)' \
+    five.json >slow.json
+expect 1 "" "$PB" compare five.json slow.json --json slow-cmp.json
+[ "$(jq -r '.solvers[] | select(.name == "rowenum") | .verdict' slow-cmp.json)" = slower ] ||
+    fail "rowenum 30% slower: $(jq -c .solvers slow-cmp.json)"
+[ "$(jq -r '.solvers[] | select(.name == "rowenum") | .ci_low <= 1.3 and .ci_high >= 1.3 and
+     (.ratio - 1.3 | fabs) < 1e-9' slow-cmp.json)" = true ] ||
+    fail "rowenum's ratio and interval: $(jq -c .solvers slow-cmp.json)"
+[ "$(jq -r '.solvers[] | select(.name == "gf2") | .verdict' slow-cmp.json)" = same ] ||
+    fail "gf2 is not the same"
+# Within the threshold it is the same; the threshold is a percentage.
+expect 0 "" "$PB" compare five.json slow.json --threshold 40
+expect 0 "" "$PB" compare slow.json five.json --threshold 40 --json fast.json
+[ "$(jq -r '.solvers[] | select(.name == "rowenum") | .verdict' fast.json)" = same ] ||
+    fail "a faster solver within the threshold: $(jq -c .solvers fast.json)"
+
+# Answers that differ: exit 1 and said, timings or not.
+jq '.histogram[0].count += 1' a.json >hist.json
+expect 1 "" "$PB" compare a.json hist.json
+grep -q '^Answers differ: the histograms of answers differ\.$' "$T/out" ||
+    fail "a changed histogram: $(tail -2 "$T/out")"
+jq '.solvers[1].disagree = 4' a.json >dis.json
+expect 1 "" "$PB" compare a.json dis.json --json dis-cmp.json
+[ "$(jq -r .answers dis-cmp.json)" = differ ] || fail "disagree counts: $(jq -r .answers dis-cmp.json)"
+
+# Bad input: one line, exit 2.
+head -c 300 k1.json >trunc.json
+expect 2 "" "$PB" compare a.json trunc.json
+grep -Eq "^puzzlebench: compare: trunc.json:[0-9]+:[0-9]+: premature end of input" "$T/err" ||
+    fail "a truncated file: $(cat "$T/err")"
+echo '{"name": "x"}' >foreign.json
+expect 2 "puzzlebench: compare: foreign.json: expected a report of puzzlebench run or merge (with \"puzzle\" and \"solvers\") or a Google Benchmark JSON file (\"context\", \"benchmarks\")" \
+    "$PB" compare foreign.json a.json
+expect 2 "puzzlebench: compare: missing.json: unable to open missing.json: No such file or directory" \
+    "$PB" compare a.json missing.json
+jq 'del(.solvers[0].spread)' a.json >nospread.json
+expect 2 'puzzlebench: compare: nospread.json: solvers[0]: "spread": expected an array, found none' \
+    "$PB" compare a.json nospread.json
+"$PB" run flip --corpus flip:random:rows=4:cols=4:count=20001 --solvers gf2 --json other.json \
+    >/dev/null 2>&1
+expect 2 'puzzlebench: compare: other.json: expected corpus "flip:random:rows=4:cols=4:count=20000:seed=1" as in a.json, found "flip:random:rows=4:cols=4:count=20001:seed=1": reports of different runs do not compare' \
+    "$PB" compare a.json other.json
+"$PB" run flip --corpus $spec --solvers gf2 --shard 1/2 --json shard.json >/dev/null 2>&1
+expect 2 "puzzlebench: compare: shard.json: expected shard 0/1 as in a.json, found shard 1/2" \
+    "$PB" compare a.json shard.json
+"$PB" run lightsout --corpus lightsout:random:count=100 --json lo.json >/dev/null 2>&1
+expect 2 'puzzlebench: compare: lo.json: expected puzzle "flip" as in a.json, found "lightsout": reports of different runs do not compare' \
+    "$PB" compare a.json lo.json
+jq '.partial = true' a.json >partial.json
+expect 2 "puzzlebench: compare: partial.json: expected a whole run, found a partial one (interrupted): run it again" \
+    "$PB" compare a.json partial.json
+expect 2 "puzzlebench: compare: expected --threshold PCT with 0 <= PCT < 1000, found 'x'" \
+    "$PB" compare a.json a.json --threshold x
+expect 2 "puzzlebench: compare: expected two reports, BASE.json and NEW.json (try compare --help)" \
+    "$PB" compare a.json
+
+# Google Benchmark files: benchmark by benchmark, over the repetitions; and
+# over the means where only the aggregates were kept.
+micro=$(dirname "$PB")/puzzlebench-micro
+"$micro" --benchmark_filter='^set/flip/(gf2|rowenum)/small$' --benchmark_min_time=0.001 \
+    --benchmark_repetitions=4 --benchmark_out_format=json --benchmark_out=m.json >/dev/null
+expect 0 "" "$PB" compare m.json m.json --json m-cmp.json
+[ "$(jq -r '[.solvers[] | select(.verdict == "same" and .samples == "repetitions" and
+     .base_samples == 4)] | length' m-cmp.json)" = 2 ] || fail "micro: $(jq -c .solvers m-cmp.json)"
+jq '.benchmarks |= map(if .run_name == "set/flip/gf2/small" and .run_type == "iteration"
+    then .items_per_second /= 2 else . end)' m.json >m2.json
+expect 1 "" "$PB" compare m.json m2.json --json m2-cmp.json
+[ "$(jq -r '.solvers[] | select(.name == "set/flip/gf2/small") | "\(.verdict) \(.ratio)"' \
+    m2-cmp.json)" = "slower 2" ] || fail "micro gf2 twice as slow: $(jq -c .solvers m2-cmp.json)"
+jq '.benchmarks |= map(select(.run_type == "aggregate"))' m.json >agg.json
+expect 0 "" "$PB" compare agg.json agg.json --json agg-cmp.json
+[ "$(jq -r '[.solvers[] | select(.samples == "means" and .p_value == 1)] | length' \
+    agg-cmp.json)" = 2 ] || fail "micro aggregates: $(jq -c .solvers agg-cmp.json)"
+expect 2 "puzzlebench: compare: a.json: expected a Google Benchmark file as m.json is, found a run report" \
+    "$PB" compare m.json a.json
+
+# merge keeps the repetitions of shards (their times add up) and reads the
+# spreads of older reports, 8 classes an octave, into the classes of their middles.
+for k in 0 1; do
+    "$PB" run flip --corpus $spec --solvers gf2 --threads 1 --repeat 3 --shard $k/2 \
+        --json sh$k.json >/dev/null 2>&1
+done
+"$PB" merge sh0.json sh1.json --json merged.json >/dev/null || fail "merge of repeated shards"
+[ "$(jq -r --slurpfile a sh0.json ".solvers[0].repetitions.spreads[0] | map(.[1]) | add" merged.json)" = 20000 ] ||
+    fail "merged spreads of repetitions: $(jq -c .solvers[0].repetitions.median_ns merged.json)"
+[ "$(jq -r --slurpfile a sh0.json --slurpfile b sh1.json '.repeat == 3 and
+     ([range(3) as $i | (($a[0].solvers[0].repetitions.ns[$i] * $a[0].solvers[0].ran +
+                         $b[0].solvers[0].repetitions.ns[$i] * $b[0].solvers[0].ran) / 20000
+                        - .solvers[0].repetitions.ns[$i] | fabs) < 1e-3] | all)' \
+     merged.json)" = true ] || fail "merged repetitions: $(jq -c .solvers[0].repetitions merged.json)"
+# (An older report has no repetitions: a spread holds each instance once.)
+for k in 0 1; do
+    jq 'del(.repeat, .warmup) |
+        .solvers[0] |= (del(.spread_per_octave, .repetitions) | .spread = [[100, .ran]])' \
+        sh$k.json >old$k.json
+done
+"$PB" merge old0.json old1.json --json oldmerged.json >/dev/null || fail "merge of old spreads"
+[ "$(jq -r '.solvers[0] | .spread_per_octave == 64 and (.ns_median / 23.65 - 1 | fabs) < 0.008' \
+     oldmerged.json)" = true ] || fail "old spreads: $(jq -c '.solvers[0].ns_median' oldmerged.json)"
+
+# scripts/regress: a line per run and solver in history.csv, and with
+# --baseline, a run whose gf2 was 16 times as fast in the baseline fails (by
+# far more than this machine's noise between two runs).
+src=$2
+export PZ_BUILD
+PZ_BUILD=$(dirname "$PB")
+PZ_RESULTS=$T/res1 "$src/scripts/regress" 'flip-random-1x1$' >regress1.txt 2>&1 ||
+    fail "regress: $(cat regress1.txt)"
+[ "$(head -1 res1/history.csv)" = "date,commit,run,puzzle,solver,ns,ci_low_ns,ci_high_ns,of" ] ||
+    fail "history.csv header: $(head -1 res1/history.csv)"
+[ "$(grep -c '"flip-random-1x1","flip",.*,"median of batches"$' res1/history.csv)" = 4 ] ||
+    fail "history.csv rows: $(cat res1/history.csv)"
+awk -F, 'NR > 1 && !($7 <= $6 && $6 <= $8) { exit 1 }' res1/history.csv ||
+    fail "history.csv: a median outside its CI: $(cat res1/history.csv)"
+mkdir -p base
+jq '(.solvers[] | select(.name == "gf2") | .spread) |= map([([.[0] - 256, 0] | max), .[1]])' \
+    res1/flip-random-1x1.json >base/flip-random-1x1.json
+PZ_RESULTS=$T/res1 "$src/scripts/regress" --baseline base --threshold 20 'flip-random-1x1$' \
+    >regress2.txt 2>&1
+[ $? = 1 ] || fail "regress --baseline with gf2 16x slower: exit 0"
+grep -q '^flip-random-1x1 *ok,SLOWER ' regress2.txt || fail "regress --baseline: $(cat regress2.txt)"
+grep -q '^## Against the baseline' res1/latest.md || fail "no comparison in latest.md"
+[ "$(grep -c flip-random-1x1 res1/history.csv)" = 8 ] || fail "history.csv is not appended to"
+"$src/scripts/plot" --out plots --history res1/history.csv --compare self.json \
+    res1/flip-random-1x1.json base/flip-random-1x1.json 2>/dev/null || fail "plot"
+for chart in history compare speed; do
+    [ -s plots/$chart.svg ] || fail "no $chart.svg"
+done
+# two reports of one corpus side by side, each named; gf2 in one colour everywhere
+grep -q 'rows=1:cols=1:count=100:seed=1 \[base/flip-random-1x1\]\|\[flip-random-1x1\]' plots/speed.svg ||
+    fail "the two reports are not side by side in speed.svg"
+for chart in history compare speed; do
+    grep -A12 "<title>gf2</title>" plots/$chart.svg | grep -q "rgb( 31, 119, 180)" ||
+        fail "gf2 is not blue in $chart.svg"
+done
+
+[ $fails = 0 ] && echo ok
+exit $((fails > 0))

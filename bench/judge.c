@@ -105,12 +105,7 @@ static void one_line(const pz_puzzle *p, unsigned long long k, const void *inst,
 /* What a bad line held, printable and short, for a message. */
 static void quote(const char *s, char *buf, size_t cap)
 {
-    size_t n = 0;
-    for (; *s && n + 5 < cap; s++)
-        buf[n++] = (unsigned char)*s >= 32 && (unsigned char)*s < 127 ? *s : '?';
-    if (*s)
-        buf[n++] = '.', buf[n++] = '.', buf[n++] = '.';
-    buf[n] = 0;
+    pz_quote(s, strlen(s), buf, cap);
 }
 
 long long pz_judge_output(const pz_puzzle *p, const void *insts, const void *expected,

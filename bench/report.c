@@ -79,6 +79,13 @@ static void flat(FILE *f, const char *text, const char *sep)
             fputs(sep, f);
 }
 
+/* Instances ran and not one answer was checked: every solver skipped them
+ * all, which proves nothing (an empty shard is fine). */
+int pz_nothing_checked(const pz_result *r)
+{
+    return r->instances > 0 && r->checked == 0;
+}
+
 static void status_line(FILE *f, const pz_result *r, const char *bold)
 {
     if (r->partial)
@@ -89,6 +96,9 @@ static void status_line(FILE *f, const pz_result *r, const char *bold)
                 "%sFAIL%s: %lld instance%s with an answer that fails its check or "
                 "disagrees.\n",
                 bold, bold, r->failures, r->failures > 1 ? "s" : "");
+    else if (pz_nothing_checked(r))
+        fprintf(f, "%sFAIL%s: nothing was checked: no solver answered any of the %lld instances.\n",
+                bold, bold, r->instances);
     else
         fprintf(f, "%sOK%s: every answer checks and agrees.\n", bold, bold);
 }

@@ -102,7 +102,7 @@ static int still_fails(void *ctx, const void *inst)
 static int save_one(shrinker *k, const pz_failure *f, const char *dir)
 {
     const pz_puzzle *p = k->p;
-    char path[4096], ansp[4096], size[32], *in, *ans = NULL;
+    char *path, *ansp = NULL, size[32], *in, *ans = NULL;
     int steps, wrote = 0, bad;
     void *small = pz_xcalloc(1, p->inst_size);
     struct stat st;
@@ -118,8 +118,7 @@ static int save_one(shrinker *k, const pz_failure *f, const char *dir)
     if (k->ref >= 0)
         ans = pz_render_one(p, small, k->ans + (size_t)k->ref * p->ans_size);
     p->size(small, size, sizeof size);
-    snprintf(path, sizeof path, "%s/%s-%012llx.in", dir, p->name,
-             (unsigned long long)(fnv1a(in) >> 16));
+    path = pz_xasprintf("%s/%s-%012llx.in", dir, p->name, (unsigned long long)(fnv1a(in) >> 16));
     if (!bad) {
         fprintf(stderr, "puzzlebench: failure at index %lld does not reproduce\n", f->index);
     } else if (mkdir(dir, 0777) && errno != EEXIST) {
@@ -127,8 +126,7 @@ static int save_one(shrinker *k, const pz_failure *f, const char *dir)
                 strerror(errno));
     } else if (stat(path, &st) == 0) {
         fprintf(stderr, "puzzlebench: index %lld shrinks to %s, already there\n", f->index, path);
-    } else if ((ans && write_text(pz_ans_path(path, ansp, sizeof ansp), ans)) ||
-               write_text(path, in)) {
+    } else if ((ans && write_text(ansp = pz_ans_path(path), ans)) || write_text(path, in)) {
         fprintf(stderr, "puzzlebench: no regression saved for index %lld\n", f->index);
     } else { /* the .ans first: a .in never lacks its answer */
         wrote = 1;
@@ -144,6 +142,8 @@ static int save_one(shrinker *k, const pz_failure *f, const char *dir)
     free(small);
     free(in);
     free(ans);
+    free(path);
+    free(ansp);
     return wrote;
 }
 

@@ -170,5 +170,5 @@ int pz_write_reports(const pz_result *r, const char *json, const char *csv, cons
         (csv && pz_write_report(csv, pz_write_csv, r)) ||
         (md && pz_write_report(md, pz_write_markdown, r)))
         return PZ_EXIT_USAGE;
-    return r->failures ? PZ_EXIT_FAIL : PZ_EXIT_OK;
+    return r->failures || pz_nothing_checked(r) ? PZ_EXIT_FAIL : PZ_EXIT_OK;
 }

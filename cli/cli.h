@@ -73,7 +73,8 @@ int pz_parse_sample(const char *s, long long *every, pz_error *);
 
 /* The summary (on stderr when a report goes to stdout), then each report
  * whose path is not NULL; the exit status: PZ_EXIT_USAGE if a report could
- * not be written, else PZ_EXIT_FAIL if an answer failed, else PZ_EXIT_OK. */
+ * not be written, else PZ_EXIT_FAIL if an answer failed or none was checked,
+ * else PZ_EXIT_OK. */
 int pz_write_reports(const pz_result *, const char *json, const char *csv, const char *md);
 
 /* The subcommands; each returns an exit status. */

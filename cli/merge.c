@@ -547,7 +547,7 @@ int pz_cmd_merge(int argc, char **argv)
     /* The result of the whole corpus, as `run` would have made it. */
     pz_result *r = &m.res;
     m.corpus.puzzle = pz_find_puzzle(m.h.puzzle);
-    snprintf(m.corpus.spec, sizeof m.corpus.spec, "%s", m.h.corpus);
+    m.corpus.spec = (char *)m.h.corpus; /* the header lives as long as m */
     m.corpus.count = m.h.count;
     r->corpus = &m.corpus;
     r->expected = !strcmp(m.h.reference, "expected");

@@ -80,7 +80,8 @@ static void help(FILE *f)
     pz_print_options(f, options);
     fputs("\n"
           "Exit status: 0 every answer checks and agrees; 1 an answer fails its check or\n"
-          "differs from the reference; 2 bad usage or input; 130 (SIGINT) or 143 (SIGTERM)\n"
+          "differs from the reference, or no answer was checked at all (every solver\n"
+          "skipped every instance); 2 bad usage or input; 130 (SIGINT) or 143 (SIGTERM)\n"
           "when interrupted: the batches finished by then are reported, marked partial.\n"
           "A second signal ends the process at once.\n",
           f);

@@ -112,6 +112,31 @@ int pz_parse_uint(const char **p, long long max, long long *out)
     return 1;
 }
 
+const char *pz_quote(const char *s, size_t len, char *buf, size_t cap)
+{
+    static const char hex[] = "0123456789abcdef";
+    size_t n = 0, i;
+    for (i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        size_t need = c >= 32 && c < 127 ? 1 : 4;
+        if (n + need + (i + 1 < len ? 3 : 0) >= cap) /* room for "..." unless it is the last */
+            break;
+        if (need == 1) {
+            buf[n++] = (char)c;
+        } else {
+            buf[n++] = '\\';
+            buf[n++] = 'x';
+            buf[n++] = hex[c >> 4];
+            buf[n++] = hex[c & 15];
+        }
+    }
+    if (i < len && n + 3 < cap)
+        buf[n++] = '.', buf[n++] = '.', buf[n++] = '.';
+    if (cap)
+        buf[n < cap ? n : cap - 1] = 0;
+    return buf;
+}
+
 void pz_fatal(const char *fmt, ...)
 {
     va_list ap;

@@ -154,6 +154,10 @@ void pz_unread(pz_reader *);
 int pz_is_blank(const char *s);
 int pz_fail(pz_error *, const pz_reader *, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));      /* fills e, returns -1 */
+/* len bytes of input for a message: printable ASCII as it is, any other byte
+ * as \xHH (so no control character reaches a terminal), cut with "..." to
+ * fit cap bytes with the NUL; returns buf. */
+const char *pz_quote(const char *s, size_t len, char *buf, size_t cap);
 /* Parse an unsigned decimal at *p (after blanks) no larger than max. */
 int pz_parse_uint(const char **p, long long max, long long *out);
 

@@ -29,6 +29,8 @@ void *pz_xcalloc(size_t n, size_t size);
 void *pz_xmemdup(const void *p, size_t size);
 /* A NUL-terminated copy of len bytes. */
 char *pz_xstrndup(const char *s, size_t len);
+/* A formatted string of any length, on the heap. */
+char *pz_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Files written atomically: to a temporary file renamed over path when
  * closed (a path that is not a regular file, a pipe or /dev/stdout, is

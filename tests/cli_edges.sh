@@ -37,4 +37,42 @@ expect 1 "wrong answer on case 1" -- "$pb" check flip "$tmp/one.in" "$tmp/pad.ou
 expect 1 "" -- "$pb" stress flip --exec "$FLIP zeropad" --corpus flip:exhaustive:rows=2:cols=2
 grep -q "AC 0 " "$tmp/out" && ok || bad "stress gave AC to zero-padded answers: $(grep verdicts "$tmp/out")"
 
+# 7. The jury's answer (5) is worse than the output's valid 4: the checker
+# fails (testlib's FAIL, exit 3), it does not call the contestant wrong.
+printf '5\n' >"$tmp/worse.ans"
+expect 3 "jury has a worse answer on case 1: ANSWER has 5, OUTPUT has 4" -- \
+    "$pb" check flip "$tmp/one.in" "$tmp/ok.out" "$tmp/worse.ans"
+printf '3\n' >"$tmp/three.out"
+expect 3 "jury's answer on case 1 is not the reference solver's" -- \
+    "$pb" check flip "$tmp/one.in" "$tmp/three.out" "$tmp/worse.ans"
+printf '4\n' >"$tmp/right.ans"
+expect 1 "wrong answer on case 1: expected 4, found 3" -- \
+    "$pb" check flip "$tmp/one.in" "$tmp/three.out" "$tmp/right.ans"
+# A jury answer the checker rejects (presses that do not solve the board).
+printf '1\n1 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n' >"$tmp/lo.in"
+"$pb" solve lightsout "$tmp/lo.in" >"$tmp/lo.out"
+printf 'PUZZLE #1\n1 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n' >"$tmp/lo.ans"
+expect 3 "case 1 fails the checker" -- "$pb" check lightsout "$tmp/lo.in" "$tmp/lo.out" "$tmp/lo.ans"
+
+# 12. A directory is not an empty input.
+expect 2 "cannot read: Is a directory" -- "$pb" solve flip "$tmp"
+expect 2 "stdin: cannot read: Is a directory" -- sh -c '"$1" solve flip <"$2"' sh "$pb" "$tmp"
+expect 3 "cannot read: Is a directory" -- "$pb" check lightsout "$tmp" "$tmp/lo.out"
+expect 3 "cannot read OUTPUT .*: Is a directory" -- "$pb" check lightsout "$tmp/lo.in" "$tmp"
+expect 3 "Is a directory" -- "$pb" check lightsout "$tmp/lo.in" "$tmp/lo.out" "$tmp"
+
+# 13. check streams OUTPUT: a 64 GiB (sparse) output after the answer is
+# judged in a moment, never read whole; OUTPUT from a pipe works too.
+{ printf '4\n'; } >"$tmp/huge.out"
+truncate -s 64G "$tmp/huge.out"
+expect 1 "extra output after the last answer" -- timeout 60 "$pb" check flip "$tmp/one.in" "$tmp/huge.out"
+expect 0 "ok 1 answer" -- sh -c '"$1" check flip "$2" /dev/stdin <"$3"' sh "$pb" "$tmp/one.in" "$tmp/ok.out"
+printf '4 \n' >"$tmp/pe.out"
+expect 2 "presentation error" -- sh -c 'cat "$3" | "$1" check flip "$2" /dev/stdin' sh "$pb" "$tmp/one.in" "$tmp/pe.out"
+# A bad .ans beside a corpus file: exit 2, and nothing leaks (LeakSanitizer
+# would turn the 2 into 1).
+printf 'PUZZLE #7\n' >"$tmp/lo.ans"
+cp "$tmp/lo.in" "$tmp/lo2.in"; printf 'PUZZLE #7\n' >"$tmp/lo2.ans"
+expect 2 "expected \"PUZZLE #1\"" -- "$pb" run lightsout --corpus "$tmp/lo2.in" --no-save
+
 summary

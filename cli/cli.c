@@ -1,7 +1,10 @@
 /* cli.c - what the subcommands share: messages, options, reports. */
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "../bench/report.h"
@@ -30,6 +33,27 @@ int pz_print_error(const pz_error *e)
     else
         fprintf(stderr, "puzzlebench: %s\n", e->msg);
     return PZ_EXIT_USAGE;
+}
+
+void pz_guard_stdio(void)
+{
+    for (int fd = 0; fd < 3; fd++)
+        if (fcntl(fd, F_GETFD) < 0 && errno == EBADF)
+            open("/dev/null", fd ? O_RDONLY : O_WRONLY); /* takes fd, the lowest free */
+}
+
+int pz_check_stdout(void)
+{
+    static int reported;
+    int err;
+    errno = 0;
+    if (!fflush(stdout) && !ferror(stdout))
+        return 0;
+    err = errno;
+    if (!reported++)
+        fprintf(stderr, "puzzlebench: cannot write the output%s%s\n", err ? ": " : "",
+                err ? strerror(err) : "");
+    return -1;
 }
 
 enum {

@@ -16,6 +16,16 @@ int pz_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints a pz_error as "file:line: msg" (or "file:line:col: msg"); returns PZ_EXIT_USAGE. */
 int pz_print_error(const pz_error *);
 
+/* Standard streams that are closed get /dev/null, opened the wrong way round,
+ * so a write to a closed stdout fails (and is reported) instead of landing in
+ * the next file opened.  Once at start-up. */
+void pz_guard_stdio(void);
+/* Flushes stdout: 0, or -1 after one message (only the first time) when a
+ * write failed (a full disk, a closed stdout).  Long writers call it to stop
+ * early; main calls it before exiting, so no command exits 0 with its output
+ * lost. */
+int pz_check_stdout(void);
+
 /* One option of a command.  A command's options are one table, from which
  * both getopt_long's array and the help's option lines are made, so the two
  * cannot drift.  Commands write the table as an X-macro list,

@@ -732,7 +732,8 @@ int pz_cmd_stress(int argc, char **argv)
             report(&s, all, ex, nex, shrunk, nshrunk, wall, pz_end_strays());
             rc = all->count[PZ_AC] == s.corpus.count ? PZ_EXIT_OK : PZ_EXIT_FAIL;
             printf("\n%s\n", rc ? "FAILED" : "all AC");
-            fflush(stdout);
+            if (pz_check_stdout()) /* before the JSON: the terminal report is the first */
+                rc = PZ_EXIT_USAGE;
             if (s.json && write_json(&s, all, ex, nex, shrunk, nshrunk, wall))
                 rc = PZ_EXIT_USAGE;
         }

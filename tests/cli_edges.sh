@@ -75,4 +75,16 @@ printf 'PUZZLE #7\n' >"$tmp/lo.ans"
 cp "$tmp/lo.in" "$tmp/lo2.in"; printf 'PUZZLE #7\n' >"$tmp/lo2.ans"
 expect 2 "expected \"PUZZLE #1\"" -- "$pb" run lightsout --corpus "$tmp/lo2.in" --no-save
 
+# 6. Lost output is an error for every writer: a full disk, or stdout closed.
+for cmd in "solve flip $src/corpus/flip/poj1753.in" "gen flip --corpus flip:random:count=100000" \
+    "list" "info flip:rows=4:cols=4" "--help" "solve --help" \
+    "run flip --corpus flip:random:count=10 --no-save" \
+    "stress flip --exec $FLIP --corpus flip:random:count=3"; do
+    expect 2 "cannot write the output: No space left on device" -- sh -c "$pb $cmd >/dev/full"
+    expect 2 "cannot write the output" -- sh -c "$pb $cmd >&-"
+done
+# A closed stdout never makes a report file take its place.
+expect 2 "cannot write the output" -- sh -c "$pb run flip --corpus flip:random:count=10 --no-save --json $tmp/r.json >&-"
+grep -q '"puzzle"' "$tmp/r.json" && ! grep -q '^flip  ' "$tmp/r.json" && ok || bad "the summary went into r.json"
+
 summary

@@ -87,4 +87,35 @@ done
 expect 2 "cannot write the output" -- sh -c "$pb run flip --corpus flip:random:count=10 --no-save --json $tmp/r.json >&-"
 grep -q '"puzzle"' "$tmp/r.json" && ! grep -q '^flip  ' "$tmp/r.json" && ok || bad "the summary went into r.json"
 
+# 9. CPU burnt by a child its parent never reaps counts: the run's tree is
+# charged, so the 1 s the child burns breaks a 300 ms limit (it was AC).
+expect 1 "" -- "$pb" stress flip --exec "$FLIP burn" --corpus flip:random:count=1 \
+    --time-limit 300 --wall-limit 60000 --show 0
+grep -q "TLE: CPU time" "$tmp/out" && ok || bad "burn: $(grep -E 'verdicts|failure' "$tmp/out")"
+
+# 8. SIGINT or SIGTERM to stress ends every process its programs made, also
+# those that started sessions of their own (and their children).
+for sig in TERM INT; do
+    tag=pz-edges-$sig-$$
+    "$pb" stress flip --exec "$FLIP swarm $tag" --corpus flip:random:count=100000 \
+        --time-limit 60000 >/dev/null 2>&1 &
+    pid=$!
+    for _ in $(seq 100); do
+        [ "$(ps -eo args | grep -F -e "$tag" | grep -v grep | wc -l)" -ge 6 ] && break
+        sleep 0.1
+    done
+    kill -$sig $pid
+    wait $pid
+    rc=$?
+    sleep 0.5
+    left=$(ps -eo pid,args | grep -F -e "$tag" | grep -v grep)
+    if [ -n "$left" ]; then
+        bad "SIG$sig to stress left processes: $(echo "$left" | wc -l)"
+        echo "$left" | awk '{print $1}' | xargs -r kill -9
+    else
+        ok
+    fi
+    [ $rc -gt 128 ] && ok || bad "SIG$sig: stress exited $rc"
+done
+
 summary

@@ -118,4 +118,22 @@ for sig in TERM INT; do
     [ $rc -gt 128 ] && ok || bad "SIG$sig: stress exited $rc"
 done
 
+# 15. An empty corpus goes through gen | solve for every puzzle; messages
+# name the real caps and why a file cannot be opened.
+for corpus in flip:random:count=0 flip:random:rows=5:cols=5:count=0 lightsout:random:count=0 \
+    tetravex:random:n=3:count=0; do
+    puzzle=${corpus%%:*}
+    expect 0 "" -- sh -c '"$1" gen "$2" --corpus "$3" | "$1" solve "$2"' sh "$pb" "$puzzle" "$corpus"
+    [ ! -s "$tmp/out" ] && ok || bad "solve of an empty $corpus printed: $(cat "$tmp/out")"
+    expect 0 "" -- sh -c '"$1" gen "$2" --corpus "$3" | "$1" run "$2" --corpus /dev/stdin --no-save' sh "$pb" "$puzzle" "$corpus"
+done
+expect 2 "count= a whole number from 0 to 1e15" -- "$pb" gen flip --corpus flip:random:count=2e15
+expect 2 "rows= a whole number from 0 to 1000" -- "$pb" gen flip --corpus flip:random:rows=1001
+expect 2 "cannot open $tmp/nothing.in: No such file or directory" -- "$pb" solve flip "$tmp/nothing.in"
+chmod 000 "$tmp/one.in"
+if ! cat "$tmp/one.in" >/dev/null 2>&1; then # root reads anything
+    expect 2 "Permission denied" -- "$pb" solve flip "$tmp/one.in"
+fi
+chmod 644 "$tmp/one.in"
+
 summary

@@ -81,8 +81,13 @@ int pz_open_shard(const char *cmd, const pz_puzzle *, const char *spec, const ch
 /* "1/R" for run --sample: R >= 1. */
 int pz_parse_sample(const char *s, long long *every, pz_error *);
 
+/* Exit at once, not after the run, when a report cannot be written: the
+ * path is "-", or a file that can be written or made (its directory exists
+ * and is writable).  0, or PZ_EXIT_USAGE after a message naming opt. */
+int pz_check_output(const char *cmd, const char *opt, const char *path);
+
 /* The summary (on stderr when a report goes to stdout), then each report
- * whose path is not NULL; the exit status: PZ_EXIT_USAGE if a report could
+ * whose path is not NULL (for a partial result, beside it: X.partial.json); the exit status: PZ_EXIT_USAGE if a report could
  * not be written, else PZ_EXIT_FAIL if an answer failed or none was checked,
  * else PZ_EXIT_OK. */
 int pz_write_reports(const pz_result *, const char *json, const char *csv, const char *md);

@@ -48,7 +48,8 @@ int pz_parse_sample(const char *s, long long *every, pz_error *e)
     X(WARMUP, "warmup", 0, NULL, "an untimed pass over the shard first")                           \
     X(JSON, "json", 0, "F",                                                                        \
       "the JSON report (F '-' is stdout); reports are written\n"                                   \
-      "through a temporary file")                                                                  \
+      "through a temporary file, and those of an interrupted run\n"                               \
+      "beside F: X.json -> X.partial.json")                                                        \
     X(CSV, "csv", 0, "F", "the CSV report (F '-' is stdout)")                                      \
     X(MD, "md", 0, "F", "the Markdown report (F '-' is stdout)")                                   \
     X(SAVE, "save", 0, "DIR", "where shrunk failures go (default corpus/regressions)")             \
@@ -147,6 +148,10 @@ int pz_cmd_run(int argc, char **argv)
     int nosave = value[O_NO_SAVE] != NULL;
     const char *repeat = value[O_REPEAT];
     o.warmup = value[O_WARMUP] != NULL;
+    if ((json && (status = pz_check_output("run", "--json", json))) ||
+        (csv && (status = pz_check_output("run", "--csv", csv))) ||
+        (md && (status = pz_check_output("run", "--md", md))))
+        return status;
     if ((status = pz_open_shard("run", p, spec, shard, &c, &sh)))
         return status;
     if (solvers && parse_solvers(p, solvers, &set, "--solvers"))

@@ -719,7 +719,9 @@ int pz_cmd_stress(int argc, char **argv)
     int nex = 0, nshrunk = 0, rc;
     if (!all)
         pz_fatal("out of memory");
-    if ((rc = parse(&s, argc, argv)) == 0) {
+    if ((rc = parse(&s, argc, argv)) == 0 && s.json)
+        rc = pz_check_output("stress", "--json", s.json);
+    if (rc == 0) {
         pz_prepare_all();
         pz_exec_setup();
         double wall = judge_corpus(&s, all);

@@ -136,4 +136,31 @@ if ! cat "$tmp/one.in" >/dev/null 2>&1; then # root reads anything
 fi
 chmod 644 "$tmp/one.in"
 
+# 20. Report paths are checked before the run, not after it.
+start=$(date +%s)
+expect 2 "run: cannot write --json /nonexistent/x.json: No such file or directory" -- \
+    "$pb" run lightsout --corpus lightsout:exhaustive:rows=5:cols=6 --json /nonexistent/x.json
+expect 2 "run: cannot write --csv $tmp: Is a directory" -- \
+    "$pb" run lightsout --corpus lightsout:exhaustive:rows=5:cols=6 --csv "$tmp"
+expect 2 "run: cannot write --md $tmp/one.in/x.md: Not a directory" -- \
+    "$pb" run lightsout --corpus lightsout:exhaustive:rows=5:cols=6 --md "$tmp/one.in/x.md"
+expect 2 "stress: cannot write --json /nonexistent/x.json" -- \
+    "$pb" stress flip --exec "$FLIP" --corpus flip:exhaustive --json /nonexistent/x.json
+[ $(($(date +%s) - start)) -lt 10 ] && ok || bad "bad report paths were found only after the run"
+# An interrupted run leaves a complete report of an earlier run as it was.
+"$pb" run flip --corpus flip:random:count=10 --json "$tmp/keep.json" >/dev/null
+cp "$tmp/keep.json" "$tmp/keep.before"
+set -m # a background job of a shell without job control ignores SIGINT
+"$pb" run lightsout --corpus lightsout:exhaustive:rows=5:cols=6 --solvers rowenum --threads 2 \
+    --json "$tmp/keep.json" --no-save >"$tmp/int.out" 2>&1 &
+pid=$!
+set +m
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+[ $rc = 130 ] && ok || bad "SIGINT: run exited $rc"
+cmp -s "$tmp/keep.json" "$tmp/keep.before" && ok || bad "SIGINT replaced a complete report"
+grep -q '"partial": true' "$tmp/keep.partial.json" && ok || bad "no keep.partial.json marked partial"
+
 summary

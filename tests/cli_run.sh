@@ -142,7 +142,12 @@ kill -TERM $pid
 wait $pid
 rc=$?
 [ $rc = 143 ] || fail "SIGTERM: exit $rc, expected 143"
-grep -q '"partial": true' "$T/part.json" || fail "SIGTERM: the report is not marked partial"
+# The partial report goes beside the path asked for (which may hold a complete
+# report of an earlier run), not over it.
+[ -e "$T/part.json" ] && fail "SIGTERM: a partial report was written over part.json"
+grep -q '"partial": true' "$T/part.partial.json" || fail "SIGTERM: the report is not marked partial"
+grep -q "the partial report is $T/part.partial.json" "$T/part.out" ||
+    fail "SIGTERM: the message does not say where the partial report is"
 grep -q "PARTIAL" "$T/part.out" || fail "SIGTERM: the summary does not say PARTIAL"
 ls "$T" | grep -q tmp && fail "SIGTERM: a temporary report file is left behind"
 

@@ -163,4 +163,13 @@ rc=$?
 cmp -s "$tmp/keep.json" "$tmp/keep.before" && ok || bad "SIGINT replaced a complete report"
 grep -q '"partial": true' "$tmp/keep.partial.json" && ok || bad "no keep.partial.json marked partial"
 
+# 21. The terminal's histogram of a 20x20 run: the top classes, on lines a
+# terminal does not cut, and how many more the JSON has.
+expect 0 "" -- "$pb" run lightsout --corpus lightsout:random:rows=20:cols=20:count=2000 --solvers gf2 --no-save
+grep -q "^  [0-9]* more (see --json)" "$tmp/out" && ok || bad "no 'N more (see --json)': $(grep -A3 Answers "$tmp/out")"
+awk '/^Answers/,/more \(see/ { if (length($0) > 80) exit 1 }' "$tmp/out" && ok || bad "an Answers line is over 80 columns"
+# A few classes are all shown, on one line as before.
+expect 0 "" -- "$pb" run flip --corpus flip:exhaustive --no-save
+grep -q "^Answers: 0: 2, 1: 32, 2: 228, 3: 880, 4: 1562, 5: 1136, 6: 256, Impossible: 61440$" "$tmp/out" && ok || bad "flip's histogram changed"
+
 summary

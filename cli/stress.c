@@ -123,8 +123,10 @@ static void usage(FILE *f)
             "(the output cap) and RLIMIT_CORE 0; not RLIMIT_NPROC, which counts all of the\n"
             "user's processes and which root ignores.  When the program ends or breaks a\n"
             "limit, its whole group is killed; processes that start a session of their own\n"
-            "escape this until the end, when every process left is killed.  Verdicts, the\n"
-            "first that applies:\n"
+            "escape this until the end, when every process left is killed, as it is at once\n"
+            "on SIGINT, SIGTERM or SIGHUP.  The CPU time of a run is that of its whole\n"
+            "process tree, polled from /proc: a child its parent never reaps counts too.\n"
+            "On a terminal, a progress line on stderr.  Verdicts, the first that applies:\n"
             "  OLE  more than 64 x the expected output (at least 64 KiB, at most 64 MiB more\n"
             "       than expected) on stdout or on stderr, or a file written past that: killed\n"
             "  TLE  CPU time over the time limit (a busy program is stopped there), or wall\n"
@@ -141,6 +143,15 @@ static void usage(FILE *f)
             "  PE   the answer cannot be read, but the output from it to the end, split at\n"
             "       whitespace, equals the expected words: right content, wrong layout\n"
             "  AC   otherwise\n"
+            "\n"
+            "A batch of B is one judge input of B instances, in each puzzle's own format:\n"
+            "  flip       B boards one after another (after a line \"m n\" for boards that are\n"
+            "             not 4x4).  POJ 1753 gives a program ONE board: a correct program\n"
+            "             that reads one board answers only the first of a batch and gets WA\n"
+            "             on the rest, so judge such a program with --batch 1 (the default);\n"
+            "             --batch B > 1 is for programs that read boards to the end of input.\n"
+            "  lightsout  the count line N = B, then B puzzles: POJ 1222's format, any B.\n"
+            "  tetravex   B games, then the line 0: ZOJ 1008's format, any B.\n"
             "\n"
             "Limits apply per run, i.e. per batch.  A batch that fails as a whole (OLE, TLE,\n"
             "MLE, RE) is cut in halves that are run again, down to the instance that fails;\n"
@@ -596,12 +607,23 @@ static int parse(stress *s, int argc, char **argv)
     return 0;
 }
 
+/* A line on a terminal for a long run: how far, and how long to go. */
+static void show_progress(const stress *s, long long done, double start)
+{
+    double t = omp_get_wtime() - start;
+    fprintf(stderr, "\r\033[Kstress: %lld/%lld instances (%.1f%%), %lld runs, %.0f s", done,
+            s->corpus.count, 100.0 * (double)done / (double)s->corpus.count, s->runs, t);
+    if (done > 0 && done < s->corpus.count)
+        fprintf(stderr, ", about %.0f s left", t * (double)(s->corpus.count - done) / (double)done);
+}
+
 /* Judges the whole corpus into all; the wall-clock seconds it took. */
 static double judge_corpus(stress *s, tally *all)
 {
     long long nbatches = (s->corpus.count + s->batch - 1) / s->batch;
     tally *window = malloc(WINDOW * sizeof *window);
     double start = omp_get_wtime();
+    int progress = isatty(2) && nbatches > WINDOW;
     if (!window)
         pz_fatal("out of memory");
     for (int o = 0; o < PZ_OUTCOMES; o++)
@@ -616,11 +638,18 @@ static double judge_corpus(stress *s, tally *all)
             for (long long b = 0; b < wn; b++)
                 batch(&w, w0 + b, &window[b]);
 #pragma omp single
-            for (long long b = 0; b < wn; b++)
-                merge(all, &window[b]);
+            {
+                for (long long b = 0; b < wn; b++)
+                    merge(all, &window[b]);
+                if (progress)
+                    show_progress(s, w0 + wn < nbatches ? (w0 + wn) * s->batch : s->corpus.count,
+                                  start);
+            }
         }
         worker_free(&w);
     }
+    if (progress)
+        fputs("\r\033[K", stderr);
     free(window);
     return omp_get_wtime() - start;
 }

@@ -172,4 +172,16 @@ awk '/^Answers/,/more \(see/ { if (length($0) > 80) exit 1 }' "$tmp/out" && ok |
 expect 0 "" -- "$pb" run flip --corpus flip:exhaustive --solvers gf2 --no-save
 grep -q "^Answers: 0: 2, 1: 32, 2: 228, 3: 880, 4: 1562, 5: 1136, 6: 256, Impossible: 61440$" "$tmp/out" && ok || bad "flip's histogram changed"
 
+# 19. A correct POJ 1753 program reads one board: stress's default batch of 1
+# gives it AC (the README's example); a batch of several boards is another
+# format, which --help explains per puzzle.
+expect 0 "" -- "$pb" stress flip --exec "$FLIP one" --corpus flip:random:count=200 --jobs 2 --show 0
+expect 1 "" -- "$pb" stress flip --exec "$FLIP one" --corpus flip:random:count=20 --batch 10 --show 0
+"$pb" stress --help | grep -q "judge such a program with --batch 1 (the default)" && ok || bad "stress --help does not explain a batch"
+grep -q "stress flip --exec './a.out' --corpus flip:exhaustive --jobs 2" "$src/README.md" && ok || bad "README's example"
+# Progress on a terminal (script gives one), none in a pipe.
+script -qc "$pb stress flip --exec $FLIP --corpus flip:exhaustive:rows=3:cols=3" /dev/null >"$tmp/tty" 2>&1
+grep -q "stress: 256/512 instances" "$tmp/tty" && ok || bad "no progress line on a terminal"
+grep -q "stress: " "$tmp/err" && bad "a progress line in a pipe" || ok
+
 summary

@@ -21,6 +21,7 @@
  *   forkhang  forks a child that sleeps forever and waits for it
  *   orphan    forks a child that sleeps forever, answers correctly and exits
  *   escape    the same, but the child starts a session of its own first
+ *   one       correct, but reads one board and stops, as POJ 1753's input is
  *   zeropad   correct answers printed with two digits: "04" (the judge compares text)
  *   swarm     each board, forks a child that starts a session, forks a grandchild
  *             and both spin forever; answers correctly and exits (for signals)
@@ -174,6 +175,8 @@ int main(int argc, char **argv)
             fwrite("\x01?? moves\0\n", 1, 11, stdout);
         else
             answer(board, strcmp(mode, "wrong") != 0, strcmp(mode, "pe") ? "" : " ");
+        if (!strcmp(mode, "one"))
+            break;
     }
     fflush(stdout);
     if (!strcmp(mode, "abort"))

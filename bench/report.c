@@ -525,13 +525,13 @@ void pz_write_markdown(FILE *f, const pz_result *r)
 
 int pz_write_report(const char *path, void (*write)(FILE *, const pz_result *), const pz_result *r)
 {
-    char tmp[PZ_PATH_TMP];
+    char *tmp;
     FILE *f;
     if (!strcmp(path, "-")) {
         write(stdout, r);
         return fflush(stdout) ? -1 : 0;
     }
-    if (!(f = pz_atomic_open(path, tmp, sizeof tmp)))
+    if (!(f = pz_atomic_open(path, &tmp)))
         return -1;
     write(f, r);
     return pz_atomic_close(f, tmp, path);

@@ -79,8 +79,8 @@ static uint64_t fnv1a(const char *s)
 
 static int write_text(const char *path, const char *text)
 {
-    char tmp[PZ_PATH_TMP];
-    FILE *f = pz_atomic_open(path, tmp, sizeof tmp);
+    char *tmp;
+    FILE *f = pz_atomic_open(path, &tmp);
     if (!f)
         return -1;
     fputs(text, f);

@@ -506,8 +506,8 @@ static void json_example(FILE *f, const char *key, const example *ex, const char
 static int write_json(const stress *s, const tally *all, const example *ex, int nex,
                       const example *shrunk, int nshrunk, double wall)
 {
-    char tmp[4200];
-    FILE *f = pz_atomic_open(s->json, tmp, sizeof tmp);
+    char *tmp;
+    FILE *f = pz_atomic_open(s->json, &tmp);
     if (!f)
         return PZ_EXIT_USAGE;
     fprintf(f, "{\n  \"command\": \"stress\",\n  \"puzzle\": \"%s\",\n  \"corpus\": ", s->p->name);

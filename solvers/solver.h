@@ -22,7 +22,7 @@
 /* Bad input: where it was found and what was expected ("file:line: msg",
  * or "file:line:col: msg" where a column means something, as in JSON). */
 typedef struct pz_error {
-    char file[128];
+    char file[4096]; /* PATH_MAX: every path that can be opened fits */
     long line;                        /* 0: no line (a spec, an option) */
     long col;                         /* 0: no column (the judge formats are lines) */
     char msg[512];

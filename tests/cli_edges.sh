@@ -19,6 +19,10 @@ printf 'PUZZLE #1\nIMPOSSIBLE\n' >"$long/x.ans"
 expect 1 "" -- "$pb" run lightsout --corpus "$long/x.in" --no-save
 grep -q "^FAIL" "$tmp/out" && ok || bad "a wrong .ans beside a long path passed"
 grep -q "$long/x.in" "$tmp/out" && ok || bad "the summary lacks the whole corpus path"
+# A bad .ans there is named in full in the message.
+printf 'PUZZLE #2\n' >"$long/y.ans"; cp "$long/x.in" "$long/y.in"
+expect 2 "^$long/y.ans:1: expected \"PUZZLE #1\"" -- "$pb" run lightsout --corpus "$long/y.in" --no-save
+rm "$long/y.ans" "$long/y.in"
 (cd "$long" && "$pb" run lightsout --corpus x.in --no-save >/dev/null 2>&1)
 [ $? = 1 ] && ok || bad "run from inside the long directory did not fail"
 

@@ -167,7 +167,7 @@ static void test_need(void **state)
 
 #define NEED_FAILS(call, where)                                                                    \
     do {                                                                                           \
-        char got[1024];                                                                            \
+        char got[sizeof e.file + sizeof e.msg + 64];                                               \
         assert_int_equal(call, -1);                                                                \
         snprintf(got, sizeof got, "%s:%ld:%ld: %s", e.file, e.line, e.col, e.msg);                 \
         assert_string_equal(got, where);                                                           \

@@ -122,15 +122,16 @@ static int set_key(pz_params *p, const char *key, const char *val, pz_error *e)
             errno = 0;
             v = strtoll(val, &end, 10);
             if (errno || *end || end == val || v < 0 || v > 1000)
-                return pz_fail(e, NULL, "expected %s= a whole number from 0 to 1000, found '%s'", key,
-                               val);
+                return pz_fail(e, NULL, "expected %s= a whole number from 0 to 1000, found '%s'",
+                               key, val);
             *ints[i] = (int)v;
             return 0;
         }
     if (!strcmp(key, "count")) {
         if (!parse_count(val, &p->count))
-            return pz_fail(e, NULL, "expected count= a whole number from 0 to 1e15 (1000 or 1e6), found '%s'",
-                           val);
+            return pz_fail(
+                e, NULL, "expected count= a whole number from 0 to 1e15 (1000 or 1e6), found '%s'",
+                val);
         return 0;
     }
     if (!strcmp(key, "seed")) {

@@ -327,8 +327,9 @@ static int proc_stat(pid_t pid, unsigned long long *start, unsigned long long *t
     /* After the name in parentheses (which may hold anything): state is
      * field 3; utime, stime, cutime, cstime are 14-17; starttime is 22. */
     if (!(p = strrchr(buf, ')')) ||
-        sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu %*d %*d %*d "
-                      "%*d %llu",
+        sscanf(p + 2,
+               "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu %*d %*d %*d "
+               "%*d %llu",
                &ut, &st, &cut, &cst, start) != 5)
         return -1;
     *ticks = ut + st + cut + cst;

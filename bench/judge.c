@@ -45,11 +45,11 @@ char *pz_render_one(const pz_puzzle *p, const void *inst, const void *ans)
  * bytes come from a stream, or from the expected answers rendered one at a
  * time: neither side is ever held whole. */
 typedef struct words {
-    FILE *f;                 /* the output, or NULL for the expected answers */
-    const pz_puzzle *p;      /* the expected answers k, k+1, ... of insts, expected */
+    FILE *f;            /* the output, or NULL for the expected answers */
+    const pz_puzzle *p; /* the expected answers k, k+1, ... of insts, expected */
     const char *insts, *expected;
     long long k, count;
-    char *text;              /* the answer being read */
+    char *text; /* the answer being read */
     size_t len, at;
     int started, space, next; /* next: a byte read ahead, or EOF */
 } words;
@@ -63,9 +63,9 @@ static int raw_byte(words *w)
         w->text = NULL;
         if (w->k == w->count)
             return EOF;
-        w->text = pz_render_answers(w->p, (unsigned long long)w->k + 1,
-                                    w->insts + w->k * w->p->inst_size,
-                                    w->expected + w->k * w->p->ans_size, 1, &w->len);
+        w->text =
+            pz_render_answers(w->p, (unsigned long long)w->k + 1, w->insts + w->k * w->p->inst_size,
+                              w->expected + w->k * w->p->ans_size, 1, &w->len);
         w->at = 0;
         w->k++;
     }
@@ -99,8 +99,8 @@ static int same_words(FILE *f, const pz_puzzle *p, const void *insts, const void
                       long long first, long long count)
 {
     words a = {.f = f, .next = EOF};
-    words b = {.p = p, .insts = insts, .expected = expected, .k = first, .count = count,
-               .next = EOF};
+    words b = {
+        .p = p, .insts = insts, .expected = expected, .k = first, .count = count, .next = EOF};
     int ca, cb;
     do {
         ca = word_byte(&a);

@@ -219,7 +219,8 @@ int pz_check_output(const char *cmd, const char *opt, const char *path)
     }
     /* A report is written to a temporary file in its directory, then renamed. */
     slash = strrchr(path, '/');
-    dir = slash ? pz_xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : pz_xstrndup(".", 1);
+    dir =
+        slash ? pz_xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : pz_xstrndup(".", 1);
     if (stat(dir, &st))
         err = errno;
     else if (!S_ISDIR(st.st_mode))
@@ -249,8 +250,9 @@ int pz_write_reports(const pz_result *r, const char *json, const char *csv, cons
         path = r->partial && strcmp(paths[i], "-") ? partial_path(paths[i]) : NULL;
         bad = pz_write_report(path ? path : paths[i], writers[i], r) != 0;
         if (path && !bad)
-            fprintf(stderr, "puzzlebench: interrupted: the partial report is %s (%s is as it was)\n",
-                    path, paths[i]);
+            fprintf(stderr,
+                    "puzzlebench: interrupted: the partial report is %s (%s is as it was)\n", path,
+                    paths[i]);
         free(path);
     }
     if (bad)

@@ -87,9 +87,9 @@ int pz_parse_sample(const char *s, long long *every, pz_error *);
 int pz_check_output(const char *cmd, const char *opt, const char *path);
 
 /* The summary (on stderr when a report goes to stdout), then each report
- * whose path is not NULL (for a partial result, beside it: X.partial.json); the exit status: PZ_EXIT_USAGE if a report could
- * not be written, else PZ_EXIT_FAIL if an answer failed or none was checked,
- * else PZ_EXIT_OK. */
+ * whose path is not NULL (for a partial result, beside it: X.partial.json);
+ * the exit status: PZ_EXIT_USAGE if a report could not be written, else
+ * PZ_EXIT_FAIL if an answer failed or none was checked, else PZ_EXIT_OK. */
 int pz_write_reports(const pz_result *, const char *json, const char *csv, const char *md);
 
 /* The subcommands; each returns an exit status. */

@@ -48,7 +48,7 @@ int pz_parse_sample(const char *s, long long *every, pz_error *e)
     X(WARMUP, "warmup", 0, NULL, "an untimed pass over the shard first")                           \
     X(JSON, "json", 0, "F",                                                                        \
       "the JSON report (F '-' is stdout); reports are written\n"                                   \
-      "through a temporary file, and those of an interrupted run\n"                               \
+      "through a temporary file, and those of an interrupted run\n"                                \
       "beside F: X.json -> X.partial.json")                                                        \
     X(CSV, "csv", 0, "F", "the CSV report (F '-' is stdout)")                                      \
     X(MD, "md", 0, "F", "the Markdown report (F '-' is stdout)")                                   \

@@ -118,13 +118,15 @@ static const row rows[] = {
      "3: expected \"Game 2: Possible\" or \"Game 2: Impossible\""},
     /* corpus specs */
     {SPEC, "flip", "flip:random:count=x", 0,
-     "0: flip:random:count=x: expected count= a whole number from 0 to 1e15 (1000 or 1e6), found 'x'" FLIP_RANDOM},
+     "0: flip:random:count=x: expected count= a whole number from 0 to 1e15 (1000 or 1e6), found "
+     "'x'" FLIP_RANDOM},
     {SPEC, "flip", "flip:random:rows=9", 0,
      "0: flip:random:rows=9: expected rows and cols from 1 to 8" FLIP_RANDOM},
     {SPEC, "flip", "flip:random:seed=-1", 0,
      "0: flip:random:seed=-1: expected seed= a whole number below 2^64-1, found '-1'" FLIP_RANDOM},
     {SPEC, "flip", "flip:random:count=1e99", 0,
-     "0: flip:random:count=1e99: expected count= a whole number from 0 to 1e15 (1000 or 1e6), found "
+     "0: flip:random:count=1e99: expected count= a whole number from 0 to 1e15 (1000 or 1e6), "
+     "found "
      "'1e99'" FLIP_RANDOM},
     {SPEC, "flip", "flip:random:colour=red", 0,
      "0: flip:random:colour=red: unknown key 'colour'" FLIP_RANDOM},

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <xxhash.h>
 
+#include "../util/util.h"
 #include "corpus.h"
 
 long long pz_read_all(const pz_puzzle *p, FILE *f, const char *name, void **insts, pz_error *e)
@@ -85,21 +86,23 @@ static int read_expected(pz_corpus *c, const char *path, pz_error *e)
     return rc;
 }
 
-const char *pz_ans_path(const char *in, char *buf, size_t len)
+char *pz_ans_path(const char *in)
 {
     size_t n = strlen(in);
     if (n > 3 && !strcmp(in + n - 3, ".in"))
-        snprintf(buf, len, "%.*s.ans", (int)(n - 3), in);
-    else
-        snprintf(buf, len, "%s.ans", in);
-    return buf;
+        n -= 3;
+    char *ans = pz_xmalloc(n + sizeof ".ans");
+    memcpy(ans, in, n);
+    memcpy(ans + n, ".ans", sizeof ".ans");
+    return ans;
 }
 
 static int open_file(pz_corpus *c, const char *path, pz_error *e)
 {
     FILE *f = fopen(path, "r");
-    char ans[sizeof c->spec];
+    char *ans;
     struct stat st;
+    int rc;
     if (f && !fstat(fileno(f), &st) && S_ISDIR(st.st_mode)) {
         fclose(f);
         f = NULL;
@@ -116,8 +119,10 @@ static int open_file(pz_corpus *c, const char *path, pz_error *e)
     fclose(f);
     if (c->count < 0)
         return -1;
-    snprintf(c->spec, sizeof c->spec, "%s", path);
-    return read_expected(c, pz_ans_path(path, ans, sizeof ans), e);
+    c->spec = pz_xstrndup(path, strlen(path));
+    rc = read_expected(c, ans = pz_ans_path(path), e);
+    free(ans);
+    return rc;
 }
 
 /* "1000", "1e6", "2.5e3": a whole number of instances. */
@@ -144,14 +149,16 @@ static int set_key(pz_params *p, const char *key, const char *val, pz_error *e)
             errno = 0;
             v = strtoll(val, &end, 10);
             if (errno || *end || end == val || v < 0 || v > 1000)
-                return pz_fail(e, NULL, "expected %s= a whole number, found '%s'", key, val);
+                return pz_fail(e, NULL, "expected %s= a whole number from 0 to 1000, found '%s'",
+                               key, val);
             *ints[i] = (int)v;
             return 0;
         }
     if (!strcmp(key, "count")) {
         if (!parse_count(val, &p->count))
-            return pz_fail(e, NULL, "expected count= a whole number (1000 or 1e6), found '%s'",
-                           val);
+            return pz_fail(
+                e, NULL, "expected count= a whole number from 0 to 1e15 (1000 or 1e6), found '%s'",
+                val);
         return 0;
     }
     if (!strcmp(key, "seed")) {
@@ -173,10 +180,14 @@ static int set_key(pz_params *p, const char *key, const char *val, pz_error *e)
 static void canonical(pz_corpus *c)
 {
     const pz_params *p = &c->params;
-    size_t len = (size_t)snprintf(c->spec, sizeof c->spec, "%s:%s", c->puzzle->name, c->gen->kind);
+    size_t len;
+    FILE *f = open_memstream(&c->spec, &len);
+    if (!f)
+        pz_fatal("out of memory");
+    fprintf(f, "%s:%s", c->puzzle->name, c->gen->kind);
 #define ADD(cond, ...)                                                                             \
-    if ((cond) && len < sizeof c->spec)                                                            \
-    len += (size_t)snprintf(c->spec + len, sizeof c->spec - len, __VA_ARGS__)
+    if (cond)                                                                                      \
+    fprintf(f, __VA_ARGS__)
     ADD(p->rows >= 0, ":rows=%d", p->rows);
     ADD(p->cols >= 0, ":cols=%d", p->cols);
     ADD(p->n >= 0, ":n=%d", p->n);
@@ -185,6 +196,8 @@ static void canonical(pz_corpus *c)
     ADD(strcmp(c->gen->kind, "exhaustive"), ":count=%lld", p->count);
     ADD(p->seed != (uint64_t)-1, ":seed=%llu", (unsigned long long)p->seed);
 #undef ADD
+    if (fclose(f))
+        pz_fatal("out of memory");
 }
 
 /* "flip:exhaustive:rows=4:cols=4 (...), flip:random:..." */
@@ -207,9 +220,10 @@ static int spec_error(const pz_corpus *c, const char *spec, pz_error *e)
     return -1;
 }
 
-int pz_corpus_open(pz_corpus *c, const pz_puzzle *pz, const char *spec, pz_error *e)
+/* buf: room for a copy of spec, cut into fields. */
+static int open_spec(pz_corpus *c, const pz_puzzle *pz, const char *spec, char *buf, pz_error *e)
 {
-    char buf[512], list[1024], *field, *save = NULL;
+    char list[1024], *field, *save = NULL;
     size_t plen = strlen(pz->name);
     memset(c, 0, sizeof *c);
     c->puzzle = pz;
@@ -218,9 +232,15 @@ int pz_corpus_open(pz_corpus *c, const pz_puzzle *pz, const char *spec, pz_error
     list_kinds(pz, list, sizeof list);
     if (strncmp(spec, pz->name, plen) || spec[plen] != ':') {
         const char *colon = strchr(spec, ':');
-        if (colon && !strchr(spec, '/') &&
-            pz_find_puzzle((snprintf(buf, sizeof buf, "%.*s", (int)(colon - spec), spec), buf)))
-            return pz_fail(e, NULL, "corpus '%s' is for %s, not %s", spec, buf, pz->name);
+        if (colon && !strchr(spec, '/')) {
+            char *name = pz_xstrndup(spec, (size_t)(colon - spec));
+            int other = pz_find_puzzle(name) != NULL;
+            if (other)
+                pz_fail(e, NULL, "corpus '%s' is for %s, not %s", spec, name, pz->name);
+            free(name);
+            if (other)
+                return -1;
+        }
         if (open_file(c, spec, e) == 0)
             return 0;
         if (errno == ENOENT && colon && !strchr(spec, '/'))
@@ -228,8 +248,6 @@ int pz_corpus_open(pz_corpus *c, const pz_puzzle *pz, const char *spec, pz_error
                            spec);
         return -1;
     }
-    if (strlen(spec) >= sizeof buf)
-        return pz_fail(e, NULL, "corpus spec too long");
     strcpy(buf, spec + plen + 1);
     field = strtok_r(buf, ":", &save);
     for (c->gen = pz->generators; c->gen->kind; c->gen++)
@@ -254,6 +272,17 @@ int pz_corpus_open(pz_corpus *c, const pz_puzzle *pz, const char *spec, pz_error
     return 0;
 }
 
+/* A corpus that does not open holds nothing: the caller need not close it. */
+int pz_corpus_open(pz_corpus *c, const pz_puzzle *pz, const char *spec, pz_error *e)
+{
+    char *buf = pz_xmalloc(strlen(spec) + 1);
+    int rc = open_spec(c, pz, spec, buf, e);
+    free(buf);
+    if (rc)
+        pz_corpus_close(c);
+    return rc;
+}
+
 void pz_corpus_get(const pz_corpus *c, long long index, void *inst)
 {
     if (c->gen)
@@ -272,5 +301,7 @@ void pz_corpus_close(pz_corpus *c)
 {
     free(c->insts);
     free(c->expected);
+    free(c->spec);
     c->insts = c->expected = NULL;
+    c->spec = NULL;
 }

@@ -23,7 +23,7 @@ typedef struct pz_corpus {
     const pz_puzzle *puzzle;
     const pz_generator *gen; /* NULL for a file */
     pz_params params;
-    char spec[512]; /* canonical: every parameter spelled out */
+    char *spec; /* canonical: every parameter spelled out (on the heap) */
     long long count;
     void *insts;    /* a file's instances */
     void *expected; /* a file's expected answers, or NULL */
@@ -39,8 +39,8 @@ void pz_corpus_get(const pz_corpus *, long long index, void *inst);
 const void *pz_corpus_expected(const pz_corpus *, long long index); /* or NULL */
 void pz_corpus_close(pz_corpus *);
 /* The expected answers' path of a corpus file: FILE.in -> FILE.ans, else
- * PATH -> PATH.ans; returns buf. */
-const char *pz_ans_path(const char *in, char *buf, size_t len);
+ * PATH -> PATH.ans (malloc'd: no path is too long for it). */
+char *pz_ans_path(const char *in);
 
 /* Reads every instance of a judge-format stream (the caller frees *insts). */
 long long pz_read_all(const pz_puzzle *, FILE *, const char *name, void **insts, pz_error *);

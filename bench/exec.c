@@ -30,6 +30,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -142,6 +143,103 @@ static int enlist(pid_t pid)
     return -1;
 }
 
+/* The numbers in the file at path, up to max: system calls only, so the
+ * signal handler may use it. */
+static int read_pids(const char *path, pid_t *pids, int max)
+{
+    char buf[4096];
+    int fd = open(path, O_RDONLY | O_CLOEXEC), n = 0;
+    ssize_t len;
+    long v = -1;
+    if (fd < 0)
+        return 0;
+    while (n < max && (len = read(fd, buf, sizeof buf)) > 0)
+        for (ssize_t i = 0; i < len && n < max; i++)
+            if (buf[i] >= '0' && buf[i] <= '9') {
+                v = (v < 0 ? 0 : v * 10) + (buf[i] - '0');
+            } else if (v >= 0) {
+                pids[n++] = (pid_t)v;
+                v = -1;
+            }
+    if (v >= 0 && n < max) /* a number cut by the end of a read is rare: the file is small */
+        pids[n++] = (pid_t)v;
+    close(fd);
+    return n;
+}
+
+/* "/proc/ID/task/TID/children" for id (0: self) into buf: no stdio. */
+static void children_path(char *buf, pid_t id, const char *tid)
+{
+    char *p = buf;
+    const char *parts[] = {"/proc/", "", "/task/", tid, "/children"};
+    char num[24];
+    int k = 0;
+    if (id) {
+        for (pid_t v = id; v; v /= 10)
+            num[k++] = (char)('0' + v % 10);
+        num[k] = 0;
+        for (int i = 0; i < k / 2; i++) {
+            char t = num[i];
+            num[i] = num[k - 1 - i];
+            num[k - 1 - i] = t;
+        }
+    }
+    parts[1] = id ? num : "self";
+    for (int i = 0; i < 5; i++)
+        for (const char *q = parts[i]; *q; q++)
+            *p++ = *q;
+    *p = 0;
+}
+
+/* The children of process id (0: ourselves), of all its threads: system
+ * calls only (getdents64, not opendir), for the signal handler. */
+static int children_of(pid_t id, pid_t *pids, int max)
+{
+    char dir[48], path[96], buf[4096];
+    int fd, n = 0;
+    long len;
+    children_path(dir, id, "");
+    dir[strlen(dir) - strlen("/children")] = 0; /* "/proc/ID/task/" */
+    if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+        return 0;
+    while (n < max && (len = syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0)
+        for (long off = 0; off < len && n < max;) {
+            struct dirent64 *d = (struct dirent64 *)(buf + off);
+            off += d->d_reclen;
+            if (d->d_name[0] == '.')
+                continue;
+            children_path(path, id, d->d_name);
+            n += read_pids(path, pids + n, max - n);
+        }
+    close(fd);
+    return n;
+}
+
+/* Kills our children, their groups (a child that made a session of its own
+ * leads a group that may hold more) and then, as each is reaped and its
+ * children are handed to us (we are their subreaper), those: until none is
+ * left.  System calls only.  Returns how many were reaped. */
+static int kill_descendants(void)
+{
+    pid_t pids[256];
+    int n, ended = 0;
+    while (waitpid(-1, NULL, WNOHANG) > 0)
+        ended++;
+    for (int round = 0; round < 1000 && (n = children_of(0, pids, 256)) > 0; round++) {
+        for (int i = 0; i < n; i++) {
+            kill(-pids[i], SIGKILL);
+            kill(pids[i], SIGKILL);
+        }
+        for (int i = 0; i < n; i++)
+            if (waitpid(pids[i], NULL, 0) > 0)
+                ended++;
+    }
+    return ended;
+}
+
+/* Every group we made, then every process left below us: a program's
+ * children that started sessions of their own escape the group kill, and
+ * would outlive us. */
 static void on_signal(int sig)
 {
     for (int i = 0; i < MAX_GROUPS; i++) {
@@ -149,6 +247,7 @@ static void on_signal(int sig)
         if (g > 0)
             kill(-g, SIGKILL);
     }
+    kill_descendants();
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -156,52 +255,19 @@ static void on_signal(int sig)
 void pz_exec_setup(void)
 {
     struct sigaction sa = {.sa_handler = on_signal};
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT};
     prctl(PR_SET_CHILD_SUBREAPER, 1);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
+    /* While the handler runs, a second signal waits: it must finish the kill. */
+    for (int i = 0; i < 5; i++)
+        sigaddset(&sa.sa_mask, sigs[i]);
+    for (int i = 0; i < 5; i++)
+        sigaction(sigs[i], &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
-}
-
-/* Our children now: the children of each of our threads. */
-static int children(pid_t *pids, int max)
-{
-    DIR *d = opendir("/proc/self/task");
-    struct dirent *t;
-    int n = 0;
-    if (!d)
-        return 0;
-    while ((t = readdir(d)) && n < max) {
-        char path[64];
-        long pid;
-        FILE *f;
-        if (t->d_name[0] == '.')
-            continue;
-        snprintf(path, sizeof path, "/proc/self/task/%.20s/children", t->d_name);
-        if (!(f = fopen(path, "r")))
-            continue;
-        while (n < max && fscanf(f, "%ld", &pid) == 1)
-            pids[n++] = (pid_t)pid;
-        fclose(f);
-    }
-    closedir(d);
-    return n;
 }
 
 int pz_end_strays(void)
 {
-    pid_t pids[256];
-    int n, ended = 0;
-    while (waitpid(-1, NULL, WNOHANG) > 0)
-        ended++;
-    /* Killing one may hand us its own children: repeat until none are left. */
-    for (int round = 0; round < 100 && (n = children(pids, 256)) > 0; round++)
-        for (int i = 0; i < n; i++) {
-            kill(pids[i], SIGKILL);
-            if (waitpid(pids[i], NULL, 0) > 0)
-                ended++;
-        }
-    return ended;
+    return kill_descendants();
 }
 
 /* The child, between fork and execv: system calls only. */
@@ -226,6 +292,81 @@ static _Noreturn void child(const char *path, char *const argv[], const struct r
             _exit(127);
     execv(path, argv);
     _exit(127);
+}
+
+/* The CPU time of a run's whole process tree, polled from /proc: a child
+ * that burns CPU while its parent never reaps it is in no rusage of ours or
+ * the program's.  Every process seen below the program is remembered (pid and
+ * start time, so a reused pid is not counted), also after it leaves the group
+ * or is handed to us; its time is utime + stime + the time of the children it
+ * reaped (cutime + cstime), so a process reaped within the tree is counted
+ * once, by its parent. */
+enum { TREE_MAX = 1024 };
+
+typedef struct tree {
+    pid_t pid[TREE_MAX];
+    unsigned long long start[TREE_MAX];
+    int n;
+    double cpu_s; /* the most seen */
+} tree;
+
+/* /proc/PID/stat: start time and CPU ticks (own and reaped children's); 0 ok. */
+static int proc_stat(pid_t pid, unsigned long long *start, unsigned long long *ticks)
+{
+    char path[48], buf[1024], *p;
+    unsigned long long ut, st, cut, cst;
+    int fd, n;
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+        return -1;
+    n = (int)read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0)
+        return -1;
+    buf[n] = 0;
+    /* After the name in parentheses (which may hold anything): state is
+     * field 3; utime, stime, cutime, cstime are 14-17; starttime is 22. */
+    if (!(p = strrchr(buf, ')')) ||
+        sscanf(p + 2,
+               "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu %*d %*d %*d "
+               "%*d %llu",
+               &ut, &st, &cut, &cst, start) != 5)
+        return -1;
+    *ticks = ut + st + cut + cst;
+    return 0;
+}
+
+static void tree_add(tree *t, pid_t pid)
+{
+    unsigned long long start, ticks;
+    for (int i = 0; i < t->n; i++)
+        if (t->pid[i] == pid)
+            return;
+    if (t->n < TREE_MAX && !proc_stat(pid, &start, &ticks)) {
+        t->pid[t->n] = pid;
+        t->start[t->n++] = start;
+    }
+}
+
+/* The tree's CPU seconds now (never less than before). */
+static double tree_cpu(tree *t)
+{
+    static long hz;
+    unsigned long long sum = 0, start, ticks;
+    pid_t kids[256];
+    if (!hz)
+        hz = sysconf(_SC_CLK_TCK);
+    for (int i = 0; i < t->n; i++) { /* t->n grows as children are found */
+        if (proc_stat(t->pid[i], &start, &ticks) || start != t->start[i])
+            continue; /* gone: its time is in its parent's cutime */
+        sum += ticks;
+        int n = children_of(t->pid[i], kids, 256);
+        for (int k = 0; k < n; k++)
+            tree_add(t, kids[k]);
+    }
+    if ((double)sum / (double)hz > t->cpu_s)
+        t->cpu_s = (double)sum / (double)hz;
+    return t->cpu_s;
 }
 
 /* One of the program's output pipes: the first `keep` bytes kept, all counted. */
@@ -315,6 +456,8 @@ void pz_proc_run(const char *path, char *const argv[], const pz_proc_limits *lim
     fcntl(err.fd, F_SETFL, O_NONBLOCK);
     pidfd = pidfd_open(pid, 0);
     int has_clock = !clock_getcpuclockid(pid, &clock); /* CPU clock ids are negative */
+    tree *tr = pz_xcalloc(1, sizeof *tr);
+    tree_add(tr, pid);
     int infd = pin[1];
     if (!inlen) {
         close(infd);
@@ -369,7 +512,12 @@ void pz_proc_run(const char *path, char *const argv[], const pz_proc_limits *lim
             cpu_out = 1;
             break;
         }
+        if (!exited && tree_cpu(tr) * 1000 > (double)lim->time_ms) {
+            cpu_out = 1;
+            break;
+        }
     }
+    tree_cpu(tr); /* what the tree used, before the kill: children may still run */
     /* What it wrote before it ended is in the pipes now; a grandchild may
      * still hold them open, so take what is there and stop. */
     if (exited && !ole) {
@@ -400,6 +548,9 @@ void pz_proc_run(const char *path, char *const argv[], const pz_proc_limits *lim
     run->wall_s = pz_now() - start;
     run->cpu_s = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
                  (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
+    if (tr->cpu_s > run->cpu_s)
+        run->cpu_s = tr->cpu_s;
+    free(tr);
     run->maxrss_kb = ru.ru_maxrss;
     run->why[0] = 0;
     int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;

@@ -41,54 +41,79 @@ char *pz_render_one(const pz_puzzle *p, const void *inst, const void *ans)
     return ans ? pz_render_answers(p, 1, inst, ans, 1, &len) : pz_render_input(p, inst, 1, &len);
 }
 
-/* Words: maximal runs of bytes other than whitespace. */
+/* Text as words: its bytes with each run of whitespace made one space and
+ * none at either end, so two texts with the same words read the same.  The
+ * bytes come from a stream, or from the expected answers rendered one at a
+ * time: neither side is ever held whole. */
 typedef struct words {
-    const char *s, *end;
+    FILE *f;            /* the output, or NULL for the expected answers */
+    const pz_puzzle *p; /* the expected answers k, k+1, ... of insts, expected */
+    const char *insts, *expected;
+    long long k, count;
+    char *text; /* the answer being read */
+    size_t len, at;
+    int started, space, next; /* next: a byte read ahead, or EOF */
 } words;
 
-static int next_word(words *w, const char **start, size_t *len)
+static int raw_byte(words *w)
 {
-    while (w->s < w->end && isspace((unsigned char)*w->s))
-        w->s++;
-    if (w->s == w->end)
-        return 0;
-    *start = w->s;
-    while (w->s < w->end && !isspace((unsigned char)*w->s))
-        w->s++;
-    *len = (size_t)(w->s - *start);
-    return 1;
-}
-
-static size_t count_words(const char *s, size_t len)
-{
-    words w = {s, s + len};
-    const char *start;
-    size_t n = 0, l;
-    while (next_word(&w, &start, &l))
-        n++;
-    return n;
-}
-
-/* Do a's words, from its skip-th on, equal all of b's words? */
-static int same_words(const char *a, size_t alen, size_t skip, const char *b, size_t blen)
-{
-    words wa = {a, a + alen}, wb = {b, b + blen};
-    const char *sa, *sb;
-    size_t la, lb;
-    while (skip-- && next_word(&wa, &sa, &la))
-        ;
-    for (;;) {
-        int ha = next_word(&wa, &sa, &la), hb = next_word(&wb, &sb, &lb);
-        if (!ha || !hb)
-            return ha == hb;
-        if (la != lb || memcmp(sa, sb, la))
-            return 0;
+    if (w->f)
+        return getc(w->f);
+    while (w->at == w->len) {
+        free(w->text);
+        w->text = NULL;
+        if (w->k == w->count)
+            return EOF;
+        w->text =
+            pz_render_answers(w->p, (unsigned long long)w->k + 1, w->insts + w->k * w->p->inst_size,
+                              w->expected + w->k * w->p->ans_size, 1, &w->len);
+        w->at = 0;
+        w->k++;
     }
+    return (unsigned char)w->text[w->at++];
+}
+
+static int word_byte(words *w)
+{
+    int c;
+    if (w->next != EOF) {
+        c = w->next;
+        w->next = EOF;
+        return c;
+    }
+    while ((c = raw_byte(w)) != EOF && isspace(c))
+        w->space = w->started;
+    if (c == EOF)
+        return EOF;
+    w->started = 1;
+    if (w->space) {
+        w->space = 0;
+        w->next = c;
+        return ' ';
+    }
+    return c;
+}
+
+/* Do the words of f from where it is equal those of the expected answers
+ * first .. count-1? */
+static int same_words(FILE *f, const pz_puzzle *p, const void *insts, const void *expected,
+                      long long first, long long count)
+{
+    words a = {.f = f, .next = EOF};
+    words b = {
+        .p = p, .insts = insts, .expected = expected, .k = first, .count = count, .next = EOF};
+    int ca, cb;
+    do {
+        ca = word_byte(&a);
+        cb = word_byte(&b);
+    } while (ca == cb && ca != EOF);
+    free(b.text);
+    return ca == cb;
 }
 
 /* An answer as the judge prints it, on one line: its lines joined by " / ". */
-static void one_line(const pz_puzzle *p, unsigned long long k, const void *inst, const void *ans,
-                     char *buf, size_t cap)
+void pz_answer_line(const pz_puzzle *p, unsigned long long k, const void *inst, const void *ans,
+                    char *buf, size_t cap)
 {
     size_t len, n = 0, i;
     char *text = pz_render_answers(p, k, inst, ans, 1, &len);
@@ -106,27 +131,20 @@ static void one_line(const pz_puzzle *p, unsigned long long k, const void *inst,
 /* What a bad line held, printable and short, for a message. */
 static void quote(const char *s, char *buf, size_t cap)
 {
-    size_t n = 0;
-    for (; *s && n + 5 < cap; s++)
-        buf[n++] = (unsigned char)*s >= 32 && (unsigned char)*s < 127 ? *s : '?';
-    if (*s)
-        buf[n++] = '.', buf[n++] = '.', buf[n++] = '.';
-    buf[n] = 0;
+    pz_quote(s, strlen(s), buf, cap);
 }
 
-long long pz_judge_output(const pz_puzzle *p, const void *insts, const void *expected,
-                          long long count, const char *out, size_t len, unsigned char *v,
-                          pz_note_fn *note, void *ctx)
+long long pz_judge_stream(const pz_puzzle *p, const void *insts, const void *expected,
+                          long long count, FILE *f, unsigned char *v, pz_answer_note_fn *note,
+                          void *ctx)
 {
-    /* fmemopen refuses an empty buffer on some libcs. */
-    FILE *f = len ? fmemopen((void *)out, len, "r") : fopen("/dev/null", "r");
     char *ans = malloc(p->ans_size), why[768], want[160], got[160];
-    size_t before = 0; /* words in the answers read so far */
     pz_reader r;
     pz_error e;
     long long i;
+    off_t at = 0; /* where answer i starts */
     int rc = 1;
-    if (!f || !ans)
+    if (!ans)
         pz_fatal("out of memory");
     pz_reader_init(&r, f, "output");
     for (i = 0; i < count; i++) {
@@ -135,25 +153,22 @@ long long pz_judge_output(const pz_puzzle *p, const void *insts, const void *exp
         const char *bad;
         unsigned long long k = (unsigned long long)i + 1;
         memset(ans, 0, p->ans_size);
+        at = ftello(f);
         if ((rc = p->read_answer(&r, k, inst, ans, &e)) != 1)
             break;
         v[i] = PZ_AC;
         if (p->check(inst, ans, &bad) != PZ_VALID) {
-            one_line(p, k, inst, ans, got, sizeof got);
+            pz_answer_line(p, k, inst, ans, got, sizeof got);
             snprintf(why, sizeof why, "found %s: %s", got, bad);
             v[i] = PZ_WA;
         } else if (!p->same(inst, ans, exp)) {
-            one_line(p, k, inst, exp, want, sizeof want);
-            one_line(p, k, inst, ans, got, sizeof got);
+            pz_answer_line(p, k, inst, exp, want, sizeof want);
+            pz_answer_line(p, k, inst, ans, got, sizeof got);
             snprintf(why, sizeof why, "expected %s, found %s", want, got);
             v[i] = PZ_WA;
         }
         if (v[i] != PZ_AC)
-            note(ctx, i, (pz_outcome)v[i], why);
-        size_t n;
-        char *text = pz_render_answers(p, k, inst, ans, 1, &n);
-        before += count_words(text, n);
-        free(text);
+            note(ctx, i, (pz_outcome)v[i], why, ans);
     }
     if (i == count) {
         if (pz_next_nonblank(&r, &e) != 0 && count > 0 && v[count - 1] == PZ_AC) {
@@ -161,14 +176,13 @@ long long pz_judge_output(const pz_puzzle *p, const void *insts, const void *exp
             snprintf(why, sizeof why, "extra output after the last answer, line %ld: \"%s\"",
                      r.line, got);
             v[count - 1] = PZ_WA;
-            note(ctx, count - 1, PZ_WA, why);
+            note(ctx, count - 1, PZ_WA, why, NULL);
         }
     } else {
-        size_t n;
-        char *rest =
-            pz_render_answers(p, (unsigned long long)i + 1, (const char *)insts + i * p->inst_size,
-                              (const char *)expected + i * p->ans_size, count - i, &n);
-        int pe = same_words(out, len, before, rest, n);
+        /* The answers up to i read strictly, so their words are the expected
+         * ones: the rest of the output is compared from where answer i starts. */
+        int pe = rc != 0 && at >= 0 && !fseeko(f, at, SEEK_SET) &&
+                 same_words(f, p, insts, expected, i, count);
         if (rc == 0) {
             snprintf(why, sizeof why, "the output ended before answer %lld", i + 1);
         } else {
@@ -177,13 +191,11 @@ long long pz_judge_output(const pz_puzzle *p, const void *insts, const void *exp
                      pe ? "right answers, wrong layout from here:" : "cannot read the answer,",
                      e.line, e.msg, got);
         }
-        free(rest);
         v[i] = pe ? PZ_PE : PZ_WA;
-        note(ctx, i, (pz_outcome)v[i], why);
+        note(ctx, i, (pz_outcome)v[i], why, NULL);
         i++;
     }
     pz_reader_free(&r);
-    fclose(f);
     free(ans);
     return i;
 }
@@ -195,6 +207,34 @@ void pz_reference_order(const pz_solver *const *solvers, int n, int *order)
         for (int s = 0; s < n; s++)
             if (((solvers[s]->flags & PZ_REF) ? 0 : 1) == pass)
                 order[k++] = s;
+}
+
+/* pz_judge_output's note, heard through pz_judge_stream's. */
+typedef struct relay {
+    pz_note_fn *note;
+    void *ctx;
+} relay;
+
+static void relay_note(void *ctx, long long i, pz_outcome o, const char *why, const void *ans)
+{
+    relay *r = ctx;
+    (void)ans;
+    r->note(r->ctx, i, o, why);
+}
+
+long long pz_judge_output(const pz_puzzle *p, const void *insts, const void *expected,
+                          long long count, const char *out, size_t len, unsigned char *v,
+                          pz_note_fn *note, void *ctx)
+{
+    /* fmemopen refuses an empty buffer on some libcs. */
+    FILE *f = len ? fmemopen((void *)out, len, "r") : fopen("/dev/null", "r");
+    relay r = {note, ctx};
+    long long n;
+    if (!f)
+        pz_fatal("out of memory");
+    n = pz_judge_stream(p, insts, expected, count, f, v, relay_note, &r);
+    fclose(f);
+    return n;
 }
 
 void pz_reference_init(pz_reference *ref, const pz_puzzle *p, const pz_solver *only)

@@ -41,6 +41,21 @@ long long pz_judge_output(const pz_puzzle *, const void *insts, const void *expe
                           long long count, const char *out, size_t len, unsigned char *v,
                           pz_note_fn *note, void *ctx);
 
+/* The same over a stream, which is never held whole (check's OUTPUT may be
+ * larger than memory): it must be seekable for PE to be told from WA (a
+ * stream that is not is judged WA there).  note also hears the answer as
+ * read, or NULL where none was. */
+typedef void pz_answer_note_fn(void *ctx, long long i, pz_outcome, const char *why,
+                               const void *ans);
+long long pz_judge_stream(const pz_puzzle *, const void *insts, const void *expected,
+                          long long count, FILE *out, unsigned char *v, pz_answer_note_fn *note,
+                          void *ctx);
+
+/* Answer k to inst as the judge prints it, on one line: its lines joined by
+ * " / ", cut with "..." to fit cap bytes. */
+void pz_answer_line(const pz_puzzle *, unsigned long long k, const void *inst, const void *ans,
+                    char *buf, size_t cap);
+
 /* The judge's input of count instances, as one whole input (malloc'd). */
 char *pz_render_input(const pz_puzzle *, const void *insts, long long count, size_t *len);
 

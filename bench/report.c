@@ -84,6 +84,13 @@ static void flat(FILE *f, const char *text, const char *sep)
             fputs(sep, f);
 }
 
+/* Instances ran and not one answer was checked: every solver skipped them
+ * all, which proves nothing (an empty shard is fine). */
+int pz_nothing_checked(const pz_result *r)
+{
+    return r->instances > 0 && r->checked == 0;
+}
+
 static void status_line(FILE *f, const pz_result *r, const char *bold)
 {
     if (r->partial)
@@ -94,6 +101,9 @@ static void status_line(FILE *f, const pz_result *r, const char *bold)
                 "%sFAIL%s: %lld instance%s with an answer that fails its check or "
                 "disagrees.\n",
                 bold, bold, r->failures, r->failures > 1 ? "s" : "");
+    else if (pz_nothing_checked(r))
+        fprintf(f, "%sFAIL%s: nothing was checked: no solver answered any of the %lld instances.\n",
+                bold, bold, r->instances);
     else
         fprintf(f, "%sOK%s: every answer checks and agrees.\n", bold, bold);
 }
@@ -108,6 +118,54 @@ static void histogram_line(FILE *f, const pz_result *r, const char *sep)
         }
     if (r->unanswered)
         fprintf(f, "%sno valid answer: %lld", first ? "" : sep, r->unanswered);
+}
+
+/* The terminal's histogram: every class where they fit on a line or two,
+ * else the most frequent ones and how many more the JSON report has (a 20x20
+ * run has about 90 classes). */
+enum { TOP_CLASSES = 12 };
+
+static void answers_line(FILE *f, const pz_result *r)
+{
+    int top[TOP_CLASSES], ntop = 0, classes = 0;
+    for (int k = 0; k < PZ_CLASSES; k++)
+        classes += r->hist[k] != 0;
+    if (classes <= TOP_CLASSES) {
+        fputs("Answers: ", f);
+        histogram_line(f, r, ", ");
+        fputc('\n', f);
+        return;
+    }
+    /* The TOP_CLASSES largest, by count and then by class, largest first. */
+    for (int k = 0; k < PZ_CLASSES; k++) {
+        int i;
+        if (!r->hist[k])
+            continue;
+        for (i = ntop; i > 0 && r->hist[top[i - 1]] < r->hist[k]; i--)
+            if (i < TOP_CLASSES)
+                top[i] = top[i - 1];
+        if (i < TOP_CLASSES) {
+            top[i] = k;
+            if (ntop < TOP_CLASSES)
+                ntop++;
+        }
+    }
+    /* Broken between pairs within 80 columns, so a terminal never cuts a number. */
+    int col = fprintf(f, "Answers, the %d most frequent of %d classes:", ntop, classes);
+    for (int i = 0; i < ntop; i++) {
+        char pair[64];
+        int len = snprintf(pair, sizeof pair, " %s: %lld%s", r->names[top[i]], r->hist[top[i]],
+                           i + 1 < ntop ? "," : ";");
+        if (col + len > 80) {
+            fputs("\n ", f);
+            col = 1;
+        }
+        col += fprintf(f, "%s", pair);
+    }
+    fprintf(f, "\n  %d more (see --json)", classes - ntop);
+    if (r->unanswered)
+        fprintf(f, "; no valid answer: %lld", r->unanswered);
+    fputc('\n', f);
 }
 
 static void sample_note(FILE *f, const pz_result *r)
@@ -251,9 +309,7 @@ void pz_write_summary(FILE *f, const pz_result *r)
     worst_note(f, r);
     fputc('\n', f);
     sample_note(f, r);
-    fputs("Answers: ", f);
-    histogram_line(f, r, ", ");
-    fputc('\n', f);
+    answers_line(f, r);
     if (r->expected_invalid)
         fprintf(f, "Expected answers that fail the checker: %lld\n", r->expected_invalid);
     status_line(f, r, "");
@@ -341,13 +397,13 @@ void pz_write_markdown(FILE *f, const pz_result *r)
 
 int pz_write_report(const char *path, void (*write)(FILE *, const pz_result *), const pz_result *r)
 {
-    char tmp[PZ_PATH_TMP];
+    char *tmp;
     FILE *f;
     if (!strcmp(path, "-")) {
         write(stdout, r);
         return fflush(stdout) ? -1 : 0;
     }
-    if (!(f = pz_atomic_open(path, tmp, sizeof tmp)))
+    if (!(f = pz_atomic_open(path, &tmp)))
         return -1;
     write(f, r);
     return pz_atomic_close(f, tmp, path);

@@ -6,6 +6,8 @@
 #include "run.h"
 
 void pz_write_summary(FILE *, const pz_result *);
+/* A run of instances where no answer at all was checked: a failure. */
+int pz_nothing_checked(const pz_result *);
 void pz_write_json(FILE *, const pz_result *);
 void pz_write_csv(FILE *, const pz_result *);
 void pz_write_markdown(FILE *, const pz_result *);

@@ -377,6 +377,7 @@ static int read_header(reader *rd)
     pz_error *e = rd->e;
     pz_jval ctx, sh;
     char name[64], ref[32], spec[64];
+    const char *corpus;
     long long threads, batch;
     pz_shard want;
     if (!json_is_object(root->v))
@@ -390,8 +391,10 @@ static int read_header(reader *rd)
         return pz_jfail(
             e, &v, "expected a puzzle of this build (see puzzlebench list), found \"%s\"", name);
     }
-    if (pz_jneed_strbuf(root, "corpus", c->spec, sizeof c->spec, e) ||
-        pz_jneed_int(root, "corpus_instances", 0, MAXC, &c->count, e) || read_content(rd) ||
+    if (pz_jneed_str(root, "corpus", &corpus, e))
+        return -1;
+    c->spec = pz_xstrndup(corpus, strlen(corpus)); /* freed by pz_report_free */
+    if (pz_jneed_int(root, "corpus_instances", 0, MAXC, &c->count, e) || read_content(rd) ||
         pz_jneed(root, "shard", JSON_OBJECT, &sh, e) ||
         pz_jneed_int(&sh, "k", 0, MAXC, &r->shard.k, e) ||
         pz_jneed_int(&sh, "n", r->shard.k + 1, MAXC, &r->shard.n, e) ||
@@ -847,6 +850,8 @@ int pz_report_read(pz_report_doc *rep, const char *path, pz_error *e)
 
 void pz_report_free(pz_report_doc *rep)
 {
+    free(rep->corpus.spec);
+    rep->corpus.spec = NULL;
     pz_result_free(&rep->res);
     pz_jdoc_free(&rep->doc);
 }

@@ -95,8 +95,8 @@ static uint64_t fnv1a(const char *s)
 
 static int write_text(const char *path, const char *text)
 {
-    char tmp[PZ_PATH_TMP];
-    FILE *f = pz_atomic_open(path, tmp, sizeof tmp);
+    char *tmp;
+    FILE *f = pz_atomic_open(path, &tmp);
     if (!f)
         return -1;
     fputs(text, f);
@@ -115,7 +115,7 @@ static int still_fails(void *ctx, const void *inst)
 static int save_one(shrinker *k, const pz_failure *f, const char *dir)
 {
     const pz_puzzle *p = k->p;
-    char path[4096], ansp[4096], size[32], *in, *ans = NULL;
+    char *path, *ansp = NULL, size[32], *in, *ans = NULL;
     static const pz_shrink_limits lim = {.tries = 100000, .seconds = SHRINK_SECONDS};
     pz_shrunk done;
     int wrote = 0, bad;
@@ -131,8 +131,7 @@ static int save_one(shrinker *k, const pz_failure *f, const char *dir)
     if (k->ref >= 0)
         ans = pz_render_one(p, small, k->ans + (size_t)k->ref * p->ans_size);
     p->size(small, size, sizeof size);
-    snprintf(path, sizeof path, "%s/%s-%012llx.in", dir, p->name,
-             (unsigned long long)(fnv1a(in) >> 16));
+    path = pz_xasprintf("%s/%s-%012llx.in", dir, p->name, (unsigned long long)(fnv1a(in) >> 16));
     if (!bad) {
         fprintf(stderr, "puzzlebench: failure at index %lld does not reproduce\n", f->index);
     } else if (mkdir(dir, 0777) && errno != EEXIST) {
@@ -140,8 +139,7 @@ static int save_one(shrinker *k, const pz_failure *f, const char *dir)
                 strerror(errno));
     } else if (stat(path, &st) == 0) {
         fprintf(stderr, "puzzlebench: index %lld shrinks to %s, already there\n", f->index, path);
-    } else if ((ans && write_text(pz_ans_path(path, ansp, sizeof ansp), ans)) ||
-               write_text(path, in)) {
+    } else if ((ans && write_text(ansp = pz_ans_path(path), ans)) || write_text(path, in)) {
         fprintf(stderr, "puzzlebench: no regression saved for index %lld\n", f->index);
     } else { /* the .ans first: a .in never lacks its answer */
         wrote = 1;
@@ -157,6 +155,8 @@ static int save_one(shrinker *k, const pz_failure *f, const char *dir)
     free(small);
     free(in);
     free(ans);
+    free(path);
+    free(ansp);
     return wrote;
 }
 

@@ -1,6 +1,7 @@
 /* stress.c - the engine of `puzzlebench stress` (see stress.h). */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../util/util.h"
 #include "engine.h"
@@ -318,7 +319,9 @@ double pz_stress_corpus(stress *s, tally *all)
                    .part_size = sizeof(tally),
                    .window = WINDOW,
                    .merge = merge,
-                   .finish = finish};
+                   .finish = finish,
+                   /* a line on a terminal for a long run: how far, how long to go */
+                   .progress = isatty(2) && s->corpus.count / s->batch > WINDOW ? "stress" : NULL};
     double start = pz_now();
     for (int o = 0; o < PZ_OUTCOMES; o++)
         all->first[o] = -1;

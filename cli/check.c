@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "../bench/corpus.h"
@@ -19,13 +20,51 @@ enum { CHECK_OK = 0, CHECK_WA = 1, CHECK_PE = 2, CHECK_FAIL = 3 };
 /* Bad usage and unreadable files are the judge's fault: testlib's "fail". */
 #define FAIL(...) (pz_usage("checker failure: " __VA_ARGS__), CHECK_FAIL)
 
-/* The first wrong and the first badly laid out answer. */
+/* The first wrong and the first badly laid out answer, and the first case
+ * where the jury's ANSWER is worse than the output (a checker failure). */
 typedef struct firsts {
     long long at[2];
     char why[2][512];
+    const pz_puzzle *p;
+    const char *insts, *expected; /* expected: the jury's, when ANSWER is given */
+    pz_reference *ref;            /* to settle a dispute with the jury; NULL: none */
+    char *mine;                   /* the reference's answer */
+    long long jury_at;
+    char jury_why[768];
 } firsts;
 
-static void note(void *ctx, long long i, pz_outcome o, const char *why)
+/* A wrong answer where the jury may be the one wrong: the reference solver
+ * settles it.  The jury's answer is kept only where the reference agrees with
+ * it; where the output's answer checks and agrees with the reference instead,
+ * the jury has a worse answer (testlib's FAIL). */
+static void dispute(firsts *f, long long i, const void *ans)
+{
+    const pz_puzzle *p = f->p;
+    const char *inst = f->insts + i * p->inst_size, *jury = f->expected + i * p->ans_size, *bad;
+    unsigned long long k = (unsigned long long)i + 1;
+    char a[160], b[160];
+    pz_error e;
+    if (f->jury_at >= 0 || pz_reference_solve(f->ref, inst, f->mine, &e) ||
+        p->same(inst, f->mine, jury))
+        return;
+    f->jury_at = i;
+    pz_answer_line(p, k, inst, jury, a, sizeof a);
+    if (p->check(inst, ans, &bad) == PZ_VALID && p->same(inst, ans, f->mine)) {
+        pz_answer_line(p, k, inst, ans, b, sizeof b);
+        snprintf(f->jury_why, sizeof f->jury_why,
+                 "jury has a worse answer on case %lld: ANSWER has %s, OUTPUT has %s, which "
+                 "checks and is the reference solver's",
+                 i + 1, a, b);
+    } else {
+        pz_answer_line(p, k, inst, f->mine, b, sizeof b);
+        snprintf(f->jury_why, sizeof f->jury_why,
+                 "jury's answer on case %lld is not the reference solver's: ANSWER has %s, the "
+                 "reference solver finds %s",
+                 i + 1, a, b);
+    }
+}
+
+static void note(void *ctx, long long i, pz_outcome o, const char *why, const void *ans)
 {
     firsts *f = ctx;
     int k = o == PZ_PE;
@@ -33,28 +72,43 @@ static void note(void *ctx, long long i, pz_outcome o, const char *why)
         f->at[k] = i;
         snprintf(f->why[k], sizeof f->why[k], "%s", why);
     }
+    if (o == PZ_WA && ans && f->ref)
+        dispute(f, i, ans);
 }
 
-static char *slurp(const char *path, size_t *len)
+/* OUTPUT as a stream the judge can seek in: the file itself, or, for a pipe,
+ * a copy in a temporary file (on disk: an output is not held in memory). */
+static FILE *open_output(const char *path)
 {
-    FILE *f = fopen(path, "r");
-    char *buf = NULL;
-    size_t cap = 0, n;
-    *len = 0;
+    FILE *f = fopen(path, "r"), *copy;
+    char buf[1 << 16];
+    size_t n;
+    struct stat st;
     if (!f)
         return NULL;
-    do {
-        if (*len == cap && !(buf = realloc(buf, (cap = cap ? 2 * cap : 1 << 16) + 1)))
-            pz_fatal("out of memory");
-        n = fread(buf + *len, 1, cap - *len, f);
-        *len += n;
-    } while (n);
-    if (ferror(f)) {
-        free(buf);
-        buf = NULL;
+    if (!fstat(fileno(f), &st) && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        errno = EISDIR;
+        return NULL;
+    }
+    if (fseeko(f, 0, SEEK_CUR) == 0)
+        return f;
+    if (!(copy = tmpfile())) {
+        fclose(f);
+        return NULL;
+    }
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        if (fwrite(buf, 1, n, copy) != n)
+            break;
+    if (ferror(f) || ferror(copy) || fflush(copy) || fseeko(copy, 0, SEEK_SET)) {
+        int err = errno;
+        fclose(f);
+        fclose(copy);
+        errno = err;
+        return NULL;
     }
     fclose(f);
-    return buf;
+    return copy;
 }
 
 #define CHECK_OPTIONS(X)                                                                           \
@@ -79,7 +133,9 @@ static void help(FILE *f)
     pz_print_options(f, options);
     fputs("\n"
           "Exit status: 0 ok; 1 wrong answer; 2 presentation error; 3 checker failure\n"
-          "(bad usage, or INPUT, OUTPUT or ANSWER cannot be read).\n",
+          "(bad usage, INPUT, OUTPUT or ANSWER cannot be read, or the jury is wrong:\n"
+          "an answer in ANSWER fails the checker, or, where OUTPUT's differs from it, the\n"
+          "reference solver's differs from it too: \"jury has a worse answer\").\n",
           f);
 }
 
@@ -131,6 +187,14 @@ int pz_cmd_check(int argc, char **argv)
             rc = (pz_print_error(&e), CHECK_FAIL);
             goto done;
         }
+        for (long long i = 0; i < n && !rc; i++) {
+            const char *why;
+            if (p->check((char *)insts + i * p->inst_size, (char *)expected + i * p->ans_size,
+                         &why) != PZ_VALID)
+                rc = FAIL("ANSWER %s: case %lld fails the checker: %s", path[2], i + 1, why);
+        }
+        if (rc)
+            goto done;
     } else {
         pz_reference ref;
         pz_prepare_all();
@@ -145,10 +209,10 @@ int pz_cmd_check(int argc, char **argv)
             goto done;
     }
 
-    size_t len;
-    char *out = slurp(path[1], &len);
+    FILE *out = open_output(path[1]);
     unsigned char *v = malloc((size_t)n + 1);
-    firsts first = {{-1, -1}, {"", ""}};
+    firsts first = {{-1, -1}, {"", ""}, p, insts, expected, NULL, NULL, -1, ""};
+    pz_reference ref;
     if (!out) {
         rc = FAIL("cannot read OUTPUT %s: %s", path[1], strerror(errno));
         free(v);
@@ -156,8 +220,18 @@ int pz_cmd_check(int argc, char **argv)
     }
     if (!v)
         pz_fatal("out of memory");
-    pz_judge_output(p, insts, expected, n, out, len, v, note, &first);
-    if (first.at[0] >= 0) {
+    if (path[2]) {
+        pz_prepare_all();
+        pz_reference_init(&ref, p, only);
+        first.ref = &ref;
+        first.mine = pz_xmalloc(p->ans_size);
+    }
+    pz_judge_stream(p, insts, expected, n, out, v, note, &first);
+    if (ferror(out)) {
+        rc = FAIL("cannot read OUTPUT %s: %s", path[1], strerror(errno));
+    } else if (first.jury_at >= 0) {
+        rc = FAIL("%s", first.jury_why);
+    } else if (first.at[0] >= 0) {
         fprintf(stderr, "wrong answer on case %lld: %s\n", first.at[0] + 1, first.why[0]);
         rc = CHECK_WA;
     } else if (first.at[1] >= 0) {
@@ -167,7 +241,11 @@ int pz_cmd_check(int argc, char **argv)
         fprintf(stderr, "ok %lld answer%s\n", n, n == 1 ? "" : "s");
         rc = CHECK_OK;
     }
-    free(out);
+    if (first.ref) {
+        pz_reference_free(&ref);
+        free(first.mine);
+    }
+    fclose(out);
     free(v);
 done:
     free(insts);

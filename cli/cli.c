@@ -1,7 +1,12 @@
 /* cli.c - what the subcommands share: messages, options, reports. */
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "../bench/report.h"
@@ -30,6 +35,27 @@ int pz_print_error(const pz_error *e)
     else
         fprintf(stderr, "puzzlebench: %s\n", e->msg);
     return PZ_EXIT_USAGE;
+}
+
+void pz_guard_stdio(void)
+{
+    for (int fd = 0; fd < 3; fd++)
+        if (fcntl(fd, F_GETFD) < 0 && errno == EBADF)
+            open("/dev/null", fd ? O_RDONLY : O_WRONLY); /* takes fd, the lowest free */
+}
+
+int pz_check_stdout(void)
+{
+    static int reported;
+    int err;
+    errno = 0;
+    if (!fflush(stdout) && !ferror(stdout))
+        return 0;
+    err = errno;
+    if (!reported++)
+        fprintf(stderr, "puzzlebench: cannot write the output%s%s\n", err ? ": " : "",
+                err ? strerror(err) : "");
+    return -1;
 }
 
 enum {
@@ -161,14 +187,75 @@ int pz_open_shard(const char *cmd, const pz_puzzle *p, const char *spec, const c
     return 0;
 }
 
+/* Where a partial report goes: beside the complete one it must not replace,
+ * "X.json" -> "X.partial.json", "X" -> "X.partial" (malloc'd). */
+static char *partial_path(const char *path)
+{
+    const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+    if (!dot || (slash && dot < slash) || dot == (slash ? slash + 1 : path))
+        return pz_xasprintf("%s.partial", path);
+    return pz_xasprintf("%.*s.partial%s", (int)(dot - path), path, dot);
+}
+
+int pz_check_output(const char *cmd, const char *opt, const char *path)
+{
+    struct stat st;
+    char *dir;
+    const char *slash;
+    int err = 0;
+    if (!strcmp(path, "-"))
+        return 0;
+    if (!*path)
+        return pz_usage("%s: %s expects a file name, found ''", cmd, opt);
+    if (!stat(path, &st)) {
+        if (S_ISDIR(st.st_mode))
+            err = EISDIR;
+        else if (access(path, W_OK))
+            err = errno;
+        if (err || !S_ISREG(st.st_mode)) /* a device or a pipe is written in place */
+            return err ? pz_usage("%s: cannot write %s %s: %s", cmd, opt, path, strerror(err)) : 0;
+    } else if (errno != ENOENT) {
+        return pz_usage("%s: cannot write %s %s: %s", cmd, opt, path, strerror(errno));
+    }
+    /* A report is written to a temporary file in its directory, then renamed. */
+    slash = strrchr(path, '/');
+    dir =
+        slash ? pz_xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : pz_xstrndup(".", 1);
+    if (stat(dir, &st))
+        err = errno;
+    else if (!S_ISDIR(st.st_mode))
+        err = ENOTDIR;
+    else if (access(dir, W_OK | X_OK))
+        err = errno;
+    free(dir);
+    if (err)
+        return pz_usage("%s: cannot write %s %s: %s", cmd, opt, path, strerror(err));
+    return 0;
+}
+
 int pz_write_reports(const pz_result *r, const char *json, const char *csv, const char *md)
 {
+    const char *paths[3] = {json, csv, md};
+    void (*writers[3])(FILE *, const pz_result *) = {pz_write_json, pz_write_csv,
+                                                     pz_write_markdown};
     int tostdout =
         (json && !strcmp(json, "-")) || (csv && !strcmp(csv, "-")) || (md && !strcmp(md, "-"));
+    int bad = 0;
     pz_write_summary(tostdout ? stderr : stdout, r);
-    if ((json && pz_write_report(json, pz_write_json, r)) ||
-        (csv && pz_write_report(csv, pz_write_csv, r)) ||
-        (md && pz_write_report(md, pz_write_markdown, r)))
+    for (int i = 0; i < 3 && !bad; i++) {
+        char *path;
+        if (!paths[i])
+            continue;
+        /* A partial report never replaces a complete one from an earlier run. */
+        path = r->partial && strcmp(paths[i], "-") ? partial_path(paths[i]) : NULL;
+        bad = pz_write_report(path ? path : paths[i], writers[i], r) != 0;
+        if (path && !bad)
+            fprintf(stderr,
+                    "puzzlebench: interrupted: the partial report is %s (%s is as it was)\n", path,
+                    paths[i]);
+        free(path);
+    }
+    if (bad)
         return PZ_EXIT_USAGE;
-    return r->failures ? PZ_EXIT_FAIL : PZ_EXIT_OK;
+    return r->failures || pz_nothing_checked(r) ? PZ_EXIT_FAIL : PZ_EXIT_OK;
 }

@@ -16,6 +16,16 @@ int pz_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints a pz_error as "file:line: msg" (or "file:line:col: msg"); returns PZ_EXIT_USAGE. */
 int pz_print_error(const pz_error *);
 
+/* Standard streams that are closed get /dev/null, opened the wrong way round,
+ * so a write to a closed stdout fails (and is reported) instead of landing in
+ * the next file opened.  Once at start-up. */
+void pz_guard_stdio(void);
+/* Flushes stdout: 0, or -1 after one message (only the first time) when a
+ * write failed (a full disk, a closed stdout).  Long writers call it to stop
+ * early; main calls it before exiting, so no command exits 0 with its output
+ * lost. */
+int pz_check_stdout(void);
+
 /* One option of a command.  A command's options are one table, from which
  * both getopt_long's array and the help's option lines are made, so the two
  * cannot drift.  Commands write the table as an X-macro list,
@@ -71,9 +81,15 @@ int pz_open_shard(const char *cmd, const pz_puzzle *, const char *spec, const ch
 /* "1/R" for run --sample: R >= 1. */
 int pz_parse_sample(const char *s, long long *every, pz_error *);
 
+/* Exit at once, not after the run, when a report cannot be written: the
+ * path is "-", or a file that can be written or made (its directory exists
+ * and is writable).  0, or PZ_EXIT_USAGE after a message naming opt. */
+int pz_check_output(const char *cmd, const char *opt, const char *path);
+
 /* The summary (on stderr when a report goes to stdout), then each report
- * whose path is not NULL; the exit status: PZ_EXIT_USAGE if a report could
- * not be written, else PZ_EXIT_FAIL if an answer failed, else PZ_EXIT_OK. */
+ * whose path is not NULL (for a partial result, beside it: X.partial.json);
+ * the exit status: PZ_EXIT_USAGE if a report could not be written, else
+ * PZ_EXIT_FAIL if an answer failed or none was checked, else PZ_EXIT_OK. */
 int pz_write_reports(const pz_result *, const char *json, const char *csv, const char *md);
 
 /* The subcommands; each returns an exit status. */

@@ -684,13 +684,13 @@ static void write_json(FILE *f, const result *x)
 
 static int write_file(const char *path, void (*write)(FILE *, const result *), const result *x)
 {
-    char tmp[PZ_PATH_TMP];
+    char *tmp;
     FILE *f;
     if (!strcmp(path, "-")) {
         write(stdout, x);
         return fflush(stdout) ? -1 : 0;
     }
-    if (!(f = pz_atomic_open(path, tmp, sizeof tmp)))
+    if (!(f = pz_atomic_open(path, &tmp)))
         return -1;
     write(f, x);
     return pz_atomic_close(f, tmp, path);

@@ -53,10 +53,8 @@ int pz_cmd_gen(int argc, char **argv)
             pz_corpus_get(&c, lo + (long long)j, v + j * p->inst_size);
         p->write_input(stdout, v, n, (uint64_t)(lo - sh.first), total);
         lo += (long long)n;
-    } while (lo < sh.end);
+    } while (lo < sh.end && !ferror(stdout)); /* a lost write ends it: no point going on */
     free(v);
     pz_corpus_close(&c);
-    if (fflush(stdout))
-        return pz_usage("gen: cannot write the output");
-    return PZ_EXIT_OK;
+    return pz_check_stdout() ? PZ_EXIT_USAGE : PZ_EXIT_OK;
 }

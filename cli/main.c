@@ -58,7 +58,7 @@ static void usage(FILE *f)
           f);
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
     const char *value[NOPTIONS];
     int first, status;
@@ -77,4 +77,15 @@ int main(int argc, char **argv)
             return c->run(argc - first, argv + first);
     pz_usage("unknown command '%s' (try puzzlebench --help)", argv[first]);
     return PZ_EXIT_USAGE;
+}
+
+/* Every command's output is checked once more here: lost output is an error. */
+int main(int argc, char **argv)
+{
+    int rc;
+    pz_guard_stdio();
+    rc = dispatch(argc, argv);
+    if (pz_check_stdout() && (rc == PZ_EXIT_OK || rc == PZ_EXIT_FAIL))
+        rc = PZ_EXIT_USAGE;
+    return rc;
 }

@@ -51,7 +51,8 @@ int pz_parse_sample(const char *s, long long *every, pz_error *e)
     X(WARMUP, "warmup", 0, NULL, "an untimed pass over the shard first")                           \
     X(JSON, "json", 0, "F",                                                                        \
       "the JSON report (F '-' is stdout); reports are written\n"                                   \
-      "through a temporary file")                                                                  \
+      "through a temporary file, and those of an interrupted run\n"                                \
+      "beside F: X.json -> X.partial.json")                                                        \
     X(CSV, "csv", 0, "F", "the CSV report (F '-' is stdout)")                                      \
     X(MD, "md", 0, "F", "the Markdown report (F '-' is stdout)")                                   \
     X(SAVE, "save", 0, "DIR", "where shrunk failures go (default corpus/regressions)")             \
@@ -83,9 +84,10 @@ static void help(FILE *f)
     pz_print_options(f, options);
     fputs("\n"
           "Exit status: 0 every answer checks and agrees; 1 an answer fails its check or\n"
-          "differs from the reference; 2 bad usage or input; 130 (SIGINT) or 143 (SIGTERM)\n"
+          "differs from the reference, or no answer was checked at all (every solver\n"
+          "skipped every instance); 2 bad usage or input; 130 (SIGINT) or 143 (SIGTERM)\n"
           "when interrupted (a signal is seen between two instances): the batches finished\n"
-          "by then are reported, marked partial.\n"
+          "by then are reported, marked partial, in X.partial.json beside the report X.json.\n"
           "A second signal ends the process at once.\n",
           f);
 }
@@ -150,32 +152,51 @@ int pz_cmd_run(int argc, char **argv)
     int nosave = value[O_NO_SAVE] != NULL;
     const char *repeat = value[O_REPEAT];
     o.warmup = value[O_WARMUP] != NULL;
+    if ((json && (status = pz_check_output("run", "--json", json))) ||
+        (csv && (status = pz_check_output("run", "--csv", csv))) ||
+        (md && (status = pz_check_output("run", "--md", md))))
+        return status;
     if ((status = pz_open_shard("run", p, spec, shard, &c, &sh)))
         return status;
-    if (solvers && parse_solvers(p, solvers, &set, "--solvers"))
-        return PZ_EXIT_USAGE;
-    if (slow && parse_solvers(p, slow, &slowset, "--slow"))
-        return PZ_EXIT_USAGE;
-    if (sample && pz_parse_sample(sample, &o.sample, &e))
-        return pz_print_error(&e);
-    if (threads && !(o.threads = whole(threads, 1024)))
-        return pz_usage("run: expected --threads T with 1 <= T <= 1024, found '%s'", threads);
-    if (batch && !(o.batch = whole(batch, 1 << 24)))
-        return pz_usage("run: expected --batch B with 1 <= B <= %d, found '%s'", 1 << 24, batch);
-    if (repeat && !(o.repeat = whole(repeat, PZ_REPEAT)))
-        return pz_usage("run: expected --repeat K with 1 <= K <= %d, found '%s'", PZ_REPEAT,
-                        repeat);
+    if (solvers && parse_solvers(p, solvers, &set, "--solvers")) {
+        status = PZ_EXIT_USAGE;
+        goto out;
+    }
+    if (slow && parse_solvers(p, slow, &slowset, "--slow")) {
+        status = PZ_EXIT_USAGE;
+        goto out;
+    }
+    if (sample && pz_parse_sample(sample, &o.sample, &e)) {
+        status = pz_print_error(&e);
+        goto out;
+    }
+    if (threads && !(o.threads = whole(threads, 1024))) {
+        status = pz_usage("run: expected --threads T with 1 <= T <= 1024, found '%s'", threads);
+        goto out;
+    }
+    if (batch && !(o.batch = whole(batch, 1 << 24))) {
+        status = pz_usage("run: expected --batch B with 1 <= B <= %d, found '%s'", 1 << 24, batch);
+        goto out;
+    }
+    if (repeat && !(o.repeat = whole(repeat, PZ_REPEAT))) {
+        status = pz_usage("run: expected --repeat K with 1 <= K <= %d, found '%s'", PZ_REPEAT,
+                          repeat);
+        goto out;
+    }
     for (int i = 0, rank = 0; pz_solvers[i]; i++) {
         if (pz_solvers[i]->puzzle != p || rank >= 64)
             continue;
         if (solvers ? (set >> rank) & 1 : 1) {
-            if (o.nsolvers == PZ_RUN_SOLVERS)
-                return pz_usage("run: at most %d solvers in one run", PZ_RUN_SOLVERS);
+            if (o.nsolvers == PZ_RUN_SOLVERS) {
+                status = pz_usage("run: at most %d solvers in one run", PZ_RUN_SOLVERS);
+                goto out;
+            }
             if (slow ? (slowset >> rank) & 1 : pz_solvers[i]->flags & PZ_SLOW)
                 o.slow |= 1u << o.nsolvers;
             o.solvers[o.nsolvers++] = pz_solvers[i];
         } else if ((slowset >> rank) & 1) {
-            return pz_usage("run: --slow %s is not among the solvers run", pz_solvers[i]->name);
+            status = pz_usage("run: --slow %s is not among the solvers run", pz_solvers[i]->name);
+            goto out;
         }
         rank++;
     }
@@ -196,6 +217,7 @@ int pz_cmd_run(int argc, char **argv)
     if (res.partial)
         status = 128 + (res.signal ? res.signal : SIGINT);
     pz_result_free(&res);
+out: /* the corpus holds its spec on the heap, so every way out closes it */
     pz_corpus_close(&c);
     return status;
 }

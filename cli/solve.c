@@ -1,4 +1,5 @@
 /* solve.c - `puzzlebench solve`: judge mode. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,7 +52,7 @@ int pz_cmd_solve(int argc, char **argv)
 
     FILE *in = stdin;
     if (path && strcmp(path, "-") && !(in = fopen(path, "r")))
-        return pz_usage("solve: cannot open %s", path);
+        return pz_usage("solve: cannot open %s: %s", path, strerror(errno));
     pz_prepare_all();
     pz_reference ref;
     void *inst = calloc(1, p->inst_size), *ans = calloc(1, p->ans_size);
@@ -70,10 +71,13 @@ int pz_cmd_solve(int argc, char **argv)
             break;
         }
         p->write_answer(stdout, ++k, inst, ans);
+        if (ferror(stdout)) /* a lost write: no point solving the rest */
+            break;
     }
     if (rc < 0)
         status = pz_print_error(&e);
-    fflush(stdout);
+    if (pz_check_stdout())
+        status = PZ_EXIT_USAGE;
     pz_reference_free(&ref);
     free(inst);
     free(ans);

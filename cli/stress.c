@@ -68,8 +68,10 @@ static void usage(FILE *f)
             "(the output cap) and RLIMIT_CORE 0; not RLIMIT_NPROC, which counts all of the\n"
             "user's processes and which root ignores.  When the program ends or breaks a\n"
             "limit, its whole group is killed; processes that start a session of their own\n"
-            "escape this until the end, when every process left is killed.  Verdicts, the\n"
-            "first that applies:\n"
+            "escape this until the end, when every process left is killed, as it is at once\n"
+            "on SIGINT, SIGTERM or SIGHUP.  The CPU time of a run is that of its whole\n"
+            "process tree, polled from /proc: a child its parent never reaps counts too.\n"
+            "On a terminal, a progress line on stderr.  Verdicts, the first that applies:\n"
             "  OLE  more than 64 x the expected output (at least 64 KiB, at most 64 MiB more\n"
             "       than expected) on stdout or on stderr, or a file written past that: killed\n"
             "  TLE  CPU time over the time limit (a busy program is stopped there), or wall\n"
@@ -86,6 +88,15 @@ static void usage(FILE *f)
             "  PE   the answer cannot be read, but the output from it to the end, split at\n"
             "       whitespace, equals the expected words: right content, wrong layout\n"
             "  AC   otherwise\n"
+            "\n"
+            "A batch of B is one judge input of B instances, in each puzzle's own format:\n"
+            "  flip       B boards one after another (after a line \"m n\" for boards that are\n"
+            "             not 4x4).  POJ 1753 gives a program ONE board: a correct program\n"
+            "             that reads one board answers only the first of a batch and gets WA\n"
+            "             on the rest, so judge such a program with --batch 1 (the default);\n"
+            "             --batch B > 1 is for programs that read boards to the end of input.\n"
+            "  lightsout  the count line N = B, then B puzzles: POJ 1222's format, any B.\n"
+            "  tetravex   B games, then the line 0: ZOJ 1008's format, any B.\n"
             "\n"
             "Limits apply per run, i.e. per batch.  A batch that fails as a whole (OLE, TLE,\n"
             "MLE, RE) is cut in halves that are run again, down to the instance that fails;\n"
@@ -181,7 +192,7 @@ static json_t *json_example(const char *key, const example *ex)
 static int write_json(const stress *s, const tally *all, const example *ex, int nex,
                       const example *shrunk, int nshrunk, double wall, const pz_context *ctx)
 {
-    char tmp[PZ_PATH_TMP];
+    char *tmp;
     json_t *o = json_object(), *verdicts = json_object(), *charged = json_object(),
            *fails = json_array(), *exs = json_array(), *shr = json_array();
     if (!o || !verdicts || !charged || !fails || !exs || !shr)
@@ -223,7 +234,7 @@ static int write_json(const stress *s, const tally *all, const example *ex, int 
     }
     pz_jset(o, "shrunk", shr);
     pz_jset(o, "all_ac", json_boolean(all->count[PZ_AC] == s->corpus.count));
-    FILE *f = pz_atomic_open(s->json, tmp, sizeof tmp);
+    FILE *f = pz_atomic_open(s->json, &tmp);
     if (f)
         pz_jdump(f, o); /* a failed write shows at the close */
     json_decref(o);
@@ -353,7 +364,9 @@ int pz_cmd_stress(int argc, char **argv)
     int nex = 0, nshrunk = 0, rc;
     if (!all)
         pz_fatal("out of memory");
-    if ((rc = parse(&s, argc, argv)) == 0) {
+    if ((rc = parse(&s, argc, argv)) == 0 && s.json)
+        rc = pz_check_output("stress", "--json", s.json);
+    if (rc == 0) {
         pz_prepare_all();
         pz_exec_setup();
         time_t started = time(NULL);
@@ -369,7 +382,8 @@ int pz_cmd_stress(int argc, char **argv)
             report(&s, all, ex, nex, shrunk, nshrunk, wall, pz_end_strays(), &ctx);
             rc = all->count[PZ_AC] == s.corpus.count ? PZ_EXIT_OK : PZ_EXIT_FAIL;
             printf("\n%s\n", rc ? "FAILED" : "all AC");
-            fflush(stdout);
+            if (pz_check_stdout()) /* before the JSON: the terminal report is the first */
+                rc = PZ_EXIT_USAGE;
             if (s.json && write_json(&s, all, ex, nex, shrunk, nshrunk, wall, &ctx))
                 rc = PZ_EXIT_USAGE;
         }

@@ -1,5 +1,6 @@
 /* io.c - the line reader and error reporting shared by every judge format. */
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,16 @@ int pz_fail(pz_error *e, const pz_reader *r, const char *fmt, ...)
     return -1;
 }
 
+/* At EOF: a read error (a directory, an I/O error) is not the end of the
+ * input.  0, or -1 with e. */
+static int read_error(pz_reader *r, pz_error *e)
+{
+    if (!ferror(r->f))
+        return 0;
+    r->buf[r->len] = 0;
+    return pz_fail(e, r, "cannot read: %s", strerror(errno ? errno : EIO));
+}
+
 int pz_getline(pz_reader *r, pz_error *e)
 {
     int c;
@@ -50,7 +61,7 @@ int pz_getline(pz_reader *r, pz_error *e)
     r->buf[0] = 0;
     c = getc_unlocked(r->f);
     if (c == EOF)
-        return 0;
+        return read_error(r, e);
     r->line++;
     for (; c != EOF && c != '\n'; c = getc_unlocked(r->f)) {
         if (c == 0) {
@@ -68,6 +79,8 @@ int pz_getline(pz_reader *r, pz_error *e)
         }
         r->buf[r->len++] = (char)c;
     }
+    if (c == EOF && read_error(r, e))
+        return -1;
     if (r->len && r->buf[r->len - 1] == '\r')
         r->len--;
     r->buf[r->len] = 0;
@@ -110,6 +123,31 @@ int pz_parse_uint(const char **p, long long max, long long *out)
     *p = s;
     *out = v;
     return 1;
+}
+
+const char *pz_quote(const char *s, size_t len, char *buf, size_t cap)
+{
+    static const char hex[] = "0123456789abcdef";
+    size_t n = 0, i;
+    for (i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        size_t need = c >= 32 && c < 127 ? 1 : 4;
+        if (n + need + (i + 1 < len ? 3 : 0) >= cap) /* room for "..." unless it is the last */
+            break;
+        if (need == 1) {
+            buf[n++] = (char)c;
+        } else {
+            buf[n++] = '\\';
+            buf[n++] = 'x';
+            buf[n++] = hex[c >> 4];
+            buf[n++] = hex[c & 15];
+        }
+    }
+    if (i < len && n + 3 < cap)
+        buf[n++] = '.', buf[n++] = '.', buf[n++] = '.';
+    if (cap)
+        buf[n < cap ? n : cap - 1] = 0;
+    return buf;
 }
 
 void pz_fatal(const char *fmt, ...)

@@ -22,7 +22,7 @@
 /* Bad input: where it was found and what was expected ("file:line: msg",
  * or "file:line:col: msg" where a column means something, as in JSON). */
 typedef struct pz_error {
-    char file[128];
+    char file[4096]; /* PATH_MAX: every path that can be opened fits */
     long line;                        /* 0: no line (a spec, an option) */
     long col;                         /* 0: no column (the judge formats are lines) */
     char msg[512];
@@ -154,6 +154,10 @@ void pz_unread(pz_reader *);
 int pz_is_blank(const char *s);
 int pz_fail(pz_error *, const pz_reader *, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));      /* fills e, returns -1 */
+/* len bytes of input for a message: printable ASCII as it is, any other byte
+ * as \xHH (so no control character reaches a terminal), cut with "..." to
+ * fit cap bytes with the NUL; returns buf. */
+const char *pz_quote(const char *s, size_t len, char *buf, size_t cap);
 /* Parse an unsigned decimal at *p (after blanks) no larger than max. */
 int pz_parse_uint(const char **p, long long max, long long *out);
 

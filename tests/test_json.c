@@ -219,7 +219,7 @@ static void test_need(void **state)
         snprintf(got, sizeof got, "%s:%ld:%ld: %s", e.file, e.line, e.col, e.msg);                 \
         assert_string_equal(got, text);                                                            \
     } while (0)
-    char got[1200];
+    char got[4096 + 600];
     FAILS(pz_jneed_int(&root, "neg", 0, 10, &i, &e),
           "t.json:2:2: expected \"neg\" to be a whole number from 0 to 10");
     FAILS(pz_jneed_int(&root, "f", 0, 10, &i, &e),

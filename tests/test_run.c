@@ -81,7 +81,8 @@ static void test_specs_bad(void **state)
              flip_random);
     assert_string_equal(open_error(&pz_flip, "flip:random:rows"), want);
     snprintf(want, sizeof want,
-             "flip:random:count=1.5: expected count= a whole number (1000 or 1e6), found '1.5'%s",
+             "flip:random:count=1.5: expected count= a whole number from 0 to 1e15 (1000 or 1e6), "
+             "found '1.5'%s",
              flip_random);
     assert_string_equal(open_error(&pz_flip, "flip:random:count=1.5"), want);
     snprintf(want, sizeof want,

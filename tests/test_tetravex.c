@@ -172,6 +172,7 @@ static void test_writer(void **state)
         snprintf(spec, sizeof spec, "tetravex:random:n=%d:mode=tiles:seed=%d", size, size);
         assert_int_equal(pz_corpus_open(&c, &pz_tetravex, spec, &e), 0);
         pz_corpus_get(&c, size, &g[size - 1]);
+        pz_corpus_close(&c);
     }
     out = input_of(g, 8);
     assert_int_equal(pz_test_read(&pz_tetravex, out, &w, &e), 8);
@@ -463,6 +464,8 @@ static void test_generators(void **state)
             assert_true(distinct <= d);
             assert_int_equal(changed, 1);
         }
+        pz_corpus_close(&s);
+        pz_corpus_close(&p);
     }
 }
 

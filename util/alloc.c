@@ -1,4 +1,7 @@
 /* alloc.c - allocation with one out-of-memory path. */
+#define _GNU_SOURCE
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,4 +41,15 @@ char *pz_xstrndup(const char *s, size_t len)
     memcpy(c, s, len);
     c[len] = 0;
     return c;
+}
+
+char *pz_xasprintf(const char *fmt, ...)
+{
+    va_list ap;
+    char *s = NULL;
+    int n;
+    va_start(ap, fmt);
+    n = vasprintf(&s, fmt, ap);
+    va_end(ap);
+    return checked(n < 0 ? NULL : s);
 }

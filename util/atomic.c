@@ -1,5 +1,6 @@
 /* atomic.c - files that no reader ever sees half written. */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -8,33 +9,32 @@
 
 /* A path that exists and is not a regular file (/dev/stdout, a pipe) is
  * written in place: renaming over it would replace the device. */
-FILE *pz_atomic_open(const char *path, char *tmp, size_t len)
+FILE *pz_atomic_open(const char *path, char **tmp)
 {
     struct stat st;
     FILE *f;
-    int n;
     if (!stat(path, &st) && !S_ISREG(st.st_mode))
-        n = snprintf(tmp, len, "%s", path);
+        *tmp = pz_xstrndup(path, strlen(path));
     else
-        n = snprintf(tmp, len, "%s.tmp.%ld", path, (long)getpid());
-    if (n < 0 || (size_t)n >= len) {
-        fprintf(stderr, "puzzlebench: cannot write %s: %s\n", path, strerror(ENAMETOOLONG));
-        return NULL;
+        *tmp = pz_xasprintf("%s.tmp.%ld", path, (long)getpid());
+    if (!(f = fopen(*tmp, "w"))) {
+        fprintf(stderr, "puzzlebench: cannot write %s: %s\n", *tmp, strerror(errno));
+        free(*tmp);
+        *tmp = NULL;
     }
-    if (!(f = fopen(tmp, "w")))
-        fprintf(stderr, "puzzlebench: cannot write %s: %s\n", tmp, strerror(errno));
     return f;
 }
 
-int pz_atomic_close(FILE *f, const char *tmp, const char *path)
+int pz_atomic_close(FILE *f, char *tmp, const char *path)
 {
-    int bad = ferror(f);
+    int bad = ferror(f), rc = 0;
     bad |= fclose(f) != 0;
     if (bad || (strcmp(tmp, path) && rename(tmp, path))) {
         fprintf(stderr, "puzzlebench: cannot write %s: %s\n", path, strerror(errno));
         if (strcmp(tmp, path))
             remove(tmp);
-        return -1;
+        rc = -1;
     }
-    return 0;
+    free(tmp);
+    return rc;
 }

@@ -2,8 +2,8 @@
  *
  * Nothing here knows a puzzle; every other layer may call it.
  *
- *     char tmp[PZ_PATH_TMP];
- *     FILE *f = pz_atomic_open("report.json", tmp, sizeof tmp);
+ *     char *tmp;
+ *     FILE *f = pz_atomic_open("report.json", &tmp);
  *     ...
  *     if (!f || pz_atomic_close(f, tmp, "report.json")) return error;
  */
@@ -29,13 +29,15 @@ void *pz_xcalloc(size_t n, size_t size);
 void *pz_xmemdup(const void *p, size_t size);
 /* A NUL-terminated copy of len bytes. */
 char *pz_xstrndup(const char *s, size_t len);
+/* A formatted string of any length, on the heap. */
+char *pz_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Files written atomically: to a temporary file renamed over path when
  * closed (a path that is not a regular file, a pipe or /dev/stdout, is
- * written in place); tmp (len bytes) gets the temporary name.  NULL or -1
- * with a message on stderr, also for a name too long for tmp. */
-enum { PZ_PATH_TMP = 4200 };
-FILE *pz_atomic_open(const char *path, char *tmp, size_t len);
-int pz_atomic_close(FILE *, const char *tmp, const char *path);
+ * written in place); *tmp gets the temporary name (malloc'd, freed by
+ * pz_atomic_close, or set to NULL on failure).  NULL or -1 with a message on
+ * stderr. */
+FILE *pz_atomic_open(const char *path, char **tmp);
+int pz_atomic_close(FILE *, char *tmp, const char *path);
 
 #endif

@@ -32,8 +32,8 @@ static size_t next_word(const char **p, const char **word, int *value)
     return len;
 }
 
-/* At most 20 characters of a word, for messages. */
-#define WORD(len, w) (int)((len) > 20 ? 20 : (len)), (w)
+/* At most 20 characters of a word, for messages, control characters escaped. */
+#define WORD(len, w) pz_quote((w), (len), (char[24]){0}, 24)
 
 static int read_size(pz_reader *r, int *n, pz_error *e)
 {
@@ -41,10 +41,10 @@ static int read_size(pz_reader *r, int *n, pz_error *e)
     int v;
     size_t len = next_word(&p, &w, &v);
     if (v < 0)
-        return pz_fail(e, r, "expected a board size n (1 to %d) or 0 to end the input, found '%.*s'",
+        return pz_fail(e, r, "expected a board size n (1 to %d) or 0 to end the input, found '%s'",
                        TX_MAX, WORD(len, w));
     if (v > TX_MAX)
-        return pz_fail(e, r, "expected a board size n from 1 to %d (0 ends the input), found %.*s",
+        return pz_fail(e, r, "expected a board size n from 1 to %d (0 ends the input), found %s",
                        TX_MAX, WORD(len, w));
     if (!pz_is_blank(p))
         return pz_fail(e, r, "expected only the board size n on this line");
@@ -62,7 +62,7 @@ static int read_tile(pz_reader *r, int i, int count, uint8_t *tile, pz_error *e)
             return pz_fail(e, r, "expected 4 numbers (top right bottom left) for tile %d of %d, found more",
                            i + 1, count);
         if (v < 0 || v > 9)
-            return pz_fail(e, r, "expected a number from 0 to 9 for the %s of tile %d of %d, found '%.*s'",
+            return pz_fail(e, r, "expected a number from 0 to 9 for the %s of tile %d of %d, found '%s'",
                            side_name[s], i + 1, count, WORD(len, w));
         tile[s++] = (uint8_t)v;
     }

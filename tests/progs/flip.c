@@ -21,6 +21,12 @@
  *   forkhang  forks a child that sleeps forever and waits for it
  *   orphan    forks a child that sleeps forever, answers correctly and exits
  *   escape    the same, but the child starts a session of its own first
+ *   one       correct, but reads one board and stops, as POJ 1753's input is
+ *   zeropad   correct answers printed with two digits: "04" (the judge compares text)
+ *   swarm     each board, forks a child that starts a session, forks a grandchild
+ *             and both spin forever; answers correctly and exits (for signals)
+ *   burn      forks a child that spins (CPU) and is never reaped; answers
+ *             correctly once the child has burnt 1 s of CPU time, then exits
  *
  * Other arguments are ignored (the tests pass a tag to find stray processes).
  */
@@ -31,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 enum { MAX = 8 };
@@ -84,6 +91,8 @@ static int read_board(uint8_t *b)
     return n == rows * cols;
 }
 
+static int zeropad;
+
 static void answer(const uint8_t *b, int both, const char *end)
 {
     int w = chase(b, 0), k = both ? chase(b, 1) : -1;
@@ -92,7 +101,13 @@ static void answer(const uint8_t *b, int both, const char *end)
     if (w < 0)
         printf("Impossible%s\n", end);
     else
-        printf("%d%s\n", w, end);
+        printf(zeropad ? "%02d%s\n" : "%d%s\n", w, end);
+}
+
+static void spin(void)
+{
+    for (volatile unsigned long n = 0;; n++)
+        ;
 }
 
 int main(int argc, char **argv)
@@ -125,7 +140,33 @@ int main(int argc, char **argv)
         if (!strcmp(mode, "forkhang"))
             waitpid(child, NULL, 0);
     }
+    zeropad = !strcmp(mode, "zeropad");
+    if (!strcmp(mode, "burn")) {
+        int done[2];
+        char byte = 0;
+        if (pipe(done))
+            return 1;
+        if (fork() == 0) {
+            struct timespec t;
+            do {
+                for (volatile unsigned long n = 0; n < 1000000; n++)
+                    ;
+                clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+            } while (t.tv_sec < 1);
+            if (write(done[1], &byte, 1) != 1)
+                return 1;
+            spin();
+        }
+        /* Never reaped: its CPU time never reaches this process's rusage. */
+        if (read(done[0], &byte, 1) != 1)
+            return 1;
+    }
     while (read_board(board)) {
+        if (!strcmp(mode, "swarm") && fork() == 0) {
+            setsid();
+            fork();
+            spin();
+        }
         if (!strcmp(mode, "crash") && (board[0] & 0xf) == 0xf) {
             int *volatile nowhere = NULL;
             *nowhere = 1;
@@ -134,6 +175,8 @@ int main(int argc, char **argv)
             fwrite("\x01?? moves\0\n", 1, 11, stdout);
         else
             answer(board, strcmp(mode, "wrong") != 0, strcmp(mode, "pe") ? "" : " ");
+        if (!strcmp(mode, "one"))
+            break;
     }
     fflush(stdout);
     if (!strcmp(mode, "abort"))

@@ -52,7 +52,7 @@ static void test_reader_good(void **state)
     void *v;
     pz_error e;
     tx_game *g;
-    char big[1024] = "8\n";
+    char big[2048] = "12\n";
     (void)state;
     assert_int_equal(pz_test_read(&pz_tetravex, sample_in, &v, &e), 2);
     g = v;
@@ -71,14 +71,14 @@ static void test_reader_good(void **state)
     free(v);
     assert_int_equal(pz_test_read(&pz_tetravex, "0", &v, &e), 0);
     free(v);
-    /* Our generalisation: n up to 8 in the same format. */
-    for (int i = 0; i < 64; i++)
+    /* Our generalisation: n up to 12 in the same format. */
+    for (int i = 0; i < 144; i++)
         strcat(big, "9 8 7 6\n");
     strcat(big, "0\n");
     assert_int_equal(pz_test_read(&pz_tetravex, big, &v, &e), 1);
     g = v;
-    assert_int_equal(g->n, 8);
-    assert_memory_equal(g->tile[63], ((uint8_t[]){ 9, 8, 7, 6 }), 4);
+    assert_int_equal(g->n, 12);
+    assert_memory_equal(g->tile[143], ((uint8_t[]){ 9, 8, 7, 6 }), 4);
     free(v);
 }
 
@@ -91,10 +91,10 @@ static void test_reader_bad(void **state)
         { "2\n1 2 x 4\n", "2: expected a number from 0 to 9 for the bottom of tile 1 of 4, found 'x'" },
         { "1\n-1 2 3 4\n", "2: expected a number from 0 to 9 for the top of tile 1 of 1, found '-1'" },
         { "1\n1 2 3 4.\n", "2: expected a number from 0 to 9 for the left of tile 1 of 1, found '4.'" },
-        { "9\n", "1: expected a board size n from 1 to 8 (0 ends the input), found 9" },
-        { "123456789012\n", "1: expected a board size n from 1 to 8 (0 ends the input), found 123456789012" },
-        { "-2\n", "1: expected a board size n (1 to 8) or 0 to end the input, found '-2'" },
-        { "two\n", "1: expected a board size n (1 to 8) or 0 to end the input, found 'two'" },
+        { "13\n", "1: expected a board size n from 1 to 12 (0 ends the input), found 13" },
+        { "123456789012\n", "1: expected a board size n from 1 to 12 (0 ends the input), found 123456789012" },
+        { "-2\n", "1: expected a board size n (1 to 12) or 0 to end the input, found '-2'" },
+        { "two\n", "1: expected a board size n (1 to 12) or 0 to end the input, found 'two'" },
         { "2 2\n", "1: expected only the board size n on this line" },
         { "2\n1 2 3 4\n", "2: expected 4 tiles in this game, the input ended after 1" },
         { "2\n1 2 3 4\n\n1 2 3 4\n", "3: expected tile 2 of 4 (top right bottom left), found an empty line" },
@@ -165,15 +165,15 @@ static void test_writer(void **state)
     free(v);
     /* Written and read back, every size. */
     pz_corpus c;
-    tx_game g[8];
+    tx_game g[TX_MAX];
     for (int size = 1; size <= TX_MAX; size++) {
         char spec[80];
         snprintf(spec, sizeof spec, "tetravex:random:n=%d:mode=tiles:seed=%d", size, size);
         assert_int_equal(pz_corpus_open(&c, &pz_tetravex, spec, &e), 0);
         pz_corpus_get(&c, size, &g[size - 1]);
     }
-    out = input_of(g, 8);
-    assert_int_equal(pz_test_read(&pz_tetravex, out, &w, &e), 8);
+    out = input_of(g, TX_MAX);
+    assert_int_equal(pz_test_read(&pz_tetravex, out, &w, &e), TX_MAX);
     assert_memory_equal(w, g, sizeof g);
     free(w);
     free(out);
@@ -424,8 +424,8 @@ static void test_generators(void **state)
     static const struct {
         const char *spec, *error;
     } bad[] = {
-        { "tetravex:random:n=9", "expected n from 1 to 8" },
-        { "tetravex:random:n=0", "expected n from 1 to 8" },
+        { "tetravex:random:n=13", "expected n from 1 to 12" },
+        { "tetravex:random:n=0", "expected n from 1 to 12" },
         { "tetravex:random:digits=11", "expected digits (how many distinct numbers) from 1 to 10" },
         { "tetravex:random:digits=0", "expected digits (how many distinct numbers) from 1 to 10" },
         { "tetravex:random:mode=hard", "expected mode=solvable, perturbed or tiles, found 'hard'" },

@@ -37,7 +37,7 @@ pz_need() {
 }
 
 # The packages a build and its tests use.
-PZ_PACKAGES=(cmake make gcc g++ pkg-config libcmocka-dev libbenchmark-dev libcadical-dev
+PZ_PACKAGES=(cmake make gcc g++ pkg-config libcmocka-dev libbenchmark-dev libcadical-dev libgecode-dev
              parallel gnuplot-nox openssh-server openssh-client rsync jq)
 
 # pz_build [DIR [CMAKE ARGS...]] : configures (once) and builds.

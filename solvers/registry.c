@@ -23,10 +23,12 @@
     X(lightsout, rowenum)  \
     X(lightsout, bfs)      \
     X(lightsout, iddfs)    \
+    X(tetravex, portfolio) \
     X(tetravex, turns)     \
     X(tetravex, mrv)       \
     X(tetravex, count)     \
     X(tetravex, sat)       \
+    X(tetravex, gecode)    \
     X(tetravex, kinds)     \
     X(tetravex, naive)
 

@@ -15,7 +15,7 @@ done
 
 # Every corpus file from the fast searches; the hard ones from sat too.
 for in in "$corpus"/*.in; do
-    solvers="turns mrv count"
+    solvers="portfolio turns mrv count"
     case $in in */hard-*|*/zoj1008.in) solvers="$solvers sat" ;; esac
     for s in $solvers; do
         "$pb" solve tetravex --solver "$s" "$in" | cmp -s - "${in%.in}.ans" &&

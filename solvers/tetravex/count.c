@@ -34,7 +34,15 @@
 
 int tx__count_search(const tx_game *g, long long *budget, tx_kinds *ks, uint8_t *kind)
 {
-    return g->n <= 8 ? count_search_1(g, budget, ks, kind) : count_search_3(g, budget, ks, kind);
+    int resume = 0;
+    return tx__count_resume(g, budget, ks, kind, &resume);
+}
+
+int tx__count_resume(const tx_game *g, long long *budget, tx_kinds *ks, uint8_t *kind,
+                     int *resume)
+{
+    return g->n <= 8 ? count_search_1(g, budget, ks, kind, resume)
+                     : count_search_3(g, budget, ks, kind, resume);
 }
 
 static int count(const void *inst, void *ans, void *scratch)
@@ -65,6 +73,8 @@ typedef struct search {
     set by[4][TX_DIGITS + 1];
     uint8_t *kind;
     long long budget;                 /* nodes left; below 0: cut */
+    int resume;                       /* replay kind[] on the cells before this one */
+    int cut;                          /* the cell whose node the budget ran out on */
 } search;
 
 static int place(search *s, int cell, const counts *in)
@@ -74,10 +84,18 @@ static int place(search *s, int cell, const counts *in)
     int n = s->n, r = cell / n, c = cell % n, k;
     const uint8_t(*side)[4] = s->ks.side;
     unsigned placed = (r > 0) << TX_TOP | (c > 0) << TX_LEFT;
-    if (--s->budget < 0)
+    if (--s->budget < 0) {
+        s->cut = cell;
         return 0;
+    }
     set m = s_and(s_and(s->avail, s->by[TX_LEFT][c ? side[s->kind[cell - 1]][TX_RIGHT] : TX_ANY]),
                   s->by[TX_TOP][r ? side[s->kind[cell - n]][TX_BOTTOM] : TX_ANY]);
+    /* Resuming a cut search: the kinds below the path's were refuted
+     * before the cut, so start at the path's kind and go on from there. */
+    if (cell < s->resume)
+        m = s_from(m, s->kind[cell]);
+    else
+        s->resume = 0;
     while (s->budget >= 0 && (k = s_pop(&m)) >= 0) {
         counts x = *in;
         if (!s_take(&x, side[k], r, c, n, placed))
@@ -94,9 +112,10 @@ static int place(search *s, int cell, const counts *in)
 }
 
 static int TX_CAT(count_search_, W)(const tx_game *g, long long *budget, tx_kinds *ks,
-                                     uint8_t *kind)
+                                     uint8_t *kind, int *resume)
 {
-    search s = { .n = g->n, .nn = g->n * g->n, .kind = kind, .budget = *budget };
+    search s = { .n = g->n, .nn = g->n * g->n, .kind = kind, .budget = *budget,
+                 .resume = *resume };
     counts x;
     int found;
     tx__kinds(g, &s.ks);
@@ -104,6 +123,7 @@ static int TX_CAT(count_search_, W)(const tx_game *g, long long *budget, tx_kind
     s.avail = s.by[TX_TOP][TX_ANY];
     found = s_counts(&s.ks, s.n, &x) && place(&s, 0, &x);
     *budget = s.budget;
+    *resume = s.budget < 0 && !found ? s.cut : 0;
     if (found)
         tx__kinds(g, ks);
     return found ? 1 : s.budget < 0 ? -1 : 0;

@@ -47,12 +47,19 @@ static int neighbour(int n, int cell, int s)
 #include "mrv.c"
 #undef W
 
+int tx__mrv_run(const tx_game *g, int run, long long *nodes, tx_answer *a)
+{
+    return g->n <= 8 ? mrv_run_1(g, run, nodes, a) : mrv_run_3(g, run, nodes, a);
+}
+
 static int mrv(const void *inst, void *ans, void *scratch)
 {
-    const tx_game *g = inst;
+    long long nodes;
     (void)scratch;
     tx__impossible(ans);
-    return g->n <= 8 ? mrv_1(g, ans) : mrv_3(g, ans);
+    for (int run = 0; tx__mrv_run(inst, run, &nodes, ans) < 0; run++)
+        ;
+    return 0;
 }
 
 TX_SOLVER(mrv, "most-constrained cell first over kind masks, counting, restarts",
@@ -142,7 +149,7 @@ static int place(search *s, const counts *in)
     return 0;
 }
 
-static int TX_CAT(mrv_, W)(const tx_game *g, tx_answer *ans)
+static int TX_CAT(mrv_run_, W)(const tx_game *g, int run, long long *nodes, tx_answer *ans)
 {
     search s = { .n = g->n, .nn = g->n * g->n };
     counts x;
@@ -152,23 +159,24 @@ static int TX_CAT(mrv_, W)(const tx_game *g, tx_answer *ans)
     s.empty = s_first_n(s.nn);
     for (int c = 0; c < s.nn; c++)
         s.fit[c] = s.avail;
+    tx__impossible(ans);
+    *nodes = 0;
     if (!s_counts(&s.ks, s.n, &x))
         return 0;
-    for (int run = 0;; run++) {
-        s.budget = (long long)FIRST_BUDGET << (run < 40 ? run : 40);
-        uint64_t salt = pz_mix64((uint64_t)run);
-        for (int c = 0; run && c < s.nn; c++) {   /* run 0: the first cell and kind */
-            s.tie[c] = (uint32_t)(pz_mix64(salt ^ (uint64_t)c) >> 32);
-            s.rot[c] = (uint8_t)(pz_mix64(salt + (uint64_t)c) % (64 * W));
-        }
-        if (place(&s, &x)) {
-            tx__witness(g, &s.ks, s.kind, ans);
-            return 0;
-        }
-        if (s.budget >= 0)            /* the whole tree searched: no solution */
-            return 0;
+    long long budget = (long long)FIRST_BUDGET << (run < 40 ? run : 40);
+    s.budget = budget;
+    uint64_t salt = pz_mix64((uint64_t)run);
+    for (int c = 0; run && c < s.nn; c++) {   /* run 0: the first cell and kind */
+        s.tie[c] = (uint32_t)(pz_mix64(salt ^ (uint64_t)c) >> 32);
+        s.rot[c] = (uint8_t)(pz_mix64(salt + (uint64_t)c) % (64 * W));
     }
-    return 0;
+    int found = place(&s, &x);
+    *nodes = budget - (s.budget < 0 ? 0 : s.budget);
+    if (found) {
+        tx__witness(g, &s.ks, s.kind, ans);
+        return 1;
+    }
+    return s.budget >= 0 ? 0 : -1;    /* the whole tree searched: no solution */
 }
 
 #undef search

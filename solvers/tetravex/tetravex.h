@@ -82,6 +82,18 @@ int tx__count_test(const tx_game *);
  * solution, -1 if cut. */
 int tx__count_search(const tx_game *, long long *budget, tx_kinds *ks, uint8_t *kind);
 
+/* The same search, resumable: *resume is 0 for a fresh search; after a cut
+ * it holds the depth of the path in kind[], and a call with the same kind[]
+ * and *resume goes on where the cut left it (replaying the path costs a
+ * node a cell), so slices of a search add up to the whole search. */
+int tx__count_resume(const tx_game *, long long *budget, tx_kinds *ks, uint8_t *kind,
+                     int *resume);
+
+/* One run of mrv.c's search (run 0, 1, ...: the budget doubles, the ties
+ * are broken anew): 1 with a in the answer, 0 if the whole tree was searched
+ * without a solution, -1 if cut; *nodes: the nodes it visited. */
+int tx__mrv_run(const tx_game *, int run, long long *nodes, tx_answer *a);
+
 #define TX_SOLVER(id, sum, lim, fit, prep, scratch, fn)                        \
     const pz_solver pz_solver_tetravex_##id = {                                \
         .name = #id, .puzzle = &pz_tetravex, .summary = sum, .limits = lim,    \

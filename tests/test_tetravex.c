@@ -232,8 +232,8 @@ static int affordable(const pz_solver *s, int n, int digits)
         return n <= 3 || (n == 4 && digits >= 3);
     if (!strcmp(s->name, "kinds"))
         return n <= 4 || (digits >= 10 && n <= 8);
-    if (!strcmp(s->name, "gecode"))   /* tens of microseconds a node */
-        return n <= 5;
+    if (!strcmp(s->name, "gecode"))   /* a model to build per game, tens of us a node */
+        return n >= 3 && n <= 4;
     return 1;
 }
 

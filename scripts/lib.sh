@@ -75,7 +75,7 @@ pz_need() {
 }
 
 # The packages a build and its tests use.
-PZ_PACKAGES=(cmake make gcc g++ pkg-config libcmocka-dev libbenchmark-dev libcadical-dev libm4ri-dev
+PZ_PACKAGES=(cmake make gcc g++ pkg-config libcmocka-dev libbenchmark-dev libcadical-dev libm4ri-dev libgecode-dev
              parallel gnuplot-nox openssh-server openssh-client rsync jq libjansson-dev libxxhash-dev)
 
 # pz_build [DIR [CMAKE ARGS...]] : configures (once) and builds (installed: nothing).

@@ -32,10 +32,12 @@
     X(lightsout, rowenum, 0)                        \
     X(lightsout, bfs, PZ_SLOW)                      \
     X(lightsout, iddfs, PZ_SLOW)                    \
+    X(tetravex, portfolio, PZ_REF)                  \
     X(tetravex, turns, PZ_REF)                      \
     X(tetravex, mrv, 0)                             \
     X(tetravex, count, PZ_SLOW)                     \
     X(tetravex, sat, PZ_SLOW)                       \
+    X(tetravex, gecode, PZ_SLOW)                    \
     X(tetravex, kinds, PZ_SLOW | PZ_EXPONENTIAL)    \
     X(tetravex, naive, PZ_SLOW | PZ_EXPONENTIAL)
 

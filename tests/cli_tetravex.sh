@@ -15,7 +15,7 @@ done
 
 # Every corpus file from the fast searches; the hard ones from sat too.
 for in in "$corpus"/*.in; do
-    solvers="turns mrv count"
+    solvers="portfolio turns mrv count"
     case $in in */hard-*|*/zoj1008.in) solvers="$solvers sat" ;; esac
     for s in $solvers; do
         "$pb" solve tetravex --solver "$s" "$in" | cmp -s - "${in%.in}.ans" &&
@@ -30,7 +30,7 @@ expect 2 "x.in:4: expected 4 numbers (top right bottom left) for tile 3 of 4, fo
 printf '1\n1 2 3 4\n' | expect 2 "stdin:2: expected a line 0 to end the input" -- "$pb" solve tetravex
 printf '6\n' | expect 2 "stdin:1: expected 36 tiles in this game, the input ended after 0" -- \
     "$pb" solve tetravex
-printf '9\n' | expect 2 "stdin:1: expected a board size n from 1 to 8" -- "$pb" solve tetravex
+printf '13\n' | expect 2 "stdin:1: expected a board size n from 1 to 12" -- "$pb" solve tetravex
 printf '5\n' >"$tmp/big.in"
 for ((i = 0; i < 25; i++)); do echo "1 2 3 4"; done >>"$tmp/big.in"
 echo 0 >>"$tmp/big.in"

@@ -1,7 +1,7 @@
 /* test_tetravex.c - Gnome Tetravex: reader, writer, answers, checker,
- * generators, shrinking, the counting test, and every registered solver
- * cross-checked (testing.h) on the exhaustive 2x2 corpus and random games up
- * to 6x6. */
+ * generators, shrinking, the counting test, the resumable search, and every
+ * registered solver cross-checked on the exhaustive 2x2 corpus, random games
+ * up to 6x6 and a few from 9x9 to 12x12. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,7 +53,7 @@ static void test_reader_good(void **state)
     void *v;
     pz_error e;
     tx_game *g;
-    char big[1024] = "8\n";
+    char big[2048] = "12\n";
     (void)state;
     assert_int_equal(pz_test_read(&pz_tetravex, sample_in, &v, &e), 2);
     g = v;
@@ -72,14 +72,14 @@ static void test_reader_good(void **state)
     free(v);
     assert_int_equal(pz_test_read(&pz_tetravex, "0", &v, &e), 0);
     free(v);
-    /* Our generalisation: n up to 8 in the same format. */
-    for (int i = 0; i < 64; i++)
+    /* Our generalisation: n up to 12 in the same format. */
+    for (int i = 0; i < 144; i++)
         strcat(big, "9 8 7 6\n");
     strcat(big, "0\n");
     assert_int_equal(pz_test_read(&pz_tetravex, big, &v, &e), 1);
     g = v;
-    assert_int_equal(g->n, 8);
-    assert_memory_equal(g->tile[63], ((uint8_t[]){ 9, 8, 7, 6 }), 4);
+    assert_int_equal(g->n, 12);
+    assert_memory_equal(g->tile[143], ((uint8_t[]){ 9, 8, 7, 6 }), 4);
     free(v);
 }
 
@@ -92,10 +92,10 @@ static void test_reader_bad(void **state)
         { "2\n1 2 x 4\n", "2: expected a number from 0 to 9 for the bottom of tile 1 of 4, found 'x'" },
         { "1\n-1 2 3 4\n", "2: expected a number from 0 to 9 for the top of tile 1 of 1, found '-1'" },
         { "1\n1 2 3 4.\n", "2: expected a number from 0 to 9 for the left of tile 1 of 1, found '4.'" },
-        { "9\n", "1: expected a board size n from 1 to 8 (0 ends the input), found 9" },
-        { "123456789012\n", "1: expected a board size n from 1 to 8 (0 ends the input), found 123456789012" },
-        { "-2\n", "1: expected a board size n (1 to 8) or 0 to end the input, found '-2'" },
-        { "two\n", "1: expected a board size n (1 to 8) or 0 to end the input, found 'two'" },
+        { "13\n", "1: expected a board size n from 1 to 12 (0 ends the input), found 13" },
+        { "123456789012\n", "1: expected a board size n from 1 to 12 (0 ends the input), found 123456789012" },
+        { "-2\n", "1: expected a board size n (1 to 12) or 0 to end the input, found '-2'" },
+        { "two\n", "1: expected a board size n (1 to 12) or 0 to end the input, found 'two'" },
         { "2 2\n", "1: expected only the board size n on this line" },
         { "2\n1 2 3 4\n", "2: expected 4 tiles in this game, the input ended after 1" },
         { "2\n1 2 3 4\n\n1 2 3 4\n", "3: expected tile 2 of 4 (top right bottom left), found an empty line" },
@@ -166,7 +166,7 @@ static void test_writer(void **state)
     free(v);
     /* Written and read back, every size. */
     pz_corpus c;
-    tx_game g[8];
+    tx_game g[TX_MAX];
     for (int size = 1; size <= TX_MAX; size++) {
         char spec[80];
         snprintf(spec, sizeof spec, "tetravex:random:n=%d:mode=tiles:seed=%d", size, size);
@@ -174,8 +174,8 @@ static void test_writer(void **state)
         pz_corpus_get(&c, size, &g[size - 1]);
         pz_corpus_close(&c);
     }
-    out = input_of(g, 8);
-    assert_int_equal(pz_test_read(&pz_tetravex, out, &w, &e), 8);
+    out = input_of(g, TX_MAX);
+    assert_int_equal(pz_test_read(&pz_tetravex, out, &w, &e), TX_MAX);
     assert_memory_equal(w, g, sizeof g);
     free(w);
     free(out);
@@ -400,13 +400,70 @@ static void test_random(void **state)
     cross_check("tetravex:random:n=3:digits=1:mode=tiles:count=5", 1);
 }
 
+/* Boards past 8x8 (three-word sets): games the searches do in milliseconds. */
+static void test_big(void **state)
+{
+    static const char *const specs[] = {
+        "tetravex:random:n=10:digits=2:mode=solvable:count=3:seed=5",
+        "tetravex:random:n=12:digits=2:mode=perturbed:count=2:seed=5",
+        "tetravex:random:n=12:digits=3:mode=solvable:count=1:seed=5",
+        "tetravex:random:n=10:digits=10:mode=tiles:count=3:seed=5",
+        "tetravex:random:n=12:digits=1:mode=tiles:count=1:seed=5",
+    };
+    static const long possible[] = { 3, 2, 1, 0, 1 };
+    (void)state;
+    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+        long got = cross_check(specs[i], -1);
+        if (possible[i] >= 0 && got != possible[i])
+            fail_msg("%s: %ld Possible, expected %ld", specs[i], got, possible[i]);
+    }
+}
+
+/* The resumable search: slices of a few nodes add up to the whole search,
+ * with the same answer, at the price of replaying the path at each slice. */
+static void test_resume(void **state)
+{
+    pz_corpus c;
+    pz_error e;
+    (void)state;
+    assert_int_equal(pz_corpus_open(&c, &pz_tetravex,
+                                    "tetravex:random:n=5:digits=3:mode=tiles:count=40:seed=9", &e), 0);
+    for (long long i = 0; i < c.count; i++) {
+        tx_game g;
+        tx_kinds ks;
+        uint8_t kind[TX_CELLS];
+        long long whole = 1ll << 40, slices = 0, nodes = 0;
+        int resume = 0, rc, one;
+        pz_corpus_get(&c, i, &g);
+        one = tx__count_search(&g, &whole, &ks, kind);
+        whole = (1ll << 40) - whole;
+        do {
+            long long budget = 50;
+            rc = tx__count_resume(&g, &budget, &ks, kind, &resume);
+            nodes += 50 - (budget > 0 ? budget : 0);
+            slices++;
+        } while (rc < 0);
+        if (rc != one)
+            fail_msg("game %lld: sliced %d, whole %d", i, rc, one);
+        if (nodes < whole || nodes > whole + slices * 26)
+            fail_msg("game %lld: %lld nodes in %lld slices, %lld whole", i, nodes, slices, whole);
+        if (rc == 1) {
+            tx_answer a;
+            const char *why;
+            tx__witness(&g, &ks, kind, &a);
+            assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_VALID);
+        }
+    }
+    pz_corpus_close(&c);
+}
+
 static void test_generators(void **state)
 {
     static const struct {
         const char *spec, *error;
     } bad[] = {
-        { "tetravex:random:n=9", "expected n from 1 to 8" },
-        { "tetravex:random:n=0", "expected n from 1 to 8" },
+        { "tetravex:random:n=13", "expected n from 1 to 12" },
+        { "tetravex:random:n=0", "expected n from 1 to 12" },
         { "tetravex:random:digits=11", "expected digits (how many distinct numbers) from 1 to 10" },
         { "tetravex:random:digits=0", "expected digits (how many distinct numbers) from 1 to 10" },
         { "tetravex:random:mode=hard", "expected mode=solvable, perturbed or tiles, found 'hard'" },
@@ -535,6 +592,7 @@ int main(void)
         cmocka_unit_test(test_empty_game),  cmocka_unit_test(test_count_test),
         cmocka_unit_test(test_generators),  cmocka_unit_test(test_shrink),
         cmocka_unit_test(test_exhaustive),  cmocka_unit_test(test_random),
+        cmocka_unit_test(test_big),         cmocka_unit_test(test_resume),
     };
     return cmocka_run_group_tests_name("tetravex", tests, NULL, NULL);
 }

@@ -1,10 +1,11 @@
+#ifndef W
 /* count - row-major search over kinds as bit masks, pruned by counting.
  *
  * Idea: the classic row-major search over kinds of identical tiles, made
  * fast two ways.  Candidates: by[left][d] and by[top][d] are the sets of
- * kinds (bits of a 64-bit word) showing d on their left and top, so the
- * kinds that fit a cell are one AND with the kinds that have tiles left.
- * Pruning at every node, O(1), kept incrementally (tx_counts in tetravex.h):
+ * kinds (bit masks, txset.h) showing d on their left and top, so the kinds
+ * that fit a cell are one AND with the kinds that have tiles left.
+ * Pruning at every node, O(1), kept incrementally (counts in txset.h):
  *  - border balance: for each number d, the remaining tiles showing d on
  *    their left beyond those showing d on their right can only sit in
  *    column 0 (and top against bottom, row 0); inside the board a tile
@@ -17,61 +18,31 @@
  * 5x5 games with three numbers they cut the tree from 12 billion nodes to
  * 8.7 million, the balance nearly all of it (results/tetravex.md).  Which
  * corner it starts from matters a great deal: see turns.c.
- * Limits: n <= 8 (kinds fit a 64-bit mask).
+ * Limits: n <= 12.  The search is compiled twice (this file includes
+ * itself): with one-word masks for n <= 8, three words above.
  */
 #include <limits.h>
 
 #include "tetravex.h"
 
-typedef struct search {
-    int n, nn;
-    tx_kinds ks;
-    uint64_t avail;                   /* kinds with tiles left */
-    uint64_t by[4][TX_DIGITS + 1];
-    uint8_t *kind;
-    long long budget;                 /* nodes left; below 0: cut */
-} search;
-
-static int place(search *s, int cell, const tx_counts *in)
-{
-    if (cell == s->nn)
-        return 1;
-    int n = s->n, r = cell / n, c = cell % n;
-    const uint8_t(*side)[4] = s->ks.side;
-    unsigned placed = (r > 0) << TX_TOP | (c > 0) << TX_LEFT;
-    if (--s->budget < 0)
-        return 0;
-    uint64_t m = s->avail & s->by[TX_LEFT][c ? side[s->kind[cell - 1]][TX_RIGHT] : TX_ANY] &
-                 s->by[TX_TOP][r ? side[s->kind[cell - n]][TX_BOTTOM] : TX_ANY];
-    for (; m && s->budget >= 0; m &= m - 1) {
-        int k = __builtin_ctzll(m);
-        tx_counts x = *in;
-        if (!tx__take(&x, side[k], r, c, n, placed))
-            continue;
-        if (!--s->ks.count[k])
-            s->avail &= ~(1ull << k);
-        s->kind[cell] = (uint8_t)k;
-        if (place(s, cell + 1, &x))
-            return 1;
-        s->ks.count[k]++;
-        s->avail |= 1ull << k;
-    }
-    return 0;
-}
+#define W 1
+#include "count.c"
+#undef W
+#define W 3
+#include "count.c"
+#undef W
 
 int tx__count_search(const tx_game *g, long long *budget, tx_kinds *ks, uint8_t *kind)
 {
-    search s = { .n = g->n, .nn = g->n * g->n, .kind = kind, .budget = *budget };
-    tx_counts x;
-    int found;
-    tx__kinds(g, &s.ks);
-    tx__masks(&s.ks, s.by);
-    s.avail = s.by[TX_TOP][TX_ANY];
-    found = tx__counts(&s.ks, s.n, &x) && place(&s, 0, &x);
-    *budget = s.budget;
-    if (found)
-        tx__kinds(g, ks);
-    return found ? 1 : s.budget < 0 ? -1 : 0;
+    int resume = 0;
+    return tx__count_resume(g, budget, ks, kind, &resume);
+}
+
+int tx__count_resume(const tx_game *g, long long *budget, tx_kinds *ks, uint8_t *kind,
+                     int *resume)
+{
+    return g->n <= 8 ? count_search_1(g, budget, ks, kind, resume)
+                     : count_search_3(g, budget, ks, kind, resume);
 }
 
 static int count(const void *inst, void *ans, void *scratch)
@@ -87,4 +58,77 @@ static int count(const void *inst, void *ans, void *scratch)
 }
 
 TX_SOLVER(count, "row-major search over kind masks, pruned by counting at every node",
-          "n <= 8", tx__fits, 0, NULL);
+          "n <= 12", tx__fits, 0, NULL);
+
+#else /* the search over W-word sets */
+#include "txset.h"
+
+#define search TX_CAT(search_, W)
+#define place TX_CAT(place_, W)
+
+typedef struct search {
+    int n, nn;
+    tx_kinds ks;
+    set avail;                        /* kinds with tiles left */
+    set by[4][TX_DIGITS + 1];
+    uint8_t *kind;
+    long long budget;                 /* nodes left; below 0: cut */
+    int resume;                       /* replay kind[] on the cells before this one */
+    int cut;                          /* the cell whose node the budget ran out on */
+} search;
+
+static int place(search *s, int cell, const counts *in)
+{
+    if (cell == s->nn)
+        return 1;
+    int n = s->n, r = cell / n, c = cell % n, k;
+    const uint8_t(*side)[4] = s->ks.side;
+    unsigned placed = (r > 0) << TX_TOP | (c > 0) << TX_LEFT;
+    if (--s->budget < 0) {
+        s->cut = cell;
+        return 0;
+    }
+    set m = s_and(s_and(s->avail, s->by[TX_LEFT][c ? side[s->kind[cell - 1]][TX_RIGHT] : TX_ANY]),
+                  s->by[TX_TOP][r ? side[s->kind[cell - n]][TX_BOTTOM] : TX_ANY]);
+    /* Resuming a cut search: the kinds below the path's were refuted
+     * before the cut, so start at the path's kind and go on from there. */
+    if (cell < s->resume)
+        m = s_from(m, s->kind[cell]);
+    else
+        s->resume = 0;
+    while (s->budget >= 0 && (k = s_pop(&m)) >= 0) {
+        counts x = *in;
+        if (!s_take(&x, side[k], r, c, n, placed))
+            continue;
+        if (!--s->ks.count[k])
+            s_del(&s->avail, k);
+        s->kind[cell] = (uint8_t)k;
+        if (place(s, cell + 1, &x))
+            return 1;
+        s->ks.count[k]++;
+        s_add(&s->avail, k);
+    }
+    return 0;
+}
+
+static int TX_CAT(count_search_, W)(const tx_game *g, long long *budget, tx_kinds *ks,
+                                     uint8_t *kind, int *resume)
+{
+    search s = { .n = g->n, .nn = g->n * g->n, .kind = kind, .budget = *budget,
+                 .resume = *resume };
+    counts x;
+    int found;
+    tx__kinds(g, &s.ks);
+    s_masks(&s.ks, s.by);
+    s.avail = s.by[TX_TOP][TX_ANY];
+    found = s_counts(&s.ks, s.n, &x) && place(&s, 0, &x);
+    *budget = s.budget;
+    *resume = s.budget < 0 && !found ? s.cut : 0;
+    if (found)
+        tx__kinds(g, ks);
+    return found ? 1 : s.budget < 0 ? -1 : 0;
+}
+
+#undef search
+#undef place
+#endif

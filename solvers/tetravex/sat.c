@@ -19,7 +19,7 @@
  * Memory: CaDiCaL allocates internally during solve(), the one exception to
  * "solvers do not allocate" (a fresh solver each game, released before the
  * return); nothing else is allocated.
- * Limits: n <= 8.
+ * Limits: n <= 12.
  */
 #include <ccadical.h>
 #include <string.h>
@@ -238,4 +238,4 @@ static int sat(const void *inst, void *ans, void *scratch)
 }
 
 TX_SOLVER(sat, "SAT encoding with kind and border-count totalizers, solved by CaDiCaL",
-          "n <= 8", tx__fits, sizeof(vars), NULL);
+          "n <= 12", tx__fits, sizeof(vars), NULL);

@@ -3,7 +3,7 @@
  * Judge input: several games, each a line with n and then n*n lines of four
  * numbers 0..9 (top right bottom left); a line "0" ends the input.  Output
  * for game k: "Game k: Possible" or "Game k: Impossible", with one empty line
- * between games.  Our generalisation: n up to 8 in the same format.
+ * between games.  Our generalisation: n up to 12 in the same format.
  */
 #include <string.h>
 

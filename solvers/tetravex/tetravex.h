@@ -2,7 +2,7 @@
  *
  * A game has n*n tiles, each with four numbers 0..9 on its top, right,
  * bottom and left; tiles are placed without rotation so that every two
- * adjacent tiles show the same number on their shared edge.  n is 0..8 (the
+ * adjacent tiles show the same number on their shared edge.  n is 0..12 (the
  * judge's limit is 5; 0 is a valid struct, trivially Possible, but the judge
  * format cannot carry it since a line "0" ends the input).
  *
@@ -17,7 +17,7 @@
 
 #include "../solver.h"
 
-enum { TX_MAX = 8, TX_CELLS = TX_MAX * TX_MAX, TX_DIGITS = 10 };
+enum { TX_MAX = 12, TX_CELLS = TX_MAX * TX_MAX, TX_DIGITS = 10 };
 enum { TX_TOP = 0, TX_RIGHT = 1, TX_BOTTOM = 2, TX_LEFT = 3 };
 
 typedef struct tx_game {
@@ -55,39 +55,15 @@ static inline void tx__impossible(tx_answer *a)
     a->has = 0;
 }
 
-/* The kinds showing each number on each side: by[s][d]; by[s][TX_ANY] holds
- * every kind, for a side with no neighbour placed. */
+/* by[s][TX_ANY] (s_masks in txset.h): every kind, for a side with no
+ * neighbour placed. */
 enum { TX_ANY = TX_DIGITS };
-void tx__masks(const tx_kinds *, uint64_t by[4][TX_DIGITS + 1]);
-
-/* Counting over the tiles not yet placed, kept at every node of a search
- * whatever order it fills the cells in.
- *
- * supply[s][d]: the tiles left showing d on side s, less the empty cells
- * whose neighbour on side s is placed and shows d: each needs one of them.
- *
- * bal[0][d] = supply[left][d] - supply[right][d]: every empty cell's left
- * side is either on the border, or faces a placed tile (counted in supply),
- * or faces another empty cell's right side, and those pairs show the same
- * number; so the positive parts of bal[0] must fit in the empty cells of
- * column 0 (and the negative parts in the last column, which is the same
- * condition).  Placing a tile off the border leaves bal unchanged: it moves
- * only when a border cell is filled.  bal[1] is the same for top against
- * bottom, with row 0. */
-typedef struct tx_counts {
-    int8_t supply[4][TX_DIGITS];
-    int8_t bal[2][TX_DIGITS];
-    int8_t pos[2];                    /* the positive parts of bal[0], bal[1] summed */
-    int8_t free[2];                   /* empty cells in column 0, in row 0 */
-} tx_counts;
-
-/* The counts with no tile placed; 0 if they already show no solution. */
-int tx__counts(const tx_kinds *, int n, tx_counts *);
 
 /* The counting test alone: 1 if the game passes it at the root. */
 int tx__count_test(const tx_game *);
 
-/* To measure what each check is worth, a build with -DTX_NO_SUPPLY or
+/* The counting checks at every node of count.c and mrv.c (the counts and
+ * s_take in txset.h).  To measure what each check is worth, a build with -DTX_NO_SUPPLY or
  * -DTX_NO_BALANCE leaves it out (results/tetravex.md); normal builds have
  * both. */
 #ifdef TX_NO_SUPPLY
@@ -101,40 +77,22 @@ int tx__count_test(const tx_game *);
 #define TX_BALANCE 1
 #endif
 
-/* Takes tile sd off the counts for cell (r, c) of an n x n board; bit s of
- * placed says the neighbour on side s is placed.  0 if the counts show the
- * empty cells can no longer be filled. */
-static inline int tx__take(tx_counts *x, const uint8_t *sd, int r, int c, int n, unsigned placed)
-{
-    const int border[4] = { r == 0, c == n - 1, r == n - 1, c == 0 };
-    int ok = 1;
-    for (int s = 0; s < 4; s++) {
-        int8_t *own = &x->supply[s][sd[s]], *facing = &x->supply[s ^ 2][sd[s]];
-        if (placed >> s & 1)
-            continue;                 /* the tile meets the demand of that neighbour */
-        ok &= --*own >= 0;            /* one tile fewer for the other demands */
-        if (!border[s])
-            ok &= --*facing >= 0;     /* the empty neighbour now needs sd[s] */
-    }
-    if (border[TX_LEFT]) {
-        x->pos[0] -= x->bal[0][sd[TX_LEFT]]-- > 0;
-        x->free[0]--;
-    }
-    if (border[TX_RIGHT])
-        x->pos[0] += x->bal[0][sd[TX_RIGHT]]++ >= 0;
-    if (border[TX_TOP]) {
-        x->pos[1] -= x->bal[1][sd[TX_TOP]]-- > 0;
-        x->free[1]--;
-    }
-    if (border[TX_BOTTOM])
-        x->pos[1] += x->bal[1][sd[TX_BOTTOM]]++ >= 0;
-    return (ok || !TX_SUPPLY) && ((x->pos[0] <= x->free[0] && x->pos[1] <= x->free[1]) || !TX_BALANCE);
-}
-
 /* The search of count.c, cut after *budget nodes (left in *budget on the
  * return): 1 with the kinds of ks placed in kind[], 0 if the game has no
  * solution, -1 if cut. */
 int tx__count_search(const tx_game *, long long *budget, tx_kinds *ks, uint8_t *kind);
+
+/* The same search, resumable: *resume is 0 for a fresh search; after a cut
+ * it holds the depth of the path in kind[], and a call with the same kind[]
+ * and *resume goes on where the cut left it (replaying the path costs a
+ * node a cell), so slices of a search add up to the whole search. */
+int tx__count_resume(const tx_game *, long long *budget, tx_kinds *ks, uint8_t *kind,
+                     int *resume);
+
+/* One run of mrv.c's search (run 0, 1, ...: the budget doubles, the ties
+ * are broken anew): 1 with a in the answer, 0 if the whole tree was searched
+ * without a solution, -1 if cut; *nodes: the nodes it visited. */
+int tx__mrv_run(const tx_game *, int run, long long *nodes, tx_answer *a);
 
 /* Registers the algorithm NAME as a Tetravex solver, with the arguments of
  * PZ_SOLVER (solver.h) in its order: FITS(game) says which games it takes,

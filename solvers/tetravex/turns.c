@@ -12,7 +12,7 @@
  * Cost: at most about 16 times the nodes of the best orientation (8 per
  * round, the rounds doubling), against count's one orientation taken as it
  * comes; easy games finish in the first run.
- * Limits: n <= 8.
+ * Limits: n <= 12.
  */
 #include <limits.h>
 
@@ -84,4 +84,4 @@ static int turns(const void *inst, void *ans, void *scratch)
 }
 
 TX_SOLVER(turns, "count's search on the 8 orientations of the board in turn, with restarts",
-          "n <= 8", tx__fits, 0, NULL);
+          "n <= 12", tx__fits, 0, NULL);

@@ -1,0 +1,20 @@
+/* gecode-shim.h - the C side of the Gecode model of Tetravex (gecode-shim.cc).
+ *
+ * The game as kinds: nk kinds, side[k][TX_TOP..TX_LEFT] and count[k]; the
+ * answer, if there is one, as the kind of each cell, row-major. */
+#ifndef PZ_GECODE_SHIM_H
+#define PZ_GECODE_SHIM_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* 1 Possible (kind[] filled), 0 Impossible, -1 Gecode failed (an exception). */
+int pz_gecode_tetravex(int n, int nk, const unsigned char (*side)[4], const unsigned char *count,
+                       unsigned char *kind);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

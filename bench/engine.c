@@ -21,7 +21,7 @@ static void show_progress(const char *name, long long done, long long total, dou
         fputs("\r\033[K", stderr);
         return;
     }
-    fprintf(stderr, "\r\033[K%s: %lld/%lld (%.1f%%) %.0f s", name, done, total,
+    fprintf(stderr, "\r\033[K%s: %lld/%lld instances (%.1f%%), %.0f s", name, done, total,
             100.0 * (double)done / (double)total, t);
     if (done > 0)
         fprintf(stderr, ", about %.0f s left", t * (double)(total - done) / (double)done);

@@ -440,7 +440,7 @@ static void test_report_tampered(void **state)
     (void)state;
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
         json_t *json;
-        char *text = report_text("1/3", &json), *bad, got[1200], want[64];
+        char *text = report_text("1/3", &json), *bad, got[4096 + 600], want[64];
         pz_report_doc rep;
         pz_error e;
         long line, col;

@@ -83,7 +83,7 @@ typedef struct pz_result {
     int nfail;
     const pz_context *context; /* where and from what; NULL: this process, now */
     int partial;               /* interrupted: only the finished batches */
-    int signal;  /* the signal that interrupted it */
+    int signal;                /* the signal that interrupted it */
 } pz_result;
 
 /* Sorts failures by index and frees all but the first PZ_KEEP; returns how

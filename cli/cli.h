@@ -46,7 +46,10 @@ typedef struct pz_option {
 #define PZ_OPTION_ID(id, ...) O_##id,
 #define PZ_HELP_OPTION                                                                             \
     {.name = "help", .letter = 'h', .help = "this help, on stdout (exit status 0)"},
-#define PZ_END_OPTIONS {NULL, NULL, 0, NULL, 0}
+#define PZ_END_OPTIONS                                                                             \
+    {                                                                                              \
+        NULL, NULL, 0, NULL, 0                                                                     \
+    }
 
 /* A command's line of usage ("PUZZLE --corpus SPEC [options]"), its options
  * and the rest of its help: help(f) prints the usage line and the option

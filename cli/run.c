@@ -44,7 +44,7 @@ int pz_parse_sample(const char *s, long long *every, pz_error *e)
       "timing every batch for every solver, the solvers taking\n"                                  \
       "turns in an order rotated each pass; the report gives each\n"                               \
       "solver's K CPU times per instance (and wall times) with\n"                                  \
-      "their mean, standard deviation and 95%% confidence interval,\n"                              \
+      "their mean, standard deviation and 95%% confidence interval,\n"                             \
       "and each pass's median batch, for `puzzlebench compare`;\n"                                 \
       "the answers are checked once",                                                              \
       .num = PZ_REPEAT)                                                                            \
@@ -179,8 +179,8 @@ int pz_cmd_run(int argc, char **argv)
         goto out;
     }
     if (repeat && !(o.repeat = whole(repeat, PZ_REPEAT))) {
-        status = pz_usage("run: expected --repeat K with 1 <= K <= %d, found '%s'", PZ_REPEAT,
-                          repeat);
+        status =
+            pz_usage("run: expected --repeat K with 1 <= K <= %d, found '%s'", PZ_REPEAT, repeat);
         goto out;
     }
     for (int i = 0, rank = 0; pz_solvers[i]; i++) {

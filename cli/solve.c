@@ -8,7 +8,7 @@
 
 #define SOLVE_OPTIONS(X)                                                                           \
     X(SOLVER, "solver", 0, "S",                                                                    \
-      "this solver only (default: the reference answer, the first\n"                              \
+      "this solver only (default: the reference answer, the first\n"                               \
       "that checks from the reference solvers, then the others)")
 
 enum { SOLVE_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };

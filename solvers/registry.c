@@ -10,8 +10,8 @@ PZ_SOLVERS(DECLARE_SOLVER)
 
 #define LIST_PUZZLE(p) &pz_##p,
 #define LIST_SOLVER(p, s, f) &pz_solver_##p##_##s,
-const pz_puzzle *const pz_puzzles[] = { PZ_PUZZLES(LIST_PUZZLE) NULL };
-const pz_solver *const pz_solvers[] = { PZ_SOLVERS(LIST_SOLVER) NULL };
+const pz_puzzle *const pz_puzzles[] = {PZ_PUZZLES(LIST_PUZZLE) NULL};
+const pz_solver *const pz_solvers[] = {PZ_SOLVERS(LIST_SOLVER) NULL};
 
 const pz_puzzle *pz_find_puzzle(const char *name)
 {

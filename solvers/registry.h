@@ -8,9 +8,9 @@
 #ifndef PZ_REGISTRY_H
 #define PZ_REGISTRY_H
 
-#define PZ_PUZZLES(X) \
-    X(flip)           \
-    X(lightsout)      \
+#define PZ_PUZZLES(X)                                                                              \
+    X(flip)                                                                                        \
+    X(lightsout)                                                                                   \
     X(tetravex)
 
 /* Each solver: its puzzle, its name, and its flags (solver.h).  PZ_REF: a
@@ -23,22 +23,22 @@
  * seconds a game on the hard instances of sizes it takes; the cross-check
  * gives it only the cases its puzzle does not call hard.  The order is only
  * the display order of `puzzlebench list` and of reports, fastest first. */
-#define PZ_SOLVERS(X)                               \
-    X(flip, gf2, PZ_REF)                            \
-    X(flip, rowenum, 0)                             \
-    X(flip, bfs, PZ_SLOW)                           \
-    X(flip, iddfs, PZ_SLOW)                         \
-    X(lightsout, gf2, PZ_REF)                       \
-    X(lightsout, rowenum, 0)                        \
-    X(lightsout, bfs, PZ_SLOW)                      \
-    X(lightsout, iddfs, PZ_SLOW)                    \
-    X(tetravex, portfolio, PZ_REF)                  \
-    X(tetravex, turns, PZ_REF)                      \
-    X(tetravex, mrv, 0)                             \
-    X(tetravex, count, PZ_SLOW)                     \
-    X(tetravex, sat, PZ_SLOW)                       \
-    X(tetravex, gecode, PZ_SLOW)                    \
-    X(tetravex, kinds, PZ_SLOW | PZ_EXPONENTIAL)    \
+#define PZ_SOLVERS(X)                                                                              \
+    X(flip, gf2, PZ_REF)                                                                           \
+    X(flip, rowenum, 0)                                                                            \
+    X(flip, bfs, PZ_SLOW)                                                                          \
+    X(flip, iddfs, PZ_SLOW)                                                                        \
+    X(lightsout, gf2, PZ_REF)                                                                      \
+    X(lightsout, rowenum, 0)                                                                       \
+    X(lightsout, bfs, PZ_SLOW)                                                                     \
+    X(lightsout, iddfs, PZ_SLOW)                                                                   \
+    X(tetravex, portfolio, PZ_REF)                                                                 \
+    X(tetravex, turns, PZ_REF)                                                                     \
+    X(tetravex, mrv, 0)                                                                            \
+    X(tetravex, count, PZ_SLOW)                                                                    \
+    X(tetravex, sat, PZ_SLOW)                                                                      \
+    X(tetravex, gecode, PZ_SLOW)                                                                   \
+    X(tetravex, kinds, PZ_SLOW | PZ_EXPONENTIAL)                                                   \
     X(tetravex, naive, PZ_SLOW | PZ_EXPONENTIAL)
 
 #endif

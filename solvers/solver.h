@@ -23,21 +23,21 @@
  * or "file:line:col: msg" where a column means something, as in JSON). */
 typedef struct pz_error {
     char file[4096]; /* PATH_MAX: every path that can be opened fits */
-    long line;                        /* 0: no line (a spec, an option) */
-    long col;                         /* 0: no column (the judge formats are lines) */
+    long line;       /* 0: no line (a spec, an option) */
+    long col;        /* 0: no column (the judge formats are lines) */
     char msg[512];
 } pz_error;
 
 /* A line reader over a FILE: a file, a pipe, or memory through fmemopen. */
 typedef struct pz_reader {
     FILE *f;
-    const char *name;                 /* "stdin" or a path, for messages */
-    long line;                        /* number of the line in buf, from 1 */
-    char *buf;                        /* the current line, NUL-terminated */
+    const char *name; /* "stdin" or a path, for messages */
+    long line;        /* number of the line in buf, from 1 */
+    char *buf;        /* the current line, NUL-terminated */
     size_t len, cap;
-    int pushed;                       /* buf was given back by pz_unread */
-    long long hdr[4];                 /* the puzzle's header state between calls */
-    int started;                      /* the puzzle read its header already */
+    int pushed;       /* buf was given back by pz_unread */
+    long long hdr[4]; /* the puzzle's header state between calls */
+    int started;      /* the puzzle read its header already */
 } pz_reader;
 
 typedef enum pz_verdict { PZ_VALID = 0, PZ_INVALID = 1 } pz_verdict;
@@ -53,15 +53,15 @@ typedef struct pz_params {
 
 /* A corpus kind: a pure function from an index to an instance. */
 typedef struct pz_generator {
-    const char *kind;                 /* "exhaustive", "random" */
-    const char *keys;                 /* what it accepts, with defaults, for help */
-    int (*setup)(pz_params *, pz_error *);   /* validate, default, set count */
+    const char *kind;                      /* "exhaustive", "random" */
+    const char *keys;                      /* what it accepts, with defaults, for help */
+    int (*setup)(pz_params *, pz_error *); /* validate, default, set count */
     void (*make)(const pz_params *, uint64_t index, void *inst);
 } pz_generator;
 
 typedef struct pz_puzzle {
-    const char *name;                 /* "flip" */
-    const char *title;                /* "Flip Game (POJ 1753)" */
+    const char *name;  /* "flip" */
+    const char *title; /* "Flip Game (POJ 1753)" */
     size_t inst_size, ans_size;
     /* One instance in the judge's input format: 1 read, 0 clean end, -1 bad. */
     int (*read)(pz_reader *, void *inst, pz_error *);
@@ -70,18 +70,16 @@ typedef struct pz_puzzle {
      * count - 1.  The header goes out with the part at first == 0, a trailer
      * with the part that ends at total.  One call (f, v, n, 0, n) writes it
      * whole. */
-    void (*write_input)(FILE *, const void *insts, size_t count, uint64_t first,
-                        uint64_t total);
+    void (*write_input)(FILE *, const void *insts, size_t count, uint64_t first, uint64_t total);
     /* The judge's output for instance k (from 1). */
     void (*write_answer)(FILE *, unsigned long long k, const void *inst, const void *ans);
     /* The judge's output for instance k: 1 read, 0 clean end, -1 bad. */
-    int (*read_answer)(pz_reader *, unsigned long long k, const void *inst, void *ans,
-                       pz_error *);
+    int (*read_answer)(pz_reader *, unsigned long long k, const void *inst, void *ans, pz_error *);
     /* Independent of every solver: replays the witness on the board. */
     pz_verdict (*check)(const void *inst, const void *ans, const char **why);
     /* Answers are canonical, so this compares what the judge would print. */
     int (*same)(const void *inst, const void *a, const void *b);
-    const pz_generator *generators;   /* ends with kind == NULL */
+    const pz_generator *generators; /* ends with kind == NULL */
     /* The k-th simpler neighbour of inst (from 0): 1 made, 0 no more. */
     int (*shrink)(const void *inst, int k, void *simpler);
     /* "4x4", "n=5": the size class of an instance, for reports. */
@@ -102,15 +100,15 @@ enum { PZ_CLASSES = 64 * 64 + 2 };
 enum { PZ_REF = 1, PZ_SLOW = 2, PZ_EXPONENTIAL = 4 };
 
 typedef struct pz_solver {
-    const char *name;                 /* "gf2" */
+    const char *name; /* "gf2" */
     const pz_puzzle *puzzle;
-    unsigned flags;                   /* PZ_REF, ...: from its registry line */
-    const char *summary;              /* one line for `puzzlebench list` */
-    const char *limits;               /* what fits() accepts, in words */
-    int (*fits)(const void *inst);    /* stated limits, never a silent skip */
-    int (*prepare)(void);             /* one-time tables, before any timing; 0 ok */
+    unsigned flags;                /* PZ_REF, ...: from its registry line */
+    const char *summary;           /* one line for `puzzlebench list` */
+    const char *limits;            /* what fits() accepts, in words */
+    int (*fits)(const void *inst); /* stated limits, never a silent skip */
+    int (*prepare)(void);          /* one-time tables, before any timing; 0 ok */
     size_t scratch_size;
-    int (*solve)(const void *inst, void *ans, void *scratch);   /* 0 ok */
+    int (*solve)(const void *inst, void *ans, void *scratch); /* 0 ok */
 } pz_solver;
 
 /* The registry (registry.h, registry.c): NULL-terminated lists in display
@@ -135,9 +133,15 @@ enum { PZ_SOLVERS(PZ__FLAGS) };
 #undef PZ__FLAGS
 #define PZ_SOLVER(PUZZLE, NAME, SUMMARY, LIMITS, FITS, SCRATCH, PREPARE, SOLVE)                    \
     const pz_solver pz_solver_##PUZZLE##_##NAME = {                                                \
-        .name = #NAME, .puzzle = &pz_##PUZZLE, .flags = PZ__FLAGS_##PUZZLE##_##NAME,               \
-        .summary = SUMMARY, .limits = LIMITS, .fits = FITS, .prepare = PREPARE,                    \
-        .scratch_size = SCRATCH, .solve = SOLVE,                                                   \
+        .name = #NAME,                                                                             \
+        .puzzle = &pz_##PUZZLE,                                                                    \
+        .flags = PZ__FLAGS_##PUZZLE##_##NAME,                                                      \
+        .summary = SUMMARY,                                                                        \
+        .limits = LIMITS,                                                                          \
+        .fits = FITS,                                                                              \
+        .prepare = PREPARE,                                                                        \
+        .scratch_size = SCRATCH,                                                                   \
+        .solve = SOLVE,                                                                            \
     }
 
 /* Prepares a solver, or every registered one (tables before any timing);
@@ -148,12 +152,12 @@ void pz_prepare_all(void);
 /* Reading (io.c). */
 void pz_reader_init(pz_reader *, FILE *, const char *name);
 void pz_reader_free(pz_reader *);
-int pz_getline(pz_reader *, pz_error *);        /* 1 line, 0 end, -1 bad */
-int pz_next_nonblank(pz_reader *, pz_error *);  /* same, skipping blank lines */
+int pz_getline(pz_reader *, pz_error *);       /* 1 line, 0 end, -1 bad */
+int pz_next_nonblank(pz_reader *, pz_error *); /* same, skipping blank lines */
 void pz_unread(pz_reader *);
 int pz_is_blank(const char *s);
 int pz_fail(pz_error *, const pz_reader *, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));      /* fills e, returns -1 */
+    __attribute__((format(printf, 3, 4))); /* fills e, returns -1 */
 /* len bytes of input for a message: printable ASCII as it is, any other byte
  * as \xHH (so no control character reaches a terminal), cut with "..." to
  * fit cap bytes with the NUL; returns buf. */
@@ -174,14 +178,19 @@ static inline uint64_t pz_mix64(uint64_t x)
 }
 
 /* A small stream for one instance, seeded from (seed, index). */
-typedef struct pz_rng { uint64_t s; } pz_rng;
+typedef struct pz_rng {
+    uint64_t s;
+} pz_rng;
 static inline pz_rng pz_rng_at(uint64_t seed, uint64_t index)
 {
-    pz_rng r = { pz_mix64(seed ^ pz_mix64(index)) };
+    pz_rng r = {pz_mix64(seed ^ pz_mix64(index))};
     return r;
 }
-static inline uint64_t pz_rng_next(pz_rng *r) { return pz_mix64(r->s++); }
-static inline uint64_t pz_rng_below(pz_rng *r, uint64_t n)  /* n >= 1 */
+static inline uint64_t pz_rng_next(pz_rng *r)
+{
+    return pz_mix64(r->s++);
+}
+static inline uint64_t pz_rng_below(pz_rng *r, uint64_t n) /* n >= 1 */
 {
     return (uint64_t)(((unsigned __int128)pz_rng_next(r) * n) >> 64);
 }

@@ -14,8 +14,8 @@
 #include "../solvers/toggle/big.h"
 
 /* A159257 (OEIS): the nullity of the n x n Lights Out matrix, n = 1..40. */
-static const int a159257[40] = { 0, 0, 0, 4, 2, 0, 0, 0, 8, 0, 6, 0, 0, 4, 0, 8, 2, 0, 16, 0,
-                                 0, 0, 14, 4, 0, 0, 0, 0, 10, 20, 0, 20, 16, 4, 6, 0, 0, 0, 32, 0 };
+static const int a159257[40] = {0, 0, 0,  4, 2, 0, 0, 0, 8,  0,  6, 0,  0,  4, 0, 8, 2, 0, 16, 0,
+                                0, 0, 14, 4, 0, 0, 0, 0, 10, 20, 0, 20, 16, 4, 6, 0, 0, 0, 32, 0};
 
 /* Plain dense elimination of the mn x mn press matrix (rows of words, a
  * pivot at a time): the nullity; *on: the all-on board is in the image;
@@ -30,18 +30,22 @@ static int dense_nullity(int m, int n, int *on, uint8_t *kern, int *lead)
     int *pivot = calloc((size_t)cells + 1, sizeof *pivot);
     assert_non_null(a);
     assert_non_null(pivot);
-#define ROW(i) (a + (size_t)(i) * words)
+#define ROW(i) (a + (size_t)(i)*words)
 #define BIT(i, j) ((ROW(i)[(size_t)(j) / 64] >> ((j) % 64)) & 1)
 #define SET(i, j) (ROW(i)[(size_t)(j) / 64] |= 1ull << ((j) % 64))
     for (int r = 0; r < m; r++)
         for (int c = 0; c < n; c++) {
             int i = r * n + c;
             SET(i, i);
-            if (r > 0) SET(i, i - n);
-            if (r + 1 < m) SET(i, i + n);
-            if (c > 0) SET(i, i - 1);
-            if (c + 1 < n) SET(i, i + 1);
-            SET(i, cells);                  /* the augmented column: all on */
+            if (r > 0)
+                SET(i, i - n);
+            if (r + 1 < m)
+                SET(i, i + n);
+            if (c > 0)
+                SET(i, i - 1);
+            if (c + 1 < n)
+                SET(i, i + 1);
+            SET(i, cells); /* the augmented column: all on */
         }
     *on = 1;
     for (int col = 0; col <= cells; col++) {
@@ -122,7 +126,7 @@ static int chased_nullity(int m, int n)
     for (int j = 0; j < n; j++) {
         memset(x, 0, (size_t)(m + 1) * w * sizeof *x);
         x[j / 64] = 1ull << (j % 64);
-        for (int r = 0; r < m; r++) {         /* x[r + 1] = T x[r] + x[r - 1] */
+        for (int r = 0; r < m; r++) { /* x[r + 1] = T x[r] + x[r - 1] */
             const uint64_t *cur = x + (size_t)r * w;
             uint64_t *next = x + (size_t)(r + 1) * w;
             for (size_t u = 0; u < w; u++) {
@@ -163,15 +167,15 @@ static void test_nullity(void **state)
             assert_int_equal(facts_nullity(m, n, &on), dense_nullity(m, n, &on2, NULL, NULL));
             assert_int_equal(on, on2);
         }
-    for (int m = 1; m <= 64; m += 3)       /* gf2's table, for every size it knows */
+    for (int m = 1; m <= 64; m += 3) /* gf2's table, for every size it knows */
         for (int n = 1; n <= 64; n++) {
             assert_int_equal(facts_nullity(m, n, &on), tg_nullity(m, n));
             assert_int_equal(on, tg_on_solvable(m, n));
         }
     for (int n = 41; n <= 300; n++)
         assert_int_equal(facts_nullity(n, n, &on), chased_nullity(n, n));
-    static const int rect[][2] = { { 300, 7 }, { 7, 300 }, { 129, 65 }, { 65, 129 },
-                                   { 500, 127 }, { 1000, 64 }, { 4096, 3 }, { 2, 4095 } };
+    static const int rect[][2] = {{300, 7},   {7, 300},   {129, 65}, {65, 129},
+                                  {500, 127}, {1000, 64}, {4096, 3}, {2, 4095}};
     for (size_t i = 0; i < sizeof rect / sizeof *rect; i++) {
         int m = rect[i][0], n = rect[i][1];
         int k = facts_nullity(m, n, &on);
@@ -194,7 +198,7 @@ static void solve_all(tg_bigsys **sys, const tg_big *b, unsigned goals, tg_bigan
         tg_bigans_init(&a);
         int rc = tg_big_solve(sys[s], b, goals, &a);
         assert_int_equal(rc == TG_BIG_OUTSIDE, !tg_big_fits(tg_big_solvers[s], b->m, b->n, goals));
-        if (rc == TG_BIG_OUTSIDE) {        /* Flip Game beyond the search: for all alike */
+        if (rc == TG_BIG_OUTSIDE) { /* Flip Game beyond the search: for all alike */
             assert_true(goals & TG_ON);
             assert_false(tg_big_searched(sys[s]));
             tg_bigans_free(&a);
@@ -242,7 +246,7 @@ static void make_board(tg_big *b, int m, int n, uint64_t seed, uint64_t index)
     tg_big_random(b, seed, index);
     if (!(index & 1))
         return;
-    tg_big x = { 0 };
+    tg_big x = {0};
     assert_int_equal(tg_big_init(&x, m, n), 0);
     memcpy(x.row, b->row, (size_t)m * b->w * sizeof *b->row);
     memset(b->row, 0, (size_t)m * b->w * sizeof *b->row);
@@ -250,7 +254,7 @@ static void make_board(tg_big *b, int m, int n, uint64_t seed, uint64_t index)
         for (int c = 0; c < n; c++)
             if ((tg_big_row(&x, r)[c / 64] >> (c % 64)) & 1)
                 for (int d = 0; d < 5; d++) {
-                    static const int dr[5] = { 0, -1, 1, 0, 0 }, dc[5] = { 0, 0, 0, -1, 1 };
+                    static const int dr[5] = {0, -1, 1, 0, 0}, dc[5] = {0, 0, 0, -1, 1};
                     int rr = r + dr[d], cc = c + dc[d];
                     if (rr >= 0 && rr < m && cc >= 0 && cc < n)
                         tg_big_row(b, rr)[cc / 64] ^= 1ull << (cc % 64);
@@ -262,12 +266,11 @@ static void make_board(tg_big *b, int m, int n, uint64_t seed, uint64_t index)
  * nullity keeps gf2's search short. */
 static void test_against_gf2(void **state)
 {
-    static const int sizes[][2] = { { 1, 1 },   { 1, 2 },   { 2, 3 },   { 4, 4 },   { 5, 5 },
-                                    { 5, 6 },   { 9, 9 },   { 3, 7 },   { 7, 3 },   { 16, 16 },
-                                    { 19, 19 }, { 24, 24 }, { 64, 4 },  { 4, 64 },  { 20, 40 },
-                                    { 63, 63 }, { 64, 64 }, { 1, 64 },  { 64, 1 },  { 30, 30 },
-                                    { 33, 59 }, { 59, 33 }, { 64, 9 },  { 9, 64 },  { 11, 11 },
-                                    { 23, 23 }, { 64, 63 }, { 17, 55 }, { 55, 17 }, { 8, 8 } };
+    static const int sizes[][2] = {{1, 1},   {1, 2},   {2, 3},   {4, 4},   {5, 5},   {5, 6},
+                                   {9, 9},   {3, 7},   {7, 3},   {16, 16}, {19, 19}, {24, 24},
+                                   {64, 4},  {4, 64},  {20, 40}, {63, 63}, {64, 64}, {1, 64},
+                                   {64, 1},  {30, 30}, {33, 59}, {59, 33}, {64, 9},  {9, 64},
+                                   {11, 11}, {23, 23}, {64, 63}, {17, 55}, {55, 17}, {8, 8}};
     tg_bigsys **sys = new_systems();
     (void)state;
     for (int puzzle = 0; puzzle < 2; puzzle++) {
@@ -280,8 +283,8 @@ static void test_against_gf2(void **state)
              * (gf2's too): a random board there, which has a certificate. */
             int count = k > 20 ? 1 : m * n > 1000 ? 4 : 12;
             for (int j = 0; j < count; j++) {
-                tg_big b = { 0 };
-                tg_board sb = { .m = (uint8_t)m, .n = (uint8_t)n };
+                tg_big b = {0};
+                tg_board sb = {.m = (uint8_t)m, .n = (uint8_t)n};
                 tg_answer ref;
                 tg_bigans a;
                 make_board(&b, m, n, 7, (uint64_t)j);
@@ -310,7 +313,7 @@ static void test_against_gf2(void **state)
  * finds by its own elimination.  Also sizes inside it with big boards. */
 static void test_canonical(void **state)
 {
-    static const int sizes[][2] = { { 61, 61 }, { 62, 64 }, { 64, 62 }, { 9, 9 }, { 23, 23 } };
+    static const int sizes[][2] = {{61, 61}, {62, 64}, {64, 62}, {9, 9}, {23, 23}};
     tg_bigsys **sys = new_systems();
     (void)state;
     for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
@@ -321,7 +324,7 @@ static void test_canonical(void **state)
         int k = dense_nullity(m, n, &on, kern, lead);
         assert_int_equal(k, tg_nullity(m, n));
         for (uint64_t j = 1; j < 6; j += 2) {
-            tg_big b = { 0 };
+            tg_big b = {0};
             tg_bigans a;
             make_board(&b, m, n, 9, j);
             solve_all(sys, &b, TG_OFF, &a);
@@ -330,10 +333,10 @@ static void test_canonical(void **state)
             if (k > 32)
                 for (int v = 0; v < k; v++) {
                     int r = lead[v] / n, c = lead[v] % n;
-                    assert_int_equal(r, 0);      /* a kernel vector leads in row 0 */
+                    assert_int_equal(r, 0); /* a kernel vector leads in row 0 */
                     if ((tg_big_row(&a.x, r)[c / 64] >> (c % 64)) & 1)
-                        fail_msg("%dx%d: the answer has the leading cell %d of basis vector %d",
-                                 m, n, lead[v], v);
+                        fail_msg("%dx%d: the answer has the leading cell %d of basis vector %d", m,
+                                 n, lead[v], v);
                 }
             tg_bigans_free(&a);
             tg_big_free(&b);
@@ -348,7 +351,7 @@ static void test_canonical(void **state)
 static void test_checker(void **state)
 {
     tg_bigsys **sys = new_systems();
-    tg_big b = { 0 };
+    tg_big b = {0};
     tg_bigans a;
     const char *why;
     (void)state;
@@ -396,7 +399,7 @@ static void test_checker(void **state)
     assert_int_equal(tg_big_check(&b, &a, TG_OFF, &why), PZ_INVALID);
     assert_string_equal(why, "the press count is not the number of presses");
     a.weight--;
-    tg_big_row(&a.x, 100)[1] |= 1ull << 10;        /* column 74 of 70 */
+    tg_big_row(&a.x, 100)[1] |= 1ull << 10; /* column 74 of 70 */
     assert_int_equal(tg_big_check(&b, &a, TG_OFF, &why), PZ_INVALID);
     assert_string_equal(why, "a press outside the board");
     tg_bigans_free(&a);
@@ -408,21 +411,21 @@ static void test_checker(void **state)
  * to 129; the chase solvers at 4095 and 4096. */
 static void test_widths(void **state)
 {
-    static const int widths[] = { 63, 64, 65, 127, 128, 129, 4095, 4096 };
+    static const int widths[] = {63, 64, 65, 127, 128, 129, 4095, 4096};
     tg_bigsys **sys = new_systems();
     (void)state;
     for (size_t i = 0; i < sizeof widths / sizeof *widths; i++) {
-        int w = widths[i], shapes[3][2] = { { 3, w }, { w, 5 }, { w, w } };
+        int w = widths[i], shapes[3][2] = {{3, w}, {w, 5}, {w, w}};
         for (int s = 0; s < 3; s++) {
             int m = shapes[s][0], n = shapes[s][1];
             if (s == 2 && w > 1024 && w != 4096)
-                continue;              /* 4096 x 4096 for both: the largest corpus board */
+                continue; /* 4096 x 4096 for both: the largest corpus board */
             int k, on;
             assert_int_equal(tg_big_facts(m, n, &k, &on), 0);
             /* A random board and a solvable one, but where the search takes
              * a second (64x64, nullity 28; test_against_gf2 has it). */
             for (uint64_t j = 0; j < (k > 20 && k <= 32 ? 1u : 2u); j++) {
-                tg_big b = { 0 };
+                tg_big b = {0};
                 tg_bigans a;
                 make_board(&b, m, n, 21, j);
                 solve_all(sys, &b, TG_OFF, &a);
@@ -441,13 +444,13 @@ static void test_widths(void **state)
 /* The all-on board, solved and checked, square and not. */
 static void test_ones(void **state)
 {
-    static const int sizes[][2] = { { 5, 5 }, { 100, 100 }, { 257, 257 }, { 300, 299 },
-                                    { 1000, 1000 }, { 30, 2000 } };
+    static const int sizes[][2] = {{5, 5},     {100, 100},   {257, 257},
+                                   {300, 299}, {1000, 1000}, {30, 2000}};
     tg_bigsys **sys = new_systems();
     (void)state;
     for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
         int m = sizes[i][0], n = sizes[i][1], k, on;
-        tg_big b = { 0 };
+        tg_big b = {0};
         tg_bigans a;
         assert_int_equal(tg_big_init(&b, m, n), 0);
         tg_big_ones(&b);

@@ -16,7 +16,7 @@ static void test_reader_good(void **state)
     assert_int_equal(n, 2);
     tg_board *b = v;
     assert_int_equal(b[0].m, 4);
-    assert_int_equal(b[0].b[0], 0x9);            /* b w w b: columns 0 and 3 */
+    assert_int_equal(b[0].b[0], 0x9); /* b w w b: columns 0 and 3 */
     assert_int_equal(b[1].b[3], 0x8);
     free(v);
     n = pz_test_read(&pz_flip, "2 3\nbwb\nwww\n\nbbb\nbbb\n", &v, &e);
@@ -39,8 +39,8 @@ static void test_official(void **state)
 
 static void test_checker(void **state)
 {
-    tg_board b = { .m = 4, .n = 4, .b = { 0x9, 0xb, 0x9, 0x1 } };   /* the sample */
-    tg_answer a = { .weight = 4, .has = TG_PRESSES };
+    tg_board b = {.m = 4, .n = 4, .b = {0x9, 0xb, 0x9, 0x1}}; /* the sample */
+    tg_answer a = {.weight = 4, .has = TG_PRESSES};
     const char *why;
     (void)state;
     pz_find_solver("flip", "gf2")->prepare();
@@ -48,16 +48,16 @@ static void test_checker(void **state)
     pz_find_solver("flip", "rowenum")->solve(&b, &a, scratch);
     pz_test_scratch_free(pz_find_solver("flip", "rowenum"), scratch);
     assert_int_equal(pz_flip.check(&b, &a, &why), PZ_VALID);
-    a.x[2] ^= 1;                                                  /* one press off */
+    a.x[2] ^= 1; /* one press off */
     assert_int_equal(pz_flip.check(&b, &a, &why), PZ_INVALID);
     a.x[2] ^= 1;
-    a.weight = 3;                                                 /* count lies */
+    a.weight = 3; /* count lies */
     assert_int_equal(pz_flip.check(&b, &a, &why), PZ_INVALID);
     a.weight = 4;
-    a.x[0] |= 1ull << 5;                                          /* off the board */
+    a.x[0] |= 1ull << 5; /* off the board */
     assert_int_equal(pz_flip.check(&b, &a, &why), PZ_INVALID);
     /* Impossible: gf2's certificates check; a wrong one does not. */
-    tg_board imp = { .m = 4, .n = 4, .b = { 0x0, 0x2, 0x0, 0x0 } };
+    tg_board imp = {.m = 4, .n = 4, .b = {0x0, 0x2, 0x0, 0x0}};
     const pz_solver *gf2 = pz_find_solver("flip", "gf2");
     scratch = pz_test_scratch(gf2);
     pz_test_solve(gf2, &imp, &a, scratch);
@@ -72,8 +72,7 @@ static void test_checker(void **state)
 
 /* All solvers agree bit for bit on the boards; returns how many had answers.
  * The slow ones take every slow-th board. */
-static long cross_check(const pz_params *p, const pz_generator *g, long count, int *maxw,
-                        long slow)
+static long cross_check(const pz_params *p, const pz_generator *g, long count, int *maxw, long slow)
 {
     pz_test_cross *x = pz_test_cross_new(&pz_flip);
     long solvable = 0;
@@ -92,7 +91,7 @@ static long cross_check(const pz_params *p, const pz_generator *g, long count, i
 
 static pz_params params(int rows, int cols, long long count)
 {
-    pz_params p = { .rows = rows, .cols = cols, .n = -1, .digits = -1, .count = count, .seed = 7 };
+    pz_params p = {.rows = rows, .cols = cols, .n = -1, .digits = -1, .count = count, .seed = 7};
     return p;
 }
 
@@ -123,7 +122,7 @@ static void test_all_sizes(void **state)
                 p.seed = (uint64_t)-1;
                 cross_check(&p, &pz_flip.generators[0], 1l << (m * n), &maxw, 1);
             }
-            p = params(m, n, m * n <= 16 ? 40 : 4);   /* iddfs: 2^(mn) per Impossible */
+            p = params(m, n, m * n <= 16 ? 40 : 4); /* iddfs: 2^(mn) per Impossible */
             cross_check(&p, &pz_flip.generators[1], p.count, &maxw, 1);
         }
 }
@@ -131,9 +130,9 @@ static void test_all_sizes(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_reader_good),
-        cmocka_unit_test(test_official),      cmocka_unit_test(test_checker),
-        cmocka_unit_test(test_exhaustive_4x4), cmocka_unit_test(test_all_sizes),
+        cmocka_unit_test(test_reader_good), cmocka_unit_test(test_official),
+        cmocka_unit_test(test_checker),     cmocka_unit_test(test_exhaustive_4x4),
+        cmocka_unit_test(test_all_sizes),
     };
     if (getenv("PZ_TEST_FILTER"))
         cmocka_set_test_filter(getenv("PZ_TEST_FILTER"));

@@ -7,10 +7,9 @@
 #include "testing.h"
 #include "../solvers/toggle/toggle.h"
 
-static const char sample_in[] =
-    "2\n"
-    "0 1 1 0 1 0\n1 0 0 1 1 1\n0 0 1 0 0 1\n1 0 0 1 0 1\n0 1 1 1 0 0\n"
-    "0 0 1 0 1 0\n1 0 1 0 1 1\n0 0 1 0 1 1\n1 0 1 1 0 0\n0 1 0 1 0 0\n";
+static const char sample_in[] = "2\n"
+                                "0 1 1 0 1 0\n1 0 0 1 1 1\n0 0 1 0 0 1\n1 0 0 1 0 1\n0 1 1 1 0 0\n"
+                                "0 0 1 0 1 0\n1 0 1 0 1 1\n0 0 1 0 1 1\n1 0 1 1 0 0\n0 1 0 1 0 0\n";
 static const char sample_out[] =
     "PUZZLE #1\n1 0 1 0 0 1\n1 1 0 1 0 1\n0 0 1 0 1 1\n1 0 0 1 0 0\n0 1 0 0 0 0\n"
     "PUZZLE #2\n1 0 0 1 1 1\n1 1 0 0 0 0\n0 0 0 1 0 0\n1 1 0 1 0 1\n1 0 1 1 0 1\n";
@@ -28,7 +27,7 @@ static const pz_solver *gf2(void)
 
 static tg_board board(int m, int n, const uint64_t *rows)
 {
-    tg_board b = { .m = (uint8_t)m, .n = (uint8_t)n };
+    tg_board b = {.m = (uint8_t)m, .n = (uint8_t)n};
     memcpy(b.b, rows, (size_t)m * sizeof *rows);
     return b;
 }
@@ -43,7 +42,7 @@ static void test_reader_good(void **state)
     tg_board *b = v;
     assert_int_equal(b[0].m, 5);
     assert_int_equal(b[0].n, 6);
-    assert_int_equal(b[0].b[0], 0x16);          /* 0 1 1 0 1 0: columns 1, 2, 4 */
+    assert_int_equal(b[0].b[0], 0x16); /* 0 1 1 0 1 0: columns 1, 2, 4 */
     assert_int_equal(b[1].b[4], 0x0a);
     free(v);
     /* Our sizes; several blanks, tabs, CRLF, blank lines between puzzles. */
@@ -59,7 +58,7 @@ static void test_reader_good(void **state)
     n = pz_test_read(&pz_lightsout, "0\n", &v, &e);
     assert_int_equal(n, 0);
     free(v);
-    char wide[200] = "1 1 64\n1";                /* the widest row, no final newline */
+    char wide[200] = "1 1 64\n1"; /* the widest row, no final newline */
     for (int c = 1; c < 64; c++)
         strcat(wide, c < 63 ? " 0" : " 1");
     n = pz_test_read(&pz_lightsout, wide, &v, &e);
@@ -82,7 +81,8 @@ static void test_writer(void **state)
     for (long i = 0; i < n; i++) {
         tg_answer a;
         pz_test_solve(sv, (tg_board *)v + i, &a, scratch);
-        strcat(buf, pz_test_output(&pz_lightsout, (unsigned long long)i + 1, (tg_board *)v + i, &a));
+        strcat(buf,
+               pz_test_output(&pz_lightsout, (unsigned long long)i + 1, (tg_board *)v + i, &a));
     }
     assert_string_equal(buf, sample_out);
     FILE *f = open_memstream(&out, &len);
@@ -91,7 +91,7 @@ static void test_writer(void **state)
     assert_string_equal(out, sample_in);
     free(out);
     /* Another size: the header says so; no answer prints IMPOSSIBLE. */
-    uint64_t rows[4] = { 0x1, 0, 0, 0 };
+    uint64_t rows[4] = {0x1, 0, 0, 0};
     tg_board b = board(4, 4, rows);
     tg_answer a;
     pz_test_solve(sv, &b, &a, scratch);
@@ -116,18 +116,18 @@ static void test_read_answer(void **state)
     static const struct {
         const char *text, *error;
     } bad[] = {
-        { "PUZZLE #2\n", "1: expected \"PUZZLE #1\"" },
-        { "PUZZLE #1 \n", "1: expected \"PUZZLE #1\"" },
-        { "PUZZLE #1\n1 0\n", "2: expected 3 values 0/1 on this line, found 2" },
-        { "PUZZLE #1\n1\t0 0\n", "2: expected values separated by exactly one space" },
-        { "PUZZLE #1\n1  0 0\n", "2: expected values separated by exactly one space" },
-        { "PUZZLE #1\n 1 0 0\n", "2: expected values separated by exactly one space" },
-        { "PUZZLE #1\n1 0 0 \n", "2: expected no space at the end of the line" },
-        { "PUZZLE #1\n1 0 0\n", "2: expected 2 rows of presses: the output ended" },
-        { "PUZZLE #1\nimpossible\n", "2: expected a value 0 or 1 in position 1" },
-        { "PUZZLE #1\n", "1: expected the answer to puzzle 1: the output ended" },
+        {"PUZZLE #2\n", "1: expected \"PUZZLE #1\""},
+        {"PUZZLE #1 \n", "1: expected \"PUZZLE #1\""},
+        {"PUZZLE #1\n1 0\n", "2: expected 3 values 0/1 on this line, found 2"},
+        {"PUZZLE #1\n1\t0 0\n", "2: expected values separated by exactly one space"},
+        {"PUZZLE #1\n1  0 0\n", "2: expected values separated by exactly one space"},
+        {"PUZZLE #1\n 1 0 0\n", "2: expected values separated by exactly one space"},
+        {"PUZZLE #1\n1 0 0 \n", "2: expected no space at the end of the line"},
+        {"PUZZLE #1\n1 0 0\n", "2: expected 2 rows of presses: the output ended"},
+        {"PUZZLE #1\nimpossible\n", "2: expected a value 0 or 1 in position 1"},
+        {"PUZZLE #1\n", "1: expected the answer to puzzle 1: the output ended"},
     };
-    uint64_t rows[2] = { 0x3, 0x6 };
+    uint64_t rows[2] = {0x3, 0x6};
     tg_board b = board(2, 3, rows);
     tg_answer a;
     pz_reader r;
@@ -173,8 +173,8 @@ static void test_corpus(void **state)
     static const struct {
         const char *name;
         long count;
-    } files[] = { { "poj1222", 22 }, { "4x4", 12 }, { "5x5", 12 }, { "9x9", 8 },
-                  { "3x7", 10 },     { "1x64", 6 }, { "20x40", 4 } };
+    } files[] = {{"poj1222", 22}, {"4x4", 12}, {"5x5", 12}, {"9x9", 8},
+                 {"3x7", 10},     {"1x64", 6}, {"20x40", 4}};
     char in[64];
     (void)state;
     for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
@@ -185,30 +185,29 @@ static void test_corpus(void **state)
 
 static void test_checker(void **state)
 {
-    uint64_t rows[5] = { 0x16, 0x39, 0x24, 0x29, 0x0e };    /* sample puzzle 1 */
+    uint64_t rows[5] = {0x16, 0x39, 0x24, 0x29, 0x0e}; /* sample puzzle 1 */
     tg_board b = board(5, 6, rows);
-    tg_answer a = { .weight = 13, .has = TG_PRESSES,
-                    .x = { 0x25, 0x2b, 0x34, 0x09, 0x02 } };
+    tg_answer a = {.weight = 13, .has = TG_PRESSES, .x = {0x25, 0x2b, 0x34, 0x09, 0x02}};
     const char *why;
     (void)state;
     assert_int_equal(pz_lightsout.check(&b, &a, &why), PZ_VALID);
-    a.x[2] ^= 0x11;                                              /* one press moved */
+    a.x[2] ^= 0x11; /* one press moved */
     assert_int_equal(pz_lightsout.check(&b, &a, &why), PZ_INVALID);
     assert_string_equal(why, "the presses do not reach a goal board");
     a.x[2] ^= 0x11;
-    a.weight = 12;                                               /* the count lies */
+    a.weight = 12; /* the count lies */
     assert_int_equal(pz_lightsout.check(&b, &a, &why), PZ_INVALID);
     assert_string_equal(why, "the press count is not the number of presses");
     a.weight = 31;
     assert_int_equal(pz_lightsout.check(&b, &a, &why), PZ_INVALID);
     assert_string_equal(why, "press count out of range");
     a.weight = 14;
-    a.x[4] |= 1ull << 6;                                         /* off the board */
+    a.x[4] |= 1ull << 6; /* off the board */
     assert_int_equal(pz_lightsout.check(&b, &a, &why), PZ_INVALID);
     assert_string_equal(why, "a press outside the board");
     a.weight = 13;
     a.x[4] ^= 1ull << 6;
-    a.has = 0;                                                   /* nothing to check */
+    a.has = 0; /* nothing to check */
     a.weight = -1;
     assert_int_equal(pz_lightsout.check(&b, &a, &why), PZ_VALID);
 }
@@ -222,13 +221,13 @@ static void corrupt_certificate(const tg_board *b, const tg_answer *good)
     int m = b->m, n = b->n;
     assert_int_equal(a.has, TG_CERTS);
     assert_int_equal(pz_lightsout.check(b, &a, &why), PZ_VALID);
-    a.cert[0][m / 2] ^= 1ull << (n / 2);                          /* not in the kernel */
+    a.cert[0][m / 2] ^= 1ull << (n / 2); /* not in the kernel */
     assert_int_equal(pz_lightsout.check(b, &a, &why), PZ_INVALID);
     assert_string_equal(why, "a certificate is not in the kernel of the press matrix");
-    memset(a.cert[0], 0, sizeof a.cert[0]);                       /* zero is in it */
+    memset(a.cert[0], 0, sizeof a.cert[0]); /* zero is in it */
     assert_int_equal(pz_lightsout.check(b, &a, &why), PZ_INVALID);
     a = *good;
-    a.cert[0][0] |= 1ull << n;                                    /* off the board */
+    a.cert[0][0] |= 1ull << n; /* off the board */
     assert_int_equal(pz_lightsout.check(b, &a, &why), PZ_INVALID);
     /* The board with one more light where y has one: y no longer separates. */
     tg_board c = *b;
@@ -249,15 +248,14 @@ static void test_certificates(void **state)
     /* Sizes with nullity 1 to 24, small and large: 4x4 (4), 5x5 (2), 9x9 (8),
      * 1x2 (1), 16x16 (8), 19x19 (16), 24x24 (4), 30x30 (20), 64x4 (4), 64x9
      * (4), 59x59 (22). */
-    static const int sizes[][2] = { { 4, 4 },   { 5, 5 },   { 9, 9 },   { 1, 2 },
-                                    { 16, 16 }, { 19, 19 }, { 24, 24 }, { 30, 30 },
-                                    { 64, 4 },  { 64, 9 },  { 59, 59 } };
+    static const int sizes[][2] = {{4, 4},   {5, 5},   {9, 9},  {1, 2},  {16, 16}, {19, 19},
+                                   {24, 24}, {30, 30}, {64, 4}, {64, 9}, {59, 59}};
     for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
         int m = sizes[s][0], n = sizes[s][1];
         assert_true(tg_nullity(m, n) > 0 && tg_nullity(m, n) <= 24);
         for (uint64_t i = 0; i < 20; i++) {
             pz_rng rng = pz_rng_at(11, i);
-            tg_board b = { .m = (uint8_t)m, .n = (uint8_t)n };
+            tg_board b = {.m = (uint8_t)m, .n = (uint8_t)n};
             tg_answer a;
             for (int r = 0; r < m; r++)
                 b.b[r] = pz_rng_next(&rng) & tg_mask(n);
@@ -282,7 +280,7 @@ static long cross_check(int m, int n, long long count, make_fn *make, long long 
     pz_test_cross *x = pz_test_cross_new(&pz_lightsout);
     const pz_solver *g = gf2();
     void *scratch = pz_test_scratch(g);
-    pz_params p = { .rows = m, .cols = n, .n = -1, .digits = -1, .count = count, .seed = 5 };
+    pz_params p = {.rows = m, .cols = n, .n = -1, .digits = -1, .count = count, .seed = 5};
     long solvable = 0;
     for (long long i = 0; i < count; i++) {
         tg_board b;
@@ -328,8 +326,8 @@ static void test_exhaustive(void **state)
             long long searches = m * n <= 10 ? ALL : FAST;
             long solvable = cross_check(m, n, all, tg_make_exhaustive, searches);
             if (solvable != 1l << (m * n - tg_nullity(m, n)))
-                fail_msg("%dx%d: %ld solvable boards, expected 2^(%d - %d)", m, n, solvable,
-                         m * n, tg_nullity(m, n));
+                fail_msg("%dx%d: %ld solvable boards, expected 2^(%d - %d)", m, n, solvable, m * n,
+                         tg_nullity(m, n));
             if (searches != ALL)
                 cross_check(m, n, 256, make_spread, m * n <= 16 ? ALL : 4);
         }
@@ -346,8 +344,9 @@ static void make_pressed(const pz_params *p, uint64_t index, void *inst)
         return;
     memcpy(x, bd->b, sizeof x);
     for (int r = 0; r < p->rows; r++)
-        bd->b[r] = (x[r] ^ x[r] << 1 ^ x[r] >> 1 ^ (r ? x[r - 1] : 0) ^
-                    (r + 1 < p->rows ? x[r + 1] : 0)) & mask;
+        bd->b[r] =
+            (x[r] ^ x[r] << 1 ^ x[r] >> 1 ^ (r ? x[r - 1] : 0) ^ (r + 1 < p->rows ? x[r + 1] : 0)) &
+            mask;
 }
 
 /* Random and solvable boards of many sizes up to 64x64: the solvers not
@@ -355,8 +354,8 @@ static void make_pressed(const pz_params *p, uint64_t index, void *inst)
  * boards. */
 static void test_random(void **state)
 {
-    static const int sides[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 16, 17, 19, 20, 21, 23, 30, 33,
-                                 40, 47, 59, 63, 64 };
+    static const int sides[] = {1,  2,  3,  4,  5,  6,  7,  8,  9,  11, 16, 17,
+                                19, 20, 21, 23, 30, 33, 40, 47, 59, 63, 64};
     enum { NSIDES = sizeof sides / sizeof *sides };
     (void)state;
     for (int i = 0; i < NSIDES; i++)
@@ -365,8 +364,12 @@ static void test_random(void **state)
             int narrow = m <= 20 || n <= 20, wide = (m < n ? m : n) >= 16;
             /* Beyond nullity 24 a solvable board takes gf2 up to seconds: only
              * random ones there, which have no answer but a certificate. */
-            cross_check(m, n, k > 24 ? 1 : k > 16 ? 2 : !narrow || wide ? 4 : 20, make_pressed,
-                        FAST);
+            cross_check(m, n,
+                        k > 24            ? 1
+                        : k > 16          ? 2
+                        : !narrow || wide ? 4
+                                          : 20,
+                        make_pressed, FAST);
         }
     cross_check(5, 6, 1000000, tg_make_random, FAST);
 }
@@ -374,8 +377,8 @@ static void test_random(void **state)
 /* A159257 (OEIS): the nullity of the n x n Lights Out matrix, n = 1..40, as
  * published; test_nullity checks it against both gf2's first-row reduction
  * and the dense elimination below. */
-static const int a159257[40] = { 0, 0, 0, 4, 2, 0, 0, 0, 8, 0, 6, 0, 0, 4, 0, 8, 2, 0, 16, 0,
-                                 0, 0, 14, 4, 0, 0, 0, 0, 10, 20, 0, 20, 16, 4, 6, 0, 0, 0, 32, 0 };
+static const int a159257[40] = {0, 0, 0,  4, 2, 0, 0, 0, 8,  0,  6, 0,  0,  4, 0, 8, 2, 0, 16, 0,
+                                0, 0, 14, 4, 0, 0, 0, 0, 10, 20, 0, 20, 16, 4, 6, 0, 0, 0, 32, 0};
 
 /* The nullity of the (mn) x (mn) press matrix by plain dense elimination,
  * independent of the first-row reduction; *on: whether the all-on board is
@@ -394,11 +397,15 @@ static int dense_nullity(int m, int n, int *on, uint64_t (*kern)[TG_MAX])
         for (int c = 0; c < n; c++) {
             int i = r * n + c;
             SET(i, i);
-            if (r > 0) SET(i, i - n);
-            if (r + 1 < m) SET(i, i + n);
-            if (c > 0) SET(i, i - 1);
-            if (c + 1 < n) SET(i, i + 1);
-            SET(i, cells);                  /* the augmented column: all on */
+            if (r > 0)
+                SET(i, i - n);
+            if (r + 1 < m)
+                SET(i, i + n);
+            if (c > 0)
+                SET(i, i - 1);
+            if (c + 1 < n)
+                SET(i, i + 1);
+            SET(i, cells); /* the augmented column: all on */
         }
     *on = 1;
     for (int col = 0; col <= cells; col++) {
@@ -407,7 +414,7 @@ static int dense_nullity(int m, int n, int *on, uint64_t (*kern)[TG_MAX])
             p++;
         if (p == cells)
             continue;
-        if (col == cells) {                 /* the all-on column has a pivot: inconsistent */
+        if (col == cells) { /* the all-on column has a pivot: inconsistent */
             *on = 0;
             break;
         }
@@ -425,7 +432,7 @@ static int dense_nullity(int m, int n, int *on, uint64_t (*kern)[TG_MAX])
             }
         pivot[rank++] = col;
     }
-    for (int f = 0, i = 0; kern && f < cells; f++) {      /* one vector per free column */
+    for (int f = 0, i = 0; kern && f < cells; f++) { /* one vector per free column */
         if (i < rank && pivot[i] == f) {
             i++;
             continue;
@@ -450,9 +457,8 @@ static int dense_nullity(int m, int n, int *on, uint64_t (*kern)[TG_MAX])
  * transforms, beyond 16 dimensions among them (30x30, 19x59, 21x61, 33x59). */
 static void test_minimum(void **state)
 {
-    static const int sizes[][2] = { { 9, 9 },   { 16, 16 }, { 19, 19 }, { 24, 24 }, { 64, 4 },
-                                    { 30, 30 }, { 19, 59 }, { 59, 19 }, { 21, 61 },
-                                    { 33, 59 }, { 29, 33 }, { 17, 55 } };
+    static const int sizes[][2] = {{9, 9},   {16, 16}, {19, 19}, {24, 24}, {64, 4},  {30, 30},
+                                   {19, 59}, {59, 19}, {21, 61}, {33, 59}, {29, 33}, {17, 55}};
     static uint64_t kern[TG_MAX][TG_MAX];
     const pz_solver *sv = gf2();
     void *scratch = pz_test_scratch(sv);
@@ -460,7 +466,7 @@ static void test_minimum(void **state)
     for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
         int m = sizes[s][0], n = sizes[s][1], on;
         int k = dense_nullity(m, n, &on, kern);
-        pz_params p = { .rows = m, .cols = n, .seed = 3 };
+        pz_params p = {.rows = m, .cols = n, .seed = 3};
         assert_int_equal(k, tg_nullity(m, n));
         assert_true(k > 0 && k <= 21);
         for (uint64_t i = 1; i < 4; i += 2) {
@@ -484,8 +490,8 @@ static void test_minimum(void **state)
                 }
             }
             if (w != a.weight || memcmp(best, a.x, (size_t)m * sizeof *best))
-                fail_msg("%dx%d board %d: gf2 presses %d, the coset's canonical member %d",
-                         m, n, (int)i, a.weight, w);
+                fail_msg("%dx%d board %d: gf2 presses %d, the coset's canonical member %d", m, n,
+                         (int)i, a.weight, w);
         }
     }
     pz_test_scratch_free(sv, scratch);
@@ -514,12 +520,11 @@ static void test_nullity(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_reader_good),
-        cmocka_unit_test(test_writer),       cmocka_unit_test(test_read_answer),
-        cmocka_unit_test(test_corpus),       cmocka_unit_test(test_checker),
-        cmocka_unit_test(test_certificates), cmocka_unit_test(test_exhaustive),
-        cmocka_unit_test(test_random),       cmocka_unit_test(test_nullity),
-        cmocka_unit_test(test_minimum),
+        cmocka_unit_test(test_reader_good), cmocka_unit_test(test_writer),
+        cmocka_unit_test(test_read_answer), cmocka_unit_test(test_corpus),
+        cmocka_unit_test(test_checker),     cmocka_unit_test(test_certificates),
+        cmocka_unit_test(test_exhaustive),  cmocka_unit_test(test_random),
+        cmocka_unit_test(test_nullity),     cmocka_unit_test(test_minimum),
     };
     return cmocka_run_group_tests_name("lightsout", tests, NULL, NULL);
 }

@@ -41,7 +41,7 @@ static void solve(const pz_solver *s, const tx_game *g, tx_answer *a, void *scra
 
 static tx_game game(int n, const char *tiles)
 {
-    tx_game g = { .n = (uint8_t)n };
+    tx_game g = {.n = (uint8_t)n};
     for (int i = 0; i < n * n; i++)
         for (int s = 0; s < 4; s++)
             g.tile[i][s] = (uint8_t)(tiles[4 * i + s] - '0');
@@ -58,14 +58,14 @@ static void test_reader_good(void **state)
     assert_int_equal(pz_test_read(&pz_tetravex, sample_in, &v, &e), 2);
     g = v;
     assert_int_equal(g[0].n, 2);
-    assert_memory_equal(g[0].tile[3], ((uint8_t[]){ 0, 4, 4, 3 }), 4);
-    assert_memory_equal(g[1].tile[0], ((uint8_t[]){ 1, 1, 1, 1 }), 4);
+    assert_memory_equal(g[0].tile[3], ((uint8_t[]){0, 4, 4, 3}), 4);
+    assert_memory_equal(g[1].tile[0], ((uint8_t[]){1, 1, 1, 1}), 4);
     free(v);
     /* Blank lines between games, blanks around numbers, CRLF, blank lines after the 0. */
-    assert_int_equal(pz_test_read(&pz_tetravex, "\n 1 \n 0  1\t2 9 \r\n\n\n1\r\n3 3 3 3\n0\n\n", &v, &e),
-                     2);
+    assert_int_equal(
+        pz_test_read(&pz_tetravex, "\n 1 \n 0  1\t2 9 \r\n\n\n1\r\n3 3 3 3\n0\n\n", &v, &e), 2);
     g = v;
-    assert_memory_equal(g[0].tile[0], ((uint8_t[]){ 0, 1, 2, 9 }), 4);
+    assert_memory_equal(g[0].tile[0], ((uint8_t[]){0, 1, 2, 9}), 4);
     assert_int_equal(g[1].n, 1);
     free(v);
     assert_int_equal(pz_test_read(&pz_tetravex, "0\n", &v, &e), 0);
@@ -79,7 +79,7 @@ static void test_reader_good(void **state)
     assert_int_equal(pz_test_read(&pz_tetravex, big, &v, &e), 1);
     g = v;
     assert_int_equal(g->n, 12);
-    assert_memory_equal(g->tile[143], ((uint8_t[]){ 9, 8, 7, 6 }), 4);
+    assert_memory_equal(g->tile[143], ((uint8_t[]){9, 8, 7, 6}), 4);
     free(v);
 }
 
@@ -88,24 +88,31 @@ static void test_reader_bad(void **state)
     static const struct {
         const char *text, *error;
     } bad[] = {
-        { "2\n1 2 3 4\n1 2 3 10\n", "3: expected a number from 0 to 9 for the left of tile 2 of 4, found '10'" },
-        { "2\n1 2 x 4\n", "2: expected a number from 0 to 9 for the bottom of tile 1 of 4, found 'x'" },
-        { "1\n-1 2 3 4\n", "2: expected a number from 0 to 9 for the top of tile 1 of 1, found '-1'" },
-        { "1\n1 2 3 4.\n", "2: expected a number from 0 to 9 for the left of tile 1 of 1, found '4.'" },
-        { "13\n", "1: expected a board size n from 1 to 12 (0 ends the input), found 13" },
-        { "123456789012\n", "1: expected a board size n from 1 to 12 (0 ends the input), found 123456789012" },
-        { "-2\n", "1: expected a board size n (1 to 12) or 0 to end the input, found '-2'" },
-        { "two\n", "1: expected a board size n (1 to 12) or 0 to end the input, found 'two'" },
-        { "2 2\n", "1: expected only the board size n on this line" },
-        { "2\n1 2 3 4\n", "2: expected 4 tiles in this game, the input ended after 1" },
-        { "2\n1 2 3 4\n\n1 2 3 4\n", "3: expected tile 2 of 4 (top right bottom left), found an empty line" },
-        { "1\n1 2 3\n", "2: expected 4 numbers (top right bottom left) for tile 1 of 1, found 3" },
-        { "1\n1 2 3 4 5\n", "2: expected 4 numbers (top right bottom left) for tile 1 of 1, found more" },
-        { "1\n1 2 3 4\n", "2: expected a line 0 to end the input, found the end of the input" },
-        { "1\n1 2 3 4\n\n\n", "4: expected a line 0 to end the input, found the end of the input" },
-        { "", "0: expected a line 0 to end the input, found the end of the input" },
-        { "0\n1\n1 2 3 4\n", "2: expected nothing after the 0 that ends the input" },
-        { "1\n1 2 3 4\n0 0\n", "3: expected only the board size n on this line" },
+        {"2\n1 2 3 4\n1 2 3 10\n",
+         "3: expected a number from 0 to 9 for the left of tile 2 of 4, found '10'"},
+        {"2\n1 2 x 4\n",
+         "2: expected a number from 0 to 9 for the bottom of tile 1 of 4, found 'x'"},
+        {"1\n-1 2 3 4\n",
+         "2: expected a number from 0 to 9 for the top of tile 1 of 1, found '-1'"},
+        {"1\n1 2 3 4.\n",
+         "2: expected a number from 0 to 9 for the left of tile 1 of 1, found '4.'"},
+        {"13\n", "1: expected a board size n from 1 to 12 (0 ends the input), found 13"},
+        {"123456789012\n",
+         "1: expected a board size n from 1 to 12 (0 ends the input), found 123456789012"},
+        {"-2\n", "1: expected a board size n (1 to 12) or 0 to end the input, found '-2'"},
+        {"two\n", "1: expected a board size n (1 to 12) or 0 to end the input, found 'two'"},
+        {"2 2\n", "1: expected only the board size n on this line"},
+        {"2\n1 2 3 4\n", "2: expected 4 tiles in this game, the input ended after 1"},
+        {"2\n1 2 3 4\n\n1 2 3 4\n",
+         "3: expected tile 2 of 4 (top right bottom left), found an empty line"},
+        {"1\n1 2 3\n", "2: expected 4 numbers (top right bottom left) for tile 1 of 1, found 3"},
+        {"1\n1 2 3 4 5\n",
+         "2: expected 4 numbers (top right bottom left) for tile 1 of 1, found more"},
+        {"1\n1 2 3 4\n", "2: expected a line 0 to end the input, found the end of the input"},
+        {"1\n1 2 3 4\n\n\n", "4: expected a line 0 to end the input, found the end of the input"},
+        {"", "0: expected a line 0 to end the input, found the end of the input"},
+        {"0\n1\n1 2 3 4\n", "2: expected nothing after the 0 that ends the input"},
+        {"1\n1 2 3 4\n0 0\n", "3: expected only the board size n on this line"},
     };
     (void)state;
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
@@ -139,12 +146,13 @@ static void test_writer(void **state)
         for (long i = 0; i < n; i++) {
             tx_answer a;
             solve(sv[s], (tx_game *)v + i, &a, scratch);
-            strcat(buf, pz_test_output(&pz_tetravex, (unsigned long long)i + 1, (tx_game *)v + i, &a));
+            strcat(buf,
+                   pz_test_output(&pz_tetravex, (unsigned long long)i + 1, (tx_game *)v + i, &a));
         }
         assert_string_equal(buf, sample_out);
         pz_test_scratch_free(sv[s], scratch);
     }
-    tx_answer yes = { .possible = 1 };
+    tx_answer yes = {.possible = 1};
     assert_string_equal(pz_test_output(&pz_tetravex, 12, v, &yes), "\nGame 12: Possible\n");
     out = input_of(v, (size_t)n);
     assert_string_equal(out, sample_in);
@@ -188,15 +196,16 @@ static void test_read_answer(void **state)
         unsigned long long k;
         const char *text, *error;
     } bad[] = {
-        { 1, "Game 1: possible\n", "1: expected \"Game 1: Possible\" or \"Game 1: Impossible\"" },
-        { 1, "Game 1: Possible \n", "1: expected \"Game 1: Possible\" or \"Game 1: Impossible\"" },
-        { 1, "Game 1:  Possible\n", "1: expected \"Game 1: Possible\" or \"Game 1: Impossible\"" },
-        { 1, "\nGame 1: Possible\n", "1: expected \"Game 1: Possible\" or \"Game 1: Impossible\"" },
-        { 1, "Game 2: Possible\n", "1: expected \"Game 1: Possible\" or \"Game 1: Impossible\"" },
-        { 2, "Game 2: Possible\n", "1: expected an empty line before game 2" },
-        { 2, " \nGame 2: Possible\n", "1: expected an empty line before game 2" },
-        { 2, "\n\nGame 2: Possible\n", "2: expected \"Game 2: Possible\" or \"Game 2: Impossible\"" },
-        { 2, "\n", "1: expected \"Game 2: Possible\" or \"Game 2: Impossible\", found the end of the output" },
+        {1, "Game 1: possible\n", "1: expected \"Game 1: Possible\" or \"Game 1: Impossible\""},
+        {1, "Game 1: Possible \n", "1: expected \"Game 1: Possible\" or \"Game 1: Impossible\""},
+        {1, "Game 1:  Possible\n", "1: expected \"Game 1: Possible\" or \"Game 1: Impossible\""},
+        {1, "\nGame 1: Possible\n", "1: expected \"Game 1: Possible\" or \"Game 1: Impossible\""},
+        {1, "Game 2: Possible\n", "1: expected \"Game 1: Possible\" or \"Game 1: Impossible\""},
+        {2, "Game 2: Possible\n", "1: expected an empty line before game 2"},
+        {2, " \nGame 2: Possible\n", "1: expected an empty line before game 2"},
+        {2, "\n\nGame 2: Possible\n", "2: expected \"Game 2: Possible\" or \"Game 2: Impossible\""},
+        {2, "\n",
+         "1: expected \"Game 2: Possible\" or \"Game 2: Impossible\", found the end of the output"},
     };
     tx_game g = game(1, "1234");
     tx_answer a;
@@ -289,44 +298,48 @@ static void test_corpora(void **state)
 static void test_checker(void **state)
 {
     /* The sample's first game: D C over B A fits. */
-    tx_game g = game(2, "591444566854" "0443");
-    tx_answer a = { .possible = 1, .has = 1, .at = { 3, 2, 1, 0 } };
+    tx_game g = game(2, "591444566854"
+                        "0443");
+    tx_answer a = {.possible = 1, .has = 1, .at = {3, 2, 1, 0}};
     const char *why;
     (void)state;
     assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_VALID);
-    a = (tx_answer){ .possible = 1, .has = 1, .at = { 2, 3, 1, 0 } };
+    a = (tx_answer){.possible = 1, .has = 1, .at = {2, 3, 1, 0}};
     assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_INVALID);
     assert_string_equal(why, "two tiles side by side show different numbers");
-    a = (tx_answer){ .possible = 1, .has = 1, .at = { 3, 0, 1, 2 } };   /* rows fit, columns not */
+    a = (tx_answer){.possible = 1, .has = 1, .at = {3, 0, 1, 2}}; /* rows fit, columns not */
     assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_INVALID);
     assert_string_equal(why, "two tiles one above the other show different numbers");
-    a = (tx_answer){ .possible = 1, .has = 1, .at = { 3, 2, 1, 1 } };
+    a = (tx_answer){.possible = 1, .has = 1, .at = {3, 2, 1, 1}};
     assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_INVALID);
     assert_string_equal(why, "a tile is placed twice");
-    a = (tx_answer){ .possible = 1, .has = 1, .at = { 3, 2, 1, 4 } };
+    a = (tx_answer){.possible = 1, .has = 1, .at = {3, 2, 1, 4}};
     assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_INVALID);
     assert_string_equal(why, "a cell holds a tile that is not in the game");
-    a = (tx_answer){ .possible = 0, .has = 1, .at = { 3, 2, 1, 0 } };
+    a = (tx_answer){.possible = 0, .has = 1, .at = {3, 2, 1, 0}};
     assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_INVALID);
-    a = (tx_answer){ .possible = 2 };
+    a = (tx_answer){.possible = 2};
     assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_INVALID);
     /* A judge's answer carries no placement: it rests on agreement. */
-    a = (tx_answer){ .possible = 1 };
+    a = (tx_answer){.possible = 1};
     assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_VALID);
-    a = (tx_answer){ .possible = 0 };
+    a = (tx_answer){.possible = 0};
     assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_VALID);
     /* Duplicates: the same numbers, but each tile once. */
-    tx_game twins = game(2, "0000" "0000" "0000" "0000");
-    a = (tx_answer){ .possible = 1, .has = 1, .at = { 0, 1, 2, 2 } };
+    tx_game twins = game(2, "0000"
+                            "0000"
+                            "0000"
+                            "0000");
+    a = (tx_answer){.possible = 1, .has = 1, .at = {0, 1, 2, 2}};
     assert_int_equal(pz_tetravex.check(&twins, &a, &why), PZ_INVALID);
-    a = (tx_answer){ .possible = 1, .has = 1, .at = { 3, 1, 0, 2 } };
+    a = (tx_answer){.possible = 1, .has = 1, .at = {3, 1, 0, 2}};
     assert_int_equal(pz_tetravex.check(&twins, &a, &why), PZ_VALID);
-    assert_int_equal(pz_tetravex.same(&g, &(tx_answer){ .possible = 1 }, &a), 1);
-    assert_int_equal(pz_tetravex.same(&g, &(tx_answer){ .possible = 0 }, &a), 0);
+    assert_int_equal(pz_tetravex.same(&g, &(tx_answer){.possible = 1}, &a), 1);
+    assert_int_equal(pz_tetravex.same(&g, &(tx_answer){.possible = 0}, &a), 0);
     char name[16];
     assert_int_equal(pz_tetravex.classify(&g, &a, name, sizeof name), 1);
     assert_string_equal(name, "Possible");
-    assert_int_equal(pz_tetravex.classify(&g, &(tx_answer){ .possible = 0 }, name, sizeof name), 0);
+    assert_int_equal(pz_tetravex.classify(&g, &(tx_answer){.possible = 0}, name, sizeof name), 0);
     assert_string_equal(name, "Impossible");
 }
 
@@ -335,7 +348,7 @@ static void test_empty_game(void **state)
 {
     const pz_solver *sv[MAXSOLVERS];
     int ns = solvers(sv);
-    tx_game g = { .n = 0 };
+    tx_game g = {.n = 0};
     tx_answer a;
     char size[16];
     (void)state;
@@ -363,8 +376,7 @@ static long cross_check(const char *spec, long long slow)
     if (pz_corpus_open(&c, &pz_tetravex, spec, &e))
         fail_msg("%s: %s", spec, e.msg);
     pz_corpus_close(&c);
-    pz_test_cross_spec(x, spec, slow, hard(c.params.n, c.params.digits), counting_test,
-                       &possible);
+    pz_test_cross_spec(x, spec, slow, hard(c.params.n, c.params.digits), counting_test, &possible);
     pz_test_cross_free(x);
     return possible;
 }
@@ -381,9 +393,9 @@ static void test_exhaustive(void **state)
 /* Random games of every n to 5 in every mode, and some 6x6. */
 static void test_random(void **state)
 {
-    static const char *const modes[] = { "solvable", "perturbed", "tiles" };
-    static const int digits[] = { 2, 3, 10 };
-    static const int count[] = { 0, 100, 200, 200, 60, 30, 6 };
+    static const char *const modes[] = {"solvable", "perturbed", "tiles"};
+    static const int digits[] = {2, 3, 10};
+    static const int count[] = {0, 100, 200, 200, 60, 30, 6};
     (void)state;
     for (int n = 1; n <= 6; n++)
         for (int m = 0; m < 3; m++)
@@ -391,8 +403,9 @@ static void test_random(void **state)
                 char spec[128];
                 if (n == 6 && digits[d] == 2)
                     continue;
-                snprintf(spec, sizeof spec, "tetravex:random:n=%d:digits=%d:mode=%s:count=%d:seed=%d",
-                         n, digits[d], modes[m], count[n], 11 * n + d);
+                snprintf(spec, sizeof spec,
+                         "tetravex:random:n=%d:digits=%d:mode=%s:count=%d:seed=%d", n, digits[d],
+                         modes[m], count[n], 11 * n + d);
                 long possible = cross_check(spec, 1);
                 if (m == 0)
                     assert_int_equal(possible, count[n]);
@@ -410,7 +423,7 @@ static void test_big(void **state)
         "tetravex:random:n=10:digits=10:mode=tiles:count=3:seed=5",
         "tetravex:random:n=12:digits=1:mode=tiles:count=1:seed=5",
     };
-    static const long possible[] = { 3, 2, 1, 0, 1 };
+    static const long possible[] = {3, 2, 1, 0, 1};
     (void)state;
     for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
         long got = cross_check(specs[i], -1);
@@ -427,7 +440,8 @@ static void test_resume(void **state)
     pz_error e;
     (void)state;
     assert_int_equal(pz_corpus_open(&c, &pz_tetravex,
-                                    "tetravex:random:n=5:digits=3:mode=tiles:count=40:seed=9", &e), 0);
+                                    "tetravex:random:n=5:digits=3:mode=tiles:count=40:seed=9", &e),
+                     0);
     for (long long i = 0; i < c.count; i++) {
         tx_game g;
         tx_kinds ks;
@@ -462,15 +476,15 @@ static void test_generators(void **state)
     static const struct {
         const char *spec, *error;
     } bad[] = {
-        { "tetravex:random:n=13", "expected n from 1 to 12" },
-        { "tetravex:random:n=0", "expected n from 1 to 12" },
-        { "tetravex:random:digits=11", "expected digits (how many distinct numbers) from 1 to 10" },
-        { "tetravex:random:digits=0", "expected digits (how many distinct numbers) from 1 to 10" },
-        { "tetravex:random:mode=hard", "expected mode=solvable, perturbed or tiles, found 'hard'" },
-        { "tetravex:random:mode=perturbed:digits=1", "expected digits >= 2 for mode=perturbed" },
-        { "tetravex:random:rows=4", "expected n= (the board is n x n), not rows= or cols=" },
-        { "tetravex:exhaustive:count=5", "an exhaustive corpus takes only n= and digits=" },
-        { "tetravex:exhaustive:n=3:digits=3", "expected at most 2^40 games" },
+        {"tetravex:random:n=13", "expected n from 1 to 12"},
+        {"tetravex:random:n=0", "expected n from 1 to 12"},
+        {"tetravex:random:digits=11", "expected digits (how many distinct numbers) from 1 to 10"},
+        {"tetravex:random:digits=0", "expected digits (how many distinct numbers) from 1 to 10"},
+        {"tetravex:random:mode=hard", "expected mode=solvable, perturbed or tiles, found 'hard'"},
+        {"tetravex:random:mode=perturbed:digits=1", "expected digits >= 2 for mode=perturbed"},
+        {"tetravex:random:rows=4", "expected n= (the board is n x n), not rows= or cols="},
+        {"tetravex:exhaustive:count=5", "an exhaustive corpus takes only n= and digits="},
+        {"tetravex:exhaustive:n=3:digits=3", "expected at most 2^40 games"},
     };
     pz_corpus c;
     pz_error e;
@@ -493,12 +507,12 @@ static void test_generators(void **state)
     assert_int_equal(pz_corpus_open(&c, &pz_tetravex, "tetravex:exhaustive", &e), 0);
     assert_string_equal(c.spec, "tetravex:exhaustive:n=2:digits=2");
     assert_int_equal(c.count, 65536);
-    pz_corpus_get(&c, 2, &a);                  /* the first tile's right is 1 */
+    pz_corpus_get(&c, 2, &a); /* the first tile's right is 1 */
     assert_int_equal(a.n, 2);
-    assert_memory_equal(a.tile[0], ((uint8_t[]){ 0, 1, 0, 0 }), 4);
+    assert_memory_equal(a.tile[0], ((uint8_t[]){0, 1, 0, 0}), 4);
     pz_corpus_get(&c, 65535, &a);
     for (int i = 0; i < 4; i++)
-        assert_memory_equal(a.tile[i], ((uint8_t[]){ 1, 1, 1, 1 }), 4);
+        assert_memory_equal(a.tile[i], ((uint8_t[]){1, 1, 1, 1}), 4);
     pz_corpus_close(&c);
     /* digits=D uses D numbers at most; perturbed is solvable with one number changed. */
     for (int d = 2; d <= 10; d++) {
@@ -509,7 +523,7 @@ static void test_generators(void **state)
         snprintf(spec, sizeof spec, "tetravex:random:n=4:digits=%d:mode=perturbed:count=50", d);
         assert_int_equal(pz_corpus_open(&p, &pz_tetravex, spec, &e), 0);
         for (int i = 0; i < 50; i++) {
-            int seen[TX_DIGITS] = { 0 }, distinct = 0, changed = 0;
+            int seen[TX_DIGITS] = {0}, distinct = 0, changed = 0;
             pz_corpus_get(&s, i, &a);
             pz_corpus_get(&p, i, &b);
             for (int t = 0; t < 16; t++)
@@ -532,39 +546,41 @@ static void test_shrink(void **state)
     pz_corpus c;
     pz_error e;
     (void)state;
-    assert_int_equal(pz_corpus_open(&c, &pz_tetravex, "tetravex:random:n=3:digits=4:mode=tiles:count=20", &e), 0);
+    assert_int_equal(
+        pz_corpus_open(&c, &pz_tetravex, "tetravex:random:n=3:digits=4:mode=tiles:count=20", &e),
+        0);
     for (int i = 0; i < 20; i++) {
         tx_game g, s;
-        long before[3] = { 0 };
-        int seen[TX_DIGITS] = { 0 }, k;
+        long before[3] = {0};
+        int seen[TX_DIGITS] = {0}, k;
         pz_corpus_get(&c, i, &g);
         before[0] = g.n;
         for (int t = 0; t < 9; t++)
             for (int j = 0; j < 4; j++)
                 before[1] += !seen[g.tile[t][j]]++, before[2] += g.tile[t][j];
         for (k = 0; pz_tetravex.shrink(&g, k, &s); k++) {
-            long after[3] = { s.n, 0, 0 };
-            int seen2[TX_DIGITS] = { 0 };
+            long after[3] = {s.n, 0, 0};
+            int seen2[TX_DIGITS] = {0};
             for (int t = 0; t < s.n * s.n; t++)
                 for (int j = 0; j < 4; j++) {
                     assert_true(s.tile[t][j] < TX_DIGITS);
                     after[1] += !seen2[s.tile[t][j]]++, after[2] += s.tile[t][j];
                 }
             assert_true(s.n >= 1);
-            assert_true(after[0] < before[0] ||
-                        (after[0] == before[0] && (after[1] < before[1] ||
-                                                   (after[1] == before[1] && after[2] < before[2]))));
+            assert_true(after[0] < before[0] || (after[0] == before[0] &&
+                                                 (after[1] < before[1] || (after[1] == before[1] &&
+                                                                           after[2] < before[2]))));
         }
-        assert_true(k >= 9);                   /* the windows at least */
+        assert_true(k >= 9); /* the windows at least */
     }
     pz_corpus_close(&c);
     tx_game one = game(1, "0000"), s;
     assert_int_equal(pz_tetravex.shrink(&one, 0, &s), 0);
     tx_game two = game(1, "3535");
-    assert_int_equal(pz_tetravex.shrink(&two, 0, &s), 1);      /* 5 -> 3 */
-    assert_memory_equal(s.tile[0], ((uint8_t[]){ 3, 3, 3, 3 }), 4);
-    assert_int_equal(pz_tetravex.shrink(&two, 1, &s), 1);      /* renamed 0 1 */
-    assert_memory_equal(s.tile[0], ((uint8_t[]){ 0, 1, 0, 1 }), 4);
+    assert_int_equal(pz_tetravex.shrink(&two, 0, &s), 1); /* 5 -> 3 */
+    assert_memory_equal(s.tile[0], ((uint8_t[]){3, 3, 3, 3}), 4);
+    assert_int_equal(pz_tetravex.shrink(&two, 1, &s), 1); /* renamed 0 1 */
+    assert_memory_equal(s.tile[0], ((uint8_t[]){0, 1, 0, 1}), 4);
 }
 
 /* The counting test on games built to fail it, or not. */
@@ -573,12 +589,21 @@ static void test_count_test(void **state)
     (void)state;
     /* Four tiles showing 1 on the left, none on the right: two would have to
      * sit inside the board, facing a right side 1. */
-    assert_int_equal(tx__count_test(&(tx_game){ 0 }), 1);
-    tx_game g = game(2, "0001" "0001" "0001" "0001");
+    assert_int_equal(tx__count_test(&(tx_game){0}), 1);
+    tx_game g = game(2, "0001"
+                        "0001"
+                        "0001"
+                        "0001");
     assert_int_equal(tx__count_test(&g), 0);
-    g = game(2, "0001" "0001" "0100" "0100");
+    g = game(2, "0001"
+                "0001"
+                "0100"
+                "0100");
     assert_int_equal(tx__count_test(&g), 1);
-    g = game(2, "1000" "1000" "1000" "0000");       /* three tops 1, no bottom 1 */
+    g = game(2, "1000"
+                "1000"
+                "1000"
+                "0000"); /* three tops 1, no bottom 1 */
     assert_int_equal(tx__count_test(&g), 0);
 }
 
@@ -588,11 +613,11 @@ int main(void)
         cmocka_unit_test(test_reader_good), cmocka_unit_test(test_reader_bad),
         cmocka_unit_test(test_writer),      cmocka_unit_test(test_read_answer),
         cmocka_unit_test(test_official),    cmocka_unit_test(test_corpora),
-        cmocka_unit_test(test_checker),
-        cmocka_unit_test(test_empty_game),  cmocka_unit_test(test_count_test),
-        cmocka_unit_test(test_generators),  cmocka_unit_test(test_shrink),
-        cmocka_unit_test(test_exhaustive),  cmocka_unit_test(test_random),
-        cmocka_unit_test(test_big),         cmocka_unit_test(test_resume),
+        cmocka_unit_test(test_checker),     cmocka_unit_test(test_empty_game),
+        cmocka_unit_test(test_count_test),  cmocka_unit_test(test_generators),
+        cmocka_unit_test(test_shrink),      cmocka_unit_test(test_exhaustive),
+        cmocka_unit_test(test_random),      cmocka_unit_test(test_big),
+        cmocka_unit_test(test_resume),
     };
     return cmocka_run_group_tests_name("tetravex", tests, NULL, NULL);
 }

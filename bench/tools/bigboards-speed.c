@@ -72,7 +72,7 @@ static int ones(int n, int argc, char **argv)
 {
     const tg_bigalgo *list[8];
     int k = pick(argc, argv, list);
-    tg_big b = { 0 };
+    tg_big b = {0};
     if (tg_big_init(&b, n, n))
         return 2;
     tg_big_ones(&b);
@@ -118,24 +118,28 @@ static void press_random(tg_big *b, tg_big *x, uint64_t index)
         uint64_t *out = tg_big_row(b, r);
         for (size_t u = 0; u < b->w; u++) {
             out[u] ^= p[u] ^ p[u] << 1 ^ p[u] >> 1;
-            if (u > 0) out[u] ^= p[u - 1] >> 63;
-            if (u + 1 < b->w) out[u] ^= p[u + 1] << 63;
-            if (r > 0) tg_big_row(b, r - 1)[u] ^= p[u];
-            if (r + 1 < b->m) tg_big_row(b, r + 1)[u] ^= p[u];
+            if (u > 0)
+                out[u] ^= p[u - 1] >> 63;
+            if (u + 1 < b->w)
+                out[u] ^= p[u + 1] << 63;
+            if (r > 0)
+                tg_big_row(b, r - 1)[u] ^= p[u];
+            if (r + 1 < b->m)
+                tg_big_row(b, r + 1)[u] ^= p[u];
         }
         if (b->n % 64)
             out[b->w - 1] &= (1ull << (b->n % 64)) - 1;
     }
 }
 
-static int pressed;                   /* the "pressed" command: solvable boards */
+static int pressed; /* the "pressed" command: solvable boards */
 
 /* Seconds for the per-size work, then for count random boards; checked. */
 static int timed(const tg_bigalgo *al, int n, long count, double *size_s, double *solve_s,
                  double *check_s, long *solvable)
 {
     tg_bigsys *sys = tg_bigsys_new(al);
-    tg_big b = { 0 }, x = { 0 };
+    tg_big b = {0}, x = {0};
     tg_bigans a;
     tg_bigans_init(&a);
     if (!sys || tg_big_init(&b, n, n) || tg_big_init(&x, n, n))
@@ -177,14 +181,14 @@ static int random_boards(int n, long count, int argc, char **argv)
         double size_s, solve_s, check_s;
         long solvable;
         if (!tg_bigalgo_fits(list[s], n, n)) {
-            printf("| %s | %d | | | outside its limits (%s) | | |\n", tg_bigalgo_name(list[s]),
-                   n, tg_bigalgo_limits(list[s]));
+            printf("| %s | %d | | | outside its limits (%s) | | |\n", tg_bigalgo_name(list[s]), n,
+                   tg_bigalgo_limits(list[s]));
             continue;
         }
         if (timed(list[s], n, count, &size_s, &solve_s, &check_s, &solvable))
             return 2;
-        printf("| %s | %d | %ld | %ld | %.4f | %.4f | %.4f |\n", tg_bigalgo_name(list[s]), n,
-               count, solvable, size_s, solve_s, check_s);
+        printf("| %s | %d | %ld | %ld | %.4f | %.4f | %.4f |\n", tg_bigalgo_name(list[s]), n, count,
+               solvable, size_s, solve_s, check_s);
         fflush(stdout);
     }
     return 0;
@@ -195,13 +199,14 @@ static int sweep(int max)
     printf("# bigboards-speed sweep %d: side, nullity, then per solver the seconds to solve the\n"
            "# all-on board whole from a fresh state (per-size work included);\n"
            "# - outside its limits\n"
-           "# side nullity", max);
+           "# side nullity",
+           max);
     for (int s = 0; tg_big_solvers[s]; s++)
         printf(" %s", tg_bigalgo_name(tg_big_solvers[s]));
     printf("\n");
-    for (int n = 8; n <= max; n = n % 3 ? n * 3 / 2 : n * 4 / 3) {   /* 8 12 16 24 32 ... */
+    for (int n = 8; n <= max; n = n % 3 ? n * 3 / 2 : n * 4 / 3) { /* 8 12 16 24 32 ... */
         int k, on;
-        tg_big b = { 0 };
+        tg_big b = {0};
         if (tg_big_facts(n, n, &k, &on) || tg_big_init(&b, n, n))
             return 2;
         tg_big_ones(&b);
@@ -233,7 +238,7 @@ static int sweep(int max)
 static int row0(int n, const char *name)
 {
     tg_bigsys *sys = tg_bigsys_new(name ? algo(name) : tg_big_solvers[0]);
-    tg_big b = { 0 };
+    tg_big b = {0};
     tg_bigans a;
     tg_bigans_init(&a);
     if (!sys || tg_big_init(&b, n, n))

@@ -45,7 +45,7 @@ static int run_one(const pz_solver *s, const tx_game *g, int cap, result *out)
     if (pid < 0)
         pz_fatal("tetravex-games: fork failed");
     if (pid == 0) {
-        struct rlimit rl = { (rlim_t)cap, (rlim_t)cap + 1 };
+        struct rlimit rl = {(rlim_t)cap, (rlim_t)cap + 1};
         tx_answer a;
         result r;
         const char *why;

@@ -46,8 +46,8 @@ int main(int argc, char **argv)
             nodes += LLONG_MAX - budget;
             most = LLONG_MAX - budget > most ? LLONG_MAX - budget : most;
         }
-        printf("| %s | `%s` | %lld | %lld | %lld | %.3g s | %.1f ns |\n", argv[1], argv[i],
-               c.count, nodes, most, seconds, nodes ? seconds * 1e9 / (double)nodes : 0);
+        printf("| %s | `%s` | %lld | %lld | %lld | %.3g s | %.1f ns |\n", argv[1], argv[i], c.count,
+               nodes, most, seconds, nodes ? seconds * 1e9 / (double)nodes : 0);
         pz_corpus_close(&c);
     }
     return 0;

@@ -38,8 +38,7 @@ int tx__count_search(const tx_game *g, long long *budget, tx_kinds *ks, uint8_t 
     return tx__count_resume(g, budget, ks, kind, &resume);
 }
 
-int tx__count_resume(const tx_game *g, long long *budget, tx_kinds *ks, uint8_t *kind,
-                     int *resume)
+int tx__count_resume(const tx_game *g, long long *budget, tx_kinds *ks, uint8_t *kind, int *resume)
 {
     return g->n <= 8 ? count_search_1(g, budget, ks, kind, resume)
                      : count_search_3(g, budget, ks, kind, resume);
@@ -57,8 +56,8 @@ static int count(const void *inst, void *ans, void *scratch)
     return 0;
 }
 
-TX_SOLVER(count, "row-major search over kind masks, pruned by counting at every node",
-          "n <= 12", tx__fits, 0, NULL);
+TX_SOLVER(count, "row-major search over kind masks, pruned by counting at every node", "n <= 12",
+          tx__fits, 0, NULL);
 
 #else /* the search over W-word sets */
 #include "txset.h"
@@ -69,12 +68,12 @@ TX_SOLVER(count, "row-major search over kind masks, pruned by counting at every 
 typedef struct search {
     int n, nn;
     tx_kinds ks;
-    set avail;                        /* kinds with tiles left */
+    set avail; /* kinds with tiles left */
     set by[4][TX_DIGITS + 1];
     uint8_t *kind;
-    long long budget;                 /* nodes left; below 0: cut */
-    int resume;                       /* replay kind[] on the cells before this one */
-    int cut;                          /* the cell whose node the budget ran out on */
+    long long budget; /* nodes left; below 0: cut */
+    int resume;       /* replay kind[] on the cells before this one */
+    int cut;          /* the cell whose node the budget ran out on */
 } search;
 
 static int place(search *s, int cell, const counts *in)
@@ -112,10 +111,9 @@ static int place(search *s, int cell, const counts *in)
 }
 
 static int TX_CAT(count_search_, W)(const tx_game *g, long long *budget, tx_kinds *ks,
-                                     uint8_t *kind, int *resume)
+                                    uint8_t *kind, int *resume)
 {
-    search s = { .n = g->n, .nn = g->n * g->n, .kind = kind, .budget = *budget,
-                 .resume = *resume };
+    search s = {.n = g->n, .nn = g->n * g->n, .kind = kind, .budget = *budget, .resume = *resume};
     counts x;
     int found;
     tx__kinds(g, &s.ks);

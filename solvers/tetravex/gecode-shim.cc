@@ -8,14 +8,16 @@
 
 using namespace Gecode;
 
-namespace {
+namespace
+{
 
 enum { TOP = 0, RIGHT = 1, BOTTOM = 2, LEFT = 3 };
 
-class Model : public Space {
-public:
-    IntVarArray kind;     // the kind at each cell
-    IntVarArray h, v;     // the number on each horizontal / vertical edge
+class Model : public Space
+{
+  public:
+    IntVarArray kind; // the kind at each cell
+    IntVarArray h, v; // the number on each horizontal / vertical edge
 
     Model(int n, int nk, const unsigned char (*side)[4], const unsigned char *many)
         : kind(*this, n * n, 0, nk - 1), h(*this, (n + 1) * n, 0, 9), v(*this, n * (n + 1), 0, 9)
@@ -25,13 +27,13 @@ public:
         // bottom, left) is one of the kinds' rows (domain consistent).
         TupleSet rows(5);
         for (int k = 0; k < nk; k++)
-            rows.add(IntArgs({ k, side[k][TOP], side[k][RIGHT], side[k][BOTTOM], side[k][LEFT] }));
+            rows.add(IntArgs({k, side[k][TOP], side[k][RIGHT], side[k][BOTTOM], side[k][LEFT]}));
         rows.finalize();
         for (int r = 0; r < n; r++)
             for (int c = 0; c < n; c++) {
                 IntVarArgs x;
-                x << kind[r * n + c] << h[r * n + c] << v[r * (n + 1) + c + 1]
-                  << h[(r + 1) * n + c] << v[r * (n + 1) + c];
+                x << kind[r * n + c] << h[r * n + c] << v[r * (n + 1) + c + 1] << h[(r + 1) * n + c]
+                  << v[r * (n + 1) + c];
                 extensional(*this, x, rows);
             }
         // Kind k is used many[k] times: a global cardinality constraint.
@@ -45,7 +47,7 @@ public:
         // The counting knowledge of count.c: per number d, the left border
         // shows d (lefts - rights showing d) times more often than the right
         // border, and the top border (tops - bottoms) more than the bottom.
-        int bal[2][10] = { { 0 } };
+        int bal[2][10] = {{0}};
         for (int k = 0; k < nk; k++) {
             bal[0][side[k][LEFT]] += many[k], bal[0][side[k][RIGHT]] -= many[k];
             bal[1][side[k][TOP]] += many[k], bal[1][side[k][BOTTOM]] -= many[k];

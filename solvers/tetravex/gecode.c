@@ -11,11 +11,10 @@
  * and the counting knowledge of count.c, as count constraints on the
  * border edges (per number d, the left border shows d as many times more
  * than the right as the tiles' lefts outnumber their rights, and the same
- * for top and bottom; each border's counts sum to n).  Branching: first fail on the cells, smallest kind.
- * Cost: propagation is domain consistent and so heavy per node (tens of
- * microseconds), where the searches of count.c spend tens of nanoseconds;
- * it anchors them as an independent solver.  Measured: 8 ms a game on
- * hard-5x5-d3 (mean, a 1/5 sample), under a millisecond on 10x10 games the
+ * for top and bottom; each border's counts sum to n).  Branching: first fail on the cells, smallest
+ * kind. Cost: propagation is domain consistent and so heavy per node (tens of microseconds), where
+ * the searches of count.c spend tens of nanoseconds; it anchors them as an independent solver.
+ * Measured: 8 ms a game on hard-5x5-d3 (mean, a 1/5 sample), under a millisecond on 10x10 games the
  * counting test rejects, more than 20 s on the issue's perturbed 8x8 game
  * (sat: 14 s, mrv: 1.2 s).
  * Memory: Gecode allocates during solve(), like CaDiCaL in sat.c (the one

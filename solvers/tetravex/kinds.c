@@ -44,7 +44,7 @@ static int place(search *s, int cell)
 static int kinds(const void *inst, void *ans, void *scratch)
 {
     const tx_game *g = inst;
-    search s = { .n = g->n, .nn = g->n * g->n };
+    search s = {.n = g->n, .nn = g->n * g->n};
     (void)scratch;
     tx__kinds(g, &s.ks);
     tx__impossible(ans);
@@ -53,5 +53,5 @@ static int kinds(const void *inst, void *ans, void *scratch)
     return 0;
 }
 
-TX_SOLVER(kinds, "row-major backtracking over kinds of identical tiles (the classic)",
-          "n <= 12", tx__fits, 0, NULL);
+TX_SOLVER(kinds, "row-major backtracking over kinds of identical tiles (the classic)", "n <= 12",
+          tx__fits, 0, NULL);

@@ -3,7 +3,7 @@
 
 #include "tetravex.h"
 
-#define W 3                          /* tx__count_test: every n */
+#define W 3 /* tx__count_test: every n */
 #include "txset.h"
 
 int tx__fits(const void *inst)
@@ -30,7 +30,7 @@ void tx__kinds(const tx_game *g, tx_kinds *ks)
 void tx__witness(const tx_game *g, const tx_kinds *ks, const uint8_t *kind, tx_answer *a)
 {
     int nn = g->n * g->n;
-    uint8_t used[TX_CELLS] = { 0 };
+    uint8_t used[TX_CELLS] = {0};
     for (int c = 0; c < nn; c++) {
         int t = 0;
         while (used[t] || memcmp(g->tile[t], ks->side[kind[c]], 4))

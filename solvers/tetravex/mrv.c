@@ -33,10 +33,14 @@ static int neighbour(int n, int cell, int s)
 {
     int r = cell / n, c = cell % n;
     switch (s) {
-    case TX_TOP: return r > 0 ? cell - n : -1;
-    case TX_RIGHT: return c + 1 < n ? cell + 1 : -1;
-    case TX_BOTTOM: return r + 1 < n ? cell + n : -1;
-    default: return c > 0 ? cell - 1 : -1;
+    case TX_TOP:
+        return r > 0 ? cell - n : -1;
+    case TX_RIGHT:
+        return c + 1 < n ? cell + 1 : -1;
+    case TX_BOTTOM:
+        return r + 1 < n ? cell + n : -1;
+    default:
+        return c > 0 ? cell - 1 : -1;
     }
 }
 
@@ -62,8 +66,8 @@ static int mrv(const void *inst, void *ans, void *scratch)
     return 0;
 }
 
-TX_SOLVER(mrv, "most-constrained cell first over kind masks, counting, restarts",
-          "n <= 12", tx__fits, 0, NULL);
+TX_SOLVER(mrv, "most-constrained cell first over kind masks, counting, restarts", "n <= 12",
+          tx__fits, 0, NULL);
 
 #else /* the search over W-word sets */
 #include "txset.h"
@@ -74,14 +78,14 @@ TX_SOLVER(mrv, "most-constrained cell first over kind masks, counting, restarts"
 typedef struct search {
     int n, nn;
     tx_kinds ks;
-    set avail;                        /* kinds with tiles left */
-    set empty;                        /* cells not yet filled */
+    set avail; /* kinds with tiles left */
+    set empty; /* cells not yet filled */
     set by[4][TX_DIGITS + 1];
-    set fit[TX_CELLS];                /* kinds its placed neighbours allow */
+    set fit[TX_CELLS]; /* kinds its placed neighbours allow */
     uint8_t kind[TX_CELLS];
-    long long budget;                 /* nodes left in this run; below 0: cut */
-    uint32_t tie[TX_CELLS];           /* this run's tie-breaking between cells */
-    uint8_t rot[TX_CELLS];            /* and the kind each cell tries first */
+    long long budget;       /* nodes left in this run; below 0: cut */
+    uint32_t tie[TX_CELLS]; /* this run's tie-breaking between cells */
+    uint8_t rot[TX_CELLS];  /* and the kind each cell tries first */
 } search;
 
 static int place(search *s, const counts *in)
@@ -117,7 +121,7 @@ static int place(search *s, const counts *in)
     int rot = s->rot[best];
     for (int pass = 0; pass < (W == 1 ? 1 : 2); pass++) {
 #if W == 1
-        set m = { { rot ? fit.w[0] >> rot | fit.w[0] << (64 - rot) : fit.w[0] } };
+        set m = {{rot ? fit.w[0] >> rot | fit.w[0] << (64 - rot) : fit.w[0]}};
 #else
         set m = pass ? s_below(fit, rot) : s_from(fit, rot);
 #endif
@@ -151,7 +155,7 @@ static int place(search *s, const counts *in)
 
 static int TX_CAT(mrv_run_, W)(const tx_game *g, int run, long long *nodes, tx_answer *ans)
 {
-    search s = { .n = g->n, .nn = g->n * g->n };
+    search s = {.n = g->n, .nn = g->n * g->n};
     counts x;
     tx__kinds(g, &s.ks);
     s_masks(&s.ks, s.by);
@@ -166,7 +170,7 @@ static int TX_CAT(mrv_run_, W)(const tx_game *g, int run, long long *nodes, tx_a
     long long budget = (long long)FIRST_BUDGET << (run < 40 ? run : 40);
     s.budget = budget;
     uint64_t salt = pz_mix64((uint64_t)run);
-    for (int c = 0; run && c < s.nn; c++) {   /* run 0: the first cell and kind */
+    for (int c = 0; run && c < s.nn; c++) { /* run 0: the first cell and kind */
         s.tie[c] = (uint32_t)(pz_mix64(salt ^ (uint64_t)c) >> 32);
         s.rot[c] = (uint8_t)(pz_mix64(salt + (uint64_t)c) % (64 * W));
     }
@@ -176,7 +180,7 @@ static int TX_CAT(mrv_run_, W)(const tx_game *g, int run, long long *nodes, tx_a
         tx__witness(g, &s.ks, s.kind, ans);
         return 1;
     }
-    return s.budget >= 0 ? 0 : -1;    /* the whole tree searched: no solution */
+    return s.budget >= 0 ? 0 : -1; /* the whole tree searched: no solution */
 }
 
 #undef search

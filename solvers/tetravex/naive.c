@@ -39,13 +39,16 @@ static int place(search *s, int cell)
     return 0;
 }
 
-static int naive_fits(const void *inst) { return ((const tx_game *)inst)->n <= 4; }
+static int naive_fits(const void *inst)
+{
+    return ((const tx_game *)inst)->n <= 4;
+}
 
 static int naive(const void *inst, void *ans, void *scratch)
 {
     const tx_game *g = inst;
     tx_answer *a = ans;
-    search s = { .g = g, .n = g->n, .nn = g->n * g->n };
+    search s = {.g = g, .n = g->n, .nn = g->n * g->n};
     (void)scratch;
     tx__impossible(a);
     if (place(&s, 0)) {

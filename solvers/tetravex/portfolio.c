@@ -36,13 +36,13 @@
 #include "tetravex.h"
 
 enum {
-    SLICE = 4096,                     /* count nodes per slice, at least */
-    FEW = 4,                          /* numbers in a game with few */
+    SLICE = 4096, /* count nodes per slice, at least */
+    FEW = 4,      /* numbers in a game with few */
 };
 
 static void turn_tile(int o, const uint8_t *in, uint8_t *out)
 {
-    uint8_t t[4] = { in[0], in[1], in[2], in[3] }, x;
+    uint8_t t[4] = {in[0], in[1], in[2], in[3]}, x;
     if (o & 1) {
         x = t[TX_TOP], t[TX_TOP] = t[TX_LEFT], t[TX_LEFT] = x;
         x = t[TX_RIGHT], t[TX_RIGHT] = t[TX_BOTTOM], t[TX_BOTTOM] = x;
@@ -71,7 +71,7 @@ static int turn_cell(int o, int n, int cell)
 /* The state of the eight count searches: the scratch. */
 typedef struct pool {
     tx_game turned[8];
-    uint8_t kind[8][TX_CELLS];        /* each search's path */
+    uint8_t kind[8][TX_CELLS]; /* each search's path */
     int resume[8];
 } pool;
 
@@ -98,7 +98,7 @@ static int slice(pool *p, int o, long long budget, long long *spent, tx_answer *
 /* How many distinct numbers the game shows. */
 static int numbers(const tx_game *g)
 {
-    int seen[TX_DIGITS] = { 0 }, distinct = 0;
+    int seen[TX_DIGITS] = {0}, distinct = 0;
     for (int i = 0; i < g->n * g->n; i++)
         for (int s = 0; s < 4; s++)
             distinct += !seen[g->tile[i][s]]++;
@@ -146,9 +146,9 @@ static int portfolio(const void *inst, void *ans, void *scratch)
         long long budget = behind > m * SLICE ? behind / m : SLICE;
         for (int i = 0; i < m; i++)
             if (slice(p, group[i], budget, &counted, a) >= 0)
-                return 0;             /* found, or a whole search found nothing */
+                return 0; /* found, or a whole search found nothing */
     }
 }
 
-TX_SOLVER(portfolio, "count from the 8 corners (resumable) and mrv's runs, interleaved",
-          "n <= 12", tx__fits, sizeof(pool), NULL);
+TX_SOLVER(portfolio, "count from the 8 corners (resumable) and mrv's runs, interleaved", "n <= 12",
+          tx__fits, sizeof(pool), NULL);

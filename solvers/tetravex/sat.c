@@ -38,11 +38,14 @@ typedef struct vars {
 typedef struct enc {
     CCaDiCaL *s;
     int vars;
-    int nd;                           /* distinct numbers, renamed 0..nd-1 */
-    int value[TX_DIGITS];             /* the renaming */
+    int nd;               /* distinct numbers, renamed 0..nd-1 */
+    int value[TX_DIGITS]; /* the renaming */
 } enc;
 
-static int fresh(enc *e) { return ++e->vars; }
+static int fresh(enc *e)
+{
+    return ++e->vars;
+}
 
 static void clause(enc *e, int n, const int *lits)
 {
@@ -51,7 +54,8 @@ static void clause(enc *e, int n, const int *lits)
     ccadical_add(e->s, 0);
 }
 
-#define CLAUSE(e, ...) clause(e, (int)(sizeof((int[]){ __VA_ARGS__ }) / sizeof(int)), (int[]){ __VA_ARGS__ })
+#define CLAUSE(e, ...)                                                                             \
+    clause(e, (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
 
 /* A totalizer over in[0..m): out[j] <=> at least j+1 inputs are true, for j
  * below min(m, cap); returns how many outputs it made.  Past cap, outputs
@@ -70,9 +74,11 @@ static int totalizer(enc *e, const int *in, int m, int cap, int *out)
     for (int i = 0; i <= pa; i++)
         for (int j = 0; j <= pb; j++) {
             int lits[3], n = 0, k = i + j;
-            if (k >= 1) {             /* i of a and j of b true: at least i + j */
-                if (i) lits[n++] = -a[i - 1];
-                if (j) lits[n++] = -b[j - 1];
+            if (k >= 1) { /* i of a and j of b true: at least i + j */
+                if (i)
+                    lits[n++] = -a[i - 1];
+                if (j)
+                    lits[n++] = -b[j - 1];
                 lits[n++] = out[(k < po ? k : po) - 1];
                 clause(e, n, lits);
             }
@@ -81,8 +87,10 @@ static int totalizer(enc *e, const int *in, int m, int cap, int *out)
             if (k + 1 > po || (i == pa && pa < ma) || (j == pb && pb < mb))
                 continue;
             n = 0;
-            if (i < pa) lits[n++] = a[i];
-            if (j < pb) lits[n++] = b[j];
+            if (i < pa)
+                lits[n++] = a[i];
+            if (j < pb)
+                lits[n++] = b[j];
             lits[n++] = -out[k];
             clause(e, n, lits);
         }
@@ -106,14 +114,14 @@ static void borders(enc *e, int at[][TX_MAX], int opp[][TX_MAX], int n, const in
         totalizer(e, at[d], n, n, a[d]);
         totalizer(e, opp[d], n, n, b[d]);
         for (int j = 1; j <= n; j++) {
-            int k = j - diff[d];      /* A >= j <=> B >= j - diff */
+            int k = j - diff[d]; /* A >= j <=> B >= j - diff */
             if (k <= 0)
                 CLAUSE(e, a[d][j - 1]);
             else if (k > n)
                 CLAUSE(e, -a[d][j - 1]);
             else
                 CLAUSE(e, -a[d][j - 1], b[d][k - 1]), CLAUSE(e, a[d][j - 1], -b[d][k - 1]);
-            k = j + diff[d];          /* B >= j <=> A >= j + diff */
+            k = j + diff[d]; /* B >= j <=> A >= j + diff */
             if (k <= 0)
                 CLAUSE(e, b[d][j - 1]);
             else if (k > n)
@@ -130,7 +138,7 @@ static void borders(enc *e, int at[][TX_MAX], int opp[][TX_MAX], int n, const in
                 in[m++] = side ? b[d][j] : a[d][j];
         }
         if (slack < 0)
-            clause(e, 0, NULL);       /* the counting test fails at the root */
+            clause(e, 0, NULL); /* the counting test fails at the root */
         else if (m > slack && totalizer(e, in, m, slack + 1, out) > slack)
             CLAUSE(e, -out[slack]);
     }
@@ -141,12 +149,12 @@ static int sat(const void *inst, void *ans, void *scratch)
     const tx_game *g = inst;
     int n = g->n, nn = n * n, nk, nd;
     tx_kinds ks;
-    enc e = { .vars = 0 };
+    enc e = {.vars = 0};
     uint8_t kind[TX_CELLS];
     vars *var = scratch;
     int(*x)[TX_CELLS] = var->x, (*v)[TX_MAX + 1][TX_DIGITS] = var->v;
     int(*h)[TX_MAX][TX_DIGITS] = var->h;
-    int lits[TX_CELLS + 1], bal[2][TX_DIGITS] = { { 0 } };
+    int lits[TX_CELLS + 1], bal[2][TX_DIGITS] = {{0}};
     tx__kinds(g, &ks);
     nk = ks.nk;
     memset(e.value, -1, sizeof e.value);
@@ -161,7 +169,7 @@ static int sat(const void *inst, void *ans, void *scratch)
         return 0;
     }
     e.s = ccadical_init();
-    ccadical_set_option(e.s, "quiet", 1);   /* it would print on stdout */
+    ccadical_set_option(e.s, "quiet", 1); /* it would print on stdout */
     for (int c = 0; c < nn; c++)
         for (int k = 0; k < nk; k++)
             x[c][k] = fresh(&e);
@@ -173,9 +181,12 @@ static int sat(const void *inst, void *ans, void *scratch)
         for (int c = 0; c < n; c++)
             for (int d = 0; d < nd; d++)
                 h[r][c][d] = fresh(&e);
-    /* The edges of cell (r, c) on each side: its variables for number d. */
-#define EDGE(r, c, s, d) ((s) == TX_TOP ? h[r][c][d] : (s) == TX_BOTTOM ? h[(r) + 1][c][d] \
-                          : (s) == TX_LEFT ? v[r][c][d] : v[r][(c) + 1][d])
+                /* The edges of cell (r, c) on each side: its variables for number d. */
+#define EDGE(r, c, s, d)                                                                           \
+    ((s) == TX_TOP      ? h[r][c][d]                                                               \
+     : (s) == TX_BOTTOM ? h[(r) + 1][c][d]                                                         \
+     : (s) == TX_LEFT   ? v[r][c][d]                                                               \
+                        : v[r][(c) + 1][d])
     for (int r = 0; r < n; r++)
         for (int c = 0; c < n; c++) {
             int cell = r * n + c;
@@ -237,5 +248,5 @@ static int sat(const void *inst, void *ans, void *scratch)
     return 0;
 }
 
-TX_SOLVER(sat, "SAT encoding with kind and border-count totalizers, solved by CaDiCaL",
-          "n <= 12", tx__fits, sizeof(vars), NULL);
+TX_SOLVER(sat, "SAT encoding with kind and border-count totalizers, solved by CaDiCaL", "n <= 12",
+          tx__fits, sizeof(vars), NULL);

@@ -9,7 +9,7 @@
 
 #include "tetravex.h"
 
-static const char *const side_name[4] = { "top", "right", "bottom", "left" };
+static const char *const side_name[4] = {"top", "right", "bottom", "left"};
 
 /* The next blank-separated word of a line: its start and length (0 at the
  * end of the line); *value is its number (at most 1000), or -1 if it is not
@@ -59,15 +59,18 @@ static int read_tile(pz_reader *r, int i, int count, uint8_t *tile, pz_error *e)
     size_t len;
     while ((len = next_word(&p, &w, &v)) > 0) {
         if (s == 4)
-            return pz_fail(e, r, "expected 4 numbers (top right bottom left) for tile %d of %d, found more",
-                           i + 1, count);
+            return pz_fail(
+                e, r, "expected 4 numbers (top right bottom left) for tile %d of %d, found more",
+                i + 1, count);
         if (v < 0 || v > 9)
-            return pz_fail(e, r, "expected a number from 0 to 9 for the %s of tile %d of %d, found '%s'",
+            return pz_fail(e, r,
+                           "expected a number from 0 to 9 for the %s of tile %d of %d, found '%s'",
                            side_name[s], i + 1, count, WORD(len, w));
         tile[s++] = (uint8_t)v;
     }
     if (s < 4)
-        return pz_fail(e, r, "expected 4 numbers (top right bottom left) for tile %d of %d, found %d",
+        return pz_fail(e, r,
+                       "expected 4 numbers (top right bottom left) for tile %d of %d, found %d",
                        i + 1, count, s);
     return 0;
 }
@@ -80,7 +83,8 @@ static int tx_read(pz_reader *r, void *inst, pz_error *e)
     if (r->hdr[0])
         return 0;
     if ((rc = pz_next_nonblank(r, e)) <= 0)
-        return rc ? rc : pz_fail(e, r, "expected a line 0 to end the input, found the end of the input");
+        return rc ? rc
+                  : pz_fail(e, r, "expected a line 0 to end the input, found the end of the input");
     if (read_size(r, &n, e))
         return -1;
     if (n == 0) {
@@ -93,10 +97,12 @@ static int tx_read(pz_reader *r, void *inst, pz_error *e)
     g->n = (uint8_t)n;
     for (int i = 0; i < n * n; i++) {
         if ((rc = pz_getline(r, e)) <= 0)
-            return rc ? rc : pz_fail(e, r, "expected %d tiles in this game, the input ended after %d",
-                                     n * n, i);
+            return rc ? rc
+                      : pz_fail(e, r, "expected %d tiles in this game, the input ended after %d",
+                                n * n, i);
         if (pz_is_blank(r->buf))
-            return pz_fail(e, r, "expected tile %d of %d (top right bottom left), found an empty line",
+            return pz_fail(e, r,
+                           "expected tile %d of %d (top right bottom left), found an empty line",
                            i + 1, n * n);
         if (read_tile(r, i, n * n, g->tile[i], e))
             return -1;
@@ -105,8 +111,7 @@ static int tx_read(pz_reader *r, void *inst, pz_error *e)
 }
 
 /* No header; the line "0" after the last game. */
-static void tx_write_input(FILE *f, const void *insts, size_t count, uint64_t first,
-                           uint64_t total)
+static void tx_write_input(FILE *f, const void *insts, size_t count, uint64_t first, uint64_t total)
 {
     const tx_game *g = insts;
     for (size_t i = 0; i < count; i++, g++) {
@@ -144,8 +149,9 @@ static int tx_read_answer(pz_reader *r, unsigned long long k, const void *inst, 
         if (r->len)
             return pz_fail(e, r, "expected an empty line before game %llu", k);
         if ((rc = pz_getline(r, e)) <= 0)
-            return rc ? rc : pz_fail(e, r, "expected \"%s\" or \"%s\", found the end of the output",
-                                     yes, no);
+            return rc ? rc
+                      : pz_fail(e, r, "expected \"%s\" or \"%s\", found the end of the output", yes,
+                                no);
     }
     memset(a, 0, sizeof *a);
     if (!strcmp(r->buf, yes))
@@ -161,7 +167,7 @@ static pz_verdict tx_check(const void *inst, const void *ans, const char **why)
     const tx_game *g = inst;
     const tx_answer *a = ans;
     int n = g->n;
-    uint8_t used[TX_CELLS] = { 0 };
+    uint8_t used[TX_CELLS] = {0};
     *why = "";
     if (a->possible > 1 || a->has > 1)
         return *why = "the answer's flags are not 0 or 1", PZ_INVALID;
@@ -195,7 +201,7 @@ static int tx_same(const void *inst, const void *a, const void *b)
 /* Generators. */
 
 enum { SOLVABLE, PERTURBED, TILES };
-static const char *const modes[] = { "solvable", "perturbed", "tiles" };
+static const char *const modes[] = {"solvable", "perturbed", "tiles"};
 
 static int mode_of(const pz_params *p)
 {
@@ -209,8 +215,10 @@ static int common_setup(pz_params *p, int n, int digits, pz_error *e)
 {
     if (p->rows >= 0 || p->cols >= 0)
         return pz_fail(e, NULL, "expected n= (the board is n x n), not rows= or cols=");
-    if (p->n < 0) p->n = n;
-    if (p->digits < 0) p->digits = digits;
+    if (p->n < 0)
+        p->n = n;
+    if (p->digits < 0)
+        p->digits = digits;
     if (p->n < 1 || p->n > TX_MAX)
         return pz_fail(e, NULL, "expected n from 1 to %d", TX_MAX);
     if (p->digits < 1 || p->digits > TX_DIGITS)
@@ -229,8 +237,10 @@ static int random_setup(pz_params *p, pz_error *e)
         return pz_fail(e, NULL, "expected mode=solvable, perturbed or tiles, found '%s'", p->mode);
     if (mode_of(p) == PERTURBED && p->digits < 2)
         return pz_fail(e, NULL, "expected digits >= 2 for mode=perturbed (a number must change)");
-    if (p->count < 0) p->count = 1000;
-    if (p->seed == (uint64_t)-1) p->seed = 1;
+    if (p->count < 0)
+        p->count = 1000;
+    if (p->seed == (uint64_t)-1)
+        p->seed = 1;
     return 0;
 }
 
@@ -316,11 +326,11 @@ static void random_make(const pz_params *p, uint64_t index, void *inst)
 }
 
 static const pz_generator tx_generators[] = {
-    { "exhaustive", "n=2:digits=2 (every sequence of n*n tiles over 0..digits-1)",
-      exhaustive_setup, exhaustive_make },
-    { "random", "n=5:digits=10:mode=solvable:count=1000:seed=1 (mode: solvable|perturbed|tiles)",
-      random_setup, random_make },
-    { NULL, NULL, NULL, NULL },
+    {"exhaustive", "n=2:digits=2 (every sequence of n*n tiles over 0..digits-1)", exhaustive_setup,
+     exhaustive_make},
+    {"random", "n=5:digits=10:mode=solvable:count=1000:seed=1 (mode: solvable|perturbed|tiles)",
+     random_setup, random_make},
+    {NULL, NULL, NULL, NULL},
 };
 
 /* Neighbours, from the most to the least simplifying.  Each one lowers
@@ -335,7 +345,7 @@ static int tx_shrink(const void *inst, int k, void *simpler)
 {
     const tx_game *g = inst;
     tx_game *s = simpler;
-    int n = g->n, nn = n * n, present[TX_DIGITS] = { 0 }, low = -1, high = 0, distinct = 0;
+    int n = g->n, nn = n * n, present[TX_DIGITS] = {0}, low = -1, high = 0, distinct = 0;
     if (n == 0)
         return 0;
     for (int i = 0; i < nn; i++)

@@ -22,13 +22,13 @@ enum { TX_TOP = 0, TX_RIGHT = 1, TX_BOTTOM = 2, TX_LEFT = 3 };
 
 typedef struct tx_game {
     uint8_t n;
-    uint8_t tile[TX_CELLS][4];        /* [i][TX_TOP..TX_LEFT], i < n*n */
+    uint8_t tile[TX_CELLS][4]; /* [i][TX_TOP..TX_LEFT], i < n*n */
 } tx_game;
 
 typedef struct tx_answer {
     uint8_t possible;
-    uint8_t has;                      /* at[] is filled (a judge's output carries none) */
-    uint8_t at[TX_CELLS];             /* the tile at each cell, row-major */
+    uint8_t has;          /* at[] is filled (a judge's output carries none) */
+    uint8_t at[TX_CELLS]; /* the tile at each cell, row-major */
 } tx_answer;
 
 /* Identical tiles merged: kind k has side[k] and count[k] tiles, in the order
@@ -86,8 +86,7 @@ int tx__count_search(const tx_game *, long long *budget, tx_kinds *ks, uint8_t *
  * it holds the depth of the path in kind[], and a call with the same kind[]
  * and *resume goes on where the cut left it (replaying the path costs a
  * node a cell), so slices of a search add up to the whole search. */
-int tx__count_resume(const tx_game *, long long *budget, tx_kinds *ks, uint8_t *kind,
-                     int *resume);
+int tx__count_resume(const tx_game *, long long *budget, tx_kinds *ks, uint8_t *kind, int *resume);
 
 /* One run of mrv.c's search (run 0, 1, ...: the budget doubles, the ties
  * are broken anew): 1 with a in the answer, 0 if the whole tree was searched
@@ -97,7 +96,7 @@ int tx__mrv_run(const tx_game *, int run, long long *nodes, tx_answer *a);
 /* Registers the algorithm NAME as a Tetravex solver, with the arguments of
  * PZ_SOLVER (solver.h) in its order: FITS(game) says which games it takes,
  * and NAME(game, answer, scratch) solves. */
-#define TX_SOLVER(NAME, SUMMARY, LIMITS, FITS, SCRATCH, PREPARE)                \
+#define TX_SOLVER(NAME, SUMMARY, LIMITS, FITS, SCRATCH, PREPARE)                                   \
     PZ_SOLVER(tetravex, NAME, SUMMARY, LIMITS, FITS, SCRATCH, PREPARE, NAME)
 
 extern const pz_puzzle pz_tetravex;

@@ -37,7 +37,7 @@ static int turn_cell(int o, int n, int cell)
 
 static void turn_tile(int o, const uint8_t *in, uint8_t *out)
 {
-    uint8_t t[4] = { in[0], in[1], in[2], in[3] }, x;
+    uint8_t t[4] = {in[0], in[1], in[2], in[3]}, x;
     if (o & 1) {
         x = t[TX_TOP], t[TX_TOP] = t[TX_LEFT], t[TX_LEFT] = x;
         x = t[TX_RIGHT], t[TX_RIGHT] = t[TX_BOTTOM], t[TX_BOTTOM] = x;

@@ -211,8 +211,8 @@ typedef int16_t cnt;
 typedef struct counts {
     cnt supply[4][TX_DIGITS];
     cnt bal[2][TX_DIGITS];
-    cnt pos[2];                       /* the positive parts of bal[0], bal[1] summed */
-    cnt free[2];                      /* empty cells in column 0, in row 0 */
+    cnt pos[2];  /* the positive parts of bal[0], bal[1] summed */
+    cnt free[2]; /* empty cells in column 0, in row 0 */
 } counts;
 
 /* The counts with no tile placed; 0 if they already show no solution. */
@@ -226,8 +226,8 @@ static inline int s_counts(const tx_kinds *ks, int n, counts *x)
     for (int d = 0; d < TX_DIGITS; d++)
         for (int h = 0; h < 2; h++) {
             /* h = 0: left (3) against right (1); h = 1: top (0) against bottom (2). */
-            x->bal[h][d] = (cnt)(x->supply[h ? TX_TOP : TX_LEFT][d] -
-                                 x->supply[h ? TX_BOTTOM : TX_RIGHT][d]);
+            x->bal[h][d] =
+                (cnt)(x->supply[h ? TX_TOP : TX_LEFT][d] - x->supply[h ? TX_BOTTOM : TX_RIGHT][d]);
             x->pos[h] += x->bal[h][d] > 0 ? x->bal[h][d] : 0;
         }
     return (x->pos[0] <= x->free[0] && x->pos[1] <= x->free[1]) || !TX_BALANCE;
@@ -238,15 +238,15 @@ static inline int s_counts(const tx_kinds *ks, int n, counts *x)
  * empty cells can no longer be filled. */
 static inline int s_take(counts *x, const uint8_t *sd, int r, int c, int n, unsigned placed)
 {
-    const int border[4] = { r == 0, c == n - 1, r == n - 1, c == 0 };
+    const int border[4] = {r == 0, c == n - 1, r == n - 1, c == 0};
     int ok = 1;
     for (int s = 0; s < 4; s++) {
         cnt *own = &x->supply[s][sd[s]], *facing = &x->supply[s ^ 2][sd[s]];
         if (placed >> s & 1)
-            continue;                 /* the tile meets the demand of that neighbour */
-        ok &= --*own >= 0;            /* one tile fewer for the other demands */
+            continue;      /* the tile meets the demand of that neighbour */
+        ok &= --*own >= 0; /* one tile fewer for the other demands */
         if (!border[s])
-            ok &= --*facing >= 0;     /* the empty neighbour now needs sd[s] */
+            ok &= --*facing >= 0; /* the empty neighbour now needs sd[s] */
     }
     if (border[TX_LEFT]) {
         x->pos[0] -= x->bal[0][sd[TX_LEFT]]-- > 0;
@@ -260,5 +260,6 @@ static inline int s_take(counts *x, const uint8_t *sd, int r, int c, int n, unsi
     }
     if (border[TX_BOTTOM])
         x->pos[1] += x->bal[1][sd[TX_BOTTOM]]++ >= 0;
-    return (ok || !TX_SUPPLY) && ((x->pos[0] <= x->free[0] && x->pos[1] <= x->free[1]) || !TX_BALANCE);
+    return (ok || !TX_SUPPLY) &&
+           ((x->pos[0] <= x->free[0] && x->pos[1] <= x->free[1]) || !TX_BALANCE);
 }

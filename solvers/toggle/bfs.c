@@ -16,7 +16,7 @@ enum { BITS = 20, STATES = 1 << BITS };
 
 typedef struct space {
     uint64_t visited[STATES / 64];
-    uint64_t best[STATES];            /* valid where visited */
+    uint64_t best[STATES]; /* valid where visited */
     uint32_t queue[STATES];
 } space;
 
@@ -64,14 +64,15 @@ static int bfs(const tg_board *bd, unsigned goals, tg_answer *a, void *scratch)
                     s->visited[t >> 6] |= 1ull << (t & 63);
                     s->best[t] = set;
                     s->queue[tail++] = t;
-                } else if (__builtin_popcountll(s->best[t]) == k + 1 && tg_packed_less(set, s->best[t])) {
+                } else if (__builtin_popcountll(s->best[t]) == k + 1 &&
+                           tg_packed_less(set, s->best[t])) {
                     s->best[t] = set;
                 }
             }
         }
         k++;
     }
-    for (uint32_t i = 0; i < tail; i++)     /* leave the bitmap clean */
+    for (uint32_t i = 0; i < tail; i++) /* leave the bitmap clean */
         s->visited[s->queue[i] >> 6] = 0;
     a->has = a->weight >= 0 ? TG_PRESSES : 0;
     if (a->weight >= 0)
@@ -79,5 +80,5 @@ static int bfs(const tg_board *bd, unsigned goals, tg_answer *a, void *scratch)
     return 0;
 }
 
-TG_SOLVER(bfs, "breadth-first search over states with a visited bitmap",
-          "cells <= 20", bfs_fits, sizeof(space), NULL);
+TG_SOLVER(bfs, "breadth-first search over states with a visited bitmap", "cells <= 20", bfs_fits,
+          sizeof(space), NULL);

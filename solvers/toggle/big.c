@@ -171,11 +171,16 @@ static void chase(const uint64_t *b, int h, int w, int on, uint64_t *x, uint64_t
         for (size_t i = 0; i < W; i++) {
             uint64_t p = cur[i];
             uint64_t v = p ^ (p << 1) ^ (p >> 1);
-            if (i > 0) v ^= cur[i - 1] >> 63;
-            if (i + 1 < W) v ^= cur[i + 1] << 63;
-            if (above) v ^= above[i];
-            if (br) v ^= br[i];
-            if (on) v ^= ~0ull;
+            if (i > 0)
+                v ^= cur[i - 1] >> 63;
+            if (i + 1 < W)
+                v ^= cur[i + 1] << 63;
+            if (above)
+                v ^= above[i];
+            if (br)
+                v ^= br[i];
+            if (on)
+                v ^= ~0ull;
             out[i] = v;
         }
         out[W - 1] &= lastm;
@@ -186,9 +191,9 @@ static void chase(const uint64_t *b, int h, int w, int on, uint64_t *x, uint64_t
  * a[j] change places. */
 static void transpose64(uint64_t *a)
 {
-    static const uint64_t masks[6] = { 0x00000000ffffffffull, 0x0000ffff0000ffffull,
-                                       0x00ff00ff00ff00ffull, 0x0f0f0f0f0f0f0f0full,
-                                       0x3333333333333333ull, 0x5555555555555555ull };
+    static const uint64_t masks[6] = {0x00000000ffffffffull, 0x0000ffff0000ffffull,
+                                      0x00ff00ff00ff00ffull, 0x0f0f0f0f0f0f0f0full,
+                                      0x3333333333333333ull, 0x5555555555555555ull};
     for (int j = 32, s = 0; j; j >>= 1, s++)
         for (int k = 0; k < 64; k = ((k | j) + 1) & ~j) {
             uint64_t t = ((a[k] >> j) ^ a[k + j]) & masks[s];
@@ -198,8 +203,7 @@ static void transpose64(uint64_t *a)
 }
 
 /* dst (cols x rows, stride dw) = src (rows x cols, stride sw) transposed. */
-static void transpose(const uint64_t *src, int rows, int cols, size_t sw, uint64_t *dst,
-                      size_t dw)
+static void transpose(const uint64_t *src, int rows, int cols, size_t sw, uint64_t *dst, size_t dw)
 {
     uint64_t blk[64];
     for (int bi = 0; bi * 64 < rows; bi++)
@@ -216,9 +220,9 @@ static void transpose(const uint64_t *src, int rows, int cols, size_t sw, uint64
 
 struct tg_bigsys {
     const tg_bigalgo *algo;
-    int m, n;                         /* 0: nothing prepared */
-    int tr, h, w;                     /* chase frame: h rows of w bits (transposed: tr) */
-    size_t W, NW;                     /* words of w bits, of n bits */
+    int m, n;     /* 0: nothing prepared */
+    int tr, h, w; /* chase frame: h rows of w bits (transposed: tr) */
+    size_t W, NW; /* words of w bits, of n bits */
     int rank, nullity, searched;
     /* Chase algorithms: [R | I] in reduced echelon form, w rows of 2W words. */
     uint64_t *e;
@@ -234,9 +238,9 @@ struct tg_bigsys {
     uint32_t *g;
     int32_t *wht;
     /* Boards to work in. */
-    tg_big bf, xf;                    /* chase frame: the board (transposed), the presses */
-    tg_big t0, t1, alt;               /* m x n: with a kernel; Flip Game's second goal */
-    uint64_t *res, *f, *r0;           /* W, W and NW + W words */
+    tg_big bf, xf;          /* chase frame: the board (transposed), the presses */
+    tg_big t0, t1, alt;     /* m x n: with a kernel; Flip Game's second goal */
+    uint64_t *res, *f, *r0; /* W, W and NW + W words */
 };
 
 tg_bigsys *tg_bigsys_new(const tg_bigalgo *algo)
@@ -278,8 +282,14 @@ void tg_bigsys_free(tg_bigsys *s)
     }
 }
 
-const char *tg_bigalgo_name(const tg_bigalgo *a) { return a->name; }
-const char *tg_bigalgo_limits(const tg_bigalgo *a) { return a->limits; }
+const char *tg_bigalgo_name(const tg_bigalgo *a)
+{
+    return a->name;
+}
+const char *tg_bigalgo_limits(const tg_bigalgo *a)
+{
+    return a->limits;
+}
 int tg_bigalgo_fits(const tg_bigalgo *a, int m, int n)
 {
     return m >= 1 && n >= 1 && a->fits(m, n);
@@ -300,8 +310,14 @@ int tg_big_fits(const tg_bigalgo *a, int m, int n, unsigned goals)
     return tg_big_facts(m, n, &k, &on) == 0 && searchable(m, n, k);
 }
 
-int tg_big_nullity(const tg_bigsys *s) { return s->nullity; }
-int tg_big_searched(const tg_bigsys *s) { return s->searched; }
+int tg_big_nullity(const tg_bigsys *s)
+{
+    return s->nullity;
+}
+int tg_big_searched(const tg_bigsys *s)
+{
+    return s->searched;
+}
 
 /* q = P_h(1 + x + 1/x) mod x^L + 1, L = 2w + 2, into q (words of L bits). */
 static int transfer_poly(int h, int w, uint64_t *q)
@@ -326,7 +342,7 @@ static int transfer_poly(int h, int w, uint64_t *q)
             uint64_t down = p >> 1 | (i + 1 < LW ? cur[i + 1] << 63 : 0);
             next[i] = p ^ up ^ down ^ prev[i];
         }
-        next[LW - 1] &= lm;             /* x^L wraps to 1, x^-1 to x^(L-1) */
+        next[LW - 1] &= lm; /* x^L wraps to 1, x^-1 to x^(L-1) */
         next[0] ^= top;
         next[(L - 1) / 64] ^= low << ((L - 1) % 64);
         memcpy(prev, cur, LW * sizeof *cur);
@@ -349,7 +365,7 @@ static int transfer_matrix(int h, int w, uint64_t *a, size_t stride)
         free(qq);
         return -1;
     }
-    for (int t = 0; t < 2 * L + 128; t++)           /* qq[t] = q[t mod L] */
+    for (int t = 0; t < 2 * L + 128; t++) /* qq[t] = q[t mod L] */
         if ((q[(t % L) / 64] >> ((t % L) % 64)) & 1)
             qq[t / 64] |= 1ull << (t % 64);
     for (int i = 0; i < w; i++) {
@@ -404,7 +420,7 @@ static int canonical_basis(tg_bigsys *s, const uint64_t *first)
         memcpy(row + s->NW, first + (size_t)i * s->W, s->W * sizeof *row);
         if (!s->tr) {
             memcpy(row, first + (size_t)i * s->W, s->W * sizeof *row);
-        } else {                      /* row 0 = the frame's column 0 */
+        } else { /* row 0 = the frame's column 0 */
             expand(s, first + (size_t)i * s->W, &s->t0);
             memcpy(row, s->t0.row, s->NW * sizeof *row);
         }
@@ -426,8 +442,7 @@ static int canonical_basis(tg_bigsys *s, const uint64_t *first)
             const uint64_t *row = tg_big_row(&s->t0, r);
             for (size_t u = 0; u < s->NW; u++)
                 for (uint64_t v = row[u]; v; v &= v - 1)
-                    s->g[(size_t)r * (size_t)s->n + u * 64 + (size_t)__builtin_ctzll(v)] |=
-                        1u << i;
+                    s->g[(size_t)r * (size_t)s->n + u * 64 + (size_t)__builtin_ctzll(v)] |= 1u << i;
         }
     }
     return 0;
@@ -451,7 +466,7 @@ static int prepare_chase(tg_bigsys *s)
     uint64_t *first = calloc((size_t)s->nullity * W + 1, sizeof *first);
     if (!first)
         return -1;
-    for (int j = 0, p = 0, k = 0; j < w; j++) {  /* a kernel vector per free column */
+    for (int j = 0, p = 0, k = 0; j < w; j++) { /* a kernel vector per free column */
         if (p < s->rank && s->pivcol[p] == j) {
             p++;
             continue;
@@ -481,7 +496,7 @@ static int prepare_dense(tg_bigsys *s)
         return -1;
     }
     size_t bw = tg_big_words(s->n);
-    for (int k = 0; k < s->nullity; k++) {       /* the first row of the chase frame */
+    for (int k = 0; k < s->nullity; k++) { /* the first row of the chase frame */
         const uint64_t *kv = kernel + (size_t)k * (size_t)s->m * bw;
         uint64_t *v = first + (size_t)k * s->W;
         if (!s->tr)
@@ -529,7 +544,7 @@ int tg_big_prepare(tg_bigsys *s, int m, int n)
 static void smallest(tg_bigsys *s, tg_big *x)
 {
     size_t stride = s->NW + s->W;
-    uint64_t *r0 = s->r0;                        /* row 0, then the frame's first row */
+    uint64_t *r0 = s->r0; /* row 0, then the frame's first row */
     int any = 0;
     memcpy(r0, x->row, s->NW * sizeof *r0);
     memset(r0 + s->NW, 0, s->W * sizeof *r0);
@@ -548,46 +563,46 @@ static void smallest(tg_bigsys *s, tg_big *x)
 /* a[c] becomes the sum over g of a[g] (-1)^(c.g): in 16 bits where the
  * sums fit (boards of fewer than 2^15 cells), which the compiler vectorizes
  * 8 entries at a time, else in 32. */
-#define BUTTERFLIES(T)                                                             \
-    static void butterfly_##T(T *restrict p, T *restrict q, uint32_t len)          \
-    {                                                                              \
-        for (uint32_t j = 0; j < len; j++) {                                       \
-            T u = p[j], v = q[j];                                                  \
-            p[j] = (T)(u + v);                                                     \
-            q[j] = (T)(u - v);                                                     \
-        }                                                                          \
-    }                                                                              \
-    static void walsh_hadamard_##T(T *a, uint32_t size)                            \
-    {                                                                              \
-        for (uint32_t len = 1; len < size; len <<= 1)                              \
-            for (uint32_t i = 0; i < size; i += len << 1)                          \
-                butterfly_##T(a + i, a + i + len, len);                            \
+#define BUTTERFLIES(T)                                                                             \
+    static void butterfly_##T(T *restrict p, T *restrict q, uint32_t len)                          \
+    {                                                                                              \
+        for (uint32_t j = 0; j < len; j++) {                                                       \
+            T u = p[j], v = q[j];                                                                  \
+            p[j] = (T)(u + v);                                                                     \
+            q[j] = (T)(u - v);                                                                     \
+        }                                                                                          \
+    }                                                                                              \
+    static void walsh_hadamard_##T(T *a, uint32_t size)                                            \
+    {                                                                                              \
+        for (uint32_t len = 1; len < size; len <<= 1)                                              \
+            for (uint32_t i = 0; i < size; i += len << 1)                                          \
+                butterfly_##T(a + i, a + i + len, len);                                            \
     }
 BUTTERFLIES(int16_t)
 BUTTERFLIES(int32_t)
 
 /* The weights of x + sum c_i K_i for the 2^lobits low halves of c with the
  * high half hi: (cells - wht[lo]) / 2; returns the largest wht[lo]. */
-#define SPECTRUM(T)                                                                \
-    static int32_t spectrum_##T(const tg_bigsys *s, const tg_big *x, uint64_t hi,   \
-                                int lobits, T *wht)                                \
-    {                                                                              \
-        uint32_t size = 1u << lobits, lomask = size - 1;                           \
-        const uint32_t *g = s->g;                                                  \
-        memset(wht, 0, size * sizeof *wht);                                        \
-        for (int r = 0; r < s->m; r++) {                                           \
-            const uint64_t *row = tg_big_row(x, r);                                \
-            for (int c = 0; c < s->n; c++, g++) {                                  \
-                int bit = (int)((row[c / 64] >> (c % 64)) & 1) ^                   \
-                          __builtin_parityll(hi & (*g >> lobits));                 \
-                wht[*g & lomask] += (T)(1 - 2 * bit);                              \
-            }                                                                      \
-        }                                                                          \
-        walsh_hadamard_##T(wht, size);                                             \
-        T top = wht[0];                                                            \
-        for (uint32_t lo = 1; lo < size; lo++)                                     \
-            top = wht[lo] > top ? wht[lo] : top;                                   \
-        return top;                                                                \
+#define SPECTRUM(T)                                                                                \
+    static int32_t spectrum_##T(const tg_bigsys *s, const tg_big *x, uint64_t hi, int lobits,      \
+                                T *wht)                                                            \
+    {                                                                                              \
+        uint32_t size = 1u << lobits, lomask = size - 1;                                           \
+        const uint32_t *g = s->g;                                                                  \
+        memset(wht, 0, size * sizeof *wht);                                                        \
+        for (int r = 0; r < s->m; r++) {                                                           \
+            const uint64_t *row = tg_big_row(x, r);                                                \
+            for (int c = 0; c < s->n; c++, g++) {                                                  \
+                int bit = (int)((row[c / 64] >> (c % 64)) & 1) ^                                   \
+                          __builtin_parityll(hi & (*g >> lobits));                                 \
+                wht[*g & lomask] += (T)(1 - 2 * bit);                                              \
+            }                                                                                      \
+        }                                                                                          \
+        walsh_hadamard_##T(wht, size);                                                             \
+        T top = wht[0];                                                                            \
+        for (uint32_t lo = 1; lo < size; lo++)                                                     \
+            top = wht[lo] > top ? wht[lo] : top;                                                   \
+        return top;                                                                                \
     }
 SPECTRUM(int16_t)
 SPECTRUM(int32_t)
@@ -611,7 +626,7 @@ static void fewest(tg_bigsys *s, tg_big *x)
         long wt = (cells - top) / 2;
         if (wt > best)
             continue;
-        for (uint32_t lo = 0; lo < size; lo++) {      /* ties: the smallest string */
+        for (uint32_t lo = 0; lo < size; lo++) { /* ties: the smallest string */
             if ((narrow ? w16[lo] : s->wht[lo]) != top)
                 continue;
             uint64_t coef = lo | hi << lobits;
@@ -628,7 +643,9 @@ static void fewest(tg_bigsys *s, tg_big *x)
             }
             if (wt < best || big_lexless(cand, bestx)) {
                 best = wt;
-                tg_big *t = bestx; bestx = cand; cand = t;
+                tg_big *t = bestx;
+                bestx = cand;
+                cand = t;
             }
         }
     }
@@ -649,7 +666,7 @@ static int particular(tg_bigsys *s, const tg_big *b, int on, tg_big *x)
     }
     memset(s->xf.row, 0, W * sizeof *s->xf.row);
     chase(bf, s->h, s->w, on, s->xf.row, s->res);
-    for (int q = s->rank; q < s->w; q++)          /* the left kernel of R: consistency */
+    for (int q = s->rank; q < s->w; q++) /* the left kernel of R: consistency */
         if (dot_words(s->e + (size_t)q * stride + W, s->res, W))
             return 0;
     memset(s->f, 0, W * sizeof *s->f);
@@ -660,8 +677,7 @@ static int particular(tg_bigsys *s, const tg_big *b, int on, tg_big *x)
     chase(bf, s->h, s->w, on, s->xf.row, s->res);
     for (size_t i = 0; i < W; i++)
         if (s->res[i])
-            pz_fatal("big: %s: the first row of %dx%d leaves lights on", s->algo->name, s->m,
-                     s->n);
+            pz_fatal("big: %s: the first row of %dx%d leaves lights on", s->algo->name, s->m, s->n);
     if (s->tr)
         transpose(s->xf.row, s->h, s->w, W, x->row, x->w);
     else
@@ -695,7 +711,7 @@ int tg_big_solve(tg_bigsys *s, const tg_big *b, unsigned goals, tg_bigans *a)
     if (rc)
         return rc;
     if ((goals & TG_ON) && !s->searched)
-        return TG_BIG_OUTSIDE;        /* Flip Game: fewest flips or nothing */
+        return TG_BIG_OUTSIDE; /* Flip Game: fewest flips or nothing */
     if (tg_big_init(&a->x, b->m, b->n))
         return TG_BIG_NOMEM;
     tg_big *x = &a->x, *alt = &s->alt;
@@ -756,7 +772,7 @@ int tg_big_facts(int m, int n, int *nullity, int *on_solvable)
         free(piv);
         return -1;
     }
-    tg_big ones = { 0 };
+    tg_big ones = {0};
     if (tg_big_init(&ones, h, w) == 0) {
         tg_big_ones(&ones);
         chase(ones.row, h, w, 0, x, res);
@@ -782,4 +798,4 @@ int tg_big_facts(int m, int n, int *nullity, int *on_solvable)
     return 0;
 }
 
-const tg_bigalgo *const tg_big_solvers[] = { &tg_big_chase, &tg_big_m4ri, &tg_big_dense, NULL };
+const tg_bigalgo *const tg_big_solvers[] = {&tg_big_chase, &tg_big_m4ri, &tg_big_dense, NULL};

@@ -46,10 +46,10 @@
 #include "toggle.h"
 
 enum {
-    TG_BIG_MAX = 4096,                /* a side, in corpora */
-    TG_BIG_ONE_MAX = 10000,           /* a side, for one board solved alone */
-    TG_BIG_SEARCH_NULLITY = 32,       /* the fewest-press search: nullity <= 32 */
-    TG_BIG_SEARCH_LOG = 44,           /* and cells * 2^nullity <= 2^44 */
+    TG_BIG_MAX = 4096,          /* a side, in corpora */
+    TG_BIG_ONE_MAX = 10000,     /* a side, for one board solved alone */
+    TG_BIG_SEARCH_NULLITY = 32, /* the fewest-press search: nullity <= 32 */
+    TG_BIG_SEARCH_LOG = 44,     /* and cells * 2^nullity <= 2^44 */
 };
 
 /* tg_big_solve's results besides 0 (solved or certified). */
@@ -57,32 +57,38 @@ enum { TG_BIG_OUTSIDE = 1, TG_BIG_NOMEM = -1 };
 
 typedef struct tg_big {
     int m, n;
-    size_t w;                         /* words per row */
-    uint64_t *row;                    /* m * w words, NULL for an empty board */
+    size_t w;      /* words per row */
+    uint64_t *row; /* m * w words, NULL for an empty board */
 } tg_big;
 
 /* An answer; like tg_answer, with boards in place of arrays. */
 typedef struct tg_bigans {
-    long weight;                      /* presses, or -1: no answer */
-    int has;                          /* TG_PRESSES | TG_CERTS */
-    int fewest;                       /* 1: the fewest presses; 0: not proven fewest */
-    tg_big x;                         /* the canonical press set */
-    tg_big cert[2];                   /* weight -1: per goal (0 off, 1 on) */
+    long weight;    /* presses, or -1: no answer */
+    int has;        /* TG_PRESSES | TG_CERTS */
+    int fewest;     /* 1: the fewest presses; 0: not proven fewest */
+    tg_big x;       /* the canonical press set */
+    tg_big cert[2]; /* weight -1: per goal (0 off, 1 on) */
 } tg_bigans;
 
-static inline uint64_t *tg_big_row(const tg_big *b, int r) { return b->row + (size_t)r * b->w; }
-static inline size_t tg_big_words(int n) { return ((size_t)n + 63) / 64; }
+static inline uint64_t *tg_big_row(const tg_big *b, int r)
+{
+    return b->row + (size_t)r * b->w;
+}
+static inline size_t tg_big_words(int n)
+{
+    return ((size_t)n + 63) / 64;
+}
 
 /* Boards (big.c).  tg_big_init sizes b (zeroed), reusing its memory where it
  * is large enough: 0, or -1 out of memory. */
-void tg_big_zero(tg_big *);           /* an empty board with no memory */
+void tg_big_zero(tg_big *); /* an empty board with no memory */
 int tg_big_init(tg_big *, int m, int n);
 void tg_big_free(tg_big *);
-void tg_big_ones(tg_big *);           /* every light on */
+void tg_big_ones(tg_big *); /* every light on */
 /* The random board (seed, index): the same stream as tg_make_random for n <= 64. */
 void tg_big_random(tg_big *, uint64_t seed, uint64_t index);
 void tg_big_from_small(tg_big *, const tg_board *);   /* b must be sized */
-void tg_big_to_small(const tg_big *, uint64_t *rows);  /* n <= 64 */
+void tg_big_to_small(const tg_big *, uint64_t *rows); /* n <= 64 */
 long tg_big_weight(const tg_big *);
 int tg_big_equal(const tg_big *, const tg_big *);
 void tg_bigans_init(tg_bigans *);
@@ -115,8 +121,8 @@ void tg_bigsys_free(tg_bigsys *);
 /* The per-size work for m x n (done by tg_big_solve on a size change): 0, or
  * TG_BIG_OUTSIDE (the algorithm's limits), or TG_BIG_NOMEM. */
 int tg_big_prepare(tg_bigsys *, int m, int n);
-int tg_big_nullity(const tg_bigsys *);                  /* of the prepared size */
-int tg_big_searched(const tg_bigsys *);                 /* its answers are fewest */
+int tg_big_nullity(const tg_bigsys *);  /* of the prepared size */
+int tg_big_searched(const tg_bigsys *); /* its answers are fewest */
 /* Solves b toward goals (TG_OFF, or TG_OFF | TG_ON); a's boards are sized
  * here.  Returns 0, TG_BIG_OUTSIDE or TG_BIG_NOMEM. */
 int tg_big_solve(tg_bigsys *, const tg_big *b, unsigned goals, tg_bigans *a);

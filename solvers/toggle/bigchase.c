@@ -36,7 +36,10 @@
 /* Pivots are found GROUPS * 8 columns at a time; each group of 8 has a table. */
 enum { GROUP = 8, GROUPS = 4, STRIPE = GROUP * GROUPS };
 
-static inline int bit(const uint64_t *row, int c) { return (int)((row[c / 64] >> (c % 64)) & 1); }
+static inline int bit(const uint64_t *row, int c)
+{
+    return (int)((row[c / 64] >> (c % 64)) & 1);
+}
 
 static inline void xor_into(uint64_t *restrict a, const uint64_t *restrict b, size_t n)
 {
@@ -146,9 +149,18 @@ int tg__big_eliminate(uint64_t *a, int rows, size_t stride, int pcols, int *pivc
     return rank;
 }
 
-static int chase_fits(int m, int n) { return m <= TG_BIG_ONE_MAX && n <= TG_BIG_ONE_MAX; }
+static int chase_fits(int m, int n)
+{
+    return m <= TG_BIG_ONE_MAX && n <= TG_BIG_ONE_MAX;
+}
 
 const tg_bigalgo tg_big_chase = {
-    "chase", "light chasing to the shorter side's system, our own four-Russians elimination",
-    "sides up to 10000", chase_fits, tg__big_eliminate, NULL, NULL, NULL,
+    "chase",
+    "light chasing to the shorter side's system, our own four-Russians elimination",
+    "sides up to 10000",
+    chase_fits,
+    tg__big_eliminate,
+    NULL,
+    NULL,
+    NULL,
 };

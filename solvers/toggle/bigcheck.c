@@ -30,10 +30,14 @@ static long press_all(uint64_t *cells, const tg_big *x)
                 if (c >= x->n)
                     return -1;
                 toggle(cells, x->w, r, c);
-                if (r > 0) toggle(cells, x->w, r - 1, c);
-                if (r + 1 < x->m) toggle(cells, x->w, r + 1, c);
-                if (c > 0) toggle(cells, x->w, r, c - 1);
-                if (c + 1 < x->n) toggle(cells, x->w, r, c + 1);
+                if (r > 0)
+                    toggle(cells, x->w, r - 1, c);
+                if (r + 1 < x->m)
+                    toggle(cells, x->w, r + 1, c);
+                if (c > 0)
+                    toggle(cells, x->w, r, c - 1);
+                if (c + 1 < x->n)
+                    toggle(cells, x->w, r, c + 1);
                 count++;
             }
     return count;

@@ -20,10 +20,10 @@ enum { DENSE_CELLS = 4096 };
 
 typedef struct dense {
     int m, n, cells, rank;
-    size_t cw, stride;                /* words of cells bits; of a row of [A | I] */
-    uint64_t *e;                      /* [A | I] in reduced echelon form */
+    size_t cw, stride; /* words of cells bits; of a row of [A | I] */
+    uint64_t *e;       /* [A | I] in reduced echelon form */
     int *pivcol;
-    uint64_t *v;                      /* a board as one vector */
+    uint64_t *v; /* a board as one vector */
 } dense;
 
 static void dense_release(void *state)
@@ -54,15 +54,19 @@ static void *dense_prepare(int m, int n, int *nullity, uint64_t **kernel)
         dense_release(d);
         return NULL;
     }
-#define SET(i, j) (d->e[(size_t)(i) * d->stride + (size_t)(j) / 64] |= 1ull << ((j) % 64))
+#define SET(i, j) (d->e[(size_t)(i)*d->stride + (size_t)(j) / 64] |= 1ull << ((j) % 64))
     for (int r = 0; r < m; r++)
         for (int c = 0; c < n; c++) {
             int i = r * n + c;
             SET(i, i);
-            if (r > 0) SET(i, i - n);
-            if (r + 1 < m) SET(i, i + n);
-            if (c > 0) SET(i, i - 1);
-            if (c + 1 < n) SET(i, i + 1);
+            if (r > 0)
+                SET(i, i - n);
+            if (r + 1 < m)
+                SET(i, i + n);
+            if (c > 0)
+                SET(i, i - 1);
+            if (c + 1 < n)
+                SET(i, i + 1);
             SET(i, (int)d->cw * 64 + i);
         }
 #undef SET
@@ -78,7 +82,7 @@ static void *dense_prepare(int m, int n, int *nullity, uint64_t **kernel)
         dense_release(d);
         return NULL;
     }
-    for (int j = 0, p = 0, i = 0; j < d->cells; j++) {   /* a vector per free column */
+    for (int j = 0, p = 0, i = 0; j < d->cells; j++) { /* a vector per free column */
         if (p < d->rank && d->pivcol[p] == j) {
             p++;
             continue;
@@ -126,9 +130,18 @@ static int dense_particular(void *state, const tg_big *b, int on, tg_big *x)
     return 1;
 }
 
-static int dense_fits(int m, int n) { return m * n <= DENSE_CELLS; }
+static int dense_fits(int m, int n)
+{
+    return m * n <= DENSE_CELLS;
+}
 
 const tg_bigalgo tg_big_dense = {
-    "dense", "elimination of the whole press matrix (the baseline)",
-    "m * n <= 4096 cells", dense_fits, NULL, dense_prepare, dense_particular, dense_release,
+    "dense",
+    "elimination of the whole press matrix (the baseline)",
+    "m * n <= 4096 cells",
+    dense_fits,
+    NULL,
+    dense_prepare,
+    dense_particular,
+    dense_release,
 };

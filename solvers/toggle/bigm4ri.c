@@ -48,9 +48,18 @@ static int m4ri_eliminate(uint64_t *a, int rows, size_t stride, int pcols, int *
     return rank;
 }
 
-static int m4ri_fits(int m, int n) { return m <= TG_BIG_ONE_MAX && n <= TG_BIG_ONE_MAX; }
+static int m4ri_fits(int m, int n)
+{
+    return m <= TG_BIG_ONE_MAX && n <= TG_BIG_ONE_MAX;
+}
 
 const tg_bigalgo tg_big_m4ri = {
-    "m4ri", "light chasing to the shorter side's system, solved by M4RI",
-    "sides up to 10000", m4ri_fits, m4ri_eliminate, NULL, NULL, NULL,
+    "m4ri",
+    "light chasing to the shorter side's system, solved by M4RI",
+    "sides up to 10000",
+    m4ri_fits,
+    m4ri_eliminate,
+    NULL,
+    NULL,
+    NULL,
 };

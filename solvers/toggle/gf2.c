@@ -40,18 +40,18 @@ enum { MAX_NULLITY = 32, SMALL_CELLS = 64, SMALL_COLS = 8, LOW_BITS = 16 };
 
 /* What the board that is v on row r (and off elsewhere) needs and leaves. */
 typedef struct entry {
-    uint64_t x;                       /* its particular presses, bit r * n + c */
-    uint64_t dots;                    /* bit i: K_i . board */
+    uint64_t x;    /* its particular presses, bit r * n + c */
+    uint64_t dots; /* bit i: K_i . board */
 } entry;
 
 typedef struct system {
-    int m, n, nullity;                /* m == 0: empty */
-    int small;                        /* m * n <= 64 and n <= 8: the tables hold */
-    uint64_t inv[TG_MAX];             /* bit j of f0 = parity(inv[j] & c) */
-    uint64_t kern[TG_MAX][TG_MAX];    /* nullity press patterns that do nothing */
-    uint64_t pkern[SMALL_CELLS];      /* small: the same, packed */
-    entry table[SMALL_CELLS / SMALL_COLS << SMALL_COLS];   /* small: row r at r << n */
-    entry on;                         /* small: the all-on board */
+    int m, n, nullity;             /* m == 0: empty */
+    int small;                     /* m * n <= 64 and n <= 8: the tables hold */
+    uint64_t inv[TG_MAX];          /* bit j of f0 = parity(inv[j] & c) */
+    uint64_t kern[TG_MAX][TG_MAX]; /* nullity press patterns that do nothing */
+    uint64_t pkern[SMALL_CELLS];   /* small: the same, packed */
+    entry table[SMALL_CELLS / SMALL_COLS << SMALL_COLS]; /* small: row r at r << n */
+    entry on;                                            /* small: the all-on board */
     /* Large: cell p = r * n + c is in K_i for the set bits i of its column
      * lo[p] | hi[p] << LOW_BITS; and the Walsh-Hadamard transform's array. */
     uint16_t lo[TG_MAX * TG_MAX];
@@ -90,7 +90,7 @@ static uint64_t kernel_dots(const system_t *s, const uint64_t *b, uint64_t goalr
 static entry tabulate(const system_t *s, const uint64_t *b)
 {
     uint64_t x[TG_MAX];
-    entry e = { 0, 0 };
+    entry e = {0, 0};
     particular(s, b, 0, x);
     e.x = tg_pack_rows(x, s->m, s->n);
     e.dots = kernel_dots(s, b, 0);
@@ -100,15 +100,15 @@ static entry tabulate(const system_t *s, const uint64_t *b)
 static void build_tables(system_t *s)
 {
     int m = s->m, n = s->n;
-    uint64_t b[TG_MAX] = { 0 };
+    uint64_t b[TG_MAX] = {0};
     for (int k = 0; k < s->nullity; k++)
         s->pkern[k] = tg_pack_rows(s->kern[k], m, n);
     for (int r = 0; r < m; r++) {
         entry *t = s->table + (r << n);
-        t[0] = (entry){ 0, 0 };
+        t[0] = (entry){0, 0};
         for (uint64_t v = 1; v < 1ull << n; v++) {
             uint64_t low = v & -v;
-            if (v == low) {           /* one light: eliminate; others by linearity */
+            if (v == low) { /* one light: eliminate; others by linearity */
                 b[r] = v;
                 t[v] = tabulate(s, b);
                 b[r] = 0;
@@ -140,16 +140,20 @@ __attribute__((noinline)) static int eliminate(int m, int n, const uint64_t *col
             row[i] |= ((col[j] >> i) & 1) << j;
     for (int i = 0; i < n; i++)
         ops[i] = 1ull << i;
-    for (int j = 0; j < n && rank < n; j++) {   /* reduced row echelon form */
+    for (int j = 0; j < n && rank < n; j++) { /* reduced row echelon form */
         int p = rank;
         while (p < n && !((row[p] >> j) & 1))
             p++;
         if (p == n)
             continue;
-        uint64_t t = row[p]; row[p] = row[rank]; row[rank] = t;
-        t = ops[p]; ops[p] = ops[rank]; ops[rank] = t;
+        uint64_t t = row[p];
+        row[p] = row[rank];
+        row[rank] = t;
+        t = ops[p];
+        ops[p] = ops[rank];
+        ops[rank] = t;
         uint64_t prow = row[rank], pops = ops[rank];
-        for (int i = 0; i < n; i++) {           /* branch-free: bit j is a coin toss */
+        for (int i = 0; i < n; i++) { /* branch-free: bit j is a coin toss */
             uint64_t sel = -((row[i] >> j) & 1);
             row[i] ^= prow & sel;
             ops[i] ^= pops & sel;
@@ -165,7 +169,7 @@ __attribute__((noinline)) static int eliminate(int m, int n, const uint64_t *col
     for (int p = 0; p < rank; p++)
         s->inv[pivcol[p]] = ops[p];
     int k = 0;
-    for (int j = 0, p = 0; j < n; j++) {        /* one kernel vector per free column */
+    for (int j = 0, p = 0; j < n; j++) { /* one kernel vector per free column */
         if (p < rank && pivcol[p] == j) {
             p++;
             continue;
@@ -204,7 +208,7 @@ static struct fact {
 static int gf2_prepare(void)
 {
     static system_t s;
-    static uint64_t chase[TG_MAX][TG_MAX + 1];  /* [j][r]: row r of e_j's chase */
+    static uint64_t chase[TG_MAX][TG_MAX + 1]; /* [j][r]: row r of e_j's chase */
     uint64_t col[TG_MAX];
     if (facts[TG_MAX][TG_MAX].known)
         return 0;
@@ -218,7 +222,7 @@ static int gf2_prepare(void)
             for (int j = 0; j < n; j++)
                 col[j] = chase[j][m];
             f->nullity = (uint8_t)eliminate(m, n, col, &s, 0);
-            f->on_solvable = 1;       /* all on is in the image iff it is orthogonal to ker A */
+            f->on_solvable = 1; /* all on is in the image iff it is orthogonal to ker A */
             for (int k = 0; k < s.nullity; k++)
                 f->on_solvable &= !(tg_weight(s.kern[k], m) & 1);
             f->known = 1;
@@ -276,7 +280,7 @@ static inline int solve_small(const system_t *s, const tg_board *bd, unsigned go
         if (!(goals & (1u << g)))
             continue;
         uint64_t gx = g ? x ^ s->on.x : x, gd = g ? dots ^ s->on.dots : dots;
-        if (gd) {                     /* K_i . (b + goal) = 1: unreachable */
+        if (gd) { /* K_i . (b + goal) = 1: unreachable */
             memcpy(a->cert[g], s->kern[__builtin_ctzll(gd)], (size_t)m * sizeof *a->cert[g]);
             continue;
         }
@@ -357,7 +361,7 @@ static void lightest_rows(system_t *s, uint64_t *x)
         int w = (m * n - top) / 2;
         if (w > best)
             continue;
-        for (uint32_t lo = 0; lo < size; lo++) {       /* ties: the smallest string */
+        for (uint32_t lo = 0; lo < size; lo++) { /* ties: the smallest string */
             if (s->wht[lo] != top)
                 continue;
             uint32_t c = lo | hi << LOW_BITS;
@@ -385,7 +389,7 @@ __attribute__((noinline)) static int solve_any(system_t *s, const tg_board *bd, 
         if (!(goals & (1u << g)))
             continue;
         uint64_t goalrow = g ? tg_mask(s->n) : 0;
-        if (particular(s, bd->b, goalrow, x)) {         /* unreachable: certify */
+        if (particular(s, bd->b, goalrow, x)) { /* unreachable: certify */
             uint64_t dots = kernel_dots(s, bd->b, goalrow);
             if (dots)
                 memcpy(a->cert[g], s->kern[__builtin_ctzll(dots)], (size_t)m * sizeof *x);
@@ -426,5 +430,5 @@ __attribute__((always_inline)) static inline int gf2(const tg_board *bd, unsigne
 }
 
 TG_SOLVER(gf2, "GF(2) elimination of the first-row system, kernel searched",
-          "nullity <= 32: every size but 61x61, 62x64 and 64x62", gf2_fits,
-          sizeof(system_t), gf2_prepare);
+          "nullity <= 32: every size but 61x61, 62x64 and 64x62", gf2_fits, sizeof(system_t),
+          gf2_prepare);

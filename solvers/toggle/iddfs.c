@@ -12,7 +12,7 @@
 
 typedef struct search {
     int cells;
-    uint64_t press[TG_MAX];           /* what pressing cell i does */
+    uint64_t press[TG_MAX]; /* what pressing cell i does */
     uint64_t goal[2];
     int goals;
     uint64_t found;
@@ -42,7 +42,7 @@ static int dfs(search *s, int i, int k, uint64_t state, uint64_t set)
 static int iddfs(const tg_board *bd, unsigned goals, tg_answer *a, void *scratch)
 {
     int m = bd->m, n = bd->n;
-    search s = { .cells = m * n };
+    search s = {.cells = m * n};
     uint64_t state = tg_pack(bd, s.press);
     (void)scratch;
     if (goals & TG_OFF)
@@ -61,5 +61,5 @@ static int iddfs(const tg_board *bd, unsigned goals, tg_answer *a, void *scratch
     return 0;
 }
 
-TG_SOLVER(iddfs, "iterative-deepening DFS over press sets, no algebra",
-          "cells <= 25", iddfs_fits, 0, NULL);
+TG_SOLVER(iddfs, "iterative-deepening DFS over press sets, no algebra", "cells <= 25", iddfs_fits,
+          0, NULL);

@@ -6,8 +6,7 @@
 /* Row r of board b after pressing every cell of x: it is toggled by the
  * presses in it and beside them, and by those in the rows above and below.
  * Written out here, row by row, rather than taken from the algorithms. */
-static inline uint64_t replay_row(const uint64_t *b, const uint64_t *x, int r, int m,
-                                  uint64_t mask)
+static inline uint64_t replay_row(const uint64_t *b, const uint64_t *x, int r, int m, uint64_t mask)
 {
     uint64_t up = r > 0 ? x[r - 1] : 0, down = r + 1 < m ? x[r + 1] : 0;
     return b[r] ^ x[r] ^ ((x[r] << 1) & mask) ^ (x[r] >> 1) ^ up ^ down;
@@ -84,8 +83,7 @@ static inline const char *check_packed(const tg_board *bd, const tg_answer *a, u
 }
 
 /* check_certificate (below) on a board that packs. */
-static const char *check_certificate_packed(const tg_board *bd, const uint64_t *y,
-                                            uint64_t goalrow)
+static const char *check_certificate_packed(const tg_board *bd, const uint64_t *y, uint64_t goalrow)
 {
     const unsigned n = bd->n, cells = bd->m * n;
     uint64_t d = 0, v = 0, rows = 0; /* d: the board's difference from the goal */
@@ -142,10 +140,10 @@ static __attribute__((noinline)) const char *check_other(const tg_board *bd, con
 
 pz_verdict tg_check(const tg_board *bd, const tg_answer *a, unsigned goals, const char **why)
 {
-    const char *bad = a->weight >= 0 && a->weight <= bd->m * bd->n && (a->has & TG_PRESSES) &&
-                              packable(bd)
-                          ? check_packed(bd, a, goals)
-                          : check_other(bd, a, goals);
+    const char *bad =
+        a->weight >= 0 && a->weight <= bd->m * bd->n && (a->has & TG_PRESSES) && packable(bd)
+            ? check_packed(bd, a, goals)
+            : check_other(bd, a, goals);
     *why = bad ? bad : "";
     return bad ? PZ_INVALID : PZ_VALID;
 }
@@ -214,21 +212,27 @@ int tg_classify(const void *inst, const void *ans, char *name, size_t len)
 
 int tg_setup(pz_params *p, int maxside, int exhaustive, pz_error *e)
 {
-    if (p->rows < 0) p->rows = 4;
-    if (p->cols < 0) p->cols = 4;
+    if (p->rows < 0)
+        p->rows = 4;
+    if (p->cols < 0)
+        p->cols = 4;
     if (p->rows < 1 || p->rows > maxside || p->cols < 1 || p->cols > maxside)
         return pz_fail(e, NULL, "expected rows and cols from 1 to %d", maxside);
     if (p->n >= 0 || p->digits >= 0 || p->mode[0])
-        return pz_fail(e, NULL, "expected only rows=, cols=%s", exhaustive ? "" : ", count=, seed=");
+        return pz_fail(e, NULL, "expected only rows=, cols=%s",
+                       exhaustive ? "" : ", count=, seed=");
     if (exhaustive) {
         if (p->count >= 0 || p->seed != (uint64_t)-1)
             return pz_fail(e, NULL, "an exhaustive corpus takes no count= or seed=");
         if (p->rows * p->cols > 40)
-            return pz_fail(e, NULL, "expected at most 40 cells for an exhaustive corpus (2^40 boards)");
+            return pz_fail(e, NULL,
+                           "expected at most 40 cells for an exhaustive corpus (2^40 boards)");
         p->count = 1ll << (p->rows * p->cols);
     } else {
-        if (p->count < 0) p->count = 1000;
-        if (p->seed == (uint64_t)-1) p->seed = 1;
+        if (p->count < 0)
+            p->count = 1000;
+        if (p->seed == (uint64_t)-1)
+            p->seed = 1;
     }
     return 0;
 }

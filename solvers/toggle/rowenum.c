@@ -25,8 +25,8 @@
 enum { MAX_SIDE = 20, BLOCK = 16, NONE = 0xffffffffu };
 
 typedef struct table {
-    int m, n;                         /* the size searched (transposed if wide) */
-    uint32_t left[(1u << MAX_SIDE) + BLOCK];   /* L(f); NONE pads to a block */
+    int m, n;                                /* the size searched (transposed if wide) */
+    uint32_t left[(1u << MAX_SIDE) + BLOCK]; /* L(f); NONE pads to a block */
 } table;
 
 static int rowenum_fits(int m, int n)
@@ -54,7 +54,7 @@ typedef uint32_t lanes __attribute__((vector_size(16)));
 
 static inline int block_has(const uint32_t *p, uint32_t c)
 {
-    lanes any = { 0, 0, 0, 0 }, v;
+    lanes any = {0, 0, 0, 0}, v;
     for (int i = 0; i < BLOCK; i += 4) {
         memcpy(&v, p + i, sizeof v);
         any |= (lanes)(v == c);

@@ -22,7 +22,7 @@
 
 enum { TG_MAX = 64 };
 
-enum { TG_OFF = 1, TG_ON = 2 };       /* the goal boards */
+enum { TG_OFF = 1, TG_ON = 2 }; /* the goal boards */
 
 /* An instance of either puzzle. */
 typedef struct tg_board {
@@ -30,13 +30,13 @@ typedef struct tg_board {
     uint64_t b[TG_MAX];
 } tg_board;
 
-enum { TG_PRESSES = 1, TG_CERTS = 2 };  /* what an answer carries */
+enum { TG_PRESSES = 1, TG_CERTS = 2 }; /* what an answer carries */
 
 /* An answer: the number of presses, or -1 for no answer. */
 typedef struct tg_answer {
     int weight;
-    int has;                          /* TG_PRESSES | TG_CERTS */
-    uint64_t x[TG_MAX];               /* the canonical press set */
+    int has;            /* TG_PRESSES | TG_CERTS */
+    uint64_t x[TG_MAX]; /* the canonical press set */
     /* weight -1: for each goal g (0 off, 1 on) of the puzzle, y with y A = 0
      * and y . (b + g) = 1, which proves g unreachable. */
     uint64_t cert[2][TG_MAX];
@@ -46,7 +46,10 @@ typedef struct tg_answer {
 typedef int tg_solve_fn(const tg_board *b, unsigned goals, tg_answer *a, void *scratch);
 typedef int tg_fits_fn(int m, int n);
 
-static inline uint64_t tg_mask(int n) { return n >= 64 ? ~0ull : (1ull << n) - 1; }
+static inline uint64_t tg_mask(int n)
+{
+    return n >= 64 ? ~0ull : (1ull << n) - 1;
+}
 
 /* The number of bits set in v.  Built for plain x86-64 (no POPCNT
  * instruction), GCC calls a library routine for __builtin_popcountll; the
@@ -120,10 +123,14 @@ static inline uint64_t tg_pack(const tg_board *bd, uint64_t *press)
     for (int r = 0; r < m; r++) {
         for (int c = 0; c < n; c++) {
             uint64_t p = 1ull << (r * n + c);
-            if (c > 0) p |= 1ull << (r * n + c - 1);
-            if (c + 1 < n) p |= 1ull << (r * n + c + 1);
-            if (r > 0) p |= 1ull << ((r - 1) * n + c);
-            if (r + 1 < m) p |= 1ull << ((r + 1) * n + c);
+            if (c > 0)
+                p |= 1ull << (r * n + c - 1);
+            if (c + 1 < n)
+                p |= 1ull << (r * n + c + 1);
+            if (r > 0)
+                p |= 1ull << ((r - 1) * n + c);
+            if (r + 1 < m)
+                p |= 1ull << ((r + 1) * n + c);
             press[r * n + c] = p;
         }
     }
@@ -167,20 +174,20 @@ void tg_make_random(const pz_params *, uint64_t index, void *inst);
 extern const pz_puzzle pz_flip, pz_lightsout;
 #define TG_FLIP_GOALS (TG_OFF | TG_ON)
 #define TG_LIGHTSOUT_GOALS TG_OFF
-#define TG_SOLVER(NAME, SUMMARY, LIMITS, FITS, SCRATCH, PREPARE)                   \
-    static int fits_(const void *i)                                                \
-    {                                                                              \
-        return FITS(((const tg_board *)i)->m, ((const tg_board *)i)->n);           \
-    }                                                                              \
-    static int flip_solve_(const void *i, void *a, void *s)                        \
-    {                                                                              \
-        return NAME((const tg_board *)i, TG_FLIP_GOALS, (tg_answer *)a, s);        \
-    }                                                                              \
-    static int lo_solve_(const void *i, void *a, void *s)                          \
-    {                                                                              \
-        return NAME((const tg_board *)i, TG_LIGHTSOUT_GOALS, (tg_answer *)a, s);   \
-    }                                                                              \
-    PZ_SOLVER(flip, NAME, SUMMARY, LIMITS, fits_, SCRATCH, PREPARE, flip_solve_);  \
+#define TG_SOLVER(NAME, SUMMARY, LIMITS, FITS, SCRATCH, PREPARE)                                   \
+    static int fits_(const void *i)                                                                \
+    {                                                                                              \
+        return FITS(((const tg_board *)i)->m, ((const tg_board *)i)->n);                           \
+    }                                                                                              \
+    static int flip_solve_(const void *i, void *a, void *s)                                        \
+    {                                                                                              \
+        return NAME((const tg_board *)i, TG_FLIP_GOALS, (tg_answer *)a, s);                        \
+    }                                                                                              \
+    static int lo_solve_(const void *i, void *a, void *s)                                          \
+    {                                                                                              \
+        return NAME((const tg_board *)i, TG_LIGHTSOUT_GOALS, (tg_answer *)a, s);                   \
+    }                                                                                              \
+    PZ_SOLVER(flip, NAME, SUMMARY, LIMITS, fits_, SCRATCH, PREPARE, flip_solve_);                  \
     PZ_SOLVER(lightsout, NAME, SUMMARY, LIMITS, fits_, SCRATCH, PREPARE, lo_solve_)
 
 #endif

@@ -75,8 +75,9 @@ pz_need() {
 }
 
 # The packages a build and its tests use.
-PZ_PACKAGES=(cmake make gcc g++ pkg-config libcmocka-dev libbenchmark-dev libcadical-dev libm4ri-dev libgecode-dev
-             parallel gnuplot-nox openssh-server openssh-client rsync jq libjansson-dev libxxhash-dev)
+PZ_PACKAGES=(cmake make gcc g++ pkg-config clang-format libcmocka-dev libbenchmark-dev
+             libcadical-dev libm4ri-dev libgecode-dev libjansson-dev libxxhash-dev
+             parallel gnuplot-nox openssh-server openssh-client rsync jq)
 
 # pz_build [DIR [CMAKE ARGS...]] : configures (once) and builds (installed: nothing).
 pz_build() {

@@ -203,8 +203,10 @@ int pz_cmd_run(int argc, char **argv)
     if (o.sample == 1)
         o.slow = 0;
     o.progress = isatty(2);
-    if (pz_run_check(&c, &sh, &o, &e))
-        return pz_print_error(&e);
+    if (pz_run_check(&c, &sh, &o, &e)) {
+        status = pz_print_error(&e);
+        goto out;
+    }
 
     time_t started = time(NULL);
     pz_context ctx;

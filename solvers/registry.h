@@ -15,14 +15,15 @@
 
 /* Each solver: its puzzle, its name, and its flags (solver.h).  PZ_REF: a
  * reference, whose answers the others are compared with where a corpus has
- * none (the harness still takes the first solver listed that takes an
- * instance, so references lead their puzzle's lines: test_registry checks
- * it).  PZ_SLOW: run only on the sample with `run --sample`, and on a
- * stride of the instances in the tests' cross-check.  PZ_EXPONENTIAL: a
- * search without the pruning that keeps the others polynomial in practice,
- * seconds a game on the hard instances of sizes it takes; the cross-check
- * gives it only the cases its puzzle does not call hard.  The order is only
- * the display order of `puzzlebench list` and of reports, fastest first. */
+ * none: the first answer that checks from the PZ_REF solvers, then from the
+ * others, each in this order (judge.h, pz_reference_order; test_registry
+ * also keeps the references at the head of their puzzle's lines).  PZ_SLOW:
+ * run only on the sample with `run --sample`, and on a stride of the
+ * instances in the tests' cross-check.  PZ_EXPONENTIAL: a search without the
+ * pruning that keeps the others polynomial in practice, seconds a game on the
+ * hard instances of sizes it takes; the cross-check gives it only the cases
+ * its puzzle does not call hard.  The order is only the display order of
+ * `puzzlebench list` and of reports, fastest first. */
 #define PZ_SOLVERS(X)                                                                              \
     X(flip, gf2, PZ_REF)                                                                           \
     X(flip, rowenum, 0)                                                                            \

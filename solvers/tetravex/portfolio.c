@@ -40,34 +40,6 @@ enum {
     FEW = 4,      /* numbers in a game with few */
 };
 
-static void turn_tile(int o, const uint8_t *in, uint8_t *out)
-{
-    uint8_t t[4] = {in[0], in[1], in[2], in[3]}, x;
-    if (o & 1) {
-        x = t[TX_TOP], t[TX_TOP] = t[TX_LEFT], t[TX_LEFT] = x;
-        x = t[TX_RIGHT], t[TX_RIGHT] = t[TX_BOTTOM], t[TX_BOTTOM] = x;
-    }
-    if (o & 2)
-        x = t[TX_TOP], t[TX_TOP] = t[TX_BOTTOM], t[TX_BOTTOM] = x;
-    if (o & 4)
-        x = t[TX_LEFT], t[TX_LEFT] = t[TX_RIGHT], t[TX_RIGHT] = x;
-    for (int s = 0; s < 4; s++)
-        out[s] = t[s];
-}
-
-/* Where cell (r, c) goes on orientation o (as turns.c). */
-static int turn_cell(int o, int n, int cell)
-{
-    int r = cell / n, c = cell % n, t;
-    if (o & 1)
-        t = r, r = c, c = t;
-    if (o & 2)
-        r = n - 1 - r;
-    if (o & 4)
-        c = n - 1 - c;
-    return r * n + c;
-}
-
 /* The state of the eight count searches: the scratch. */
 typedef struct pool {
     tx_game turned[8];
@@ -89,7 +61,7 @@ static int slice(pool *p, int o, long long budget, long long *spent, tx_answer *
         /* Tile i of the turned game is tile i of the game. */
         tx__witness(&p->turned[o], &ks, p->kind[o], &found);
         for (int c = 0; c < n * n; c++)
-            a->at[c] = found.at[turn_cell(o, n, c)];
+            a->at[c] = found.at[tx__turn_cell(o, n, c)];
         a->possible = a->has = 1;
     }
     return rc;
@@ -118,9 +90,7 @@ static int portfolio(const void *inst, void *ans, void *scratch)
      * much as the seven others together, and the searches as much as mrv. */
     int few = numbers(g) <= FEW, ratio = few ? 2 : 1;
     for (int o = 0; o < 8; o++) {
-        p->turned[o].n = g->n;
-        for (int i = 0; i < nn; i++)
-            turn_tile(o, g->tile[i], p->turned[o].tile[i]);
+        tx__turn(g, o, &p->turned[o]);
         p->resume[o] = 0;
     }
     tx__impossible(a);

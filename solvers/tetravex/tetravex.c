@@ -427,3 +427,40 @@ const pz_puzzle pz_tetravex = {
     .size = tx_size,
     .classify = tx_classify,
 };
+
+/* Orientation o: bit 0 transposes (a tile's top becomes its left), then bit 1
+ * flips top and bottom, then bit 2 flips left and right.  The cell (r, c)
+ * moves to tx__turn_cell(); a tile's sides move the same way. */
+int tx__turn_cell(int o, int n, int cell)
+{
+    int r = cell / n, c = cell % n, t;
+    if (o & 1)
+        t = r, r = c, c = t;
+    if (o & 2)
+        r = n - 1 - r;
+    if (o & 4)
+        c = n - 1 - c;
+    return r * n + c;
+}
+
+static void turn_tile(int o, const uint8_t *in, uint8_t *out)
+{
+    uint8_t t[4] = {in[0], in[1], in[2], in[3]}, x;
+    if (o & 1) {
+        x = t[TX_TOP], t[TX_TOP] = t[TX_LEFT], t[TX_LEFT] = x;
+        x = t[TX_RIGHT], t[TX_RIGHT] = t[TX_BOTTOM], t[TX_BOTTOM] = x;
+    }
+    if (o & 2)
+        x = t[TX_TOP], t[TX_TOP] = t[TX_BOTTOM], t[TX_BOTTOM] = x;
+    if (o & 4)
+        x = t[TX_LEFT], t[TX_LEFT] = t[TX_RIGHT], t[TX_RIGHT] = x;
+    for (int s = 0; s < 4; s++)
+        out[s] = t[s];
+}
+
+void tx__turn(const tx_game *g, int o, tx_game *out)
+{
+    out->n = g->n;
+    for (int i = 0; i < g->n * g->n; i++)
+        turn_tile(o, g->tile[i], out->tile[i]);
+}

@@ -80,6 +80,14 @@ int tx__count_test(const tx_game *);
 /* The search of count.c, cut after *budget nodes (left in *budget on the
  * return): 1 with the kinds of ks placed in kind[], 0 if the game has no
  * solution, -1 if cut. */
+/* The board turned or mirrored, orientation o from 0 to 7 (bit 0 transposes,
+ * bit 1 flips top and bottom, bit 2 left and right): the same answer, another
+ * search.  Tile i of the turned game is tile i of g, turned; the cell cell
+ * of g is the cell tx__turn_cell() of the turned board.  turns.c and
+ * portfolio.c search the eight. */
+void tx__turn(const tx_game *g, int o, tx_game *out);
+int tx__turn_cell(int o, int n, int cell);
+
 int tx__count_search(const tx_game *, long long *budget, tx_kinds *ks, uint8_t *kind);
 
 /* The same search, resumable: *resume is 0 for a fresh search; after a cut

@@ -20,36 +20,6 @@
 
 enum { FIRST_BUDGET = 2000 };
 
-/* Orientation o: bit 0 transposes (a tile's top becomes its left), then bit 1
- * flips top and bottom, then bit 2 flips left and right.  The cell (r, c)
- * moves to turn_cell(); a tile's sides move the same way. */
-static int turn_cell(int o, int n, int cell)
-{
-    int r = cell / n, c = cell % n, t;
-    if (o & 1)
-        t = r, r = c, c = t;
-    if (o & 2)
-        r = n - 1 - r;
-    if (o & 4)
-        c = n - 1 - c;
-    return r * n + c;
-}
-
-static void turn_tile(int o, const uint8_t *in, uint8_t *out)
-{
-    uint8_t t[4] = {in[0], in[1], in[2], in[3]}, x;
-    if (o & 1) {
-        x = t[TX_TOP], t[TX_TOP] = t[TX_LEFT], t[TX_LEFT] = x;
-        x = t[TX_RIGHT], t[TX_RIGHT] = t[TX_BOTTOM], t[TX_BOTTOM] = x;
-    }
-    if (o & 2)
-        x = t[TX_TOP], t[TX_TOP] = t[TX_BOTTOM], t[TX_BOTTOM] = x;
-    if (o & 4)
-        x = t[TX_LEFT], t[TX_LEFT] = t[TX_RIGHT], t[TX_RIGHT] = x;
-    for (int s = 0; s < 4; s++)
-        out[s] = t[s];
-}
-
 static int turns(const void *inst, void *ans, void *scratch)
 {
     const tx_game *g = inst;
@@ -60,11 +30,8 @@ static int turns(const void *inst, void *ans, void *scratch)
     uint8_t kind[TX_CELLS];
     tx_answer *a = ans;
     (void)scratch;
-    for (int o = 0; o < 8; o++) {
-        turned[o].n = g->n;
-        for (int i = 0; i < nn; i++)
-            turn_tile(o, g->tile[i], turned[o].tile[i]);
-    }
+    for (int o = 0; o < 8; o++)
+        tx__turn(g, o, &turned[o]);
     tx__impossible(a);
     for (int round = 0;; round++)
         for (int o = 0; o < 8; o++) {
@@ -76,7 +43,7 @@ static int turns(const void *inst, void *ans, void *scratch)
                 /* Tile i of the turned game is tile i of the game. */
                 tx__witness(&turned[o], &ks, kind, &found);
                 for (int c = 0; c < nn; c++)
-                    a->at[c] = found.at[turn_cell(o, n, c)];
+                    a->at[c] = found.at[tx__turn_cell(o, n, c)];
                 a->possible = a->has = 1;
                 return 0;
             }

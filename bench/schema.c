@@ -478,7 +478,7 @@ static int read_pairs(reader *rd, const pz_jval *list, int per, long long *to, l
 
 /* A solver's batch times, of PZ_PER_OCTAVE classes an octave or, without
  * "spread_per_octave", the 8 of older reports. */
-static int read_spread(reader *rd, const pz_jval *solver, pz_tally *t, long long *sum)
+static int read_spread(reader *rd, const pz_jval *solver, int s, pz_tally *t, long long *sum)
 {
     pz_jval list;
     long long per = 8;
@@ -493,6 +493,7 @@ static int read_spread(reader *rd, const pz_jval *solver, pz_tally *t, long long
     }
     if (pz_jneed(solver, "spread", JSON_ARRAY, &list, rd->e))
         return -1;
+    rd->rep->per_octave[s] = (int)per;
     return read_pairs(rd, &list, (int)per, t->spread, sum);
 }
 
@@ -604,7 +605,7 @@ static int read_solver(reader *rd, const pz_jval *v, int s)
             return -1;
     }
     if (pz_jneed_int(v, "worst_index", -1, MAXC, &t->worst_index, e) ||
-        read_spread(rd, v, t, &spread) || read_repetitions(rd, v, s, name))
+        read_spread(rd, v, s, t, &spread) || read_repetitions(rd, v, s, name))
         return -1;
 
     /* The counts against the shard: the solver was given every instance of

@@ -27,6 +27,9 @@ typedef struct pz_report_doc {
     pz_corpus corpus;   /* its puzzle, spec, count and content; no instances */
     pz_context context; /* where and from what it was made */
     pz_jdoc doc;        /* the text, for messages that point into it */
+    /* Each solver's spreads as written: PZ_PER_OCTAVE classes an octave, or
+     * the 8 of older reports (read into today's classes, but 9% wide). */
+    int per_octave[PZ_RUN_SOLVERS];
 } pz_report_doc;
 
 /* The report of a result (a new reference). */

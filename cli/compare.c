@@ -6,7 +6,10 @@
  * confidence interval, the p-value of the Mann-Whitney U test, and a
  * verdict.  The samples are the repetitions where both reports have them
  * (`run --repeat K`, or micro-benchmarks run with --benchmark_repetitions),
- * else the batches, read from the reports' histograms of batch times.  The
+ * else the batches, read from the reports' histograms of batch times; a
+ * run's report is read by the one schema reader (bench/schema.h), which
+ * checks it whole and computes every pass's time from the pass's spread of
+ * batch times (its median batch).  The
  * ratio is the Hodges-Lehmann estimate: the median of the ratios of every
  * NEW time to every BASE time, so it moves with neither outliers nor the
  * batches another process slowed; its interval is the one the U test
@@ -28,10 +31,13 @@
 #include <string.h>
 
 #include "cli.h"
+#include "../bench/schema.h"
 #include "../bench/stats.h"
 
 enum { RUN, MICRO };
 static const double ALPHA = 0.05;
+/* A pass's time: this quantile of its batch times (see the top of the file). */
+static const double PASS_QUANTILE = 0.5;
 
 /* One solver of a report, or one micro-benchmark. */
 typedef struct entry {
@@ -41,17 +47,18 @@ typedef struct entry {
     pz_sample *rep; /* the repetitions' times per instance */
     int nrep;
     int octave;      /* the histogram's classes an octave */
-    int binned;      /* the repetitions' times are classes of a histogram */
     int aggregate;   /* only the mean and sd of reps repetitions */
     double mean, sd; /* (micro-benchmarks) */
     int reps;
     long long ran;
-    json_t *obj;
+    const pz_tally *t; /* a run's solver: its counts */
+    json_t *obj;       /* a micro-benchmark */
 } entry;
 
 typedef struct report {
     const char *path;
-    json_t *root;
+    pz_jdoc doc;        /* the file as JSON: micro-benchmarks are read from it */
+    pz_report_doc *run; /* a run report, read by the one schema reader (bench/schema.h) */
     int kind;
     entry *e;
     int n;
@@ -115,106 +122,6 @@ static double median(pz_sample *s, int n)
     return NAN;
 }
 
-/* A run report's solver: its repetitions, and its histogram of batches
- * weighted so that each class counts the batches in it. */
-static int read_solver(report *r, json_t *v, int i, long long batches, entry *e)
-{
-    char where[64];
-    json_t *name, *ran, *spread, *per, *reps;
-    snprintf(where, sizeof where, "solvers[%d]", i);
-    if (!json_is_object(v))
-        return bad(r, "%s: expected an object", where);
-    if (!(name = need(r, v, where, "name", JSON_STRING)) ||
-        !(ran = need(r, v, where, "ran", JSON_INTEGER)) ||
-        !(spread = need(r, v, where, "spread", JSON_ARRAY)))
-        return -1;
-    e->name = json_string_value(name);
-    e->ran = json_integer_value(ran);
-    e->obj = v;
-    if (e->ran < 0)
-        return bad(r, "%s: \"ran\": expected a count, found %lld", where, e->ran);
-    per = json_object_get(v, "spread_per_octave");
-    int octave = per ? (int)json_integer_value(per) : 8;
-    if (per && (!json_is_integer(per) || (octave != 8 && octave != PZ_PER_OCTAVE)))
-        return bad(r, "%s: \"spread_per_octave\": expected %d or 8", where, PZ_PER_OCTAVE);
-    int classes = octave == 8 ? 384 : PZ_SPREAD;
-    size_t n = json_array_size(spread), k;
-    e->octave = octave;
-    long long counted = 0;
-    json_t *pair;
-    reps = json_object_get(v, "repetitions");
-    e->hist = pz_xcalloc(n + 1, sizeof *e->hist);
-    json_array_foreach(spread, k, pair)
-    {
-        json_t *c = json_array_get(pair, 0), *cnt = json_array_get(pair, 1);
-        if (!json_is_array(pair) || json_array_size(pair) != 2 || !json_is_integer(c) ||
-            !json_is_integer(cnt) || json_integer_value(c) < 0 ||
-            json_integer_value(c) >= classes || json_integer_value(cnt) < 0)
-            return bad(r,
-                       "%s: spread[%zu]: expected a pair [class, instances] with 0 <= class < %d",
-                       where, k, classes);
-        int cls = (int)json_integer_value(c);
-        double ns = octave == 8 ? exp2((cls + 0.5) / 8 - 8) : pz_spread_ns(cls);
-        counted += json_integer_value(cnt);
-        e->hist[e->nhist++] = (pz_sample){ns, (double)json_integer_value(cnt)};
-    }
-    /* Instances to batches: a solver that ran on a sample has fewer
-     * instances a batch, never fewer than one. */
-    long long b = batches < counted ? batches : counted;
-    for (int j = 0; j < e->nhist; j++)
-        e->hist[j].weight *= counted ? (double)b / (double)counted : 0;
-    if (!reps)
-        return 0;
-    /* Each pass's median batch where the report has it (a class of the
-     * histogram: binned), else its CPU time. */
-    json_t *ns = json_object_get(reps, "median_ns"), *x;
-    e->binned = json_is_array(ns) && json_array_size(ns) > 0;
-    if (!e->binned)
-        ns = json_object_get(reps, "ns");
-    if (!json_is_object(reps) || !json_is_array(ns) || json_array_size(ns) < 1)
-        return bad(r, "%s: \"repetitions\": expected an object with \"ns\", an array of times",
-                   where);
-    e->rep = pz_xcalloc(json_array_size(ns), sizeof *e->rep);
-    json_array_foreach(ns, k, x)
-    {
-        if (!json_is_number(x) || !(number(x) >= 0))
-            return bad(r, "%s: repetitions: ns[%zu]: expected a time in ns", where, k);
-        e->rep[e->nrep++] = (pz_sample){number(x), 1};
-    }
-    return 0;
-}
-
-static int read_run(report *r)
-{
-    json_t *root = r->root, *v, *shard, *list;
-    size_t i;
-    static const char *const ints[] = {"corpus_instances", "instances", "batch"};
-    if (!need(r, root, "", "corpus", JSON_STRING) ||
-        !(shard = need(r, root, "", "shard", JSON_OBJECT)) ||
-        !need(r, shard, "shard", "k", JSON_INTEGER) ||
-        !need(r, shard, "shard", "n", JSON_INTEGER) || !need(r, root, "", "partial", JSON_TRUE) ||
-        !(list = need(r, root, "", "solvers", JSON_ARRAY)) ||
-        !need(r, root, "", "histogram", JSON_ARRAY) ||
-        !need(r, root, "", "disagreements", JSON_ARRAY) ||
-        !need(r, root, "", "failures", JSON_INTEGER))
-        return -1;
-    for (int k = 0; k < 3; k++)
-        if (!need(r, root, "", ints[k], JSON_INTEGER))
-            return -1;
-    if (json_is_true(json_object_get(root, "partial")))
-        return bad(r, "expected a whole run, found a partial one (interrupted): run it again");
-    long long instances = json_integer_value(json_object_get(root, "instances"));
-    long long batch = json_integer_value(json_object_get(root, "batch"));
-    long long batches = batch > 0 ? (instances + batch - 1) / batch : instances;
-    r->e = pz_xcalloc(json_array_size(list) + 1, sizeof *r->e);
-    json_array_foreach(list, i, v)
-    {
-        if (read_solver(r, v, (int)i, batches, &r->e[r->n++])) /* counted: freed */
-            return -1;
-    }
-    return 0;
-}
-
 /* A Google Benchmark time in ns: per item where the benchmark counts items
  * (puzzlebench-micro's items are instances), else per iteration. */
 static double micro_ns(json_t *b)
@@ -246,7 +153,7 @@ static entry *find(report *r, const char *name)
  * aggregates, the mean, standard deviation and repetitions of each. */
 static int read_micro(report *r)
 {
-    json_t *list = need(r, r->root, "", "benchmarks", JSON_ARRAY), *b;
+    json_t *list = need(r, r->doc.root, "", "benchmarks", JSON_ARRAY), *b;
     size_t i, n;
     if (!list)
         return -1;
@@ -306,20 +213,83 @@ static int read_micro(report *r)
     return 0;
 }
 
+/* A spread's classes as samples, weighted so that they count the batches
+ * (a spread counts instances; a solver that ran on a sample has fewer
+ * instances a batch, never fewer than one). */
+static pz_sample *batch_classes(const long long *spread, long long batches, int *n)
+{
+    long long counted = 0;
+    pz_sample *x;
+    *n = 0;
+    for (int c = 0; c < PZ_SPREAD; c++)
+        counted += spread[c];
+    x = pz_xcalloc((size_t)PZ_SPREAD, sizeof *x);
+    long long b = batches < counted ? batches : counted;
+    for (int c = 0; c < PZ_SPREAD; c++)
+        if (spread[c])
+            x[(*n)++] =
+                (pz_sample){pz_spread_ns(c), (double)spread[c] * (double)b / (double)counted};
+    return x;
+}
+
+/* A run report's solvers: each one's histogram of batches and, with
+ * repetitions, each pass's time (its PASS_QUANTILE batch: a class of the
+ * pass's spread). */
+static int read_run(report *r)
+{
+    const pz_result *res = &r->run->res;
+    if (res->partial)
+        return bad(r, "expected a whole run, found a partial one (interrupted): run it again");
+    long long batch = res->opts.batch;
+    long long batches = batch > 0 ? (res->instances + batch - 1) / batch : res->instances;
+    r->e = pz_xcalloc((size_t)res->opts.nsolvers + 1, sizeof *r->e);
+    for (int s = 0; s < res->opts.nsolvers; s++) {
+        entry *e = &r->e[r->n++];
+        const pz_tally *t = &res->tally[s];
+        e->name = res->opts.solvers[s]->name;
+        e->ran = t->ran;
+        e->t = t;
+        e->octave = r->run->per_octave[s];
+        e->hist = batch_classes(t->spread, batches, &e->nhist);
+        if (!res->rep_spread[s])
+            continue;
+        e->rep = pz_xcalloc((size_t)res->opts.repeat, sizeof *e->rep);
+        for (int k = 0; k < res->opts.repeat; k++) {
+            const long long *pass = res->rep_spread[s] + (size_t)k * PZ_SPREAD;
+            e->rep[e->nrep++] = (pz_sample){pz_spread_quantile(pass, PASS_QUANTILE), 1};
+        }
+    }
+    return 0;
+}
+/* "puzzlebench: compare: FILE:LINE:COL: what"; returns -1. */
+static int fail(const pz_error *e)
+{
+    fputs("puzzlebench: compare: ", stderr);
+    if (e->line && e->col)
+        fprintf(stderr, "%s:%ld:%ld: ", e->file, e->line, e->col);
+    else if (e->line)
+        fprintf(stderr, "%s:%ld: ", e->file, e->line);
+    else if (e->file[0])
+        fprintf(stderr, "%s: ", e->file);
+    fprintf(stderr, "%s\n", e->msg);
+    return -1;
+}
+
 static int load(report *r)
 {
-    json_error_t err;
-    if (!(r->root = json_load_file(r->path, JSON_REJECT_DUPLICATES, &err))) {
-        if (err.line < 1)
-            return bad(r, "%s", err.text);
-        fprintf(stderr, "puzzlebench: compare: %s:%d:%d: %s\n", r->path, err.line, err.column,
-                err.text);
-        return -1;
-    }
-    json_t *root = r->root;
+    pz_error e;
+    if (pz_jdoc_read(&r->doc, r->path, &e))
+        return fail(&e);
+    json_t *root = r->doc.root;
     if (json_is_object(root) && json_is_string(json_object_get(root, "puzzle")) &&
         json_object_get(root, "solvers")) {
         r->kind = RUN;
+        r->run = pz_xcalloc(1, sizeof *r->run); /* it lives at its address */
+        if (pz_report_parse(r->run, r->path, r->doc.text, r->doc.len, &e)) {
+            free(r->run);
+            r->run = NULL;
+            return fail(&e);
+        }
         return read_run(r);
     }
     if (json_is_object(root) && json_is_object(json_object_get(root, "context")) &&
@@ -338,44 +308,47 @@ static void report_free(report *r)
         free(r->e[i].rep);
     }
     free(r->e);
-    json_decref(r->root);
+    if (r->run) {
+        pz_report_free(r->run);
+        free(r->run);
+    }
+    pz_jdoc_free(&r->doc);
 }
 
 /* Reports of one corpus and shard, or exit status 2 after saying why. */
 static int same_run(report *a, report *b)
 {
-    static const char *const keys[] = {"puzzle", "corpus"};
     if (a->kind != b->kind)
         return bad(b, "expected %s as %s is, found %s",
-                   a->kind == RUN ? "a run report"
-                                  : "a Google "
-                                    "Benchmark file",
-                   a->path, b->kind == RUN ? "a run report" : "a Google Benchmark file");
+                   a->kind == RUN ? "a run report" : "a Google Benchmark file", a->path,
+                   b->kind == RUN ? "a run report" : "a Google Benchmark file");
     if (a->kind == MICRO)
         return 0;
-    for (int k = 0; k < 2; k++) {
-        const char *x = json_string_value(json_object_get(a->root, keys[k]));
-        const char *y = json_string_value(json_object_get(b->root, keys[k]));
-        if (strcmp(x, y))
+    const pz_corpus *ca = &a->run->corpus, *cb = &b->run->corpus;
+    const pz_shard *sa = &a->run->res.shard, *sb = &b->run->res.shard;
+    const char *keys[] = {"puzzle", "corpus"}, *x[] = {ca->puzzle->name, ca->spec},
+               *y[] = {cb->puzzle->name, cb->spec};
+    for (int k = 0; k < 2; k++)
+        if (strcmp(x[k], y[k]))
             return bad(b,
                        "expected %s \"%s\" as in %s, found \"%s\": reports of different runs "
                        "do not compare",
-                       keys[k], x, a->path, y);
-    }
-    json_t *sa = json_object_get(a->root, "shard"), *sb = json_object_get(b->root, "shard");
-    long long ka = json_integer_value(json_object_get(sa, "k")),
-              na = json_integer_value(json_object_get(sa, "n")),
-              kb = json_integer_value(json_object_get(sb, "k")),
-              nb = json_integer_value(json_object_get(sb, "n"));
-    long long ca = json_integer_value(json_object_get(a->root, "corpus_instances")),
-              cb = json_integer_value(json_object_get(b->root, "corpus_instances"));
-    if (ca != cb)
-        return bad(b, "expected %lld instances in the corpus as in %s, found %lld", ca, a->path,
-                   cb);
-    if (ka != kb || na != nb)
-        return bad(b, "expected shard %lld/%lld as in %s, found shard %lld/%lld", ka, na, a->path,
-                   kb, nb);
+                       keys[k], x[k], a->path, y[k]);
+    if (ca->count != cb->count)
+        return bad(b, "expected %lld instances in the corpus as in %s, found %lld", ca->count,
+                   a->path, cb->count);
+    if (sa->k != sb->k || sa->n != sb->n)
+        return bad(b, "expected shard %lld/%lld as in %s, found shard %lld/%lld", sa->k, sa->n,
+                   a->path, sb->k, sb->n);
     return 0;
+}
+
+static const char *ordinal(long long i)
+{
+    return i % 10 == 1 && i % 100 != 11   ? "st"
+           : i % 10 == 2 && i % 100 != 12 ? "nd"
+           : i % 10 == 3 && i % 100 != 13 ? "rd"
+                                          : "th";
 }
 
 /* Where the answers of two runs differ, in a few words; NULL if they do not. */
@@ -383,44 +356,38 @@ static const char *answers_differ(report *a, report *b, char *buf, size_t len)
 {
     static const char *const keys[] = {"instances", "failures", "unanswered", "expected_invalid"};
     static const char *const counts[] = {"ran", "skipped", "invalid", "disagree"};
+    const pz_result *x = &a->run->res, *y = &b->run->res;
+    const long long vx[] = {x->instances, x->failures, x->unanswered, x->expected_invalid};
+    const long long vy[] = {y->instances, y->failures, y->unanswered, y->expected_invalid};
     for (int k = 0; k < 4; k++)
-        if ((json_object_get(a->root, keys[k]) || json_object_get(b->root, keys[k])) &&
-            !json_equal(json_object_get(a->root, keys[k]), json_object_get(b->root, keys[k]))) {
-            snprintf(buf, len, "%s: %lld in BASE, %lld in NEW", keys[k],
-                     (long long)json_integer_value(json_object_get(a->root, keys[k])),
-                     (long long)json_integer_value(json_object_get(b->root, keys[k])));
+        if (vx[k] != vy[k]) {
+            snprintf(buf, len, "%s: %lld in BASE, %lld in NEW", keys[k], vx[k], vy[k]);
             return buf;
         }
-    if (!json_equal(json_object_get(a->root, "histogram"), json_object_get(b->root, "histogram")))
-        return snprintf(buf, len, "the histograms of answers differ"), buf;
-    json_t *da = json_object_get(a->root, "disagreements"),
-           *db = json_object_get(b->root, "disagreements");
-    for (size_t i = 0; i < json_array_size(da) || i < json_array_size(db); i++) {
-        json_t *x = json_object_get(json_array_get(da, i), "index");
-        json_t *y = json_object_get(json_array_get(db, i), "index");
-        if (!x || !y || !json_equal(x, y))
-            return snprintf(buf, len, "the failures listed differ (the %zu%s)", i + 1,
-                            i == 0   ? "st"
-                            : i == 1 ? "nd"
-                            : i == 2 ? "rd"
-                                     : "th"),
+    for (int k = 0; k < PZ_CLASSES; k++)
+        if (x->hist[k] != y->hist[k] || (x->hist[k] && strcmp(x->names[k], y->names[k])))
+            return snprintf(buf, len, "the histograms of answers differ"), buf;
+    for (int i = 0; i < x->nfail || i < y->nfail; i++)
+        if (i >= x->nfail || i >= y->nfail || x->fail[i].index != y->fail[i].index)
+            return snprintf(buf, len, "the failures listed differ (the %d%s)", i + 1,
+                            ordinal(i + 1)),
                    buf;
-    }
     for (int i = 0; i < a->n; i++) {
-        entry *y = find(b, a->e[i].name);
-        for (int k = 0; y && k < 4; k++)
-            if ((json_object_get(a->e[i].obj, counts[k]) || json_object_get(y->obj, counts[k])) &&
-                !json_equal(json_object_get(a->e[i].obj, counts[k]),
-                            json_object_get(y->obj, counts[k]))) {
+        entry *w = find(b, a->e[i].name);
+        if (!w)
+            continue;
+        const pz_tally *p = a->e[i].t, *q = w->t;
+        const long long cp[] = {p->ran, p->skipped, p->invalid, p->disagree};
+        const long long cq[] = {q->ran, q->skipped, q->invalid, q->disagree};
+        for (int k = 0; k < 4; k++)
+            if (cp[k] != cq[k]) {
                 snprintf(buf, len, "%s %s: %lld in BASE, %lld in NEW", a->e[i].name, counts[k],
-                         (long long)json_integer_value(json_object_get(a->e[i].obj, counts[k])),
-                         (long long)json_integer_value(json_object_get(y->obj, counts[k])));
+                         cp[k], cq[k]);
                 return buf;
             }
     }
     return NULL;
 }
-
 /* One line of the comparison. */
 typedef struct row {
     const char *name;
@@ -492,9 +459,10 @@ static row compare_one(const entry *a, const entry *b, double threshold)
         w.lo = s.lo;
         w.hi = s.hi;
         w.p = s.p;
-        if (!reps || a->binned || b->binned) {
-            /* A batch's time is known to within its histogram class: the
-             * interval widens by the width of a class of the coarser report. */
+        if (a->octave && b->octave) {
+            /* A run's times (a pass's, a batch's) are known to within a
+             * histogram class: the interval widens by the width of a class
+             * of the coarser report. */
             int per = a->octave < b->octave ? a->octave : b->octave;
             double width = per == 8 ? exp2(1.0 / 8) : 1 + 1.0 / per;
             w.lo /= width;
@@ -553,8 +521,8 @@ typedef struct result {
 static void title(FILE *f, const result *x, const char *code)
 {
     if (x->a->kind == RUN)
-        fprintf(f, "%s  %s%s%s", json_string_value(json_object_get(x->a->root, "puzzle")), code,
-                json_string_value(json_object_get(x->a->root, "corpus")), code);
+        fprintf(f, "%s  %s%s%s", x->a->run->corpus.puzzle->name, code, x->a->run->corpus.spec,
+                code);
     else
         fputs("micro-benchmarks", f);
     fprintf(f, ": %s%s%s (base) against %s%s%s (new)\n", code, x->a->path, code, code, x->b->path,
@@ -653,8 +621,8 @@ static void write_json(FILE *f, const result *x)
     json_object_set_new(root, "new", json_string(x->b->path));
     json_object_set_new(root, "kind", json_string(x->a->kind == RUN ? "run" : "micro"));
     if (x->a->kind == RUN) {
-        json_object_set(root, "puzzle", json_object_get(x->a->root, "puzzle"));
-        json_object_set(root, "corpus", json_object_get(x->a->root, "corpus"));
+        json_object_set_new(root, "puzzle", json_string(x->a->run->corpus.puzzle->name));
+        json_object_set_new(root, "corpus", json_string(x->a->run->corpus.spec));
     }
     json_object_set_new(root, "threshold_pct", json_real(100 * x->threshold));
     json_object_set_new(root, "alpha", json_real(ALPHA));

@@ -81,6 +81,31 @@ expect 0 "" "$PB" compare slow.json five.json --threshold 60 --json fast.json
 [ "$(jq -r '.solvers[] | select(.name == "rowenum") | .verdict' fast.json)" = same ] ||
     fail "a faster solver within the threshold: $(jq -c .solvers fast.json)"
 
+# A machine shared with other work: every pass's batches ran partly alone and
+# partly twice as slow (an octave up), in shares that change from pass to pass,
+# so the passes' median batches jump between the two.  gf2 is 1.2034 times as
+# slow in NEW (class 42 of an octave against 24: 106.5/88.5), rowenum the same:
+# each pass's 5th-percentile batch finds it, where the medians' interval
+# would hold 1.
+jq --argjson b '[0.1, 0.6, 0.3, 0.8, 0.4]' '
+    def pass($c; $share): [[$c, (20000 * (1 - $share) | round)], [$c + 64, (20000 * $share | round)]];
+    .solvers |= map((if .name == "gf2" then 600 else 700 end) as $c |
+        .repetitions.spreads = [$b[] as $s | pass($c; $s)] |
+        .spread = ([.repetitions.spreads[][]] | group_by(.[0]) | map([.[0][0], (map(.[1]) | add)])))' \
+    a.json >shared.json
+jq --argjson n '[0.7, 0.2, 0.9, 0.5, 0.3]' '
+    def pass($c; $share): [[$c, (20000 * (1 - $share) | round)], [$c + 64, (20000 * $share | round)]];
+    .solvers |= map((if .name == "gf2" then 618 else 700 end) as $c |
+        .repetitions.spreads = [$n[] as $s | pass($c; $s)] |
+        .spread = ([.repetitions.spreads[][]] | group_by(.[0]) | map([.[0][0], (map(.[1]) | add)])))' \
+    shared.json >shared-slow.json
+expect 1 "" "$PB" compare shared.json shared-slow.json --json shared-cmp.json
+[ "$(jq -r '[.solvers[] | .verdict] | join(",")' shared-cmp.json)" = slower,same ] ||
+    fail "gf2 1.2 times as slow on a shared machine: $(jq -c .solvers shared-cmp.json)"
+[ "$(jq -r '.solvers[0] | (106.5 / 88.5) as $r | .ci_low <= $r and .ci_high >= $r and
+     (.ratio / $r - 1 | fabs) < 1e-5' shared-cmp.json)" = true ] ||
+    fail "gf2's ratio on a shared machine: $(jq -c .solvers[0] shared-cmp.json)"
+
 # Answers that differ: exit 1 and said, timings or not.
 jq '.histogram[0].count += 1 | .histogram[1].count -= 1' a.json >hist.json
 expect 1 "" "$PB" compare a.json hist.json

@@ -559,6 +559,16 @@ static void what(FILE *f, const result *x)
             ALPHA, 100 * x->threshold);
 }
 
+/* "slower" or "faster" when every one of two or more solvers is: what a
+ * machine slower through the whole of one run looks like (as does a change
+ * that slows them all); NULL otherwise. */
+static const char *alike(const result *x)
+{
+    if (x->n < 2 || (x->slower < x->n && x->faster < x->n))
+        return NULL;
+    return x->slower ? "slower" : "faster";
+}
+
 static void summary_line(FILE *f, const result *x)
 {
     fprintf(f, "%d slower, %d faster, %d same", x->slower, x->faster, x->same);
@@ -568,6 +578,13 @@ static void summary_line(FILE *f, const result *x)
     if (x->only && *x->only)
         fprintf(f, "; in one report only: %s", x->only);
     fputs(".\n", f);
+    if (alike(x))
+        fprintf(f,
+                "Every %s is %s: a change that made them all %s, or a machine that was slower "
+                "through\nthe whole of the %s run; a second pair of runs tells which (see "
+                "compare --help).\n",
+                x->a->kind == RUN ? "solver" : "benchmark", alike(x), alike(x),
+                x->slower ? "new" : "base");
     if (x->a->kind == RUN)
         fprintf(f, x->answers ? "Answers differ: %s.\n" : "Answers: the same.\n", x->answers);
 }
@@ -663,6 +680,8 @@ static void write_json(FILE *f, const result *x)
     json_object_set_new(root, "slower", json_integer(x->slower));
     json_object_set_new(root, "faster", json_integer(x->faster));
     json_object_set_new(root, "same", json_integer(x->same));
+    if (alike(x))
+        json_object_set_new(root, "all_alike", json_string(alike(x)));
     json_dumpf(root, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
     fputc('\n', f);
     json_decref(root);

@@ -75,6 +75,13 @@ expect 1 "" "$PB" compare five.json slow.json --json slow-cmp.json
     fail "rowenum's ratio and interval: $(jq -c .solvers slow-cmp.json)"
 [ "$(jq -r '.solvers[] | select(.name == "gf2") | .verdict' slow-cmp.json)" = same ] ||
     fail "gf2 is not the same"
+grep -q '^Every solver' "$T/out" && fail "one solver of two slower, yet every solver said to be"
+# Both solvers twice as slow: said to look like a machine slow through NEW.
+jq '(.solvers[] | .spread, .repetitions.spreads[]) |= map([.[0] + 64, .[1]])' five.json >both.json
+expect 1 "" "$PB" compare five.json both.json --json both-cmp.json
+grep -qx 'Every solver is slower: a change that made them all slower, or a machine that was slower through' \
+    "$T/out" && [ "$(jq -r .all_alike both-cmp.json)" = slower ] ||
+    fail "every solver slower, not said: $(tail -4 "$T/out")"
 # Within the threshold it is the same; the threshold is a percentage.
 expect 0 "" "$PB" compare five.json slow.json --threshold 150
 expect 0 "" "$PB" compare slow.json five.json --threshold 60 --json fast.json

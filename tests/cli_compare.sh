@@ -221,6 +221,16 @@ PZ_RESULTS=$T/res1 "$src/scripts/regress" --baseline base --threshold 20 'flip-r
 grep -q '^flip-random-1x1 *ok,SLOWER ' regress2.txt || fail "regress --baseline: $(cat regress2.txt)"
 grep -q '^## Against the baseline' res1/latest.md || fail "no comparison in latest.md"
 [ "$(grep -c flip-random-1x1 res1/history.csv)" = 8 ] || fail "history.csv is not appended to"
+# A baseline made with --repeat 3: --baseline makes each run as its baseline
+# was, so the comparison is over the passes.
+PZ_RESULTS=$T/res2 "$src/scripts/regress" --repeat 3 'flip-random-1x1$' >regress3.txt 2>&1 ||
+    fail "regress --repeat 3: $(cat regress3.txt)"
+PZ_RESULTS=$T/res3 "$src/scripts/regress" --baseline res2 'flip-random-1x1$' >regress4.txt 2>&1 ||
+    fail "regress --baseline of a repeated run: $(cat regress4.txt)"
+[ "$(jq -c '[.repeat, .warmup]' res3/flip-random-1x1.json)" = '[3,false]' ] ||
+    fail "regress --baseline: not repeated as its baseline: $(jq -c '[.repeat, .warmup]' res3/flip-random-1x1.json)"
+grep -q '^| gf2 | .* | 3, 3 repetitions |$' res3/latest.md ||
+    fail "regress --baseline: not compared over the passes: $(grep '^| gf2 ' res3/latest.md)"
 "$src/scripts/plot" --out plots --history res1/history.csv --compare self.json \
     res1/flip-random-1x1.json base/flip-random-1x1.json 2>/dev/null || fail "plot"
 for chart in history compare speed; do

@@ -548,14 +548,19 @@ static void title(FILE *f, const result *x, const char *code)
 
 static void what(FILE *f, const result *x)
 {
+    if (x->a->kind == RUN)
+        fputs("Times are per instance: the median of the repetitions (each a pass's "
+              "5th-percentile batch:\nthe pass's speed where the machine let it run), or of "
+              "the batches where a report has\nno repetitions.  ",
+              f);
+    else
+        fputs("Times are per instance (per item): the median of the repetitions, or the mean "
+              "where a\nfile kept only aggregates.  ",
+              f);
     fprintf(f,
-            "Times are per instance: the median of the repetitions (each a pass's "
-            "5th-percentile batch:\nthe pass's speed where the machine let it run), or of "
-            "the batches where a report has\nno repetitions (of the means, where a "
-            "micro-benchmark file kept only aggregates).\nratio: new/base, the median of the "
-            "ratios of every new time to every base time, with\nits 95%% confidence "
-            "interval; p: the Mann-Whitney U test (Welch's t test on means).\n"
-            "slower/faster: p < %.2f and the whole CI beyond %g%%.\n",
+            "ratio: new/base, the median of the ratios of every new time to every\nbase "
+            "time, with its 95%% confidence interval; p: the Mann-Whitney U test (Welch's t\n"
+            "test on means).  slower/faster: p < %.2f and the whole CI beyond %g%%.\n",
             ALPHA, 100 * x->threshold);
 }
 

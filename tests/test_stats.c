@@ -340,7 +340,9 @@ static void test_slower(void **state)
  * solved twice: a test-only solver, never registered) against the build as
  * it is, N times, with run --repeat 5 --warmup on 10^7 boards 5x6, both
  * solvers in each run; it prints how often gf2 is found slower, and how
- * often rowenum, whose code did not change, is called slower. */
+ * often rowenum, whose code did not change, is called slower.  With
+ * PZ_MEASURE_KEEP=DIR each trial's reports stay in DIR (base-T.json,
+ * new-T.json), to be compared again by another build of compare. */
 extern const pz_solver pz_solver_lightsout_rowenum;
 static int heavier;
 

@@ -36,6 +36,7 @@ typedef struct worker {
     unsigned char *took[PZ_RUN_SOLVERS];
     void *scratch[PZ_RUN_SOLVERS]; /* kept across batches: solvers cache tables */
     int *todo;
+    int *classes; /* the batch's classes from check_batch */
     pz_tally tally[PZ_RUN_SOLVERS];
     long long instances, failures, unanswered, expected_invalid, checked;
     double check_seconds;
@@ -244,6 +245,32 @@ static void check_batch(const job *jb, worker *w, long long lo, int n)
             check_and_compare(jb, w, lo + j, j);
         return;
     }
+    if (ns == 1 && p->check_batch) { /* one solver, and the puzzle checks batches */
+        const unsigned char *took = w->took[0];
+        const char *inst = w->inst, *ans = w->ans[0];
+        int *classes = w->classes;
+        for (int j = 0; j < n;) {
+            int end = j, k;
+            while (end < n && took[end] == RAN) /* a run of answers given */
+                end++;
+            end = j + (int)p->check_batch(inst + (size_t)j * isz, ans + (size_t)j * asz,
+                                          (size_t)(end - j), classes + j);
+            checked += end - j;
+            for (; j < end; j++) {
+                if ((unsigned)(k = classes[j]) >= PZ_CLASSES)
+                    pz_fatal("%s: classify() gave class %d, outside 0..%d", p->name, k,
+                             PZ_CLASSES - 1);
+                if (!hist[k]++)
+                    classify(inst + (size_t)j * isz, ans + (size_t)j * asz, w->names[k], PZ_NAME);
+            }
+            if (j < n) { /* not taken, failed or not checking: the full way */
+                check_and_compare(jb, w, lo + j, j);
+                j++;
+            }
+        }
+        w->checked += checked;
+        return;
+    }
     if (ns == 1) { /* one solver: the same path, with its arrays in registers */
         const unsigned char *took = w->took[0];
         const char *inst = w->inst, *ans = w->ans[0], *why;
@@ -307,7 +334,9 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
     long long first[PZ_RUN_SOLVERS]; /* each solver's first instance */
     double wall[PZ_RUN_SOLVERS], cpu[PZ_RUN_SOLVERS];
     (void)part;
-    if (c->gen) {
+    if (c->gen && c->gen->make_batch) {
+        c->gen->make_batch(&c->params, (uint64_t)lo, (size_t)n, w->inst);
+    } else if (c->gen) {
         void (*make)(const pz_params *, uint64_t, void *) = c->gen->make;
         for (int j = 0; j < n; j++)
             make(&c->params, (uint64_t)(lo + j), w->inst + (size_t)j * isz);
@@ -385,6 +414,7 @@ static void worker_init(void *ctx, void *wv)
     size_t b = (size_t)jb->batch;
     w->inst = pz_xcalloc(b, p->inst_size);
     w->todo = pz_xcalloc(b, sizeof *w->todo);
+    w->classes = pz_xcalloc(b, sizeof *w->classes);
     w->hist = pz_xcalloc(PZ_CLASSES, sizeof *w->hist);
     w->names = pz_xcalloc(PZ_CLASSES, sizeof *w->names);
     for (int s = 0; s < jb->o->nsolvers; s++) {
@@ -429,6 +459,7 @@ static void worker_finish(void *ctx, void *wv)
     jb->nfail += w->nkeep;
     free(w->inst);
     free(w->todo);
+    free(w->classes);
     free(w->hist);
     free(w->names);
     for (int s = 0; s < PZ_RUN_SOLVERS; s++) {

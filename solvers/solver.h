@@ -57,6 +57,10 @@ typedef struct pz_generator {
     const char *keys;                      /* what it accepts, with defaults, for help */
     int (*setup)(pz_params *, pz_error *); /* validate, default, set count */
     void (*make)(const pz_params *, uint64_t index, void *inst);
+    /* Optional (NULL: make() for each index): instances first .. first +
+     * count - 1 into the flat array insts, each exactly as make() makes it.
+     * A batch pays the size's constants and the calls once, not per board. */
+    void (*make_batch)(const pz_params *, uint64_t first, size_t count, void *insts);
 } pz_generator;
 
 typedef struct pz_puzzle {
@@ -89,6 +93,14 @@ typedef struct pz_puzzle {
      * be cheap; with name != NULL it also spells the class ("4",
      * "Impossible"), for reports. */
     int (*classify)(const void *inst, const void *ans, char *name, size_t len);
+    /* Optional (NULL: check() and classify() for each instance): checks
+     * answer j against instance j of the flat arrays insts and answers for
+     * j = 0, 1, ... exactly as check() does, storing classify()'s class of
+     * each answer that checks in classes[j]; stops at the first answer that
+     * does not check and returns how many did (count: all of them).  The
+     * harness checks a billion answers this way with the size's constants
+     * and the calls paid once per batch; a failure goes the single way. */
+    size_t (*check_batch)(const void *insts, const void *answers, size_t count, int *classes);
 } pz_puzzle;
 
 /* Room for every press count of a 64x64 board and a class for "none". */

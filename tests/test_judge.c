@@ -308,6 +308,186 @@ static void test_checker_cells(void **state)
         }
 }
 
+/* One answer from gf2, then, one time in three, spoilt in one of the ways
+ * the checker knows (or changed in a way it must still accept). */
+static void batch_answer(const pz_solver *gf2, void *scratch, tg_board *bd, tg_answer *a,
+                         pz_rng *rng)
+{
+    int m = bd->m, n = bd->n, r = (int)pz_rng_below(rng, (uint64_t)m);
+    int c = (int)pz_rng_below(rng, (uint64_t)n);
+    assert_int_equal(gf2->solve(bd, a, scratch), 0);
+    switch (pz_rng_below(rng, 30)) {
+    case 0: /* a press more, the count as it was */
+        a->x[r] ^= 1ull << c;
+        break;
+    case 1: /* a press more, counted */
+        a->x[r] ^= 1ull << c;
+        a->weight = tg_weight(a->x, m);
+        break;
+    case 2:
+        a->weight += pz_rng_below(rng, 2) ? 1 : -1;
+        break;
+    case 3: /* a press outside the board */
+        if (n < 64)
+            a->x[r] |= 1ull << (n + (int)pz_rng_below(rng, (uint64_t)(64 - n)));
+        break;
+    case 4:
+        a->weight = pz_rng_below(rng, 2) ? m * n + 1 : -2;
+        break;
+    case 5: /* a count without presses: accepted, as from an answer file */
+        a->has &= ~TG_PRESSES;
+        break;
+    case 6: /* a certificate spoilt, or none */
+        if (a->weight < 0 && pz_rng_below(rng, 2))
+            a->cert[0][r] ^= 1ull << c;
+        else if (a->weight < 0)
+            a->has &= ~TG_CERTS;
+        break;
+    case 7: /* the board changed under the answer */
+        bd->b[r] ^= 1ull << c;
+        break;
+    case 8: /* a light past the board's end, which the checker ignores */
+        if (n < 64)
+            bd->b[r] |= 1ull << (n + (int)pz_rng_below(rng, (uint64_t)(64 - n)));
+        break;
+    case 9: /* the presses and the count in range, the count wrong */
+        a->weight = (int)pz_rng_below(rng, (uint64_t)(m * n + 1));
+        break;
+    }
+}
+
+/* check_batch against check() and classify() one answer at a time: on runs
+ * of boards of one size and of mixed sizes (those that pack in a word and
+ * those that do not), answers right, spoilt and certificates, from every
+ * start and for many lengths.  A batch must accept exactly the answers that
+ * check, up to the first that does not, with the same classes. */
+static void test_check_batch(void **state)
+{
+    static const int sizes[][2] = {{5, 6},  {4, 4},  {1, 1}, {8, 8},   {1, 63}, {63, 1},
+                                   {2, 32}, {4, 16}, {7, 9}, {9, 7},   {1, 64}, {64, 1},
+                                   {3, 21}, {5, 5},  {9, 9}, {12, 12}, {2, 3},  {6, 10}};
+    enum { N = 3000, NS = sizeof sizes / sizeof *sizes };
+    const pz_puzzle *puzzles[] = {&pz_lightsout, &pz_flip};
+    tg_board *bd = calloc(N, sizeof *bd);
+    tg_answer *ans = calloc(N, sizeof *ans);
+    int *classes = calloc(N, sizeof *classes);
+    pz_rng rng = pz_rng_at(13, 0);
+    (void)state;
+    assert_int_equal(pz_lightsout.check_batch(bd, ans, 0, classes), 0);
+    for (int pi = 0; pi < 2; pi++) {
+        const pz_puzzle *p = puzzles[pi];
+        const pz_solver *gf2 = pz_find_solver(p->name, "gf2");
+        void *scratch = pz_test_scratch(gf2);
+        long accepted = 0, rejected = 0, certs = 0;
+        for (int i = 0, left = 0, k = 0; i < N; i++, left--) {
+            if (left <= 0) { /* a run of one size, of length 1 to 300 */
+                k = (int)pz_rng_below(&rng, NS);
+                left = 1 + (int)pz_rng_below(&rng, 300);
+            }
+            memset(&bd[i], 0, sizeof bd[i]);
+            bd[i].m = (uint8_t)sizes[k][0];
+            bd[i].n = (uint8_t)sizes[k][1];
+            for (int r = 0; r < bd[i].m; r++)
+                bd[i].b[r] = pz_rng_next(&rng) & tg_mask(bd[i].n);
+            batch_answer(gf2, scratch, &bd[i], &ans[i], &rng);
+            certs += ans[i].weight < 0 && (ans[i].has & TG_CERTS);
+        }
+        for (int t = 0; t < 200; t++) {
+            size_t j = t ? pz_rng_below(&rng, N) : 0;
+            size_t end = t ? j + pz_rng_below(&rng, N - j + 1) : N;
+            while (j < end) {
+                size_t got = p->check_batch(bd + j, ans + j, end - j, classes + j);
+                const char *why;
+                assert_true(got <= end - j);
+                for (size_t q = j; q < j + got; q++) {
+                    assert_int_equal(p->check(&bd[q], &ans[q], &why), PZ_VALID);
+                    assert_int_equal(classes[q], p->classify(&bd[q], &ans[q], NULL, 0));
+                }
+                accepted += (long)got;
+                j += got;
+                if (j < end) {
+                    assert_int_equal(p->check(&bd[j], &ans[j], &why), PZ_INVALID);
+                    rejected++;
+                    j++;
+                }
+            }
+        }
+        /* The mixture holds enough of each kind to mean something. */
+        assert_true(accepted > 100000 && rejected > 1000 && certs > 50);
+        pz_test_scratch_free(gf2, scratch);
+    }
+    free(bd);
+    free(ans);
+    free(classes);
+}
+
+/* make_batch against make() for every generator that has one: the same bytes,
+ * and nothing written that make() leaves alone, from starts where the rows
+ * carry and at the corpus's end. */
+static void test_make_batch(void **state)
+{
+    static const int sizes[][2] = {{5, 6},  {4, 4}, {1, 1},  {2, 20}, {8, 5},  {1, 40},
+                                   {40, 1}, {9, 4}, {3, 13}, {6, 6},  {10, 4}, {4, 10},
+                                   {1, 8},  {8, 1}, {7, 3},  {5, 8},  {8, 8},  {3, 7}};
+    const pz_puzzle *puzzles[] = {&pz_lightsout, &pz_flip};
+    enum { N = 700 };
+    size_t isz = sizeof(tg_board);
+    char *one = malloc(N * isz), *many = malloc(N * isz);
+    pz_rng rng = pz_rng_at(17, 0);
+    long compared = 0;
+    (void)state;
+    for (int pi = 0; pi < 2; pi++)
+        for (const pz_generator *g = puzzles[pi]->generators; g->kind; g++) {
+            if (!g->make_batch)
+                continue;
+            for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
+                for (int t = 0; t < 6; t++) {
+                    pz_params par = {.rows = sizes[i][0],
+                                     .cols = sizes[i][1],
+                                     .n = -1,
+                                     .digits = -1,
+                                     .count = -1,
+                                     .seed = (uint64_t)-1};
+                    pz_error e;
+                    if (strcmp(g->kind, "exhaustive"))
+                        par.count = 1000000, par.seed = 5;
+                    if (g->setup(&par, &e)) /* flip: at most 8x8 */
+                        continue;
+                    uint64_t total = (uint64_t)par.count, first;
+                    size_t count = 1 + (size_t)pz_rng_below(&rng, N);
+                    uint64_t low = 1ull << sizes[i][1]; /* row 0 wraps at multiples */
+                    switch (t) {
+                    case 0:
+                        first = 0;
+                        break;
+                    case 1:
+                        first = low - 1;
+                        break;
+                    case 2:
+                        first = total > count ? total - count : 0;
+                        break;
+                    default:
+                        first = pz_rng_below(&rng, total);
+                        break;
+                    }
+                    if (first >= total)
+                        first = total - 1;
+                    if (first + count > total)
+                        count = (size_t)(total - first);
+                    memset(one, 0xa5, N * isz);
+                    memset(many, 0xa5, N * isz);
+                    for (size_t j = 0; j < count; j++)
+                        g->make(&par, first + j, one + j * isz);
+                    g->make_batch(&par, first, count, many);
+                    assert_memory_equal(one, many, N * isz);
+                    compared += (long)count;
+                }
+        }
+    assert_true(compared > 10000);
+    free(one);
+    free(many);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -315,6 +495,7 @@ int main(void)
         cmocka_unit_test(test_presentation),    cmocka_unit_test(test_lightsout),
         cmocka_unit_test(test_split),           cmocka_unit_test(test_find_program),
         cmocka_unit_test(test_reference_order), cmocka_unit_test(test_checker_cells),
+        cmocka_unit_test(test_check_batch),     cmocka_unit_test(test_make_batch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

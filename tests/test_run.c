@@ -459,6 +459,57 @@ static void spit(const char *path, const char *text)
     fclose(f);
 }
 
+/* A solver alone takes the puzzle's batch paths (check_batch, make_batch);
+ * a copy of the puzzle without them takes the ones an instance at a time.
+ * With the liar, whose answers fail here and there within a batch, at batch
+ * sizes that cut anywhere, both give the same counts, histogram and
+ * failures. */
+static void test_batch_paths(void **state)
+{
+    static const char *const specs[] = {"flip:random:rows=4:cols=4:count=3000:seed=9",
+                                        "flip:exhaustive:rows=3:cols=5",
+                                        "flip:random:rows=5:cols=3:count=2000:seed=2"};
+    static const int batches[] = {1, 7, 1000};
+    pz_puzzle plain = pz_flip;
+    pz_generator gens[8];
+    (void)state;
+    make_liar();
+    for (int g = 0; (gens[g] = pz_flip.generators[g]).kind; g++)
+        gens[g].make_batch = NULL;
+    plain.generators = gens;
+    plain.check_batch = NULL;
+    assert_non_null(pz_flip.check_batch);
+    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++)
+        for (size_t b = 0; b < sizeof batches / sizeof *batches; b++) {
+            pz_corpus ca = open_ok(&pz_flip, specs[i]), cb = open_ok(&plain, specs[i]);
+            pz_run_opts o = {.sample = 1, .threads = 2, .batch = batches[b]};
+            o.solvers[o.nsolvers++] = &liar;
+            pz_result ra = run(&ca, NULL, &o), rb = run(&cb, NULL, &o);
+            assert_true(ra.failures > 0 && ra.checked > ra.failures);
+            assert_int_equal(ra.instances, rb.instances);
+            assert_int_equal(ra.checked, rb.checked);
+            assert_int_equal(ra.failures, rb.failures);
+            assert_int_equal(ra.unanswered, rb.unanswered);
+            assert_int_equal(ra.tally[0].invalid, rb.tally[0].invalid);
+            assert_int_equal(ra.tally[0].disagree, rb.tally[0].disagree);
+            assert_memory_equal(ra.hist, rb.hist, PZ_CLASSES * sizeof *ra.hist);
+            for (int k = 0; k < PZ_CLASSES; k++)
+                if (ra.hist[k])
+                    assert_string_equal(ra.names[k], rb.names[k]);
+            assert_int_equal(ra.nfail, rb.nfail);
+            for (int k = 0; k < ra.nfail; k++) {
+                assert_int_equal(ra.fail[k].index, rb.fail[k].index);
+                assert_string_equal(ra.fail[k].why[0], rb.fail[k].why[0]);
+                assert_string_equal(ra.fail[k].input, rb.fail[k].input);
+                assert_string_equal(ra.fail[k].answer[0], rb.fail[k].answer[0]);
+            }
+            pz_result_free(&ra);
+            pz_result_free(&rb);
+            pz_corpus_close(&ca);
+            pz_corpus_close(&cb);
+        }
+}
+
 /* The liar is caught, its first failures shrink to boards where no simpler
  * neighbour still fails, and the files written replay as regressions. */
 static void test_shrink_and_save(void **state)
@@ -639,6 +690,7 @@ int main(void)
         cmocka_unit_test(test_reference_first),
         cmocka_unit_test(test_shards_add_up),
         cmocka_unit_test(test_sample),
+        cmocka_unit_test(test_batch_paths),
         cmocka_unit_test(test_shrink_and_save),
         cmocka_unit_test(test_wrong_expected),
         cmocka_unit_test(test_invalid_expected),

@@ -134,6 +134,11 @@ static pz_verdict flip_check(const void *inst, const void *ans, const char **why
     return tg_check(inst, ans, TG_FLIP_GOALS, why);
 }
 
+static size_t flip_check_batch(const void *insts, const void *answers, size_t count, int *classes)
+{
+    return tg_check_batch(insts, answers, count, classes, TG_FLIP_GOALS);
+}
+
 static int flip_setup(pz_params *p, pz_error *e)
 {
     return tg_setup(p, MAX_SIDE, 0, e);
@@ -144,10 +149,11 @@ static int flip_setup_all(pz_params *p, pz_error *e)
 }
 
 static const pz_generator flip_generators[] = {
-    {"exhaustive", "rows=4:cols=4 (at most 40 cells)", flip_setup_all, tg_make_exhaustive},
+    {"exhaustive", "rows=4:cols=4 (at most 40 cells)", flip_setup_all, tg_make_exhaustive,
+     tg_make_exhaustive_batch},
     {"random", "rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2)", flip_setup,
-     tg_make_random},
-    {NULL, NULL, NULL, NULL},
+     tg_make_random, tg_make_random_batch},
+    {NULL, NULL, NULL, NULL, NULL},
 };
 
 const pz_puzzle pz_flip = {
@@ -165,4 +171,5 @@ const pz_puzzle pz_flip = {
     .shrink = tg_shrink,
     .size = tg_size,
     .classify = tg_classify,
+    .check_batch = flip_check_batch,
 };

@@ -146,6 +146,11 @@ static pz_verdict lo_check(const void *inst, const void *ans, const char **why)
     return tg_check(inst, ans, TG_LIGHTSOUT_GOALS, why);
 }
 
+static size_t lo_check_batch(const void *insts, const void *answers, size_t count, int *classes)
+{
+    return tg_check_batch(insts, answers, count, classes, TG_LIGHTSOUT_GOALS);
+}
+
 static int lo_setup(pz_params *p, pz_error *e)
 {
     if (p->rows < 0 && p->cols < 0)
@@ -161,10 +166,11 @@ static int lo_setup_all(pz_params *p, pz_error *e)
 }
 
 static const pz_generator lo_generators[] = {
-    {"exhaustive", "rows=5:cols=6 (at most 40 cells)", lo_setup_all, tg_make_exhaustive},
+    {"exhaustive", "rows=5:cols=6 (at most 40 cells)", lo_setup_all, tg_make_exhaustive,
+     tg_make_exhaustive_batch},
     {"random", "rows=5:cols=6:count=1000:seed=1 (each light on with p=1/2)", lo_setup,
-     tg_make_random},
-    {NULL, NULL, NULL, NULL},
+     tg_make_random, tg_make_random_batch},
+    {NULL, NULL, NULL, NULL, NULL},
 };
 
 const pz_puzzle pz_lightsout = {
@@ -182,4 +188,5 @@ const pz_puzzle pz_lightsout = {
     .shrink = tg_shrink,
     .size = tg_size,
     .classify = tg_classify,
+    .check_batch = lo_check_batch,
 };

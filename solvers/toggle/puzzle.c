@@ -148,6 +148,122 @@ pz_verdict tg_check(const tg_board *bd, const tg_answer *a, unsigned goals, cons
     return bad ? PZ_INVALID : PZ_VALID;
 }
 
+/* tg_check and tg_classify over a batch (pz_puzzle's check_batch).  The
+ * common answer, presses with a count in range on a board that packs, is
+ * accepted here as check_packed accepts it, with the size's masks computed
+ * once for a run of boards of one size, and with the number of rows a
+ * constant for the compiler where it is at most 8, so the packing unrolls.
+ * Every answer this path does not accept, right or wrong, goes to tg_check
+ * itself, so the two cannot differ. */
+typedef struct run_size {
+    uint16_t mn; /* the m and n bytes of a board of the size, as stored */
+    unsigned m, n, cells;
+    uint64_t mask, all, notfirst, notlast; /* notfirst: every cell but column 0 */
+} run_size;
+
+/* How many answers from the first, to boards of size k, are accepted. */
+static inline __attribute__((always_inline)) size_t
+accept_run(const tg_board *bd, const tg_answer *a, size_t count, int *classes, const run_size *k,
+           const unsigned M, const unsigned goals)
+{
+    const unsigned m = M ? M : k->m, n = k->n, cells = k->cells;
+    const uint64_t mask = k->mask, all = k->all, notfirst = k->notfirst, notlast = k->notlast;
+    const uint16_t mn = k->mn;
+    size_t j;
+    for (j = 0; j < count; j++, bd++, a++) {
+        uint16_t size;
+        memcpy(&size, &bd->m, sizeof size);
+        unsigned w = (unsigned)a->weight;
+        if (size != mn || w > cells || !(a->has & TG_PRESSES))
+            break;
+        uint64_t b = 0, x = 0, stray = 0;
+        for (unsigned r = m; r-- > 0;) {
+            uint64_t v = a->x[r];
+            b = (b << n) | (bd->b[r] & mask);
+            x = (x << n) | v;
+            stray |= v;
+        }
+        uint64_t out =
+            b ^ ((x ^ ((x << 1) & notfirst) ^ ((x >> 1) & notlast) ^ (x >> n) ^ (x << n)) & all);
+        if ((stray & ~mask) || (unsigned)tg_popcount(x) != w ||
+            !(((goals & TG_OFF) && !out) || ((goals & TG_ON) && out == all)))
+            break;
+        classes[j] = (int)w;
+    }
+    return j;
+}
+
+static inline __attribute__((always_inline)) size_t accept_rows(const tg_board *bd,
+                                                                const tg_answer *a, size_t count,
+                                                                int *classes, const run_size *k,
+                                                                const unsigned goals)
+{
+    switch (k->m) {
+    case 1:
+        return accept_run(bd, a, count, classes, k, 1, goals);
+    case 2:
+        return accept_run(bd, a, count, classes, k, 2, goals);
+    case 3:
+        return accept_run(bd, a, count, classes, k, 3, goals);
+    case 4:
+        return accept_run(bd, a, count, classes, k, 4, goals);
+    case 5:
+        return accept_run(bd, a, count, classes, k, 5, goals);
+    case 6:
+        return accept_run(bd, a, count, classes, k, 6, goals);
+    case 7:
+        return accept_run(bd, a, count, classes, k, 7, goals);
+    case 8:
+        return accept_run(bd, a, count, classes, k, 8, goals);
+    default:
+        return accept_run(bd, a, count, classes, k, 0, goals);
+    }
+}
+
+/* The answer that accept_run leaves: tg_check's verdict, and the class. */
+static __attribute__((noinline)) int check_one(const tg_board *bd, const tg_answer *a,
+                                               unsigned goals)
+{
+    const char *why;
+    return tg_check(bd, a, goals, &why) == PZ_VALID ? tg_classify(bd, a, NULL, 0) : -1;
+}
+
+size_t tg_check_batch(const void *insts, const void *answers, size_t count, int *classes,
+                      unsigned goals)
+{
+    const tg_board *bd = insts;
+    const tg_answer *a = answers;
+    run_size k = {0};
+    size_t j = 0;
+    while (j < count) {
+        uint16_t size;
+        memcpy(&size, &bd[j].m, sizeof size);
+        if ((size != k.mn || !k.m) && bd[j].m && bd[j].n && packable(&bd[j])) {
+            k.mn = size;
+            k.m = bd[j].m;
+            k.n = bd[j].n;
+            k.cells = k.m * k.n;
+            k.mask = tg_mask((int)k.n);
+            k.all = k.cells >= 64 ? ~0ull : (1ull << k.cells) - 1;
+            uint64_t first = 0;
+            for (unsigned r = 0; r < k.m; r++)
+                first = (first << k.n) | 1;
+            k.notfirst = ~first;
+            k.notlast = ~(first << (k.n - 1));
+        }
+        if (k.m && goals == TG_OFF)
+            j += accept_rows(bd + j, a + j, count - j, classes + j, &k, TG_OFF);
+        else if (k.m && goals == (TG_OFF | TG_ON))
+            j += accept_rows(bd + j, a + j, count - j, classes + j, &k, TG_OFF | TG_ON);
+        if (j == count)
+            break;
+        if ((classes[j] = check_one(&bd[j], &a[j], goals)) < 0)
+            break;
+        j++;
+    }
+    return j;
+}
+
 int tg_same(const void *inst, const void *pa, const void *pb)
 {
     const tg_board *bd = inst;
@@ -246,6 +362,64 @@ void tg_make_exhaustive(const pz_params *p, uint64_t index, void *inst)
         bd->b[r] = (index >> (r * p->cols)) & tg_mask(p->cols);
 }
 
+/* tg_make_exhaustive over a batch: the rows of consecutive boards are a
+ * counter, so row 0 counts up and the rows above it are worked out again only
+ * when it wraps; with at most 8 rows the rows are a constant number of
+ * registers for the compiler. */
+static inline __attribute__((always_inline)) void make_run(tg_board *bd, uint64_t index,
+                                                           size_t count, int m_, int n, const int M)
+{
+    const int m = M ? M : m_;
+    const uint64_t mask = tg_mask(n);
+    uint64_t row[M ? M : TG_MAX];
+    for (size_t i = 0; i < count; i++, bd++, index++) {
+        uint64_t low = index & mask;
+        if (i == 0 || !low) {
+            uint64_t v = index;
+            for (int r = 0; r < m; r++, v >>= n)
+                row[r] = v & mask;
+        }
+        row[0] = low;
+        bd->m = (uint8_t)m;
+        bd->n = (uint8_t)n;
+        for (int r = 0; r < m; r++)
+            bd->b[r] = row[r];
+    }
+}
+
+void tg_make_exhaustive_batch(const pz_params *p, uint64_t first, size_t count, void *insts)
+{
+    switch (p->rows) {
+    case 1:
+        make_run(insts, first, count, 1, p->cols, 1);
+        break;
+    case 2:
+        make_run(insts, first, count, 2, p->cols, 2);
+        break;
+    case 3:
+        make_run(insts, first, count, 3, p->cols, 3);
+        break;
+    case 4:
+        make_run(insts, first, count, 4, p->cols, 4);
+        break;
+    case 5:
+        make_run(insts, first, count, 5, p->cols, 5);
+        break;
+    case 6:
+        make_run(insts, first, count, 6, p->cols, 6);
+        break;
+    case 7:
+        make_run(insts, first, count, 7, p->cols, 7);
+        break;
+    case 8:
+        make_run(insts, first, count, 8, p->cols, 8);
+        break;
+    default:
+        make_run(insts, first, count, p->rows, p->cols, 0);
+        break;
+    }
+}
+
 void tg_make_random(const pz_params *p, uint64_t index, void *inst)
 {
     tg_board *bd = inst;
@@ -254,4 +428,19 @@ void tg_make_random(const pz_params *p, uint64_t index, void *inst)
     bd->n = (uint8_t)p->cols;
     for (int r = 0; r < p->rows; r++)
         bd->b[r] = pz_rng_next(&rng) & tg_mask(p->cols);
+}
+
+/* tg_make_random over a batch. */
+void tg_make_random_batch(const pz_params *p, uint64_t first, size_t count, void *insts)
+{
+    tg_board *bd = insts;
+    const int m = p->rows, n = p->cols;
+    const uint64_t mask = tg_mask(n), seed = p->seed;
+    for (size_t i = 0; i < count; i++, bd++) {
+        pz_rng rng = pz_rng_at(seed, first + i);
+        bd->m = (uint8_t)m;
+        bd->n = (uint8_t)n;
+        for (int r = 0; r < m; r++)
+            bd->b[r] = pz_rng_next(&rng) & mask;
+    }
 }

@@ -167,6 +167,12 @@ int tg_classify(const void *inst, const void *ans, char *name, size_t len);
 int tg_setup(pz_params *, int maxside, int exhaustive, pz_error *);
 void tg_make_exhaustive(const pz_params *, uint64_t index, void *inst);
 void tg_make_random(const pz_params *, uint64_t index, void *inst);
+/* The batch forms of check with classify, and of the exhaustive make
+ * (pz_puzzle's check_batch, pz_generator's make_batch). */
+size_t tg_check_batch(const void *insts, const void *answers, size_t count, int *classes,
+                      unsigned goals);
+void tg_make_exhaustive_batch(const pz_params *, uint64_t first, size_t count, void *insts);
+void tg_make_random_batch(const pz_params *, uint64_t first, size_t count, void *insts);
 
 /* Registers the algorithm NAME as a solver of both toggle puzzles, with the
  * arguments of PZ_SOLVER (solver.h) in its order: FITS(m, n) says which

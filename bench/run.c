@@ -351,8 +351,14 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
         char *ans = w->ans[s];
         void *scratch = w->scratch[s];
         int sampled = (o->slow >> s) & 1, k = 0;
+        /* every instance taken: no list of them to walk */
+        int all = !sampled && sv->fits_batch && sv->fits_batch(w->inst, (size_t)n) == (size_t)n;
         count[s] = skipped[s] = 0;
-        for (int j = 0; j < n; j++) {
+        if (all) {
+            memset(took, RAN, (size_t)n);
+            count[s] = n;
+        }
+        for (int j = 0; j < n && !all; j++) {
             took[j] = NOT_ASKED;
             if (sampled && (lo + j) % o->sample)
                 continue;
@@ -365,16 +371,24 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
             w->todo[count[s]++] = j;
         }
         double c0 = pz_cpu_now(), t0 = pz_now();
-        for (; k < count[s] && !stop_signal; k++) {
-            int j = w->todo[k];
-            if (solve(w->inst + (size_t)j * isz, ans + (size_t)j * asz, scratch))
-                took[j] = FAILED;
+        if (all) {
+            const char *in = w->inst;
+            char *out = ans;
+            for (; k < n && !stop_signal; k++, in += isz, out += asz)
+                if (solve(in, out, scratch))
+                    took[k] = FAILED;
+        } else {
+            for (; k < count[s] && !stop_signal; k++) {
+                int j = w->todo[k];
+                if (solve(w->inst + (size_t)j * isz, ans + (size_t)j * asz, scratch))
+                    took[j] = FAILED;
+            }
         }
         wall[s] = fmax(pz_now() - t0 - jb->wall_cost, 0);
         cpu[s] = fmax(pz_cpu_now() - c0 - jb->cpu_cost - 2 * jb->wall_cost, 0);
         if (k < count[s])
             return 1;
-        first[s] = count[s] ? lo + w->todo[0] : 0;
+        first[s] = count[s] ? lo + (all ? 0 : w->todo[0]) : 0;
     }
     for (int s = 0; s < o->nsolvers && rep >= 0; s++) {
         pz_tally *t = &w->tally[s];

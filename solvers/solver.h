@@ -121,6 +121,10 @@ typedef struct pz_solver {
     int (*prepare)(void);          /* one-time tables, before any timing; 0 ok */
     size_t scratch_size;
     int (*solve)(const void *inst, void *ans, void *scratch); /* 0 ok */
+    /* Optional (NULL: fits() for each): how many of the count instances of
+     * the flat array insts, from the first, fits() takes before the first
+     * it does not.  A batch is mostly of one size, so this asks once. */
+    size_t (*fits_batch)(const void *insts, size_t count);
 } pz_solver;
 
 /* The registry (registry.h, registry.c): NULL-terminated lists in display
@@ -135,7 +139,8 @@ const pz_solver *pz_find_solver(const char *puzzle, const char *name);
  * arguments in the same order; each puzzle's own macro (TG_SOLVER,
  * TX_SOLVER) adapts its algorithms' signatures and then comes here.  The
  * flags come from the solver's registry line: a solver without one does not
- * compile. */
+ * compile.  Optional hooks may follow SOLVE as designated initializers
+ * (.fits_batch = f). */
 #include "registry.h"
 #define PZ__PUZZLE(p) extern const pz_puzzle pz_##p;
 PZ_PUZZLES(PZ__PUZZLE)
@@ -143,7 +148,7 @@ PZ_PUZZLES(PZ__PUZZLE)
 #define PZ__FLAGS(p, s, f) PZ__FLAGS_##p##_##s = (f),
 enum { PZ_SOLVERS(PZ__FLAGS) };
 #undef PZ__FLAGS
-#define PZ_SOLVER(PUZZLE, NAME, SUMMARY, LIMITS, FITS, SCRATCH, PREPARE, SOLVE)                    \
+#define PZ_SOLVER(PUZZLE, NAME, SUMMARY, LIMITS, FITS, SCRATCH, PREPARE, SOLVE, ...)               \
     const pz_solver pz_solver_##PUZZLE##_##NAME = {                                                \
         .name = #NAME,                                                                             \
         .puzzle = &pz_##PUZZLE,                                                                    \
@@ -154,6 +159,7 @@ enum { PZ_SOLVERS(PZ__FLAGS) };
         .prepare = PREPARE,                                                                        \
         .scratch_size = SCRATCH,                                                                   \
         .solve = SOLVE,                                                                            \
+        ##__VA_ARGS__,                                                                             \
     }
 
 /* Prepares a solver, or every registered one (tables before any timing);

@@ -421,6 +421,47 @@ static void test_check_batch(void **state)
     free(classes);
 }
 
+/* fits_batch against fits() for every registered solver of the toggle
+ * puzzles that has one: boards in runs of one size, sizes that fit and
+ * sizes that do not, from every start and for many lengths. */
+static void test_fits_batch(void **state)
+{
+    enum { N = 2000 };
+    tg_board *bd = calloc(N, sizeof *bd);
+    pz_rng rng = pz_rng_at(19, 0);
+    long solvers = 0, stops = 0;
+    (void)state;
+    for (int i = 0, left = 0, m = 1, n = 1; i < N; i++, left--) {
+        if (left <= 0) { /* a run of one size, of length 1 to 100: m, n or both new */
+            int which = (int)pz_rng_below(&rng, 3), small = (int)pz_rng_below(&rng, 4);
+            if (which != 1)
+                m = 1 + (int)pz_rng_below(&rng, small ? 8 : TG_MAX);
+            if (which != 0)
+                n = 1 + (int)pz_rng_below(&rng, small ? 8 : TG_MAX);
+            left = 1 + (int)pz_rng_below(&rng, 100);
+        }
+        bd[i].m = (uint8_t)m;
+        bd[i].n = (uint8_t)n;
+    }
+    for (const pz_solver *const *s = pz_solvers; *s; s++) {
+        if (!(*s)->fits_batch)
+            continue;
+        assert_true((*s)->puzzle == &pz_flip || (*s)->puzzle == &pz_lightsout);
+        solvers++;
+        assert_int_equal((*s)->fits_batch(bd, 0), 0);
+        for (int t = 0; t < 300; t++) {
+            size_t j = t ? pz_rng_below(&rng, N) : 0;
+            size_t len = t ? pz_rng_below(&rng, N - j + 1) : N, want = 0;
+            while (want < len && (*s)->fits(&bd[j + want]))
+                want++;
+            assert_int_equal((*s)->fits_batch(bd + j, len), want);
+            stops += want < len;
+        }
+    }
+    assert_true(solvers >= 8 && stops > 100);
+    free(bd);
+}
+
 /* make_batch against make() for every generator that has one: the same bytes,
  * and nothing written that make() leaves alone, from starts where the rows
  * carry and at the corpus's end. */
@@ -496,6 +537,7 @@ int main(void)
         cmocka_unit_test(test_split),           cmocka_unit_test(test_find_program),
         cmocka_unit_test(test_reference_order), cmocka_unit_test(test_checker_cells),
         cmocka_unit_test(test_check_batch),     cmocka_unit_test(test_make_batch),
+        cmocka_unit_test(test_fits_batch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -185,6 +185,15 @@ extern const pz_puzzle pz_flip, pz_lightsout;
     {                                                                                              \
         return FITS(((const tg_board *)i)->m, ((const tg_board *)i)->n);                           \
     }                                                                                              \
+    static size_t fits_batch_(const void *insts, size_t count)                                     \
+    {                                                                                              \
+        const tg_board *b = insts;                                                                 \
+        size_t j = 0;                                                                              \
+        while (j < count && FITS(b[j].m, b[j].n)) /* FITS once for a run of one size */            \
+            for (uint8_t m = b[j].m, n = b[j].n; ++j < count && b[j].m == m && b[j].n == n;)       \
+                ;                                                                                  \
+        return j;                                                                                  \
+    }                                                                                              \
     static int flip_solve_(const void *i, void *a, void *s)                                        \
     {                                                                                              \
         return NAME((const tg_board *)i, TG_FLIP_GOALS, (tg_answer *)a, s);                        \
@@ -193,7 +202,9 @@ extern const pz_puzzle pz_flip, pz_lightsout;
     {                                                                                              \
         return NAME((const tg_board *)i, TG_LIGHTSOUT_GOALS, (tg_answer *)a, s);                   \
     }                                                                                              \
-    PZ_SOLVER(flip, NAME, SUMMARY, LIMITS, fits_, SCRATCH, PREPARE, flip_solve_);                  \
-    PZ_SOLVER(lightsout, NAME, SUMMARY, LIMITS, fits_, SCRATCH, PREPARE, lo_solve_)
+    PZ_SOLVER(flip, NAME, SUMMARY, LIMITS, fits_, SCRATCH, PREPARE, flip_solve_,                   \
+              .fits_batch = fits_batch_);                                                          \
+    PZ_SOLVER(lightsout, NAME, SUMMARY, LIMITS, fits_, SCRATCH, PREPARE, lo_solve_,                \
+              .fits_batch = fits_batch_)
 
 #endif

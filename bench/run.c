@@ -37,6 +37,7 @@ typedef struct worker {
     void *scratch[PZ_RUN_SOLVERS]; /* kept across batches: solvers cache tables */
     int *todo;
     int *classes; /* the batch's classes from check_batch */
+    int given;    /* the last solver run took every instance of the batch and answered */
     pz_tally tally[PZ_RUN_SOLVERS];
     long long instances, failures, unanswered, expected_invalid, checked;
     double check_seconds;
@@ -101,7 +102,9 @@ static int batch_size(const pz_shard *sh, const pz_run_opts *o)
 
 static long long batch_bytes(const pz_puzzle *p, const pz_run_opts *o, long long b)
 {
-    return b * (long long)(p->inst_size + sizeof(int) + (size_t)o->nsolvers * (p->ans_size + 1));
+    /* the instances, todo and classes, and each solver's answers and took */
+    return b *
+           (long long)(p->inst_size + 2 * sizeof(int) + (size_t)o->nsolvers * (p->ans_size + 1));
 }
 
 int pz_run_check(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_error *e)
@@ -250,7 +253,7 @@ static void check_batch(const job *jb, worker *w, long long lo, int n)
         const char *inst = w->inst, *ans = w->ans[0];
         int *classes = w->classes;
         for (int j = 0; j < n;) {
-            int end = j, k;
+            int end = w->given ? n : j, k;
             while (end < n && took[end] == RAN) /* a run of answers given */
                 end++;
             end = j + (int)p->check_batch(inst + (size_t)j * isz, ans + (size_t)j * asz,
@@ -374,10 +377,13 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
         if (all) {
             const char *in = w->inst;
             char *out = ans;
+            int failed = 0;
             for (; k < n && !stop_signal; k++, in += isz, out += asz)
                 if (solve(in, out, scratch))
-                    took[k] = FAILED;
+                    took[k] = FAILED, failed = 1;
+            w->given = !failed;
         } else {
+            w->given = 0;
             for (; k < count[s] && !stop_signal; k++) {
                 int j = w->todo[k];
                 if (solve(w->inst + (size_t)j * isz, ans + (size_t)j * asz, scratch))
@@ -426,13 +432,13 @@ static void worker_init(void *ctx, void *wv)
     worker *w = wv;
     const pz_puzzle *p = jb->c->puzzle;
     size_t b = (size_t)jb->batch;
-    w->inst = pz_xcalloc(b, p->inst_size);
+    w->inst = pz_xcalloc_lines(b, p->inst_size); /* lines: see tg_board */
     w->todo = pz_xcalloc(b, sizeof *w->todo);
     w->classes = pz_xcalloc(b, sizeof *w->classes);
     w->hist = pz_xcalloc(PZ_CLASSES, sizeof *w->hist);
     w->names = pz_xcalloc(PZ_CLASSES, sizeof *w->names);
     for (int s = 0; s < jb->o->nsolvers; s++) {
-        w->ans[s] = pz_xcalloc(b, p->ans_size);
+        w->ans[s] = pz_xcalloc_lines(b, p->ans_size);
         w->took[s] = pz_xcalloc(b, 1);
         w->scratch[s] =
             jb->o->solvers[s]->scratch_size ? pz_xcalloc(1, jb->o->solvers[s]->scratch_size) : NULL;

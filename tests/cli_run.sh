@@ -197,7 +197,7 @@ interrupt INT 130 1000 # the whole corpus is the batch in hand: it used to end c
 expect 0 "" "$PB" run flip --corpus flip:random:count=10 --batch 16777216 --json "$T/b.json"
 grep -q '"batch": 10,' "$T/b.json" || fail "--batch 16777216 on 10 instances: not clamped to 10"
 # A batch whose buffers would not fit is refused at once, with what would fit.
-expect 2 "puzzlebench: run: --batch 16777216 needs 33104 MiB of buffers per thread here, more than the 1024 MiB allowed: give a smaller batch (at most 518966)" \
+expect 2 "puzzlebench: run: --batch 16777216 needs 34960 MiB of buffers per thread here, more than the 1024 MiB allowed: give a smaller batch (at most 491415)" \
     "$PB" run lightsout --corpus lightsout:random:rows=64:cols=64:count=1e15 --solvers gf2 \
     --batch 16777216
 expect 2 "puzzlebench: run: expected --batch B with 1 <= B <= 16777216, found '99999999'" \

@@ -1,6 +1,7 @@
 /* alloc.c - allocation with one out-of-memory path. */
 #define _GNU_SOURCE
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,17 @@ void *pz_xmalloc(size_t size)
 void *pz_xcalloc(size_t n, size_t size)
 {
     return checked(calloc(n ? n : 1, size ? size : 1));
+}
+
+void *pz_xcalloc_lines(size_t n, size_t size)
+{
+    size_t bytes = (n ? n : 1) * (size ? size : 1);
+    void *p;
+    if (size && n > SIZE_MAX / size - 64)
+        return checked(NULL);
+    bytes = (bytes + 63) & ~(size_t)63; /* aligned_alloc takes whole alignments */
+    p = checked(aligned_alloc(64, bytes));
+    return memset(p, 0, bytes);
 }
 
 void *pz_xmemdup(const void *p, size_t size)

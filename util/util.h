@@ -26,6 +26,8 @@ double pz_clock_cost(double (*clock)(void));
  * 0 still gives a pointer that can be freed. */
 void *pz_xmalloc(size_t size);
 void *pz_xcalloc(size_t n, size_t size);
+/* pz_xcalloc at the start of a 64-byte cache line (freed with free). */
+void *pz_xcalloc_lines(size_t n, size_t size);
 void *pz_xmemdup(const void *p, size_t size);
 /* A NUL-terminated copy of len bytes. */
 char *pz_xstrndup(const char *s, size_t len);

@@ -364,26 +364,32 @@ void tg_make_exhaustive(const pz_params *p, uint64_t index, void *inst)
 
 /* tg_make_exhaustive over a batch: the rows of consecutive boards are a
  * counter, so row 0 counts up and the rows above it are worked out again only
- * when it wraps; with at most 8 rows the rows are a constant number of
- * registers for the compiler. */
+ * when it wraps; with at most 8 rows they are a constant number of registers
+ * for the compiler.  A board's m and n bytes go in one store. */
 static inline __attribute__((always_inline)) void make_run(tg_board *bd, uint64_t index,
                                                            size_t count, int m_, int n, const int M)
 {
     const int m = M ? M : m_;
     const uint64_t mask = tg_mask(n);
     uint64_t row[M ? M : TG_MAX];
-    for (size_t i = 0; i < count; i++, bd++, index++) {
-        uint64_t low = index & mask;
-        if (i == 0 || !low) {
-            uint64_t v = index;
-            for (int r = 0; r < m; r++, v >>= n)
-                row[r] = v & mask;
+    tg_board size = {.m = (uint8_t)m, .n = (uint8_t)n};
+    uint16_t mn;
+    memcpy(&mn, &size.m, sizeof mn);
+    while (count) {
+        uint64_t v = index;
+        for (int r = 0; r < m; r++, v >>= n)
+            row[r] = v & mask;
+        size_t run = (size_t)(mask - row[0]) + 1; /* until row 0 wraps */
+        if (run > count)
+            run = count;
+        for (size_t i = 0; i < run; i++, bd++) {
+            memcpy(&bd->m, &mn, sizeof mn);
+            bd->b[0] = row[0] + i;
+            for (int r = 1; r < m; r++)
+                bd->b[r] = row[r];
         }
-        row[0] = low;
-        bd->m = (uint8_t)m;
-        bd->n = (uint8_t)n;
-        for (int r = 0; r < m; r++)
-            bd->b[r] = row[r];
+        index += run;
+        count -= run;
     }
 }
 

@@ -17,6 +17,7 @@
 #define PZ_TOGGLE_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "../solver.h"
 
@@ -24,10 +25,15 @@ enum { TG_MAX = 64 };
 
 enum { TG_OFF = 1, TG_ON = 2 }; /* the goal boards */
 
-/* An instance of either puzzle. */
+/* An instance of either puzzle.  Both structs are a whole number of 64-byte
+ * cache lines (the padding), so in a batch whose array starts on a line a
+ * small board's size and rows, and an answer's count and presses, are one
+ * line each rather than two for most of them (the 5x6 sweep with gf2:
+ * 2.04x -> 1.97x of gf2's CPU time, results/harness.md). */
 typedef struct tg_board {
     uint8_t m, n;
     uint64_t b[TG_MAX];
+    uint8_t pad_[56];
 } tg_board;
 
 enum { TG_PRESSES = 1, TG_CERTS = 2 }; /* what an answer carries */
@@ -40,7 +46,11 @@ typedef struct tg_answer {
     /* weight -1: for each goal g (0 off, 1 on) of the puzzle, y with y A = 0
      * and y . (b + g) = 1, which proves g unreachable. */
     uint64_t cert[2][TG_MAX];
+    uint8_t pad_[56];
 } tg_answer;
+
+_Static_assert(sizeof(tg_board) % 64 == 0 && sizeof(tg_answer) % 64 == 0,
+               "tg_board and tg_answer fill whole cache lines");
 
 /* An algorithm: fill a->x (and a->cert where it can) for goals on b. */
 typedef int tg_solve_fn(const tg_board *b, unsigned goals, tg_answer *a, void *scratch);
@@ -189,8 +199,9 @@ extern const pz_puzzle pz_flip, pz_lightsout;
     {                                                                                              \
         const tg_board *b = insts;                                                                 \
         size_t j = 0;                                                                              \
+        uint16_t mn, next;                        /* the m and n bytes, compared at once */        \
         while (j < count && FITS(b[j].m, b[j].n)) /* FITS once for a run of one size */            \
-            for (uint8_t m = b[j].m, n = b[j].n; ++j < count && b[j].m == m && b[j].n == n;)       \
+            for (memcpy(&mn, &b[j].m, 2); ++j < count && (memcpy(&next, &b[j].m, 2), next == mn);) \
                 ;                                                                                  \
         return j;                                                                                  \
     }                                                                                              \

@@ -11,6 +11,7 @@
 #include "../bench/schema.h"
 #include "../bench/shrink.h"
 #include "../solvers/toggle/toggle.h"
+#include "../util/util.h"
 
 static pz_corpus open_ok(const pz_puzzle *p, const char *spec)
 {
@@ -459,6 +460,23 @@ static void spit(const char *path, const char *text)
     fclose(f);
 }
 
+/* run's batch buffers: zeroed, at the start of a cache line, whatever the
+ * sizes (tg_board's padding counts on it). */
+static void test_calloc_lines(void **state)
+{
+    static const size_t sizes[][2] = {{1, 1}, {0, 0}, {3, 520}, {1024, 576}, {7, 1600}, {5, 1}};
+    (void)state;
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        size_t n = sizes[i][0] ? sizes[i][0] : 1, size = sizes[i][1] ? sizes[i][1] : 1;
+        unsigned char *p = pz_xcalloc_lines(sizes[i][0], sizes[i][1]);
+        assert_int_equal((uintptr_t)p % 64, 0);
+        for (size_t k = 0; k < n * size; k++)
+            assert_int_equal(p[k], 0);
+        memset(p, 0xff, n * size); /* all of it is ours (ASan) */
+        free(p);
+    }
+}
+
 /* A solver alone takes the puzzle's batch paths (check_batch, make_batch);
  * a copy of the puzzle without them takes the ones an instance at a time.
  * With the liar, whose answers fail here and there within a batch, at batch
@@ -690,6 +708,7 @@ int main(void)
         cmocka_unit_test(test_reference_first),
         cmocka_unit_test(test_shards_add_up),
         cmocka_unit_test(test_sample),
+        cmocka_unit_test(test_calloc_lines),
         cmocka_unit_test(test_batch_paths),
         cmocka_unit_test(test_shrink_and_save),
         cmocka_unit_test(test_wrong_expected),

@@ -30,11 +30,13 @@ void *pz_xcalloc(size_t n, size_t size)
 
 void *pz_xcalloc_lines(size_t n, size_t size)
 {
-    size_t bytes = (n ? n : 1) * (size ? size : 1);
+    size_t bytes;
     void *p;
-    if (size && n > SIZE_MAX / size - 64)
+    n = n ? n : 1;
+    size = size ? size : 1;
+    if (n > (SIZE_MAX - 63) / size) /* as calloc, an overflow is out of memory */
         return checked(NULL);
-    bytes = (bytes + 63) & ~(size_t)63; /* aligned_alloc takes whole alignments */
+    bytes = (n * size + 63) & ~(size_t)63; /* aligned_alloc takes whole alignments */
     p = checked(aligned_alloc(64, bytes));
     return memset(p, 0, bytes);
 }

@@ -6,48 +6,108 @@
  * table row per corpus.
  *
  *     tetravex-nodes LABEL CORPUS...
+ *
+ * With options (the inference section), the same for mrv's search too, with
+ * the inference switches of tetravex.h and a node cap per game, and two more
+ * columns: the games refuted before the first node, and those cut by the cap:
+ *
+ *     tetravex-nodes [--search count|mrv] [--infer MASK] [--cap NODES] LABEL CORPUS...
  */
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../util/util.h"
 #include "../corpus.h"
 #include "../../solvers/tetravex/tetravex.h"
 
+/* Nodes of one game: count's search on one orientation, or mrv's runs (its
+ * restarts included) until one ends or *cap nodes are spent.  -1 if cut. */
+static int nodes_of(const tx_game *g, int mrv, long long cap, long long *nodes)
+{
+    tx_kinds ks;
+    uint8_t kind[TX_CELLS];
+    if (!mrv) {
+        long long budget = cap;
+        int rc = tx__count_search(g, &budget, &ks, kind);
+        *nodes = cap - (budget > 0 ? budget : 0);
+        return rc;
+    }
+    tx_answer a;
+    long long spent;
+    *nodes = 0;
+    for (int run = 0;; run++) {
+        int rc = tx__mrv_run(g, run, &spent, &a);
+        *nodes += spent;
+        if (rc >= 0)
+            return rc;
+        if (*nodes >= cap)
+            return -1;
+    }
+}
+
 int main(int argc, char **argv)
 {
+    static const char usage[] =
+        "usage: tetravex-nodes [--search count|mrv] [--infer MASK] [--cap NODES] LABEL CORPUS...\n";
+    int first = 1, mrv = 0, extended = 0;
+    long long cap = LLONG_MAX;
     if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-        printf("usage: tetravex-nodes LABEL CORPUS...\n");
+        printf("%s", usage);
         return 0;
     }
-    if (argc < 3) {
-        fprintf(stderr, "usage: tetravex-nodes LABEL CORPUS...\n");
+    /* The options of the inference section (results/tetravex.md): which
+     * search, which inference (tx__infer's bits), a node cap per game. */
+    while (first + 1 < argc && !strncmp(argv[first], "--", 2)) {
+        const char *o = argv[first], *v = argv[first + 1];
+        if (!strcmp(o, "--search") && (!strcmp(v, "count") || !strcmp(v, "mrv")))
+            mrv = !strcmp(v, "mrv");
+        else if (!strcmp(o, "--infer"))
+            tx__infer = (unsigned)strtoul(v, NULL, 0);
+        else if (!strcmp(o, "--most"))
+            tx__arc_most = atoi(v);
+        else if (!strcmp(o, "--cap") && atoll(v) > 0)
+            cap = atoll(v);
+        else {
+            fprintf(stderr, "tetravex-nodes: bad option %s %s\n%s", o, v, usage);
+            return 2;
+        }
+        extended = 1;
+        first += 2;
+    }
+    if (argc < first + 2) {
+        fprintf(stderr, "%s", usage);
         return 2;
     }
-    for (int i = 2; i < argc; i++) {
+    for (int i = first + 1; i < argc; i++) {
         pz_corpus c;
         pz_error e;
         tx_game g;
-        tx_kinds ks;
-        uint8_t kind[TX_CELLS];
-        long long nodes = 0, most = 0;
+        long long nodes = 0, most = 0, root = 0, cut = 0;
         double seconds = 0;
         if (pz_corpus_open(&c, &pz_tetravex, argv[i], &e)) {
             fprintf(stderr, "tetravex-nodes: %s: %s\n", argv[i], e.msg);
             return 2;
         }
         for (long long k = 0; k < c.count; k++) {
-            long long budget = LLONG_MAX;
+            long long one;
             pz_corpus_get(&c, k, &g);
             double t0 = pz_cpu_now();
-            tx__count_search(&g, &budget, &ks, kind);
+            int rc = nodes_of(&g, mrv, cap, &one);
             seconds += pz_cpu_now() - t0;
-            nodes += LLONG_MAX - budget;
-            most = LLONG_MAX - budget > most ? LLONG_MAX - budget : most;
+            nodes += one;
+            most = one > most ? one : most;
+            root += one == 0; /* refuted before the first node */
+            cut += rc < 0;
         }
-        printf("| %s | `%s` | %lld | %lld | %lld | %.3g s | %.1f ns |\n", argv[1], argv[i], c.count,
-               nodes, most, seconds, nodes ? seconds * 1e9 / (double)nodes : 0);
+        if (extended)
+            printf("| %s | `%s` | %lld | %lld | %lld | %lld | %lld | %.3g s | %.1f ns |\n",
+                   argv[first], argv[i], c.count, root, cut, nodes, most, seconds,
+                   nodes ? seconds * 1e9 / (double)nodes : 0);
+        else
+            printf("| %s | `%s` | %lld | %lld | %lld | %.3g s | %.1f ns |\n", argv[first], argv[i],
+                   c.count, nodes, most, seconds, nodes ? seconds * 1e9 / (double)nodes : 0);
         pz_corpus_close(&c);
     }
     return 0;

@@ -6,6 +6,8 @@
 #define W 3 /* tx__count_test: every n */
 #include "txset.h"
 
+unsigned tx__infer = TX_ARC;
+
 int tx__fits(const void *inst)
 {
     return ((const tx_game *)inst)->n <= TX_MAX;

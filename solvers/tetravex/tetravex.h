@@ -77,6 +77,17 @@ int tx__count_test(const tx_game *);
 #define TX_BALANCE 1
 #endif
 
+/* The inference beyond the counting checks, each switchable so that what it
+ * cuts and costs can be measured (results/tetravex.md, "Inference"):
+ *  TX_ARC: arc consistency on the edges between empty cells, at every node
+ *          of mrv.c, on games with more than 4 numbers; tx__arc_most, if
+ *          0 or more, overrides how large a domain it revises (0: any).
+ * tx__infer holds the switches on; the default is what pays.  Only the
+ * measuring programs change them, before any search runs. */
+enum { TX_ARC = 1 };
+extern unsigned tx__infer;
+extern int tx__arc_most;
+
 /* The search of count.c, cut after *budget nodes (left in *budget on the
  * return): 1 with the kinds of ks placed in kind[], 0 if the game has no
  * solution, -1 if cut. */

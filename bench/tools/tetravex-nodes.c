@@ -11,7 +11,7 @@
  * the inference switches of tetravex.h and a node cap per game, and two more
  * columns: the games refuted before the first node, and those cut by the cap:
  *
- *     tetravex-nodes [--search count|mrv] [--infer MASK] [--cap NODES] LABEL CORPUS...
+ *     tetravex-nodes [--search count|mrv] [--infer MASK] [--most K] [--cap NODES] LABEL CORPUS...
  */
 #include <limits.h>
 #include <stdio.h>
@@ -50,7 +50,8 @@ static int nodes_of(const tx_game *g, int mrv, long long cap, long long *nodes)
 int main(int argc, char **argv)
 {
     static const char usage[] =
-        "usage: tetravex-nodes [--search count|mrv] [--infer MASK] [--cap NODES] LABEL CORPUS...\n";
+        "usage: tetravex-nodes [--search count|mrv] [--infer MASK] [--most K] [--cap NODES] LABEL "
+        "CORPUS...\n";
     int first = 1, mrv = 0, extended = 0;
     long long cap = LLONG_MAX;
     if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {

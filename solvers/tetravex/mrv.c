@@ -69,7 +69,7 @@ static int arc_most(const tx_game *g)
     for (int i = 0; i < g->n * g->n; i++)
         for (int s = 0; s < 4; s++)
             distinct += !seen[g->tile[i][s]]++;
-    if (!(tx__infer & TX_ARC) || distinct <= FEW)
+    if (!(tx__infer & TX_ARC) || (distinct <= FEW && !(tx__infer & TX_ARC_FEW)))
         return -1;
     return tx__arc_most >= 0 ? tx__arc_most : g->n <= 8 ? SMALL : 0;
 }

@@ -81,10 +81,12 @@ int tx__count_test(const tx_game *);
  * cuts and costs can be measured (results/tetravex.md, "Inference"):
  *  TX_ARC: arc consistency on the edges between empty cells, at every node
  *          of mrv.c, on games with more than 4 numbers; tx__arc_most, if
- *          0 or more, overrides how large a domain it revises (0: any).
+ *          0 or more, overrides how large a domain it revises (0: any);
+ *  TX_ARC_FEW: TX_ARC on games with 4 numbers or fewer too (it costs more
+ *          than it saves there: off by default).
  * tx__infer holds the switches on; the default is what pays.  Only the
  * measuring programs change them, before any search runs. */
-enum { TX_ARC = 1 };
+enum { TX_ARC = 1, TX_ARC_FEW = 2 };
 extern unsigned tx__infer;
 extern int tx__arc_most;
 

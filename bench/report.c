@@ -275,6 +275,15 @@ static void repetitions_note(FILE *f, const pz_result *r)
     }
 }
 
+/* A merge's wall_s is the work of its shards, summed; how long the sharded run
+ * took, from the first shard's start to the last one's end, is beside it.  The
+ * starts are known to the second (the context's date), and so is this. */
+static void real_wall(FILE *f, const pz_result *r)
+{
+    if (r->merged)
+        fprintf(f, " summed over the shards, about %.0f s real", r->real_wall_s);
+}
+
 void pz_write_summary(FILE *f, const pz_result *r)
 {
     const pz_corpus *c = r->corpus;
@@ -283,8 +292,10 @@ void pz_write_summary(FILE *f, const pz_result *r)
     if (r->shard.n > 1)
         fprintf(f, "  shard %lld/%lld [%lld, %lld)", r->shard.k, r->shard.n, r->shard.first,
                 r->shard.end);
-    fprintf(f, "\n%lld instances, %d thread%s, %.2f s\n", r->instances, r->opts.threads,
+    fprintf(f, "\n%lld instances, %d thread%s, %.2f s", r->instances, r->opts.threads,
             r->opts.threads > 1 ? "s" : "", r->wall_s);
+    real_wall(f, r);
+    fputc('\n', f);
     context_line(f, r, "", "\n\n");
     fprintf(f, "  %-10s %12s %8s %8s %8s  %s\n", "", "", "", "", "",
             "------------- time per instance (ns_per_instance, then of batches) -------------");
@@ -368,8 +379,10 @@ void pz_write_markdown(FILE *f, const pz_result *r)
     fprintf(f, "### %s: `%s`", c->puzzle->name, c->spec);
     if (r->shard.n > 1)
         fprintf(f, " (shard %lld/%lld)", r->shard.k, r->shard.n);
-    fprintf(f, "\n\n%lld instances, %d thread%s, %.2f s. ", r->instances, r->opts.threads,
+    fprintf(f, "\n\n%lld instances, %d thread%s, %.2f s", r->instances, r->opts.threads,
             r->opts.threads > 1 ? "s" : "", r->wall_s);
+    real_wall(f, r);
+    fputs(". ", f);
     status_line(f, r, "**");
     context_line(f, r, "\n", ".\n");
     fputs("\n| solver | ran | skipped | invalid | disagree | mean | median | p10-p90 | worst "

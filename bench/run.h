@@ -73,6 +73,8 @@ typedef struct pz_result {
     long long expected_invalid; /* expected answers the checker rejects */
     long long checked;          /* answers checked */
     double check_seconds, wall_s;
+    int merged;         /* a merge of shards, which has real_wall_s: */
+    double real_wall_s; /* from its shards' first start to their last end */
     pz_tally tally[PZ_RUN_SOLVERS];
     /* With --repeat K: each solver's batch times pass by pass, K spreads of
      * PZ_SPREAD classes one after another (NULL otherwise). */

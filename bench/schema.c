@@ -4,7 +4,7 @@
  * classes are sums, the failures listed are the first PZ_KEEP by corpus
  * index (so the first PZ_KEEP of all shards' lists, by index, are those of
  * the whole corpus), and the batches' spread of times is a histogram.  The
- * timing values -- wall_s, seconds, cpu_seconds, ns_per_instance,
+ * timing values -- wall_s, real_wall_s (a merge's only), seconds, cpu_seconds, ns_per_instance,
  * ns_p10/median/p90, cpu_ns_per_instance, ns_worst, worst_index, spread,
  * repetitions, ns_per_answer -- the run's threads and batch and its context
  * are all that may differ between two runs of one corpus; numbers are
@@ -296,6 +296,8 @@ json_t *pz_report_json(const pz_result *r)
     pz_jset(o, "threads", json_integer(r->opts.threads));
     pz_jset(o, "batch", json_integer(r->opts.batch));
     pz_jset(o, "wall_s", json_real(r->wall_s));
+    if (r->merged) /* wall_s is then the shards' sum */
+        pz_jset(o, "real_wall_s", json_real(r->real_wall_s));
     if (r->opts.repeat > 1 || r->opts.warmup) {
         pz_jset(o, "repeat", json_integer(r->opts.repeat > 1 ? r->opts.repeat : 1));
         pz_jset(o, "warmup", json_boolean(r->opts.warmup));
@@ -429,6 +431,10 @@ static int read_header(reader *rd)
         pz_jneed_int(root, "threads", 0, 1 << 20, &threads, e) ||
         pz_jneed_int(root, "batch", 0, 1 << 30, &batch, e) ||
         pz_jneed_num(root, "wall_s", 0, &r->wall_s, e))
+        return -1;
+    /* a merge's, written only there */
+    if ((r->merged = pz_jget(root, "real_wall_s").v != NULL) &&
+        pz_jneed_num(root, "real_wall_s", 0, &r->real_wall_s, e))
         return -1;
     r->opts.threads = (int)threads;
     r->opts.batch = (int)batch;

@@ -5,8 +5,10 @@
  * report of the unsharded run: the counts, the histogram and the failures
  * exactly; the timings summed.  wall_s is the sum of the shards' wall times
  * (the work, as one process running the shards one after another would have
- * taken it: how long the sharded run took is for whoever ran it to say);
- * threads and batch are the largest any shard used; the context is shard 0's.
+ * taken it), and real_wall_s how long the sharded run took: from the earliest
+ * start of a shard (its context's date, to the second) to the latest end
+ * (its start and its wall time; a merged report's own real_wall_s); threads
+ * and batch are the largest any shard used; the context is shard 0's.
  *
  * Nothing in a shard is trusted: each is read by the one report reader
  * (bench/schema.h), which checks every count against the shard's range and
@@ -73,6 +75,33 @@ static int same_content(const merge *m, int i, pz_error *e)
                               "the .ans changed between shards, or is another file",
                               hash_or_none(c0->has_ans_hash, c0->ans_hash, a), m->paths[0],
                               hash_or_none(c->has_ans_hash, c->ans_hash, b));
+    return 0;
+}
+
+/* Days from 1970-01-01 to the date y-m-d of the proleptic Gregorian calendar. */
+static long long days_from_civil(long long y, int m, int d)
+{
+    y -= m <= 2;
+    long long era = (y >= 0 ? y : y - 399) / 400, yoe = y - era * 400;
+    long long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
+}
+
+/* When a shard started, in seconds since 1970 (UTC): its context's date,
+ * 2026-11-30T15:19:09Z; 0, or -1 with e filled. */
+static int started(const pz_report_doc *s, double *t, pz_error *e)
+{
+    static const int mdays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    int y, mo, d, h, mi, sec, end = 0;
+    const char *date = s->context.date;
+    if (sscanf(date, "%4d-%2d-%2dT%2d:%2d:%2dZ%n", &y, &mo, &d, &h, &mi, &sec, &end) != 6 ||
+        end != 20 || date[end] || y < 1970 || mo < 1 || mo > 12 || d < 1 || d > mdays[mo - 1] ||
+        h > 23 || mi > 59 || sec > 60 || h < 0 || mi < 0 || sec < 0)
+        return pz_report_fail(e, s, "context.date",
+                              "expected the date the run started, as 2026-11-30T15:19:09Z (UTC), "
+                              "found \"%s\"",
+                              date);
+    *t = (double)(days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + sec);
     return 0;
 }
 
@@ -241,6 +270,21 @@ static void add_up(merge *m)
                  m->shards[i]->context.dirty != m->context.dirty;
         m->context.dirty |= m->shards[i]->context.dirty;
     }
+    /* How long the sharded run took, from the first start to the last end. */
+    double first = 0, last = 0;
+    for (int i = 0; i < m->n; i++) {
+        const pz_result *s = &m->shards[i]->res;
+        double t = 0;
+        pz_error unused;
+        started(m->shards[i], &t, &unused); /* checked as it was read */
+        double end = t + (s->merged ? s->real_wall_s : s->wall_s);
+        if (!i || t < first)
+            first = t;
+        if (!i || end > last)
+            last = end;
+    }
+    r->merged = 1;
+    r->real_wall_s = last - first;
     if (mixed) /* --allow-mixed-builds: no one commit to name */
         snprintf(m->context.commit, sizeof m->context.commit, "mixed");
     m->context.threads = r->opts.threads;
@@ -288,7 +332,10 @@ static void help(FILE *f)
           "for K = 0 .. N-1, in any order) into the report of the whole corpus: the same\n"
           "as one unsharded run but for the timings, which are summed (wall_s is the sum\n"
           "of the shards' wall times; with --repeat K, each repetition's too), and the\n"
-          "context, which is shard 0's.  Reports of older builds, whose batch spreads\n"
+          "context, which is shard 0's.  Beside the sum, real_wall_s (\"about N s real\"\n"
+          "in the summary) is how long the sharded run took: from the earliest start of\n"
+          "a shard (the date in its context, to the second) to the latest end (its start\n"
+          "and its wall time).  Reports of older builds, whose batch spreads\n"
           "have 8 classes an octave, are read into today's classes.  Prints the\n"
           "summary; --json, --csv and --md write reports as `run` does.\n"
           "\n",
@@ -325,7 +372,9 @@ static int read_all(merge *m, pz_error *e)
 {
     for (int i = 0; i < m->n; i++) {
         m->shards[i] = pz_xcalloc(1, sizeof **m->shards);
-        if (pz_report_read(m->shards[i], m->paths[i], e) || same_run(m, i, e))
+        double t;
+        if (pz_report_read(m->shards[i], m->paths[i], e) || same_run(m, i, e) ||
+            started(m->shards[i], &t, e))
             return -1;
     }
     return same_names(m, e);

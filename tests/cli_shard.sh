@@ -10,11 +10,12 @@ source "$src/tests/sshd.sh"
 trap 'pz_sshd_stop; rm -rf "$tmp"' EXIT
 
 # The report without its timings, which are all that may depend on sharding:
-# threads, batch, wall_s, every *seconds and every ns_* figure, the batch spread
-# and where the slowest batch starts; and the context's date and threads.
+# threads, batch, wall_s (and a merge's real_wall_s), every *seconds and every
+# ns_* figure, the batch spread and where the slowest batch starts; and the
+# context's date and threads.
 untimed() {
     jq -S 'del(.context.date, .context.threads) | walk(if type == "object" then with_entries(select(.key |
-               test("^(threads|batch|wall_s|spread|worst_index)$|seconds|(^|_)ns_") | not))
+               test("^(threads|batch|wall_s|real_wall_s|spread|worst_index)$|seconds|(^|_)ns_") | not))
                else . end)' "$1"
 }
 same() {
@@ -41,6 +42,7 @@ export PUZZLEBENCH=$pb
 # Seven shards, two at a time: the merge is the unsharded report.
 seven=("$shard" $spec --shards 7 --jobs 2 "${opts[@]}")
 expect 0 "7 shards finished (0 before)" -- "${seven[@]}" --out "$tmp/a"
+! grep -aq "%" "$tmp/err" && ok || bad "a progress bar without a terminal: $(cat "$tmp/err")"
 same "$tmp/whole.json" "$tmp/a/merged.json"
 grep -q "^65536 instances" "$tmp/out" && ok || bad "no merged summary: $(cat "$tmp/out")"
 [ "$(ls "$tmp/a"/shard-*.json | wc -l)" = 7 ] && ok || bad "not 7 shard reports"
@@ -63,6 +65,55 @@ same "$tmp/whole.json" "$tmp/a/merged.json"
 # Another run's settings in the same directory are refused.
 expect 2 "holds the shards of another run" -- "$shard" $spec --shards 6 --out "$tmp/a"
 expect 2 "holds the shards of another run" -- "$shard" $spec --shards 7 --out "$tmp/a"
+
+# The merged header gives the real wall time beside the summed shard time: from
+# the first shard's start (its context's date, to the second) to the last end
+# (its start and wall time).  Shard k here starts at 10:00:0(2k) and takes 3 s:
+# 21 s of work, 15 s from the first start to the last end.
+# A real sharded run: its real wall time is at least its longest shard's and at
+# most the time scripts/shard took (and a second, for the dates' rounding).  On
+# a terminal, GNU parallel shows the shards done and the time left (--bar).
+[ "$(jq 'has("real_wall_s")' "$tmp/whole.json")" = false ] && ok || bad "a run has real_wall_s"
+if command -v script >/dev/null; then
+    script -qec "$(printf '%q ' "${seven[@]}" --out "$tmp/b")" "$tmp/tty" >/dev/null 2>&1
+    grep -aq "100% 7:0=[0-9]*s" "$tmp/tty" && ok ||
+        bad "no progress bar on a terminal: $(tail -c 300 "$tmp/tty")"
+else
+    echo "SKIPPED: the progress bar test: no script(1) to give scripts/shard a terminal"
+    "${seven[@]}" --out "$tmp/b" >/dev/null 2>"$tmp/tty"
+fi
+here=$(tr -d '\r' <"$tmp/tty" | sed -n 's/.* finished (0 before), \([0-9.]*\) s here$/\1/p')
+[ "$(jq -s --argjson here "${here:-0}" '(.[0].real_wall_s) as $r | $r >= (.[1:] | map(.wall_s) | max)
+     and $r <= $here + 1' "$tmp/b/merged.json" "$tmp/b"/shard-*.json)" = true ] && ok ||
+    bad "real_wall_s $(jq .real_wall_s "$tmp/b/merged.json") of shards run in '$here' s"
+for k in 0 1 2 3 4 5 6; do
+    jq --arg d "$(printf "2026-11-30T10:00:%02dZ" $((2 * k)))" '.context.date = $d | .wall_s = 3' \
+        "$tmp/a/shard-$k.json" >"$tmp/t-$k.json"
+done
+expect 0 "" -- "$pb" merge "$tmp"/t-[3016254].json --json "$tmp/t.json" --md "$tmp/t.md"
+grep -q "^65536 instances, 1 thread, 21.00 s summed over the shards, about 15 s real$" "$tmp/out" &&
+    ok || bad "the merged header: $(sed -n 2p "$tmp/out")"
+[ "$(jq -c '[.wall_s, .real_wall_s]' "$tmp/t.json")" = '[21,15]' ] && ok ||
+    bad "merged wall times: $(jq -c '[.wall_s, .real_wall_s]' "$tmp/t.json")"
+grep -q "^65536 instances, 1 thread, 21.00 s summed over the shards, about 15 s real\. " \
+    "$tmp/t.md" && ok || bad "the Markdown header: $(sed -n 3p "$tmp/t.md")"
+# A merged report merged again keeps its real wall time.
+expect 0 "" -- "$pb" merge "$tmp/t.json" --json "$tmp/tt.json"
+[ "$(jq -c '[.wall_s, .real_wall_s]' "$tmp/tt.json")" = '[21,15]' ] && ok ||
+    bad "merged again: $(jq -c '[.wall_s, .real_wall_s]' "$tmp/tt.json")"
+# Across midnight and a month's end: 23:59:58 to 00:00:01 + 1.5 s.
+jq '.context.date = "2026-11-30T23:59:58Z"' "$tmp/t-0.json" >"$tmp/t-0.json.new"
+jq '.context.date = "2026-12-01T00:00:01Z" | .wall_s = 1.5' "$tmp/t-6.json" >"$tmp/t-6.json.new"
+for k in 1 2 3 4 5; do jq '.context.date = "2026-11-30T23:59:59Z"' "$tmp/t-$k.json" >"$tmp/u-$k.json"; done
+expect 0 "" -- "$pb" merge "$tmp/t-0.json.new" "$tmp"/u-[1-5].json "$tmp/t-6.json.new" --json "$tmp/u.json"
+[ "$(jq .real_wall_s "$tmp/u.json")" = 4.5 ] && ok || bad "over midnight: $(jq .real_wall_s "$tmp/u.json")"
+# A date that is not one is refused where it stands.
+jq '.context.date = "2026-11-31T10:00:00Z"' "$tmp/t-4.json" >"$tmp/t-4.json.new"
+expect 2 "t-4.json.new:$(at '"date"' "$tmp/t-4.json.new"): expected the date the run started, as 2026-11-30T15:19:09Z (UTC), found \"2026-11-31T10:00:00Z\"" -- \
+    "$pb" merge "$tmp"/t-[0-3].json "$tmp/t-4.json.new" "$tmp"/t-[56].json
+jq '.real_wall_s = "15"' "$tmp/t.json" >"$tmp/t2.json"
+expect 2 "t2.json:$(at '"real_wall_s"' "$tmp/t2.json"): expected \"real_wall_s\" to be a number, found a string" -- \
+    "$pb" merge "$tmp/t2.json"
 
 # Killed midway: shard 3 is stopped at its start and killed (SIGKILL) the first
 # time; shard 5 finishes but leaves a partial report and exits as if SIGTERM had

@@ -11,6 +11,14 @@
  * - A pidfd tells us when the program itself ended even while a grandchild
  *   still holds its pipes open; its CPU clock lets us stop a busy loop at the
  *   time limit rather than at RLIMIT_CPU's whole seconds.
+ * - A cgroup v2 of its own per run, where we may make one (under our own
+ *   cgroup, found from /proc/self/cgroup and /proc/self/mountinfo, or under
+ *   PZ_CGROUP): its cpu.stat counts every process the program made, also
+ *   those that ended between two looks, left its group, or that nobody
+ *   reaped; cgroup.kill ends them all at once, whatever session they are in.
+ *   Without one (cgroup v1 only, no right to make one, PZ_CGROUP=none) the
+ *   CPU of the process tree is polled from /proc, which misses processes
+ *   that live and end between two polls once their parent is gone.
  * - setrlimit: RLIMIT_CPU (the limit rounded up, plus a second: a backstop),
  *   RLIMIT_AS (the memory limit), RLIMIT_FSIZE (files it writes, at the
  *   output cap) and RLIMIT_CORE 0.  Not RLIMIT_NPROC: it counts every process
@@ -30,10 +38,12 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/magic.h>
 
 #include "../util/util.h"
 #include "exec.h"
@@ -145,10 +155,10 @@ static int enlist(pid_t pid)
 
 /* The numbers in the file at path, up to max: system calls only, so the
  * signal handler may use it. */
-static int read_pids(const char *path, pid_t *pids, int max)
+static int read_pids(int dir, const char *path, pid_t *pids, int max)
 {
     char buf[4096];
-    int fd = open(path, O_RDONLY | O_CLOEXEC), n = 0;
+    int fd = openat(dir, path, O_RDONLY | O_CLOEXEC), n = 0;
     ssize_t len;
     long v = -1;
     if (fd < 0)
@@ -209,7 +219,7 @@ static int children_of(pid_t id, pid_t *pids, int max)
             if (d->d_name[0] == '.')
                 continue;
             children_path(path, id, d->d_name);
-            n += read_pids(path, pids + n, max - n);
+            n += read_pids(AT_FDCWD, path, pids + n, max - n);
         }
     close(fd);
     return n;
@@ -237,6 +247,239 @@ static int kill_descendants(void)
     return ended;
 }
 
+/* ---------------------------------------------------------------- cgroups */
+
+/* The cgroup v2 directory each run's cgroup is made in (-1: none), what it
+ * is, or why there is none; the runs' cgroups, puzzlebench-PID-SEQ, by the
+ * slot of their group (0: none), for the signal handler. */
+static int cg_parent = -1;
+static char *cg_where, *cg_why;
+static int cg_seq, cg_fallbacks;
+static int cg_slot[MAX_GROUPS];
+
+/* "puzzlebench-PID-SEQ/" and file (may be "") into buf: system calls only. */
+static void cg_name(char *buf, int seq, const char *file)
+{
+    char *p = buf, num[24];
+    const char *parts[] = {"puzzlebench-", "", "-", "", file[0] ? "/" : "", file};
+    long vals[] = {getpid(), seq};
+    for (int i = 0, v = 0; i < 6; i++) {
+        if (i == 1 || i == 3) {
+            int k = 0;
+            for (long x = vals[v++]; x || !k; x /= 10)
+                num[k++] = (char)('0' + x % 10);
+            while (k)
+                *p++ = num[--k];
+            continue;
+        }
+        for (const char *q = parts[i]; *q; q++)
+            *p++ = *q;
+    }
+    *p = 0;
+}
+
+/* Kills every process in the run's cgroup: cgroup.kill (Linux 5.14), else
+ * each pid in cgroup.procs until none is left.  System calls only. */
+static void cg_kill(int seq)
+{
+    char path[96];
+    pid_t pids[256];
+    int fd, n;
+    cg_name(path, seq, "cgroup.kill");
+    if ((fd = openat(cg_parent, path, O_WRONLY | O_CLOEXEC)) >= 0) {
+        int done = write(fd, "1", 1) == 1;
+        close(fd);
+        if (done)
+            return;
+    }
+    cg_name(path, seq, "cgroup.procs");
+    for (int round = 0; round < 1000 && (n = read_pids(cg_parent, path, pids, 256)) > 0; round++)
+        for (int i = 0; i < n; i++)
+            kill(pids[i], SIGKILL);
+}
+
+/* Removes the run's cgroup once its killed processes have left it (a zombie
+ * no longer holds it): up to about a second.  System calls only. */
+static int cg_remove(int seq)
+{
+    char name[64];
+    struct timespec pause = {0, 1000000};
+    cg_name(name, seq, "");
+    for (int i = 0; i < 1000; i++) {
+        if (!unlinkat(cg_parent, name, AT_REMOVEDIR) || errno == ENOENT)
+            return 0;
+        if (errno != EBUSY)
+            return -1;
+        nanosleep(&pause, NULL);
+    }
+    return -1;
+}
+
+/* The CPU seconds the run's cgroup has used, from cpu.stat's usage_usec. */
+static double cg_cpu(int fd)
+{
+    char buf[512];
+    ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+    const char *p;
+    if (n <= 0)
+        return 0;
+    buf[n] = 0;
+    p = strstr(buf, "usage_usec ");
+    return p ? (double)strtoull(p + 11, NULL, 10) * 1e-6 : 0;
+}
+
+static void cg_none(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void cg_none(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (vasprintf(&cg_why, fmt, ap) < 0)
+        pz_fatal("out of memory");
+    va_end(ap);
+    if (cg_parent >= 0)
+        close(cg_parent);
+    cg_parent = -1;
+}
+
+/* A mount point from /proc/self/mountinfo, its octal escapes (\040) undone. */
+static void unescape(char *s)
+{
+    char *w = s;
+    for (; *s; s++)
+        if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' && s[2] <= '7' &&
+            s[3] >= '0' && s[3] <= '7') {
+            *w++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
+            s += 3;
+        } else {
+            *w++ = *s;
+        }
+    *w = 0;
+}
+
+/* Our own cgroup v2 directory: the "0::PATH" line of /proc/self/cgroup under
+ * the cgroup2 mount that holds it; NULL with cg_why set when there is none. */
+static char *own_cgroup(void)
+{
+    FILE *f = fopen("/proc/self/cgroup", "re");
+    char *line = NULL, *path = NULL, *dir = NULL;
+    size_t cap = 0;
+    if (!f) {
+        cg_none("cannot read /proc/self/cgroup: %s", strerror(errno));
+        return NULL;
+    }
+    while (!path && getline(&line, &cap, f) > 0)
+        if (!strncmp(line, "0::", 3)) {
+            line[strcspn(line, "\n")] = 0;
+            path = pz_xstrndup(line + 3, strlen(line + 3));
+        }
+    fclose(f);
+    if (!path) {
+        free(line);
+        cg_none("no cgroup v2 hierarchy (only v1: no \"0::\" line in /proc/self/cgroup)");
+        return NULL;
+    }
+    /* mountinfo: ID PARENT MAJ:MIN ROOT MOUNTPOINT OPTIONS... - TYPE SOURCE ... */
+    if (!(f = fopen("/proc/self/mountinfo", "re"))) {
+        cg_none("cannot read /proc/self/mountinfo: %s", strerror(errno));
+        free(line);
+        free(path);
+        return NULL;
+    }
+    while (!dir && getline(&line, &cap, f) > 0) {
+        char *save = NULL, *field[5] = {0}, *dash = strstr(line, " - ");
+        if (!dash || strncmp(dash + 3, "cgroup2 ", 8))
+            continue;
+        *dash = 0;
+        field[0] = strtok_r(line, " ", &save);
+        for (int i = 1; i < 5 && field[i - 1]; i++)
+            field[i] = strtok_r(NULL, " ", &save);
+        if (!field[4])
+            continue;
+        unescape(field[3]);
+        unescape(field[4]);
+        size_t rlen = strcmp(field[3], "/") ? strlen(field[3]) : 0;
+        if (strncmp(path, field[3], rlen) || (path[rlen] && path[rlen] != '/'))
+            continue; /* a mount of another part of the hierarchy */
+        if (asprintf(&dir, "%s%s", field[4], path + rlen) < 0)
+            pz_fatal("out of memory");
+    }
+    fclose(f);
+    free(line);
+    if (!dir)
+        cg_none("no cgroup2 mount holds our cgroup %s (see /proc/self/mountinfo)", path);
+    free(path);
+    return dir;
+}
+
+/* Where runs get cgroups of their own: PZ_CGROUP (a cgroup v2 directory, or
+ * "none"), else our own cgroup; a cgroup made and removed there proves it. */
+static void cg_setup(void)
+{
+    const char *env = getenv("PZ_CGROUP");
+    char *dir, probe[64];
+    struct statfs fs;
+    if (env && !strcmp(env, "none")) {
+        cg_none("PZ_CGROUP=none");
+        return;
+    }
+    if (!(dir = env && *env ? pz_xstrndup(env, strlen(env)) : own_cgroup()))
+        return;
+    cg_where = dir;
+    cg_name(probe, 0, "");
+    if ((cg_parent = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+        cg_none("cannot open the cgroup %s: %s", dir, strerror(errno));
+    else if (fstatfs(cg_parent, &fs) || fs.f_type != CGROUP2_SUPER_MAGIC)
+        cg_none("%s is not a cgroup v2 directory", dir);
+    else if (mkdirat(cg_parent, probe, 0755) && errno != EEXIST)
+        cg_none("cannot make a cgroup in %s: %s", dir, strerror(errno));
+    else if (faccessat(cg_parent, probe, W_OK, 0) || cg_remove(0))
+        cg_none("cannot use a cgroup made in %s: %s", dir, strerror(errno));
+}
+
+/* A cgroup for one run: its number, with its cgroup.procs (to move the
+ * program in) and cpu.stat open; 0 when none was made (the run falls back to
+ * the process tree from /proc, and the report says how many did). */
+static int cg_make(int *procs, int *stat)
+{
+    char name[96];
+    int seq;
+    if (cg_parent < 0)
+        return 0;
+    seq = __atomic_add_fetch(&cg_seq, 1, __ATOMIC_SEQ_CST);
+    cg_name(name, seq, "");
+    if (!mkdirat(cg_parent, name, 0755)) {
+        cg_name(name, seq, "cgroup.procs");
+        *procs = openat(cg_parent, name, O_WRONLY | O_CLOEXEC);
+        cg_name(name, seq, "cpu.stat");
+        *stat = openat(cg_parent, name, O_RDONLY | O_CLOEXEC);
+        if (*procs >= 0 && *stat >= 0)
+            return seq;
+        if (*procs >= 0)
+            close(*procs);
+        if (*stat >= 0)
+            close(*stat);
+        cg_remove(seq);
+    }
+    __atomic_add_fetch(&cg_fallbacks, 1, __ATOMIC_SEQ_CST);
+    return 0;
+}
+
+const char *pz_exec_accounting(char *buf, size_t len)
+{
+    int fell = __atomic_load_n(&cg_fallbacks, __ATOMIC_SEQ_CST);
+    if (cg_parent < 0)
+        snprintf(buf, len, "the process tree's, polled from /proc (no cgroup: %s)",
+                 cg_why ? cg_why : "not set up");
+    else if (fell)
+        snprintf(buf, len,
+                 "each run's cgroup's, in %s (but %d run%s, whose cgroup could not be "
+                 "made, the process tree's from /proc)",
+                 cg_where, fell, fell > 1 ? "s" : "");
+    else
+        snprintf(buf, len, "each run's cgroup's, in %s", cg_where);
+    return buf;
+}
+
 /* Every group we made, then every process left below us: a program's
  * children that started sessions of their own escape the group kill, and
  * would outlive us. */
@@ -244,10 +487,18 @@ static void on_signal(int sig)
 {
     for (int i = 0; i < MAX_GROUPS; i++) {
         int g = __atomic_load_n(&groups[i], __ATOMIC_SEQ_CST);
+        int seq = __atomic_load_n(&cg_slot[i], __ATOMIC_SEQ_CST);
+        if (seq > 0)
+            cg_kill(seq);
         if (g > 0)
             kill(-g, SIGKILL);
     }
     kill_descendants();
+    for (int i = 0; i < MAX_GROUPS; i++) {
+        int seq = __atomic_load_n(&cg_slot[i], __ATOMIC_SEQ_CST);
+        if (seq > 0)
+            cg_remove(seq);
+    }
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -255,6 +506,7 @@ static void on_signal(int sig)
 void pz_exec_setup(void)
 {
     struct sigaction sa = {.sa_handler = on_signal};
+    cg_setup();
     static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT};
     prctl(PR_SET_CHILD_SUBREAPER, 1);
     /* While the handler runs, a second signal waits: it must finish the kill. */
@@ -272,12 +524,17 @@ int pz_end_strays(void)
 
 /* The child, between fork and execv: system calls only. */
 static _Noreturn void child(const char *path, char *const argv[], const struct rlimit *rl, int in,
-                            int out, int err)
+                            int out, int err, int go)
 {
     static const int resources[] = {RLIMIT_CPU, RLIMIT_AS, RLIMIT_FSIZE, RLIMIT_CORE};
     static const int defaults[] = {SIGPIPE, SIGINT, SIGTERM, SIGHUP};
     struct sigaction dfl = {.sa_handler = SIG_DFL};
     sigset_t none;
+    char byte;
+    /* Not a step before the parent has moved us into the run's cgroup, or
+     * failed to: a byte on go either way. */
+    while (go >= 0 && read(go, &byte, 1) < 0 && errno == EINTR)
+        ;
     setpgid(0, 0);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0)
@@ -435,7 +692,9 @@ void pz_proc_run(const char *path, char *const argv[], const pz_proc_limits *lim
     double start, deadline;
     if (lim->memory_mb > 0)
         rl[1].rlim_cur = rl[1].rlim_max = (rlim_t)lim->memory_mb << 20;
-    if (pipe2(pin, O_CLOEXEC) || pipe2(pout, O_CLOEXEC) || pipe2(perr, O_CLOEXEC))
+    int cgprocs = -1, cgstat = -1, go[2] = {-1, -1}, seq = cg_make(&cgprocs, &cgstat);
+    if (pipe2(pin, O_CLOEXEC) || pipe2(pout, O_CLOEXEC) || pipe2(perr, O_CLOEXEC) ||
+        (seq && pipe2(go, O_CLOEXEC)))
         pz_fatal("cannot make a pipe: %s", strerror(errno));
     start = pz_now();
     deadline = start + (double)lim->wall_ms / 1000;
@@ -443,9 +702,27 @@ void pz_proc_run(const char *path, char *const argv[], const pz_proc_limits *lim
     if (pid < 0)
         pz_fatal("cannot fork: %s", strerror(errno));
     if (pid == 0)
-        child(path, argv, rl, pin[0], pout[1], perr[1]);
+        child(path, argv, rl, pin[0], pout[1], perr[1], go[0]);
     setpgid(pid, pid); /* as the child does: whichever runs first */
     slot = enlist(pid);
+    if (seq) { /* the child waits for this: into its cgroup, then a byte on go */
+        char num[24];
+        int len = snprintf(num, sizeof num, "%d", (int)pid);
+        if (write(cgprocs, num, (size_t)len) != len) {
+            close(cgstat);
+            cgstat = -1;
+            cg_remove(seq);
+            seq = 0;
+            __atomic_add_fetch(&cg_fallbacks, 1, __ATOMIC_SEQ_CST);
+        } else if (slot >= 0) {
+            __atomic_store_n(&cg_slot[slot], seq, __ATOMIC_SEQ_CST);
+        }
+        close(cgprocs);
+        if (write(go[1], "", 1) != 1)
+            pz_fatal("cannot start the program: %s", strerror(errno));
+        close(go[0]);
+        close(go[1]);
+    }
     close(pin[0]);
     close(pout[1]);
     close(perr[1]);
@@ -457,7 +734,8 @@ void pz_proc_run(const char *path, char *const argv[], const pz_proc_limits *lim
     pidfd = pidfd_open(pid, 0);
     int has_clock = !clock_getcpuclockid(pid, &clock); /* CPU clock ids are negative */
     tree *tr = pz_xcalloc(1, sizeof *tr);
-    tree_add(tr, pid);
+    if (!seq)
+        tree_add(tr, pid);
     int infd = pin[1];
     if (!inlen) {
         close(infd);
@@ -512,12 +790,13 @@ void pz_proc_run(const char *path, char *const argv[], const pz_proc_limits *lim
             cpu_out = 1;
             break;
         }
-        if (!exited && tree_cpu(tr) * 1000 > (double)lim->time_ms) {
+        if (!exited && (seq ? cg_cpu(cgstat) : tree_cpu(tr)) * 1000 > (double)lim->time_ms) {
             cpu_out = 1;
             break;
         }
     }
-    tree_cpu(tr); /* what the tree used, before the kill: children may still run */
+    if (!seq)
+        tree_cpu(tr); /* what the tree used, before the kill: children may still run */
     /* What it wrote before it ended is in the pipes now; a grandchild may
      * still hold them open, so take what is there and stop. */
     if (exited && !ole) {
@@ -527,11 +806,22 @@ void pz_proc_run(const char *path, char *const argv[], const pz_proc_limits *lim
             pull(&err, lim->output_cap);
         ole = out.total > lim->output_cap || err.total > lim->output_cap;
     }
+    if (seq)
+        cg_kill(seq);    /* all the program made, in whatever group or session */
     kill(-pid, SIGKILL); /* the program if it still runs, and all it left behind */
     while (wait4(pid, &status, 0, &ru) < 0 && errno == EINTR)
         ;
     while (waitpid(-pid, NULL, 0) > 0 || errno == EINTR)
         ;
+    if (seq) {
+        /* All of it has ended: cpu.stat holds what it used, to the end. */
+        if (cg_cpu(cgstat) > tr->cpu_s)
+            tr->cpu_s = cg_cpu(cgstat);
+        close(cgstat);
+        cg_remove(seq);
+        if (slot >= 0)
+            __atomic_store_n(&cg_slot[slot], 0, __ATOMIC_SEQ_CST);
+    }
     if (slot >= 0)
         __atomic_store_n(&groups[slot], 0, __ATOMIC_SEQ_CST);
     int fds[] = {infd, out.fd, err.fd, pidfd};

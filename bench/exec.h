@@ -42,8 +42,13 @@ void pz_free_words(char **argv);
 int pz_find_program(const char *name, char *path, size_t len) __attribute__((nonnull));
 
 /* Once per process before any run: reap orphaned grandchildren, kill running
- * groups on SIGINT, SIGTERM and SIGHUP, ignore SIGPIPE. */
+ * groups on SIGINT, SIGTERM and SIGHUP, ignore SIGPIPE, and find where runs
+ * get cgroups of their own. */
 void pz_exec_setup(void);
+/* Whose CPU time a run is charged, in a phrase: each run's cgroup v2 (where
+ * one can be made under ours, or under PZ_CGROUP), else the process tree's
+ * from /proc (PZ_CGROUP=none, or no cgroup v2), with the reason; into buf. */
+const char *pz_exec_accounting(char *buf, size_t len);
 void pz_proc_run(const char *path, char *const argv[], const pz_proc_limits *, const char *in,
                  size_t inlen, pz_proc *);
 void pz_proc_free(pz_proc *);

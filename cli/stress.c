@@ -69,8 +69,14 @@ static void usage(FILE *f)
             "user's processes and which root ignores.  When the program ends or breaks a\n"
             "limit, its whole group is killed; processes that start a session of their own\n"
             "escape this until the end, when every process left is killed, as it is at once\n"
-            "on SIGINT, SIGTERM or SIGHUP.  The CPU time of a run is that of its whole\n"
-            "process tree, polled from /proc: a child its parent never reaps counts too.\n"
+            "on SIGINT, SIGTERM or SIGHUP.  Where a cgroup v2 can be made (under our own\n"
+            "cgroup, or under the directory PZ_CGROUP names), each run gets one: the CPU\n"
+            "time of a run is that of every process in it, however short-lived, unreaped or\n"
+            "far from its group, and all of them are killed with it.  Elsewhere (cgroup v1\n"
+            "only, or PZ_CGROUP=none) it is the CPU time of the run's process tree, polled\n"
+            "from /proc: a child its parent never reaps counts too, but a process that lives\n"
+            "and ends between two polls after its parent ended does not.  The report says\n"
+            "which (\"CPU time charged to a run\").\n"
             "On a terminal, a progress line on stderr.  Verdicts, the first that applies:\n"
             "  OLE  more than 64 x the expected output (at least 64 KiB, at most 64 MiB more\n"
             "       than expected) on stdout or on stderr, or a file written past that: killed\n"
@@ -208,6 +214,9 @@ static int write_json(const stress *s, const tally *all, const example *ex, int 
     pz_jset(o, "time_limit_ms", json_integer(s->lim.time_ms));
     pz_jset(o, "wall_limit_ms", json_integer(s->lim.wall_ms));
     pz_jset(o, "memory_limit_mb", json_integer(s->lim.memory_mb));
+    char how[1024];
+    pz_exec_accounting(how, sizeof how);
+    pz_jset(o, "cpu_charged", pz_jstr(how, strlen(how)));
     pz_jset(o, "runs", json_integer(s->corpus_runs));
     pz_jset(o, "report_runs", json_integer(s->runs - s->corpus_runs));
     pz_jset(o, "split_runs", json_integer(s->split));
@@ -317,7 +326,9 @@ static void report(const stress *s, const tally *all, const example *ex, int nex
         printf("%ld MiB", s->lim.memory_mb);
     else
         printf("unlimited");
-    printf(", output 64 x expected\nverdicts:");
+    printf(", output 64 x expected\n");
+    printf("CPU time charged to a run: %s\n", pz_exec_accounting(line, sizeof line));
+    printf("verdicts:");
     for (int o = 0; o < PZ_OUTCOMES; o++)
         printf(" %s %lld%s", pz_outcome_names[o], all->count[o], o + 1 < PZ_OUTCOMES ? " " : "\n");
     if (s->split)

@@ -96,6 +96,42 @@ grep -q '"puzzle"' "$tmp/r.json" && ! grep -q '^flip  ' "$tmp/r.json" && ok || b
 expect 1 "" -- "$pb" stress flip --exec "$FLIP burn" --corpus flip:random:count=1 \
     --time-limit 300 --wall-limit 60000 --show 0
 grep -q "TLE: CPU time" "$tmp/out" && ok || bad "burn: $(grep -E 'verdicts|failure' "$tmp/out")"
+# Where a cgroup v2 can be made, each run gets one, and its CPU time is that of
+# every process in it: 100 grandchildren that outlive their parents and end
+# after 10 ms of CPU each (1 s) break a 300 ms limit there; the process tree
+# polled from /proc (PZ_CGROUP=none, the fallback) never sees them, though it
+# still charges the unreaped child of burn.  Both paths run where both can.
+charged() { sed -n 's/^CPU time charged to a run: //p' "$tmp/out"; }
+relay=(stress flip --exec "$FLIP relay" --corpus flip:random:count=1 --time-limit 300
+       --wall-limit 60000 --show 0)
+PZ_CGROUP=none expect 1 "" -- "$pb" stress flip --exec "$FLIP burn" --corpus flip:random:count=1 \
+    --time-limit 300 --wall-limit 60000 --show 0
+grep -q "TLE: CPU time" "$tmp/out" && ok || bad "burn without a cgroup: $(grep verdicts "$tmp/out")"
+[ "$(charged)" = "the process tree's, polled from /proc (no cgroup: PZ_CGROUP=none)" ] && ok ||
+    bad "PZ_CGROUP=none charged: $(charged)"
+PZ_CGROUP=none expect 0 "" -- "$pb" "${relay[@]}"
+PZ_CGROUP=$tmp expect 1 "" -- "$pb" stress flip --exec "$FLIP burn" --corpus flip:random:count=1 \
+    --time-limit 300 --wall-limit 60000 --show 0
+[ "$(charged)" = "the process tree's, polled from /proc (no cgroup: $tmp is not a cgroup v2 directory)" ] &&
+    ok || bad "PZ_CGROUP=$tmp charged: $(charged)"
+expect 1 "" -- "$pb" "${relay[@]}"
+cgroup=$(charged | sed -n "s/^each run's cgroup's, in //p")
+if [ -n "$cgroup" ]; then
+    grep -q "TLE: CPU time 0\.3" "$tmp/out" && ok || bad "relay in a cgroup: $(grep verdicts "$tmp/out")"
+    cgleft() { find "$1" -maxdepth 1 -name "puzzlebench-$2-*" | wc -l; }
+    # Under a cgroup of our own making (PZ_CGROUP, as a delegated one would be),
+    # two jobs at once, every run's cgroup removed after it.
+    mine=$cgroup/pz-edges-$$
+    mkdir "$mine"
+    PZ_CGROUP=$mine expect 1 "" -- "$pb" stress flip --exec "$FLIP relay" \
+        --corpus flip:random:count=4 --batch 1 --jobs 2 --time-limit 300 --wall-limit 60000 --show 0
+    [ "$(charged)" = "each run's cgroup's, in $mine" ] && ok || bad "PZ_CGROUP=$mine charged: $(charged)"
+    grep -q "TLE 4 " "$tmp/out" && ok || bad "relay, 2 jobs: $(grep verdicts "$tmp/out")"
+    rmdir "$mine" && ok || { bad "cgroups left in $mine: $(ls "$mine")"; }
+else
+    grep -q "AC 1 " "$tmp/out" && ok || bad "relay without a cgroup: $(grep verdicts "$tmp/out")"
+    echo "SKIPPED: the cgroup v2 path (CPU time charged to a run: $(charged))"
+fi
 
 # 8. SIGINT or SIGTERM to stress ends every process its programs made, also
 # those that started sessions of their own (and their children).
@@ -120,6 +156,9 @@ for sig in TERM INT; do
         ok
     fi
     [ $rc -gt 128 ] && ok || bad "SIG$sig: stress exited $rc"
+    if [ -n "$cgroup" ]; then
+        [ "$(cgleft "$cgroup" $pid)" = 0 ] && ok || bad "SIG$sig left cgroups in $cgroup"
+    fi
 done
 
 # 15. An empty corpus goes through gen | solve for every puzzle; messages

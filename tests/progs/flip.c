@@ -27,6 +27,9 @@
  *             and both spin forever; answers correctly and exits (for signals)
  *   burn      forks a child that spins (CPU) and is never reaped; answers
  *             correctly once the child has burnt 1 s of CPU time, then exits
+ *   relay     hands 1 s of CPU work to 100 short-lived grandchildren, one at a
+ *             time, each of which outlives its parent (so it is never a child
+ *             of this program) and ends after 10 ms of CPU; then answers
  *
  * Other arguments are ignored (the tests pass a tag to find stray processes).
  */
@@ -161,6 +164,32 @@ int main(int argc, char **argv)
         if (read(done[0], &byte, 1) != 1)
             return 1;
     }
+    if (!strcmp(mode, "relay"))
+        for (int i = 0; i < 100; i++) {
+            int done[2];
+            char byte = 0;
+            pid_t child;
+            if (pipe(done) || (child = fork()) < 0)
+                return 1;
+            if (child == 0) {
+                if (fork() == 0) {
+                    struct timespec t;
+                    do {
+                        for (volatile unsigned long n = 0; n < 100000; n++)
+                            ;
+                        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+                    } while (t.tv_sec == 0 && t.tv_nsec < 10000000);
+                    _exit(write(done[1], &byte, 1) != 1);
+                }
+                _exit(0);
+            }
+            waitpid(child, NULL, 0);
+            close(done[1]);
+            /* the grandchild's end: its byte, or end of file if it died */
+            if (read(done[0], &byte, 1) < 0)
+                return 1;
+            close(done[0]);
+        }
     while (read_board(board)) {
         if (!strcmp(mode, "swarm") && fork() == 0) {
             setsid();

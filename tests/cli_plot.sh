@@ -33,4 +33,15 @@ for s in $(jq -r '.benchmarks[].run_name | split("/")[2]' "$tmp/micro.json" | so
 done
 grep -q '<title>rowenum</title>' "$tmp/out/speed.svg" || fail "rowenum is not in speed.svg"
 grep -q '<title>iddfs</title>' "$tmp/out/speed.svg" && fail "iddfs did not run but is in speed.svg"
+# No bar is lost under the axis: the floor of the log axis lies below the
+# smallest time and the low end of its error bar (gf2 10.5 ns, p10 9 ns; a
+# 10 ns floor hid such a bar), so the lowest tick drawn is 1 ns.
+cat >"$tmp/fast.json" <<'EOF'
+{ "puzzle": "lightsout", "corpus": "lightsout:exhaustive:rows=5:cols=6", "instances": 1073741824,
+  "solvers": [ { "name": "gf2", "ran": 1073741824, "ns_median": 10.5, "ns_p10": 9, "ns_p90": 12 },
+               { "name": "rowenum", "ran": 1073741824, "ns_median": 33.4, "ns_p10": 30, "ns_p90": 41 } ] }
+EOF
+"$src/scripts/plot" --micro "$tmp/none.json" --out "$tmp/fast" "$tmp/fast.json" 2>/dev/null
+ticks=$(grep -o '>[0-9]* [nµm]\?s<' "$tmp/fast/speed.svg" | tr -d '<>' | tr '\n' ',')
+[ "${ticks%%,*}" = "1 ns" ] || fail "the lowest tick under a 10.5 ns bar is not 1 ns: $ticks"
 echo ok

@@ -6,7 +6,8 @@
 # checkout is compared before and after).  Then: scripts/regress with a
 # PATTERN that matches no run; lightsout-speed's help and its judge-mode
 # figures; scripts/shard given a FILE outside corpus/PUZZLE/, a bad corpus
-# file, and its progress bar on a terminal.
+# file, and its progress bar on a terminal; every committed chart's data and
+# script.
 set -u
 pb=$1 src=$2
 source "$src/tests/cli.sh"
@@ -114,5 +115,33 @@ if command -v script >/dev/null; then
 else
     echo "(script is missing: shard's progress bar on a terminal not tested)"
 fi
+
+# Every chart committed under results/ has the data it was drawn from beside
+# it and the command that draws it again: a row of the charts table in
+# results/README.md ("| `NAME.png` | `DATA`... | `scripts/...` |"), whose data
+# files (globs allowed) are all committed and whose command is a script here.
+if git -C "$src" rev-parse --git-dir >/dev/null 2>&1; then
+    tracked() { git -C "$src" ls-files --error-unmatch -- "$1" >/dev/null 2>&1; }
+else # a copy without its history: the files are there
+    tracked() { [ -e "$src/$1" ]; }
+fi
+charts=$( (cd "$src" && git ls-files 'results/*.png' 2>/dev/null) || (cd "$src" && ls results/*.png))
+[ -n "$charts" ] && ok || bad "no charts under results/"
+for chart in $charts; do
+    name=${chart#results/}
+    row=$(grep -F "| \`$name\`" "$src/results/README.md" | head -1)
+    if [ -z "$row" ]; then bad "$chart: no row in the charts table of results/README.md"; continue; fi
+    data=$(awk -F'|' '{ print $3 }' <<<"$row" | grep -o '`[^`]*`' | tr -d '`')
+    [ -n "$data" ] && ok || bad "$chart: its row names no data"
+    for d in $data; do
+        n=0
+        for f in $(cd "$src/results" && compgen -G "$d"); do
+            tracked "results/$f" && n=$((n + 1)) || bad "$chart: its data results/$f is not committed"
+        done
+        [ $n -gt 0 ] && ok || bad "$chart: no committed data results/$d"
+    done
+    cmd=$(awk -F'|' '{ print $4 }' <<<"$row" | grep -o '`scripts/[^` ]*' | head -1 | tr -d '`')
+    [ -n "$cmd" ] && [ -x "$src/$cmd" ] && ok || bad "$chart: no script draws it again ($row)"
+done
 
 summary

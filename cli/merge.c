@@ -335,9 +335,9 @@ static void help(FILE *f)
           "context, which is shard 0's.  Beside the sum, real_wall_s (\"about N s real\"\n"
           "in the summary) is how long the sharded run took: from the earliest start of\n"
           "a shard (the date in its context, to the second) to the latest end (its start\n"
-          "and its wall time).  Reports of older builds, whose batch spreads\n"
-          "have 8 classes an octave, are read into today's classes.  Prints the\n"
-          "summary; --json, --csv and --md write reports as `run` does.\n"
+          "and its wall time).  Reports of older builds, whose batch spreads have 8\n"
+          "classes an octave, are read into today's classes.  Prints the summary;\n"
+          "--json, --csv and --md write reports as `run` does.\n"
           "\n",
           f);
     pz_print_options(f, options);

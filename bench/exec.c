@@ -250,12 +250,13 @@ static int kill_descendants(void)
 /* ---------------------------------------------------------------- cgroups */
 
 /* The cgroup v2 directory each run's cgroup is made in (-1: none), what it
- * is, or why there is none; the runs' cgroups, puzzlebench-PID-SEQ, by the
- * slot of their group (0: none), for the signal handler. */
+ * is, or why there is none; the runs' cgroups, puzzlebench-PID-SEQ, each
+ * listed (by SEQ) before it is made and until it is removed, for the signal
+ * handler to end and remove (0: a free place). */
 static int cg_parent = -1;
 static char *cg_where, *cg_why;
 static int cg_seq, cg_fallbacks;
-static int cg_slot[MAX_GROUPS];
+static int cg_live[MAX_GROUPS];
 
 /* "puzzlebench-PID-SEQ/" and file (may be "") into buf: system calls only. */
 static void cg_name(char *buf, int seq, const char *file)
@@ -299,13 +300,14 @@ static void cg_kill(int seq)
 }
 
 /* Removes the run's cgroup once its killed processes have left it (a zombie
- * no longer holds it): up to about a second.  System calls only. */
+ * no longer holds it): up to about 5 seconds on a loaded machine.  System
+ * calls only. */
 static int cg_remove(int seq)
 {
     char name[64];
     struct timespec pause = {0, 1000000};
     cg_name(name, seq, "");
-    for (int i = 0; i < 1000; i++) {
+    for (int i = 0; i < 5000; i++) {
         if (!unlinkat(cg_parent, name, AT_REMOVEDIR) || errno == ENOENT)
             return 0;
         if (errno != EBUSY)
@@ -437,17 +439,25 @@ static void cg_setup(void)
 }
 
 /* A cgroup for one run: its number, with its cgroup.procs (to move the
- * program in) and cpu.stat open; 0 when none was made (the run falls back to
- * the process tree from /proc, and the report says how many did). */
-static int cg_make(int *procs, int *stat)
+ * program in) and cpu.stat open, and its place in cg_live; 0 when none was
+ * made (the run falls back to the process tree from /proc, and the report
+ * says how many did). */
+static int cg_make(int *procs, int *stat, int *live)
 {
     char name[96];
     int seq;
     if (cg_parent < 0)
         return 0;
     seq = __atomic_add_fetch(&cg_seq, 1, __ATOMIC_SEQ_CST);
+    *live = -1;
+    for (int i = 0; i < MAX_GROUPS && *live < 0; i++) {
+        int none = 0;
+        if (__atomic_compare_exchange_n(&cg_live[i], &none, seq, 0, __ATOMIC_SEQ_CST,
+                                        __ATOMIC_SEQ_CST))
+            *live = i;
+    }
     cg_name(name, seq, "");
-    if (!mkdirat(cg_parent, name, 0755)) {
+    if (*live >= 0 && !mkdirat(cg_parent, name, 0755)) {
         cg_name(name, seq, "cgroup.procs");
         *procs = openat(cg_parent, name, O_WRONLY | O_CLOEXEC);
         cg_name(name, seq, "cpu.stat");
@@ -460,6 +470,8 @@ static int cg_make(int *procs, int *stat)
             close(*stat);
         cg_remove(seq);
     }
+    if (*live >= 0)
+        __atomic_store_n(&cg_live[*live], 0, __ATOMIC_SEQ_CST);
     __atomic_add_fetch(&cg_fallbacks, 1, __ATOMIC_SEQ_CST);
     return 0;
 }
@@ -487,7 +499,7 @@ static void on_signal(int sig)
 {
     for (int i = 0; i < MAX_GROUPS; i++) {
         int g = __atomic_load_n(&groups[i], __ATOMIC_SEQ_CST);
-        int seq = __atomic_load_n(&cg_slot[i], __ATOMIC_SEQ_CST);
+        int seq = __atomic_load_n(&cg_live[i], __ATOMIC_SEQ_CST);
         if (seq > 0)
             cg_kill(seq);
         if (g > 0)
@@ -495,7 +507,7 @@ static void on_signal(int sig)
     }
     kill_descendants();
     for (int i = 0; i < MAX_GROUPS; i++) {
-        int seq = __atomic_load_n(&cg_slot[i], __ATOMIC_SEQ_CST);
+        int seq = __atomic_load_n(&cg_live[i], __ATOMIC_SEQ_CST);
         if (seq > 0)
             cg_remove(seq);
     }
@@ -692,7 +704,8 @@ void pz_proc_run(const char *path, char *const argv[], const pz_proc_limits *lim
     double start, deadline;
     if (lim->memory_mb > 0)
         rl[1].rlim_cur = rl[1].rlim_max = (rlim_t)lim->memory_mb << 20;
-    int cgprocs = -1, cgstat = -1, go[2] = {-1, -1}, seq = cg_make(&cgprocs, &cgstat);
+    int cgprocs = -1, cgstat = -1, go[2] = {-1, -1}, live = -1;
+    int seq = cg_make(&cgprocs, &cgstat, &live);
     if (pipe2(pin, O_CLOEXEC) || pipe2(pout, O_CLOEXEC) || pipe2(perr, O_CLOEXEC) ||
         (seq && pipe2(go, O_CLOEXEC)))
         pz_fatal("cannot make a pipe: %s", strerror(errno));
@@ -712,10 +725,9 @@ void pz_proc_run(const char *path, char *const argv[], const pz_proc_limits *lim
             close(cgstat);
             cgstat = -1;
             cg_remove(seq);
+            __atomic_store_n(&cg_live[live], 0, __ATOMIC_SEQ_CST);
             seq = 0;
             __atomic_add_fetch(&cg_fallbacks, 1, __ATOMIC_SEQ_CST);
-        } else if (slot >= 0) {
-            __atomic_store_n(&cg_slot[slot], seq, __ATOMIC_SEQ_CST);
         }
         close(cgprocs);
         if (write(go[1], "", 1) != 1)
@@ -819,8 +831,7 @@ void pz_proc_run(const char *path, char *const argv[], const pz_proc_limits *lim
             tr->cpu_s = cg_cpu(cgstat);
         close(cgstat);
         cg_remove(seq);
-        if (slot >= 0)
-            __atomic_store_n(&cg_slot[slot], 0, __ATOMIC_SEQ_CST);
+        __atomic_store_n(&cg_live[live], 0, __ATOMIC_SEQ_CST);
     }
     if (slot >= 0)
         __atomic_store_n(&groups[slot], 0, __ATOMIC_SEQ_CST);

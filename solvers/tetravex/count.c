@@ -40,8 +40,15 @@ int tx__count_search(const tx_game *g, long long *budget, tx_kinds *ks, uint8_t 
 
 int tx__count_resume(const tx_game *g, long long *budget, tx_kinds *ks, uint8_t *kind, int *resume)
 {
-    return g->n <= 8 ? count_search_1(g, budget, ks, kind, resume)
-                     : count_search_3(g, budget, ks, kind, resume);
+    double done;
+    return tx__count_part(g, budget, ks, kind, resume, &done);
+}
+
+int tx__count_part(const tx_game *g, long long *budget, tx_kinds *ks, uint8_t *kind, int *resume,
+                   double *done)
+{
+    return g->n <= 8 ? count_search_1(g, budget, ks, kind, resume, done)
+                     : count_search_3(g, budget, ks, kind, resume, done);
 }
 
 static int count(const void *inst, void *ans, void *scratch)
@@ -74,6 +81,7 @@ typedef struct search {
     long long budget; /* nodes left; below 0: cut */
     int resume;       /* replay kind[] on the cells before this one */
     int cut;          /* the cell whose node the budget ran out on */
+    double done;      /* after a cut: the share of the tree searched */
 } search;
 
 static int place(search *s, int cell, const counts *in)
@@ -85,12 +93,14 @@ static int place(search *s, int cell, const counts *in)
     unsigned placed = (r > 0) << TX_TOP | (c > 0) << TX_LEFT;
     if (--s->budget < 0) {
         s->cut = cell;
+        s->done = 0;
         return 0;
     }
     set m = s_and(s_and(s->avail, s->by[TX_LEFT][c ? side[s->kind[cell - 1]][TX_RIGHT] : TX_ANY]),
                   s->by[TX_TOP][r ? side[s->kind[cell - n]][TX_BOTTOM] : TX_ANY]);
     /* Resuming a cut search: the kinds below the path's were refuted
      * before the cut, so start at the path's kind and go on from there. */
+    set all = m;
     if (cell < s->resume)
         m = s_from(m, s->kind[cell]);
     else
@@ -104,6 +114,13 @@ static int place(search *s, int cell, const counts *in)
         s->kind[cell] = (uint8_t)k;
         if (place(s, cell + 1, &x))
             return 1;
+        /* Cut below: the share done here is the kinds before k and what
+         * the cut child had done, each kind taken as an equal share (Knuth's
+         * estimate of search progress); only the cut's path pays for it. */
+        if (s->budget < 0) {
+            int total = s_count(all);
+            s->done = (total - s_count(m) - 1 + s->done) / total;
+        }
         s->ks.count[k]++;
         s_add(&s->avail, k);
     }
@@ -111,7 +128,7 @@ static int place(search *s, int cell, const counts *in)
 }
 
 static int TX_CAT(count_search_, W)(const tx_game *g, long long *budget, tx_kinds *ks,
-                                    uint8_t *kind, int *resume)
+                                    uint8_t *kind, int *resume, double *done)
 {
     search s = {.n = g->n, .nn = g->n * g->n, .kind = kind, .budget = *budget, .resume = *resume};
     counts x;
@@ -122,6 +139,7 @@ static int TX_CAT(count_search_, W)(const tx_game *g, long long *budget, tx_kind
     found = s_counts(&s.ks, s.n, &x) && place(&s, 0, &x);
     *budget = s.budget;
     *resume = s.budget < 0 && !found ? s.cut : 0;
+    *done = s.budget < 0 && !found ? s.done : 1;
     if (found)
         tx__kinds(g, ks);
     return found ? 1 : s.budget < 0 ? -1 : 0;

@@ -83,7 +83,15 @@ static int arc_most(const tx_game *g)
 
 int tx__mrv_run(const tx_game *g, int run, long long *nodes, tx_answer *a)
 {
-    return g->n <= 8 ? mrv_run_1(g, run, nodes, a) : mrv_run_3(g, run, nodes, a);
+    double done;
+    return tx__mrv_try(g, run, (long long)FIRST_BUDGET << (run < 40 ? run : 40), nodes, &done, a);
+}
+
+int tx__mrv_try(const tx_game *g, int run, long long budget, long long *nodes, double *done,
+                tx_answer *a)
+{
+    return g->n <= 8 ? mrv_run_1(g, run, budget, nodes, done, a)
+                     : mrv_run_3(g, run, budget, nodes, done, a);
 }
 
 static int mrv(const void *inst, void *ans, void *scratch)
@@ -128,6 +136,7 @@ typedef struct search {
     long long budget;       /* nodes left in this run; below 0: cut */
     uint32_t tie[TX_CELLS]; /* this run's tie-breaking between cells */
     uint8_t rot[TX_CELLS];  /* and the kind each cell tries first */
+    double done;            /* after a cut: the share of the tree searched */
 } search;
 
 #define arc TX_CAT(arc_, W)
@@ -266,8 +275,10 @@ static int place_at(search *s, const counts *in)
 {
     int n = s->n, best = -1, cell;
     uint64_t bestkey = ~0ull;
-    if (--s->budget < 0)
+    if (--s->budget < 0) {
+        s->done = 0;
         return 0;
+    }
     for (set e = s->empty; (cell = s_pop(&e)) >= 0;) {
         int q = s_count(s_and(s->fit[cell], s->avail));
         uint64_t key = (uint64_t)q << 32 | s->tie[cell];
@@ -290,14 +301,13 @@ static int place_at(search *s, const counts *in)
     /* The kinds in a rotated order: from rot up, then those below it (one
      * word: a rotation, one pass). */
     set fit = s_and(s->fit[best], s->avail);
-    int rot = s->rot[best];
+    int rot = s->rot[best], k = -1;
     for (int pass = 0; pass < (W == 1 ? 1 : 2); pass++) {
 #if W == 1
         set m = {{rot ? fit.w[0] >> rot | fit.w[0] << (64 - rot) : fit.w[0]}};
 #else
         set m = pass ? s_below(fit, rot) : s_from(fit, rot);
 #endif
-        int k;
         while (s->budget >= 0 && (k = s_pop(&m)) >= 0) {
 #if W == 1
             k = (k + rot) & 63;
@@ -322,10 +332,19 @@ static int place_at(search *s, const counts *in)
         }
     }
     s_add(&s->empty, best);
+    /* Cut below k: the share done here is the kinds before k in this run's
+     * order and what the cut child had done, each kind an equal share (as
+     * count.c's); only the cut's path pays for it. */
+    if (s->budget < 0) {
+        int before = k >= rot ? s_count(s_below(s_from(fit, rot), k))
+                              : s_count(s_from(fit, rot)) + s_count(s_below(fit, k));
+        s->done = (before + s->done) / s_count(fit);
+    }
     return 0;
 }
 
-static int TX_CAT(mrv_run_, W)(const tx_game *g, int run, long long *nodes, tx_answer *ans)
+static int TX_CAT(mrv_run_, W)(const tx_game *g, int run, long long budget, long long *nodes,
+                               double *done, tx_answer *ans)
 {
     tables t;
     search s = {.n = g->n, .nn = g->n * g->n, .most = arc_most(g), .t = &t};
@@ -353,9 +372,9 @@ static int TX_CAT(mrv_run_, W)(const tx_game *g, int run, long long *nodes, tx_a
     }
     tx__impossible(ans);
     *nodes = 0;
+    *done = 1;
     if (!s_counts(&s.ks, s.n, &x))
         return 0;
-    long long budget = (long long)FIRST_BUDGET << (run < 40 ? run : 40);
     s.budget = budget;
     uint64_t salt = pz_mix64((uint64_t)run);
     for (int c = 0; run && c < s.nn; c++) { /* run 0: the first cell and kind */
@@ -364,6 +383,7 @@ static int TX_CAT(mrv_run_, W)(const tx_game *g, int run, long long *nodes, tx_a
     }
     int found = place(&s, &x, -1);
     *nodes = budget - (s.budget < 0 ? 0 : s.budget);
+    *done = found || s.budget >= 0 ? 1 : s.done;
     if (found) {
         tx__witness(g, &s.ks, s.kind, ans);
         return 1;

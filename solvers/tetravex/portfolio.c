@@ -1,43 +1,51 @@
-/* portfolio - count's search from the eight corners and mrv, interleaved in
- * one thread; the first answer wins.
+/* portfolio - count's search from the eight corners and mrv's runs, one
+ * thread, each next slice of time to the member that looks nearest its end.
  *
  * Idea: no single order is best (results/tetravex.md): count's row-major
- * search is lucky from one corner and hopeless from another, and mrv wins
- * where kinds are many, loses where they are few.  Each of them alone has a
- * heavy tail on some game, and which game is not known in advance.  So run
- * them side by side in time slices, single-threaded (the harness threads
- * across games):
+ * search is fast from one corner and hopeless from another, and mrv wins
+ * where count's trees are large.  Which one wins a game is not known in
+ * advance, but a search that is cut can say how far it has got: each kind
+ * at a node taken as an equal share of it, the path of the cut gives the
+ * share of the tree behind it (Knuth's estimate of search progress;
+ * tx__count_part, tx__mrv_try), so its work so far over that share
+ * estimates its whole tree.  Sharing time equally between members costs as
+ * many times the best member as there are members; racing on the estimates
+ * spends nearly all of it on the one that looks nearest its end:
  *  - count's search on each of the eight turns and mirrors of the board
- *    (as turns.c), but resumable (tx__count_resume: a cut search goes on
- *    where it stopped, at the price of replaying its path), so the slices
- *    of an orientation add up to its search with nothing done twice;
- *    orientation 0 is count itself and gets half of their share, the other
- *    seven the other half;
- *  - mrv's runs (tx__mrv_run: its restarts, the budget doubling each run),
- *    one whole run at a time, whenever mrv's time so far is behind the
- *    count searches' time.
- * Time is counted in nodes, an mrv node weighing 1 + n^2/14 count nodes
+ *    (as turns.c), resumable (tx__count_part: a cut search goes on where it
+ *    stopped, at the price of replaying its path), so the slices of an
+ *    orientation add up to its search with nothing done twice.  Each gets a
+ *    first slice of FIRST nodes (orientation 0, count itself, before the
+ *    others); then the one with the fewest nodes left by its estimate gets
+ *    the next slice, as long as its own work so far (slices grow with it, so
+ *    that replays stay a small cost).  A leader keeps the time until another
+ *    looks more than twice as near its end: the estimates are noisy, and a
+ *    switch on noise leaves two half-done searches;
+ *  - mrv's runs (tx__mrv_try: its restarts, each run a new order), whole
+ *    runs, whenever the next run costs less than a quarter of what the best
+ *    count search has left, or mrv has had less than a fifth of the time: a
+ *    run is a lottery ticket on the games where orders matter, and the sure
+ *    way on games where count's trees are too large.  The budget doubles at
+ *    each run, or jumps to 1.5 times the tree the last cut run estimated.
+ * Work is counted in count's nodes, an mrv node weighing 1 + n^2/14 of them
  * (it scans the empty cells: measured 2.3 times count's cost a node at 5x5,
- * 5 times at 8x8, 9 times at 10x10).  So the
- * portfolio spends about as much on mrv as on the count searches, and
- * within those about as much on count's own orientation as on the seven
- * others: when count alone would answer after N nodes, the portfolio
- * answers after about 4N of work (2N when mrv's run in progress is short);
- * when mrv alone would, after about 2 to 3 times its time; when turns would,
- * well within its time, since turns repeats each orientation's search from
- * the start at every round.
- * Cost: two clock-free counters and a switch every SLICE nodes or more.
- * Measured (CPU, results/tetravex.md): on the six slowest of 100 perturbed
- * 8x8 games with 10 numbers, 1.35 to 2.6 s, 1.6 to 2.1 times mrv where mrv
- * is best, 3.7 to 4 times count where count is (its corner gets a quarter
- * of the time); turns, the old default, ran out of 6 s on four of them.
+ * 5 times at 8x8, 9 times at 10x10), so the portfolio's choices do not hang
+ * on the clock: the same game takes the same path on every machine.
+ * Cost: a slice's replay of its path and the counting state set up again
+ * (small beside FIRST nodes), and the estimate on the path of a cut.
+ * Measured (CPU, results/tetravex.md): on 100 perturbed 8x8 games with 10
+ * numbers, see "The portfolio" there.
  * Limits: n <= 12, as its members.
  */
 #include "tetravex.h"
 
 enum {
-    SLICE = 4096, /* count nodes per slice, at least */
-    FEW = 4,      /* numbers in a game with few */
+    FIRST = 4096,     /* count nodes: each orientation's first slice */
+    MRV_FIRST = 1000, /* mrv nodes: mrv's first run */
+    TICKET = 4,       /* mrv's next run: at most this part of count's best */
+    SHARE = 4,        /* mrv's floor: a 1/(SHARE+1) part of the time */
+    SWITCH = 4,       /* a new leader: this many times nearer its end */
+    SURE = 2,         /* mrv's run when its tree is this much smaller */
 };
 
 /* The state of the eight count searches: the scratch. */
@@ -45,18 +53,22 @@ typedef struct pool {
     tx_game turned[8];
     uint8_t kind[8][TX_CELLS]; /* each search's path */
     int resume[8];
+    long long work[8]; /* nodes spent */
+    double done[8];    /* the share of its tree behind it */
+    long long counted; /* nodes of the eight */
+    long long mrv;     /* mrv's nodes, in count's (weighted) */
 } pool;
 
 /* Gives orientation o a slice of budget nodes: 1 found (a filled), 0 no
- * solution, -1 cut; *spent grows by the nodes used. */
-static int slice(pool *p, int o, long long budget, long long *spent, tx_answer *a)
+ * solution, -1 cut; p->work[o] and p->done[o] follow. */
+static int slice(pool *p, int o, long long budget, tx_answer *a)
 {
     tx_kinds ks;
     tx_answer found;
     long long left = budget;
     int n = p->turned[o].n;
-    int rc = tx__count_resume(&p->turned[o], &left, &ks, p->kind[o], &p->resume[o]);
-    *spent += budget - (left > 0 ? left : 0);
+    int rc = tx__count_part(&p->turned[o], &left, &ks, p->kind[o], &p->resume[o], &p->done[o]);
+    p->work[o] += budget - (left > 0 ? left : 0);
     if (rc == 1) {
         /* Tile i of the turned game is tile i of the game. */
         tx__witness(&p->turned[o], &ks, p->kind[o], &found);
@@ -67,58 +79,91 @@ static int slice(pool *p, int o, long long budget, long long *spent, tx_answer *
     return rc;
 }
 
-/* How many distinct numbers the game shows. */
-static int numbers(const tx_game *g)
+/* The nodes orientation o has left by its estimate. */
+static double left(const pool *p, int o)
 {
-    int seen[TX_DIGITS] = {0}, distinct = 0;
-    for (int i = 0; i < g->n * g->n; i++)
-        for (int s = 0; s < 4; s++)
-            distinct += !seen[g->tile[i][s]]++;
-    return distinct;
+    double d = p->done[o] > 1e-12 ? p->done[o] : 1e-12;
+    return (double)p->work[o] * (1 - d) / d;
+}
+
+/* The race; p->counted and p->mrv say what it cost. */
+static int race(const tx_game *g, tx_answer *a, pool *p)
+{
+    int nn = g->n * g->n, run = 0, lead = 0, o;
+    long long *counted = &p->counted, *mrv = &p->mrv, next = MRV_FIRST, nodes;
+    double weight = (16.0 + nn) / 16, done, tree = 0; /* mrv's tree by its estimate */
+    tx__impossible(a);
+    *counted = *mrv = 0;
+    for (o = 0; o < 8; o++) {
+        tx__turn(g, o, &p->turned[o]);
+        p->resume[o] = 0;
+        p->work[o] = 0;
+        p->done[o] = 0;
+    }
+    /* Count itself first: the easy games end in its first slice. */
+    int rc = slice(p, 0, FIRST, a);
+    *counted = p->work[0];
+    if (rc >= 0)
+        return 0;
+    for (;;) {
+        /* The leader: the first orientation not yet tried, or the one with
+         * the fewest nodes left, kept unless another has half as many. */
+        int best = -1;
+        for (o = 0; o < 8 && best < 0; o++)
+            if (!p->work[o])
+                best = o;
+        if (best < 0) {
+            int min = 0;
+            for (o = 1; o < 8; o++)
+                if (left(p, o) < left(p, min))
+                    min = o;
+            if (left(p, min) * SWITCH < left(p, lead))
+                lead = min;
+            best = lead;
+        }
+        double rest = p->work[best] ? left(p, best) : 0;
+        /* mrv's next run, when it is cheap beside count's best or mrv is
+         * behind its floor (not before every orientation has had a slice). */
+        if (p->work[best] &&
+            ((double)next * weight * TICKET <= rest || (tree > 0 && tree * weight * SURE <= rest) ||
+             *mrv * SHARE < *counted)) {
+            rc = tx__mrv_try(g, run++, next, &nodes, &done, a);
+            *mrv += (long long)((double)nodes * weight);
+            if (rc >= 0)
+                return 0;
+            /* A run that got a fair way (a sixteenth) says how large a
+             * tree is: the next run has room for it and half as much again
+             * (orders differ), or twice the last budget. */
+            next *= 2;
+            if (done >= 1.0 / 16) {
+                tree = (double)nodes / done;
+                if (tree * 1.5 > (double)next)
+                    next = (long long)(tree * 1.5);
+            }
+            continue;
+        }
+        long long budget = p->work[best] / 4 > FIRST ? p->work[best] / 4 : FIRST;
+        long long before = p->work[best];
+        rc = slice(p, best, budget, a);
+        *counted += p->work[best] - before;
+        if (rc >= 0)
+            return 0; /* found, or a whole search found nothing */
+    }
+}
+
+int tx__portfolio(const tx_game *g, tx_answer *a, void *scratch, long long *work)
+{
+    pool *p = scratch;
+    int rc = race(g, a, p);
+    *work = p->counted + p->mrv;
+    return rc;
 }
 
 static int portfolio(const void *inst, void *ans, void *scratch)
 {
-    const tx_game *g = inst;
-    tx_answer *a = ans;
-    pool *p = scratch;
-    int n = g->n, nn = n * n, run = 0, next = 1, rc;
-    long long counted = 0, mrv = 0, nodes;
-    /* With few numbers (kinds repeat, the corner matters most: turns' games)
-     * the eight orientations share equally and get two thirds of the time;
-     * with many (mrv's and count's games), count's own orientation gets as
-     * much as the seven others together, and the searches as much as mrv. */
-    int few = numbers(g) <= FEW, ratio = few ? 2 : 1;
-    for (int o = 0; o < 8; o++) {
-        tx__turn(g, o, &p->turned[o]);
-        p->resume[o] = 0;
-    }
-    tx__impossible(a);
-    for (;;) {
-        /* mrv's next run whenever it is behind. */
-        while (mrv * ratio <= counted) {
-            rc = tx__mrv_run(g, run++, &nodes, a);
-            mrv += nodes * (14 + nn) / 14;
-            if (rc >= 0)
-                return 0;
-        }
-        /* Then the count searches catch up, in slices of budget nodes. */
-        int group[8], m = 0;
-        if (few)
-            for (int o = 0; o < 8; o++)
-                group[m++] = o;
-        else {
-            group[m++] = 0;
-            group[m++] = next;
-            next = next == 7 ? 1 : next + 1;
-        }
-        long long behind = mrv * ratio - counted;
-        long long budget = behind > m * SLICE ? behind / m : SLICE;
-        for (int i = 0; i < m; i++)
-            if (slice(p, group[i], budget, &counted, a) >= 0)
-                return 0; /* found, or a whole search found nothing */
-    }
+    long long work;
+    return tx__portfolio(inst, ans, scratch, &work);
 }
 
-TX_SOLVER(portfolio, "count from the 8 corners (resumable) and mrv's runs, interleaved", "n <= 12",
-          tx__fits, sizeof(pool), NULL);
+TX_SOLVER(portfolio, "count from the 8 corners (resumable) and mrv's runs, raced on estimates",
+          "n <= 12", tx__fits, sizeof(pool), NULL);

@@ -109,10 +109,27 @@ int tx__count_search(const tx_game *, long long *budget, tx_kinds *ks, uint8_t *
  * node a cell), so slices of a search add up to the whole search. */
 int tx__count_resume(const tx_game *, long long *budget, tx_kinds *ks, uint8_t *kind, int *resume);
 
+/* tx__count_resume that also says, after a cut, how much of the tree is
+ * behind it (*done, 0..1: each kind at a node taken as an equal share of
+ * it), so that the portfolio can tell which search is nearer its end. */
+int tx__count_part(const tx_game *, long long *budget, tx_kinds *ks, uint8_t *kind, int *resume,
+                   double *done);
+
 /* One run of mrv.c's search (run 0, 1, ...: the budget doubles, the ties
  * are broken anew): 1 with a in the answer, 0 if the whole tree was searched
  * without a solution, -1 if cut; *nodes: the nodes it visited. */
 int tx__mrv_run(const tx_game *, int run, long long *nodes, tx_answer *a);
+
+/* Run run's order (its ties and kinds) with a budget of the caller's (the
+ * portfolio schedules mrv's restarts itself); after a cut, *done is the
+ * share of this run's tree behind it, as tx__count_part's. */
+int tx__mrv_try(const tx_game *, int run, long long budget, long long *nodes, double *done,
+                tx_answer *a);
+
+/* The portfolio (portfolio.c) on g, with scratch of its registered size;
+ * *work: what it spent, in count's nodes (an mrv node weighted as there), so
+ * that tests can hold it to its members without a clock. */
+int tx__portfolio(const tx_game *g, tx_answer *a, void *scratch, long long *work);
 
 /* Registers the algorithm NAME as a Tetravex solver, with the arguments of
  * PZ_SOLVER (solver.h) in its order: FITS(game) says which games it takes,

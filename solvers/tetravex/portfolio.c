@@ -46,6 +46,7 @@ enum {
     SHARE = 4,        /* mrv's floor: a 1/(SHARE+1) part of the time */
     SWITCH = 4,       /* a new leader: this many times nearer its end */
     SURE = 2,         /* mrv's run when its tree is this much smaller */
+    CEILING = 4,      /* tickets: mrv's work at most this many times count's */
 };
 
 /* The state of the eight count searches: the scratch. */
@@ -122,11 +123,15 @@ static int race(const tx_game *g, tx_answer *a, pool *p)
             best = lead;
         }
         double rest = p->work[best] ? left(p, best) : 0;
-        /* mrv's next run, when it is cheap beside count's best or mrv is
-         * behind its floor (not before every orientation has had a slice). */
+        /* mrv's next run: a ticket, cheap beside what count's best has left
+         * (and mrv not yet far ahead of the corners: on large boards the
+         * estimates run to 1e15 nodes and would let mrv take all the time);
+         * or the sure way, its tree by its estimate half of count's; or mrv
+         * behind its floor.  Not before every orientation has had a slice. */
+        double cost = (double)next * weight;
+        int ticket = cost * TICKET <= rest && *mrv + cost <= (double)*counted * CEILING;
         if (p->work[best] &&
-            ((double)next * weight * TICKET <= rest || (tree > 0 && tree * weight * SURE <= rest) ||
-             *mrv * SHARE < *counted)) {
+            (ticket || (tree > 0 && tree * weight * SURE <= rest) || *mrv * SHARE < *counted)) {
             rc = tx__mrv_try(g, run++, next, &nodes, &done, a);
             *mrv += (long long)((double)nodes * weight);
             if (rc >= 0)

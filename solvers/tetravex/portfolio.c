@@ -8,33 +8,42 @@
  * at a node taken as an equal share of it, the path of the cut gives the
  * share of the tree behind it (Knuth's estimate of search progress;
  * tx__count_part, tx__mrv_try), so its work so far over that share
- * estimates its whole tree.  Sharing time equally between members costs as
- * many times the best member as there are members; racing on the estimates
+ * estimates its whole tree.  Sharing time equally between members costs up
+ * to as many times the best member as there are members (the first
+ * portfolio, which gave mrv half the time and count's corner a quarter,
+ * took 3.7 to 4 times count where count won); racing on the estimates
  * spends nearly all of it on the one that looks nearest its end:
  *  - count's search on each of the eight turns and mirrors of the board
  *    (as turns.c), resumable (tx__count_part: a cut search goes on where it
  *    stopped, at the price of replaying its path), so the slices of an
  *    orientation add up to its search with nothing done twice.  Each gets a
- *    first slice of FIRST nodes (orientation 0, count itself, before the
- *    others); then the one with the fewest nodes left by its estimate gets
- *    the next slice, as long as its own work so far (slices grow with it, so
- *    that replays stay a small cost).  A leader keeps the time until another
- *    looks more than twice as near its end: the estimates are noisy, and a
- *    switch on noise leaves two half-done searches;
+ *    first slice of FIRST nodes (orientation 0, count itself, first: the
+ *    easy games end there); then the one with the fewest nodes left by its
+ *    estimate gets slices of a quarter of its work so far (so that replays
+ *    stay a small cost).  A leader keeps the time until another looks
+ *    SWITCH times nearer its end: the estimates are noisy, and a switch on
+ *    noise leaves two half-done searches;
  *  - mrv's runs (tx__mrv_try: its restarts, each run a new order), whole
- *    runs, whenever the next run costs less than a quarter of what the best
- *    count search has left, or mrv has had less than a fifth of the time: a
- *    run is a lottery ticket on the games where orders matter, and the sure
- *    way on games where count's trees are too large.  The budget doubles at
- *    each run, or jumps to 1.5 times the tree the last cut run estimated.
- * Work is counted in count's nodes, an mrv node weighing 1 + n^2/14 of them
+ *    runs: a ticket when the next run costs a TICKET-th of what count's
+ *    leader has left (and mrv has not had CEILING times the corners' work:
+ *    on 12x12 games the estimates run to 1e15 nodes); the sure way when the
+ *    tree its last run estimated is SURE times smaller than that; and
+ *    always when it has had less than a 1/(SHARE+1) part of the time.  Its
+ *    budget doubles at each run, or jumps to 3 times the tree estimated by a
+ *    run cut past a sixteenth of it.
+ * Work is counted in count's nodes, an mrv node weighing 1 + n^2/16 of them
  * (it scans the empty cells: measured 2.3 times count's cost a node at 5x5,
- * 5 times at 8x8, 9 times at 10x10), so the portfolio's choices do not hang
- * on the clock: the same game takes the same path on every machine.
+ * 3.8 to 5 times at 8x8, 9 times at 10x10), so the portfolio's choices do
+ * not hang on the clock: the same game takes the same path on every machine,
+ * and tests hold it to its members in nodes (tx__portfolio).
  * Cost: a slice's replay of its path and the counting state set up again
  * (small beside FIRST nodes), and the estimate on the path of a cut.
- * Measured (CPU, results/tetravex.md): on 100 perturbed 8x8 games with 10
- * numbers, see "The portfolio" there.
+ * Measured (CPU, results/tetravex.md "The portfolio"): on the 100 perturbed
+ * 8x8 games with 10 numbers of issue 17, within twice the best single
+ * solver plus a millisecond on every game; on games with 3 numbers from 9x9
+ * up, where the estimates say nothing (the trees are vast and a placement
+ * turns up long before their end), milliseconds where count or mrv alone
+ * take a fraction of one.
  * Limits: n <= 12, as its members.
  */
 #include "tetravex.h"
@@ -137,13 +146,16 @@ static int race(const tx_game *g, tx_answer *a, pool *p)
             if (rc >= 0)
                 return 0;
             /* A run that got a fair way (a sixteenth) says how large a
-             * tree is: the next run has room for it and half as much again
-             * (orders differ), or twice the last budget. */
+             * tree is: the next run has room for three times that, or twice
+             * the last budget.  Orders' trees differ by 2 to 3 times, and a
+             * budget is no cost to a run that ends within it; one cut at 91%
+             * of a budget of 1.5 times the estimate cost game 3 of issue 17's
+             * corpus a second. */
             next *= 2;
             if (done >= 1.0 / 16) {
                 tree = (double)nodes / done;
-                if (tree * 1.5 > (double)next)
-                    next = (long long)(tree * 1.5);
+                if (tree * 3 > (double)next)
+                    next = (long long)(tree * 3);
             }
             continue;
         }

@@ -40,15 +40,16 @@ int tx__count_search(const tx_game *g, long long *budget, tx_kinds *ks, uint8_t 
 
 int tx__count_resume(const tx_game *g, long long *budget, tx_kinds *ks, uint8_t *kind, int *resume)
 {
-    double done;
-    return tx__count_part(g, budget, ks, kind, resume, &done);
+    return g->n <= 8 ? count_search_1(g, budget, ks, kind, resume)
+                     : count_search_3(g, budget, ks, kind, resume);
 }
 
 int tx__count_part(const tx_game *g, long long *budget, tx_kinds *ks, uint8_t *kind, int *resume,
                    double *done)
 {
-    return g->n <= 8 ? count_search_1(g, budget, ks, kind, resume, done)
-                     : count_search_3(g, budget, ks, kind, resume, done);
+    int rc = tx__count_resume(g, budget, ks, kind, resume);
+    *done = rc >= 0 ? 1 : g->n <= 8 ? count_done_1(g, kind, *resume) : count_done_3(g, kind, *resume);
+    return rc;
 }
 
 static int count(const void *inst, void *ans, void *scratch)
@@ -81,7 +82,6 @@ typedef struct search {
     long long budget; /* nodes left; below 0: cut */
     int resume;       /* replay kind[] on the cells before this one */
     int cut;          /* the cell whose node the budget ran out on */
-    double done;      /* after a cut: the share of the tree searched */
 } search;
 
 static int place(search *s, int cell, const counts *in)
@@ -93,14 +93,12 @@ static int place(search *s, int cell, const counts *in)
     unsigned placed = (r > 0) << TX_TOP | (c > 0) << TX_LEFT;
     if (--s->budget < 0) {
         s->cut = cell;
-        s->done = 0;
         return 0;
     }
     set m = s_and(s_and(s->avail, s->by[TX_LEFT][c ? side[s->kind[cell - 1]][TX_RIGHT] : TX_ANY]),
                   s->by[TX_TOP][r ? side[s->kind[cell - n]][TX_BOTTOM] : TX_ANY]);
     /* Resuming a cut search: the kinds below the path's were refuted
      * before the cut, so start at the path's kind and go on from there. */
-    set all = m;
     if (cell < s->resume)
         m = s_from(m, s->kind[cell]);
     else
@@ -114,13 +112,6 @@ static int place(search *s, int cell, const counts *in)
         s->kind[cell] = (uint8_t)k;
         if (place(s, cell + 1, &x))
             return 1;
-        /* Cut below: the share done here is the kinds before k and what
-         * the cut child had done, each kind taken as an equal share (Knuth's
-         * estimate of search progress); only the cut's path pays for it. */
-        if (s->budget < 0) {
-            int total = s_count(all);
-            s->done = (total - s_count(m) - 1 + s->done) / total;
-        }
         s->ks.count[k]++;
         s_add(&s->avail, k);
     }
@@ -128,7 +119,7 @@ static int place(search *s, int cell, const counts *in)
 }
 
 static int TX_CAT(count_search_, W)(const tx_game *g, long long *budget, tx_kinds *ks,
-                                    uint8_t *kind, int *resume, double *done)
+                                    uint8_t *kind, int *resume)
 {
     search s = {.n = g->n, .nn = g->n * g->n, .kind = kind, .budget = *budget, .resume = *resume};
     counts x;
@@ -139,10 +130,37 @@ static int TX_CAT(count_search_, W)(const tx_game *g, long long *budget, tx_kind
     found = s_counts(&s.ks, s.n, &x) && place(&s, 0, &x);
     *budget = s.budget;
     *resume = s.budget < 0 && !found ? s.cut : 0;
-    *done = s.budget < 0 && !found ? s.done : 1;
     if (found)
         tx__kinds(g, ks);
     return found ? 1 : s.budget < 0 ? -1 : 0;
+}
+
+/* The share of count's tree behind a cut at cell cut, on the path
+ * kind[0..cut): at each cell the kinds before the path's are done, each
+ * kind an equal share of its cell's subtree (Knuth's estimate of search
+ * progress), folded from the cut up.  Found again from the path outside the
+ * search, which so pays nothing for it. */
+static double TX_CAT(count_done_, W)(const tx_game *g, const uint8_t *kind, int cut)
+{
+    tx_kinds ks;
+    set by[4][TX_DIGITS + 1], avail;
+    int n = g->n, before[TX_CELLS], total[TX_CELLS];
+    double done = 0;
+    tx__kinds(g, &ks);
+    s_masks(&ks, by);
+    avail = by[TX_TOP][TX_ANY];
+    for (int cell = 0; cell < cut; cell++) {
+        int r = cell / n, c = cell % n, k = kind[cell];
+        set m = s_and(s_and(avail, by[TX_LEFT][c ? ks.side[kind[cell - 1]][TX_RIGHT] : TX_ANY]),
+                      by[TX_TOP][r ? ks.side[kind[cell - n]][TX_BOTTOM] : TX_ANY]);
+        total[cell] = s_count(m);
+        before[cell] = s_count(s_below(m, k));
+        if (!--ks.count[k])
+            s_del(&avail, k);
+    }
+    for (int cell = cut - 1; cell >= 0; cell--)
+        done = (before[cell] + done) / total[cell];
+    return done;
 }
 
 #undef search

@@ -48,7 +48,10 @@ int tx__count_part(const tx_game *g, long long *budget, tx_kinds *ks, uint8_t *k
                    double *done)
 {
     int rc = tx__count_resume(g, budget, ks, kind, resume);
-    *done = rc >= 0 ? 1 : g->n <= 8 ? count_done_1(g, kind, *resume) : count_done_3(g, kind, *resume);
+    if (rc >= 0)
+        *done = 1;
+    else
+        *done = g->n <= 8 ? count_done_1(g, kind, *resume) : count_done_3(g, kind, *resume);
     return rc;
 }
 

@@ -604,10 +604,10 @@ static void test_portfolio(void **state)
     pz_corpus c;
     pz_error e;
     (void)state;
-    assert_int_equal(
-        pz_corpus_open(&c, &pz_tetravex,
-                       "tetravex:random:n=8:digits=10:mode=perturbed:count=100:seed=7", &e),
-        0);
+    assert_int_equal(pz_corpus_open(&c, &pz_tetravex,
+                                    "tetravex:random:n=8:digits=10:mode=perturbed:count=100:seed=7",
+                                    &e),
+                     0);
     for (size_t i = 0; i < sizeof games / sizeof *games; i++) {
         tx_game g;
         tx_answer a;

@@ -139,6 +139,9 @@ for f in "$SRC"/corpus/*/*.in; do
     [ "$d" = regressions ] && p=$(basename "$f" | sed 's/-.*//')
     opts=()
     [ "$p" = tetravex ] && opts=(--solvers turns,mrv)
+    case $f in
+    */tetravex/*-[6-9]x[6-9]-* | */tetravex/*-1[0-2]x1[0-2]-*) opts=(--solvers portfolio,mrv) ;;
+    esac
     expect 0 "" "$PB" run "$p" --corpus "$f" --no-save "${opts[@]}"
 done
 

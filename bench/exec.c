@@ -257,6 +257,10 @@ static int cg_parent = -1;
 static char *cg_where, *cg_why;
 static int cg_seq, cg_fallbacks;
 static int cg_live[MAX_GROUPS];
+/* The signal handler sets cg_stopping, then waits while cg_making says a
+ * thread is between its check of cg_stopping and the end of its mkdir: so a
+ * cgroup is either never made or made before the handler removes them all. */
+static int cg_stopping, cg_making;
 
 /* "puzzlebench-PID-SEQ/" and file (may be "") into buf: system calls only. */
 static void cg_name(char *buf, int seq, const char *file)
@@ -448,6 +452,11 @@ static int cg_make(int *procs, int *stat, int *live)
     int seq;
     if (cg_parent < 0)
         return 0;
+    __atomic_add_fetch(&cg_making, 1, __ATOMIC_SEQ_CST);
+    if (__atomic_load_n(&cg_stopping, __ATOMIC_SEQ_CST)) {
+        __atomic_sub_fetch(&cg_making, 1, __ATOMIC_SEQ_CST);
+        return 0;
+    }
     seq = __atomic_add_fetch(&cg_seq, 1, __ATOMIC_SEQ_CST);
     *live = -1;
     for (int i = 0; i < MAX_GROUPS && *live < 0; i++) {
@@ -457,7 +466,9 @@ static int cg_make(int *procs, int *stat, int *live)
             *live = i;
     }
     cg_name(name, seq, "");
-    if (*live >= 0 && !mkdirat(cg_parent, name, 0755)) {
+    int made = *live >= 0 && !mkdirat(cg_parent, name, 0755);
+    __atomic_sub_fetch(&cg_making, 1, __ATOMIC_SEQ_CST);
+    if (made) {
         cg_name(name, seq, "cgroup.procs");
         *procs = openat(cg_parent, name, O_WRONLY | O_CLOEXEC);
         cg_name(name, seq, "cpu.stat");
@@ -494,22 +505,39 @@ const char *pz_exec_accounting(char *buf, size_t len)
 
 /* Every group we made, then every process left below us: a program's
  * children that started sessions of their own escape the group kill, and
- * would outlive us. */
+ * would outlive us.  The other threads run on meanwhile: no new cgroup is
+ * made once cg_stopping is set, but a thread may still move a program it
+ * just forked into its cgroup after the kill, so the kill is repeated until
+ * every cgroup is gone (5 seconds at most). */
 static void on_signal(int sig)
 {
-    for (int i = 0; i < MAX_GROUPS; i++) {
-        int g = __atomic_load_n(&groups[i], __ATOMIC_SEQ_CST);
-        int seq = __atomic_load_n(&cg_live[i], __ATOMIC_SEQ_CST);
-        if (seq > 0)
-            cg_kill(seq);
-        if (g > 0)
-            kill(-g, SIGKILL);
-    }
-    kill_descendants();
-    for (int i = 0; i < MAX_GROUPS; i++) {
-        int seq = __atomic_load_n(&cg_live[i], __ATOMIC_SEQ_CST);
-        if (seq > 0)
-            cg_remove(seq);
+    struct timespec pause = {0, 1000000};
+    char name[64];
+    __atomic_store_n(&cg_stopping, 1, __ATOMIC_SEQ_CST);
+    /* A second at most: the handler may run on the thread in cg_make. */
+    for (int i = 0; i < 1000 && __atomic_load_n(&cg_making, __ATOMIC_SEQ_CST); i++)
+        nanosleep(&pause, NULL);
+    for (int round = 0, left = 1; left && round < 5000; round++) {
+        if (round)
+            nanosleep(&pause, NULL);
+        for (int i = 0; i < MAX_GROUPS; i++) {
+            int g = __atomic_load_n(&groups[i], __ATOMIC_SEQ_CST);
+            int seq = __atomic_load_n(&cg_live[i], __ATOMIC_SEQ_CST);
+            if (seq > 0)
+                cg_kill(seq);
+            if (g > 0)
+                kill(-g, SIGKILL);
+        }
+        kill_descendants();
+        left = 0;
+        for (int i = 0; i < MAX_GROUPS; i++) {
+            int seq = __atomic_load_n(&cg_live[i], __ATOMIC_SEQ_CST);
+            if (seq <= 0)
+                continue;
+            cg_name(name, seq, "");
+            if (unlinkat(cg_parent, name, AT_REMOVEDIR) && errno == EBUSY)
+                left = 1;
+        }
     }
     signal(sig, SIG_DFL);
     raise(sig);

@@ -270,21 +270,25 @@ static void add_up(merge *m)
                  m->shards[i]->context.dirty != m->context.dirty;
         m->context.dirty |= m->shards[i]->context.dirty;
     }
-    /* How long the sharded run took, from the first start to the last end. */
-    double first = 0, last = 0;
+    /* How long the sharded run took, from the first start to the last end.
+     * The starts are whole seconds since the epoch: they are subtracted
+     * first, so a wall time of a few ms is not lost in the sum's rounding. */
+    double first = 0, last = 0, *start = pz_xcalloc((size_t)m->n, sizeof *start);
+    for (int i = 0; i < m->n; i++) {
+        pz_error unused;
+        started(m->shards[i], &start[i], &unused); /* checked as it was read */
+        if (!i || start[i] < first)
+            first = start[i];
+    }
     for (int i = 0; i < m->n; i++) {
         const pz_result *s = &m->shards[i]->res;
-        double t = 0;
-        pz_error unused;
-        started(m->shards[i], &t, &unused); /* checked as it was read */
-        double end = t + (s->merged ? s->real_wall_s : s->wall_s);
-        if (!i || t < first)
-            first = t;
+        double end = (start[i] - first) + (s->merged ? s->real_wall_s : s->wall_s);
         if (!i || end > last)
             last = end;
     }
+    free(start);
     r->merged = 1;
-    r->real_wall_s = last - first;
+    r->real_wall_s = last;
     if (mixed) /* --allow-mixed-builds: no one commit to name */
         snprintf(m->context.commit, sizeof m->context.commit, "mixed");
     m->context.threads = r->opts.threads;

@@ -143,15 +143,26 @@ static int set_key(pz_params *p, const char *key, const char *val, pz_error *e)
     char *end;
     long long v;
     int *ints[] = {&p->rows, &p->cols, &p->n, &p->digits};
+    int *tos[] = {&p->rows_to, &p->cols_to, NULL, NULL};
     const char *names[] = {"rows", "cols", "n", "digits"};
     for (int i = 0; i < 4; i++)
         if (!strcmp(key, names[i])) {
+            /* Sides go to 10 000 (the all-on board); a side may be a sweep A..B. */
+            long long max = tos[i] ? 10000 : 1000, to = -1;
             errno = 0;
             v = strtoll(val, &end, 10);
-            if (errno || *end || end == val || v < 0 || v > 1000)
-                return pz_fail(e, NULL, "expected %s= a whole number from 0 to 1000, found '%s'",
-                               key, val);
+            if (tos[i] && end != val && !strncmp(end, "..", 2)) {
+                const char *b = end + 2;
+                to = strtoll(b, &end, 10);
+                if (end == b || to < 0 || to > max)
+                    end = (char *)"x";
+            }
+            if (errno || *end || end == val || v < 0 || v > max)
+                return pz_fail(e, NULL, "expected %s= a whole number from 0 to %lld%s, found '%s'",
+                               key, max, tos[i] ? " (or a sweep A..B)" : "", val);
             *ints[i] = (int)v;
+            if (tos[i])
+                *tos[i] = (int)to;
             return 0;
         }
     if (!strcmp(key, "count")) {
@@ -189,7 +200,9 @@ static void canonical(pz_corpus *c)
     if (cond)                                                                                      \
     fprintf(f, __VA_ARGS__)
     ADD(p->rows >= 0, ":rows=%d", p->rows);
+    ADD(p->rows_to >= 0, "..%d", p->rows_to);
     ADD(p->cols >= 0, ":cols=%d", p->cols);
+    ADD(p->cols_to >= 0, "..%d", p->cols_to);
     ADD(p->n >= 0, ":n=%d", p->n);
     ADD(p->digits >= 0, ":digits=%d", p->digits);
     ADD(p->mode[0], ":mode=%s", p->mode);
@@ -227,8 +240,14 @@ static int open_spec(pz_corpus *c, const pz_puzzle *pz, const char *spec, char *
     size_t plen = strlen(pz->name);
     memset(c, 0, sizeof *c);
     c->puzzle = pz;
-    c->params = (pz_params){
-        .rows = -1, .cols = -1, .n = -1, .digits = -1, .count = -1, .seed = (uint64_t)-1};
+    c->params = (pz_params){.rows = -1,
+                            .cols = -1,
+                            .rows_to = -1,
+                            .cols_to = -1,
+                            .n = -1,
+                            .digits = -1,
+                            .count = -1,
+                            .seed = (uint64_t)-1};
     list_kinds(pz, list, sizeof list);
     if (strncmp(spec, pz->name, plen) || spec[plen] != ':') {
         const char *colon = strchr(spec, ':');
@@ -267,6 +286,16 @@ static int open_spec(pz_corpus *c, const pz_puzzle *pz, const char *spec, char *
     }
     if (c->gen->setup(&c->params, e))
         return spec_error(c, spec, e);
+    if ((c->params.rows_to >= 0 || c->params.cols_to >= 0) && !c->params.wide)
+        return pz_fail(e, NULL, "%s: %s:%s takes no sweep of sizes (A..B)", spec, pz->name,
+                       c->gen->kind);
+    if (c->params.wide) { /* boards past the puzzle's struct: its wide twin */
+        if (!pz->wide || !c->gen->make_in)
+            pz_fatal("%s:%s: setup asked for a wide corpus the puzzle cannot make", pz->name,
+                     c->gen->kind);
+        c->puzzle = pz->wide;
+        c->arena = pz_arena_new();
+    }
     c->count = c->params.count;
     canonical(c);
     return 0;
@@ -285,7 +314,10 @@ int pz_corpus_open(pz_corpus *c, const pz_puzzle *pz, const char *spec, pz_error
 
 void pz_corpus_get(const pz_corpus *c, long long index, void *inst)
 {
-    if (c->gen)
+    if (c->gen && c->params.wide) {
+        pz_arena_reset(c->arena);
+        c->gen->make_in(&c->params, (uint64_t)index, inst, c->arena);
+    } else if (c->gen)
         c->gen->make(&c->params, (uint64_t)index, inst);
     else
         memcpy(inst, (const char *)c->insts + (size_t)index * c->puzzle->inst_size,
@@ -302,6 +334,8 @@ void pz_corpus_close(pz_corpus *c)
     free(c->insts);
     free(c->expected);
     free(c->spec);
+    pz_arena_free(c->arena);
     c->insts = c->expected = NULL;
     c->spec = NULL;
+    c->arena = NULL;
 }

@@ -274,8 +274,8 @@ int pz_reference_solve(pz_reference *ref, const void *inst, void *ans, pz_error 
         if (!s->fits(inst))
             continue;
         took = 1;
-        if (!ref->scratch[k] && s->scratch_size)
-            ref->scratch[k] = pz_xcalloc(1, s->scratch_size);
+        if (!ref->scratch[k])
+            ref->scratch[k] = pz_scratch_new(s);
         memset(ans, 0, p->ans_size);
         if (s->solve(inst, ans, ref->scratch[k]))
             why = "the solver reported an error";
@@ -296,7 +296,7 @@ int pz_reference_solve(pz_reference *ref, const void *inst, void *ans, pz_error 
 void pz_reference_free(pz_reference *ref)
 {
     for (int k = 0; k < ref->n; k++)
-        free(ref->scratch[k]);
+        pz_scratch_free(ref->solvers[k], ref->scratch[k]);
     free(ref->scratch);
     free(ref->solvers);
     ref->scratch = NULL;

@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "../toggle/toggle.h"
+#include "../toggle/big.h"
 
 enum { MAX_SIDE = 8 };
 
@@ -91,6 +91,25 @@ static void flip_write_input(FILE *f, const void *insts, size_t count, uint64_t 
         }
 }
 
+static void flip_write_input_wide(FILE *f, const void *insts, size_t count, uint64_t first,
+                                  uint64_t total)
+{
+    const tg_board *bd = insts;
+    if (!count || !tg_is_big(bd)) {
+        flip_write_input(f, insts, count, first, total);
+        return;
+    }
+    if (first == 0)
+        fprintf(f, "%d %d\n", bd->big.m, bd->big.n);
+    for (size_t i = 0; i < count; i++, bd++)
+        for (int r = 0; r < bd->big.m; r++) {
+            const uint64_t *row = tg_big_row(&bd->big, r);
+            for (int c = 0; c < bd->big.n; c++)
+                putc_unlocked((row[c / 64] >> (c % 64)) & 1 ? 'b' : 'w', f);
+            putc_unlocked('\n', f);
+        }
+}
+
 static void flip_write_answer(FILE *f, unsigned long long k, const void *inst, const void *ans)
 {
     const tg_answer *a = ans;
@@ -139,9 +158,26 @@ static size_t flip_check_batch(const void *insts, const void *answers, size_t co
     return tg_check_batch(insts, answers, count, classes, TG_FLIP_GOALS);
 }
 
+static pz_verdict flip_check_wide(const void *inst, const void *ans, const char **why)
+{
+    return tg_wide_check(inst, ans, TG_FLIP_GOALS, why);
+}
+
+static void flip_answer_in(const void *inst, void *ans, pz_arena *arena)
+{
+    tg_wide_answer_in(inst, ans, TG_FLIP_GOALS, arena);
+}
+
+/* Boards up to 8x8 run through this puzzle, larger ones and sweeps through
+ * the wide one. */
 static int flip_setup(pz_params *p, pz_error *e)
 {
-    return tg_setup(p, MAX_SIDE, 0, e);
+    return tg_wide_setup_random(p, MAX_SIDE, e);
+}
+
+static int flip_setup_ones(pz_params *p, pz_error *e)
+{
+    return tg_wide_setup_ones(p, MAX_SIDE, e);
 }
 static int flip_setup_all(pz_params *p, pz_error *e)
 {
@@ -150,11 +186,17 @@ static int flip_setup_all(pz_params *p, pz_error *e)
 
 static const pz_generator flip_generators[] = {
     {"exhaustive", "rows=4:cols=4 (at most 40 cells)", flip_setup_all, tg_make_exhaustive,
-     tg_make_exhaustive_batch},
-    {"random", "rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2)", flip_setup,
-     tg_make_random, tg_make_random_batch},
-    {NULL, NULL, NULL, NULL, NULL},
+     tg_make_exhaustive_batch, NULL},
+    {"random",
+     "rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2; sides to 4096, or a sweep "
+     "rows=8..4096)",
+     flip_setup, tg_make_random, tg_make_random_batch, tg_wide_make_random},
+    {"ones", "rows=4:cols=4:count=1 (every piece black; sides to 10000, or a sweep rows=8..4096)",
+     flip_setup_ones, tg_make_ones, NULL, tg_wide_make_ones},
+    {NULL, NULL, NULL, NULL, NULL, NULL},
 };
+
+extern const pz_puzzle pz_flip_wide;
 
 const pz_puzzle pz_flip = {
     .name = "flip",
@@ -172,4 +214,25 @@ const pz_puzzle pz_flip = {
     .size = tg_size,
     .classify = tg_classify,
     .check_batch = flip_check_batch,
+    .wide = &pz_flip_wide,
+};
+
+/* Boards of every size (solver.h: pz_puzzle.wide). */
+const pz_puzzle pz_flip_wide = {
+    .name = "flip",
+    .title = "Flip Game (POJ 1753)",
+    .inst_size = sizeof(tg_board),
+    .ans_size = sizeof(tg_answer),
+    .read = flip_read,
+    .write_input = flip_write_input_wide,
+    .write_answer = flip_write_answer,
+    .read_answer = flip_read_answer,
+    .check = flip_check_wide,
+    .same = tg_wide_same,
+    .generators = flip_generators,
+    .shrink = tg_wide_shrink,
+    .size = tg_wide_size,
+    .classify = tg_wide_classify,
+    .wide = &pz_flip_wide,
+    .answer_in = flip_answer_in,
 };

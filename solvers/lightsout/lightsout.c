@@ -4,12 +4,12 @@
  * of 6 values 0/1 separated by spaces.  Output per puzzle m: "PUZZLE #m" and 5
  * lines of 6 values 0/1 separated by one space, 1 marking a press.
  * Our generalisation: a first line "N m n" announces N boards of m x n
- * (1..64 each).  Where a board has no answer we print "IMPOSSIBLE" in place
- * of the matrix; where it has several, the canonical one (toggle.h).
+ * (1..64 each; 1..4096 in the wide puzzle, bigpuzzle.c).  Where a board has no answer we print
+ * "IMPOSSIBLE" in place of the matrix; where it has several, the canonical one (toggle.h).
  */
 #include <string.h>
 
-#include "../toggle/toggle.h"
+#include "../toggle/big.h"
 
 enum { MAX_COUNT = 100000000 };
 
@@ -101,6 +101,33 @@ static void lo_write_input(FILE *f, const void *insts, size_t count, uint64_t fi
         write_rows(f, bd->b, bd->m, bd->n);
 }
 
+/* The rows of a big board, as write_rows writes a small one's. */
+static void write_big_rows(FILE *f, const tg_big *b)
+{
+    for (int r = 0; r < b->m; r++) {
+        const uint64_t *row = tg_big_row(b, r);
+        for (int c = 0; c < b->n; c++) {
+            putc_unlocked('0' + (int)((row[c / 64] >> (c % 64)) & 1), f);
+            putc_unlocked(c + 1 < b->n ? ' ' : '\n', f);
+        }
+    }
+}
+
+/* Boards of every size; one size in a file, as its header says. */
+static void lo_write_input_wide(FILE *f, const void *insts, size_t count, uint64_t first,
+                                uint64_t total)
+{
+    const tg_board *bd = insts;
+    if (!count || !tg_is_big(bd)) {
+        lo_write_input(f, insts, count, first, total);
+        return;
+    }
+    if (first == 0)
+        fprintf(f, "%llu %d %d\n", (unsigned long long)total, bd->big.m, bd->big.n);
+    for (size_t i = 0; i < count; i++, bd++)
+        write_big_rows(f, &bd->big);
+}
+
 static void lo_write_answer(FILE *f, unsigned long long k, const void *inst, const void *ans)
 {
     const tg_board *bd = inst;
@@ -110,6 +137,21 @@ static void lo_write_answer(FILE *f, unsigned long long k, const void *inst, con
         fputs("IMPOSSIBLE\n", f);
     else
         write_rows(f, a->x, bd->m, bd->n);
+}
+
+static void lo_write_answer_wide(FILE *f, unsigned long long k, const void *inst, const void *ans)
+{
+    const tg_board *bd = inst;
+    const tg_answer *a = ans;
+    if (!tg_is_big(bd)) {
+        lo_write_answer(f, k, inst, ans);
+        return;
+    }
+    fprintf(f, "PUZZLE #%llu\n", k);
+    if (a->weight < 0)
+        fputs("IMPOSSIBLE\n", f);
+    else
+        write_big_rows(f, &a->big.x);
 }
 
 static int lo_read_answer(pz_reader *r, unsigned long long k, const void *inst, void *ans,
@@ -151,11 +193,30 @@ static size_t lo_check_batch(const void *insts, const void *answers, size_t coun
     return tg_check_batch(insts, answers, count, classes, TG_LIGHTSOUT_GOALS);
 }
 
+static pz_verdict lo_check_wide(const void *inst, const void *ans, const char **why)
+{
+    return tg_wide_check(inst, ans, TG_LIGHTSOUT_GOALS, why);
+}
+
+static void lo_answer_in(const void *inst, void *ans, pz_arena *arena)
+{
+    tg_wide_answer_in(inst, ans, TG_LIGHTSOUT_GOALS, arena);
+}
+
+/* Boards up to 64x64 run through this puzzle; past that, a sweep of sizes or
+ * a size whose answers gf2 cannot prove fewest, through the wide one. */
 static int lo_setup(pz_params *p, pz_error *e)
 {
-    if (p->rows < 0 && p->cols < 0)
+    if (p->rows < 0 && p->cols < 0 && p->rows_to < 0)
         p->rows = 5, p->cols = 6;
-    return tg_setup(p, TG_MAX, 0, e);
+    return tg_wide_setup_random(p, TG_MAX, e);
+}
+
+static int lo_setup_ones(pz_params *p, pz_error *e)
+{
+    if (p->rows < 0 && p->cols < 0 && p->rows_to < 0)
+        p->rows = 5, p->cols = 6;
+    return tg_wide_setup_ones(p, TG_MAX, e);
 }
 
 static int lo_setup_all(pz_params *p, pz_error *e)
@@ -167,11 +228,17 @@ static int lo_setup_all(pz_params *p, pz_error *e)
 
 static const pz_generator lo_generators[] = {
     {"exhaustive", "rows=5:cols=6 (at most 40 cells)", lo_setup_all, tg_make_exhaustive,
-     tg_make_exhaustive_batch},
-    {"random", "rows=5:cols=6:count=1000:seed=1 (each light on with p=1/2)", lo_setup,
-     tg_make_random, tg_make_random_batch},
-    {NULL, NULL, NULL, NULL, NULL},
+     tg_make_exhaustive_batch, NULL},
+    {"random",
+     "rows=5:cols=6:count=1000:seed=1 (each light on with p=1/2; sides to 4096, or a sweep "
+     "rows=8..4096)",
+     lo_setup, tg_make_random, tg_make_random_batch, tg_wide_make_random},
+    {"ones", "rows=5:cols=6:count=1 (all lights on; sides to 10000, or a sweep rows=8..4096)",
+     lo_setup_ones, tg_make_ones, NULL, tg_wide_make_ones},
+    {NULL, NULL, NULL, NULL, NULL, NULL},
 };
+
+extern const pz_puzzle pz_lightsout_wide;
 
 const pz_puzzle pz_lightsout = {
     .name = "lightsout",
@@ -189,4 +256,25 @@ const pz_puzzle pz_lightsout = {
     .size = tg_size,
     .classify = tg_classify,
     .check_batch = lo_check_batch,
+    .wide = &pz_lightsout_wide,
+};
+
+/* Boards of every size (solver.h: pz_puzzle.wide). */
+const pz_puzzle pz_lightsout_wide = {
+    .name = "lightsout",
+    .title = "Extended Lights Out (POJ 1222)",
+    .inst_size = sizeof(tg_board),
+    .ans_size = sizeof(tg_answer),
+    .read = lo_read,
+    .write_input = lo_write_input_wide,
+    .write_answer = lo_write_answer_wide,
+    .read_answer = lo_read_answer,
+    .check = lo_check_wide,
+    .same = tg_wide_same,
+    .generators = lo_generators,
+    .shrink = tg_wide_shrink,
+    .size = tg_wide_size,
+    .classify = tg_wide_classify,
+    .wide = &pz_lightsout_wide,
+    .answer_in = lo_answer_in,
 };

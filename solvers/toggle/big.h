@@ -55,21 +55,6 @@ enum {
 /* tg_big_solve's results besides 0 (solved or certified). */
 enum { TG_BIG_OUTSIDE = 1, TG_BIG_NOMEM = -1 };
 
-typedef struct tg_big {
-    int m, n;
-    size_t w;      /* words per row */
-    uint64_t *row; /* m * w words, NULL for an empty board */
-} tg_big;
-
-/* An answer; like tg_answer, with boards in place of arrays. */
-typedef struct tg_bigans {
-    long weight;    /* presses, or -1: no answer */
-    int has;        /* TG_PRESSES | TG_CERTS */
-    int fewest;     /* 1: the fewest presses; 0: not proven fewest */
-    tg_big x;       /* the canonical press set */
-    tg_big cert[2]; /* weight -1: per goal (0 off, 1 on) */
-} tg_bigans;
-
 static inline uint64_t *tg_big_row(const tg_big *b, int r)
 {
     return b->row + (size_t)r * b->w;

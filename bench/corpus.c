@@ -10,6 +10,12 @@
 
 long long pz_read_all(const pz_puzzle *p, FILE *f, const char *name, void **insts, pz_error *e)
 {
+    return pz_read_all_in(p, f, name, insts, NULL, e);
+}
+
+long long pz_read_all_in(const pz_puzzle *p, FILE *f, const char *name, void **insts,
+                         pz_arena *arena, pz_error *e)
+{
     pz_reader r;
     long long n = 0, cap = 64;
     char *v = malloc((size_t)cap * p->inst_size);
@@ -17,6 +23,7 @@ long long pz_read_all(const pz_puzzle *p, FILE *f, const char *name, void **inst
     if (!v)
         pz_fatal("out of memory");
     pz_reader_init(&r, f, name);
+    r.arena = arena;
     while ((rc = p->read(&r, v + (size_t)n * p->inst_size, e)) == 1)
         if (++n == cap && !(v = realloc(v, (size_t)(cap *= 2) * p->inst_size)))
             pz_fatal("out of memory");
@@ -33,9 +40,16 @@ long long pz_read_all(const pz_puzzle *p, FILE *f, const char *name, void **inst
 int pz_read_answers(const pz_puzzle *p, FILE *f, const char *name, const void *insts,
                     long long count, void *answers, pz_error *e)
 {
+    return pz_read_answers_in(p, f, name, insts, count, answers, NULL, e);
+}
+
+int pz_read_answers_in(const pz_puzzle *p, FILE *f, const char *name, const void *insts,
+                       long long count, void *answers, pz_arena *arena, pz_error *e)
+{
     pz_reader r;
     int rc = 0;
     pz_reader_init(&r, f, name);
+    r.arena = arena;
     for (long long k = 0; k < count && rc >= 0; k++) {
         rc = p->read_answer(&r, (unsigned long long)k + 1, (const char *)insts + k * p->inst_size,
                             (char *)answers + k * p->ans_size, e);
@@ -80,7 +94,7 @@ static int read_expected(pz_corpus *c, const char *path, pz_error *e)
         return errno == ENOENT ? 0 : pz_fail(e, NULL, "cannot read %s: %s", path, strerror(errno));
     if (!(c->expected = calloc((size_t)c->count + 1, c->puzzle->ans_size)))
         pz_fatal("out of memory");
-    rc = pz_read_answers(c->puzzle, f, path, c->insts, c->count, c->expected, e);
+    rc = pz_read_answers_in(c->puzzle, f, path, c->insts, c->count, c->expected, c->arena, e);
     c->has_ans_hash = rc == 0 && !hash_file(f, &c->ans_hash);
     fclose(f);
     return rc;
@@ -115,6 +129,15 @@ static int open_file(pz_corpus *c, const char *path, pz_error *e)
         return -1;
     }
     c->count = pz_read_all(c->puzzle, f, path, &c->insts, e);
+    /* Boards past the puzzle's own sizes: read again by its wide twin, with
+     * their rows in the corpus's arena; where that fails too, its message
+     * (which states the true limits) is the one given. */
+    if (c->count < 0 && c->puzzle->wide && c->puzzle->wide != c->puzzle && !fseek(f, 0, SEEK_SET)) {
+        c->arena = pz_arena_new();
+        c->count = pz_read_all_in(c->puzzle->wide, f, path, &c->insts, c->arena, e);
+        if (c->count >= 0)
+            c->puzzle = c->puzzle->wide;
+    }
     c->has_in_hash = c->count >= 0 && !hash_file(f, &c->in_hash);
     fclose(f);
     if (c->count < 0)

@@ -46,10 +46,15 @@ void pz_corpus_close(pz_corpus *);
  * PATH -> PATH.ans (malloc'd: no path is too long for it). */
 char *pz_ans_path(const char *in);
 
-/* Reads every instance of a judge-format stream (the caller frees *insts). */
+/* Reads every instance of a judge-format stream (the caller frees *insts);
+ * _in with an arena for a wide puzzle's rows (solver.h). */
 long long pz_read_all(const pz_puzzle *, FILE *, const char *name, void **insts, pz_error *);
+long long pz_read_all_in(const pz_puzzle *, FILE *, const char *name, void **insts, pz_arena *,
+                         pz_error *);
 /* Reads exactly count answers to insts (and nothing after them): 0, or -1 with e. */
 int pz_read_answers(const pz_puzzle *, FILE *, const char *name, const void *insts, long long count,
                     void *answers, pz_error *);
+int pz_read_answers_in(const pz_puzzle *, FILE *, const char *name, const void *insts,
+                       long long count, void *answers, pz_arena *, pz_error *);
 
 #endif

@@ -92,6 +92,46 @@ done
 [ "$(jq -c .histogram "$tmp/a.json")" = "$(jq -c .histogram "$tmp/m.json")" ] && ok ||
     bad "sweep shards: histograms differ"
 
+# Judge mode and file corpora past 64: gen, solve into NAME.ans, run over the file against
+# its answers, check the answers (a right one: 0; a press changed: 1), for both puzzles.
+"$pb" gen lightsout --corpus lightsout:random:rows=70:cols=129:count=3 >"$tmp/lo.in"
+"$pb" solve lightsout "$tmp/lo.in" >"$tmp/lo.ans" && ok || bad "solve lightsout 70x129"
+[ "$(grep -c '^PUZZLE #' "$tmp/lo.ans")" = 3 ] && [ "$(wc -l <"$tmp/lo.ans")" = 213 ] && ok ||
+    bad "solve 70x129: $(head -c 100 "$tmp/lo.ans")"
+# The same answers from every solver that takes the size, and through stdin.
+for s in chase m4ri; do
+    "$pb" solve lightsout --solver $s <"$tmp/lo.in" | cmp -s - "$tmp/lo.ans" && ok || bad "solve $s"
+done
+run_json "file 70x129" 0 lightsout "$tmp/lo.in"
+clean && [ "$(jq -r .instances "$tmp/r.json")" = 3 ] && ok || bad "file 70x129: $(cat "$tmp/out")"
+[ "$(jq -r .reference "$tmp/r.json")" = expected ] && ok ||
+    bad "file 70x129: not run against its .ans: $(jq -r .reference "$tmp/r.json")"
+expect 0 "" -- "$pb" check lightsout "$tmp/lo.in" "$tmp/lo.ans"
+awk 'NR == 3 { $1 = ($1 == "0") ? "1" : "0" } { print }' "$tmp/lo.ans" >"$tmp/wrong.ans"
+expect 1 "" -- "$pb" check lightsout "$tmp/lo.in" "$tmp/wrong.ans"
+grep -q "wrong answer on case 1" "$tmp/err" && ok || bad "check wrong: $(cat "$tmp/err")"
+cp "$tmp/wrong.ans" "$tmp/lo.ans"
+run_json "file 70x129, a wrong .ans" 1 lightsout "$tmp/lo.in"
+"$pb" gen flip --corpus flip:random:rows=100:cols=70:count=2 >"$tmp/fl.in"
+"$pb" solve flip "$tmp/fl.in" >"$tmp/fl.ans" && [ "$(wc -l <"$tmp/fl.ans")" = 2 ] && ok ||
+    bad "solve flip 100x70"
+run_json "flip file 100x70" 0 flip "$tmp/fl.in"
+clean && ok || bad "flip file: $(cat "$tmp/out")"
+expect 0 "" -- "$pb" check flip "$tmp/fl.in" "$tmp/fl.ans"
+# Bad input past 64: file:line and what was expected, exit 2, in solve, run and check.
+printf '1 65 70\n0 1\n' >"$tmp/bad.in"
+for cmd in "solve lightsout" "run lightsout --no-save --corpus" "check lightsout"; do
+    args=("$tmp/bad.in")
+    [ "${cmd%% *}" = check ] && args+=("$tmp/lo.ans")
+    expect $([ "${cmd%% *}" = check ] && echo 3 || echo 2) \
+        "bad.in:2: expected 70 values 0/1 on this line, found 2" -- "$pb" $cmd "${args[@]}"
+done
+printf '2 200\nbw\n' >"$tmp/bad.in"
+expect 2 "bad.in:2: expected a row of 200 pieces 'b'/'w', found 2" -- "$pb" solve flip "$tmp/bad.in"
+printf '1 4097 3\n' >"$tmp/bad.in"
+expect 2 "bad.in:1: expected \"N\" or \"N m n\" with 1 <= m, n <= 4096" -- \
+    "$pb" run lightsout --no-save --corpus "$tmp/bad.in"
+
 # gen writes a big corpus in the "N m n" format, and refuses a sweep (several sizes).
 "$pb" gen lightsout --corpus lightsout:random:rows=2:cols=70:count=2 >"$tmp/g.in" 2>"$tmp/err"
 [ "$(head -1 "$tmp/g.in")" = "2 2 70" ] && [ "$(wc -l <"$tmp/g.in")" = 5 ] && ok ||

@@ -112,6 +112,11 @@ int tg_big_searched(const tg_bigsys *); /* its answers are fewest */
  * here.  Returns 0, TG_BIG_OUTSIDE or TG_BIG_NOMEM. */
 int tg_big_solve(tg_bigsys *, const tg_big *b, unsigned goals, tg_bigans *a);
 
+/* Are the answers at m x n the fewest (the kernel searched, as above)?  1,
+ * 0, or -1 out of memory; past 64x64 it costs tg_big_facts, so the last
+ * size's answer is kept, per thread. */
+int tg_big_searched_size(int m, int n);
+
 /* Facts of an m x n size (1 <= m, n <= 10 000): the nullity of A, and
  * whether the all-on board can be turned off; 0, or -1 out of memory. */
 int tg_big_facts(int m, int n, int *nullity, int *on_solvable);

@@ -92,9 +92,17 @@ void tg_wide_answer_in(const void *inst, void *ans, unsigned goals, pz_arena *ar
             arena_board(&a->big.cert[g], m, n, arena);
 }
 
+/* Boards past 64x64 are big; so are the small sizes whose kernel gf2 does not
+ * search (61x61, 62x64, 64x62), so that their answers, not proven fewest, are
+ * marked as big answers are and the small solvers skip them by their form. */
+int tg_wide_big_size(int m, int n)
+{
+    return m > TG_MAX || n > TG_MAX || tg_nullity(m, n) > TG_BIG_SEARCH_NULLITY;
+}
+
 void tg_wide_board(tg_board *bd, int m, int n, pz_arena *arena)
 {
-    if (m <= TG_MAX && n <= TG_MAX) {
+    if (!tg_wide_big_size(m, n)) {
         bd->m = (uint8_t)m;
         bd->n = (uint8_t)n;
         memset(bd->b, 0, (size_t)m * sizeof *bd->b);
@@ -102,6 +110,23 @@ void tg_wide_board(tg_board *bd, int m, int n, pz_arena *arena)
     }
     bd->m = bd->n = 0;
     arena_board(&bd->big, m, n, arena);
+}
+
+int tg_big_searched_size(int m, int n)
+{
+    static _Thread_local int lm, ln, lok;
+    if (m <= TG_MAX && n <= TG_MAX)
+        return tg_nullity(m, n) <= TG_BIG_SEARCH_NULLITY;
+    if (m != lm || n != ln) {
+        int k, on;
+        if (tg_big_facts(m, n, &k, &on))
+            return -1;
+        lok = k <= TG_BIG_SEARCH_NULLITY &&
+              ((uint64_t)m * (uint64_t)n << k) <= 1ull << TG_BIG_SEARCH_LOG;
+        lm = m;
+        ln = n;
+    }
+    return lok;
 }
 
 /* ---- corpora ---- */
@@ -207,7 +232,7 @@ void tg_wide_make_random(const pz_params *p, uint64_t index, void *inst, pz_aren
     tg_board *bd = inst;
     int m, n;
     size_of(p, per_size(p), index, &m, &n);
-    if (m <= TG_MAX && n <= TG_MAX) { /* the narrow corpora's stream */
+    if (!tg_wide_big_size(m, n)) { /* the narrow corpora's stream */
         pz_params q = *p;
         q.rows = m;
         q.cols = n;

@@ -22,24 +22,6 @@ typedef struct bigscratch {
     tg_bigans a;    /* its answer */
 } bigscratch;
 
-/* Can Flip Game's fewest flips be searched at m x n?  tg_big_facts costs an
- * elimination (0.1 s at 4096x4096), and fits() is asked per board, so the
- * last size's answer is kept, per thread. */
-static int flip_searchable(int m, int n)
-{
-    static _Thread_local int lm, ln, lok;
-    if (m <= TG_MAX && n <= TG_MAX)
-        return tg_nullity(m, n) <= TG_BIG_SEARCH_NULLITY;
-    if (m != lm || n != ln) {
-        int k, on;
-        lok = tg_big_facts(m, n, &k, &on) == 0 && k <= TG_BIG_SEARCH_NULLITY &&
-              ((uint64_t)m * (uint64_t)n << k) <= 1ull << TG_BIG_SEARCH_LOG;
-        lm = m;
-        ln = n;
-    }
-    return lok;
-}
-
 static void board_size(const tg_board *bd, int *m, int *n)
 {
     *m = tg_is_big(bd) ? bd->big.m : bd->m;
@@ -50,7 +32,7 @@ static int fits(const tg_bigalgo *algo, const void *inst, unsigned goals)
 {
     int m, n;
     board_size(inst, &m, &n);
-    return tg_bigalgo_fits(algo, m, n) && (!(goals & TG_ON) || flip_searchable(m, n));
+    return tg_bigalgo_fits(algo, m, n) && (!(goals & TG_ON) || tg_big_searched_size(m, n) == 1);
 }
 
 static int prepare(void)

@@ -246,8 +246,9 @@ int tg_wide_setup_ones(pz_params *, int narrow, pz_error *);
 void tg_make_ones(const pz_params *, uint64_t index, void *inst); /* narrow corpora */
 void tg_wide_make_random(const pz_params *, uint64_t index, void *inst, pz_arena *);
 void tg_wide_make_ones(const pz_params *, uint64_t index, void *inst, pz_arena *);
-/* A board's rows for a reader or a maker: m x n, in the arena; small
- * boards in bd->b. */
+/* A board's rows for a reader or a maker: m x n, zeroed, in the arena where
+ * tg_wide_big_size says it is big, else in bd->b. */
+int tg_wide_big_size(int m, int n);
 void tg_wide_board(tg_board *, int m, int n, pz_arena *);
 /* Row r of a board of either kind, and its words. */
 static inline uint64_t *tg_rows(tg_board *bd, int r)

@@ -140,4 +140,11 @@ expect 2 "is a sweep of sizes" -- "$pb" gen lightsout --corpus lightsout:random:
 # stress does not take boards past the puzzle's own sizes: said, exit 2.
 expect 2 "past flip's own sizes" -- "$pb" stress flip --exec true --corpus flip:random:rows=9
 
+# scripts/regress has the big-board set (its names, listed for a PATTERN that matches none).
+"$src/scripts/regress" no-such-run-name >/dev/null 2>"$tmp/err"
+for name in lightsout-big-widths lightsout-big-random-4096 lightsout-big-ones-4096 \
+    lightsout-big-sweep flip-big-random-255 flip-big-sweep; do
+    grep -qx "  $name" "$tmp/err" && ok || bad "scripts/regress has no run $name"
+done
+
 summary

@@ -61,6 +61,13 @@ jq -e '[.solvers[] | .ran] | add == 0' "$tmp/r.json" >/dev/null && ok || bad "65
 jq -e '[.solvers[] | .skipped == 2] | all' "$tmp/r.json" >/dev/null && ok ||
     bad "65x65 flip: a solver did not state the size as outside its limits"
 grep -q "^FAIL: nothing was checked" "$tmp/out" && ok || bad "65x65 flip: $(cat "$tmp/out")"
+# No answer: each IMPOSSIBLE carries its certificate, which the big checker verifies (a
+# random 65x65 board has an answer with chance 2^-42), for both puzzles' goals where taken.
+run_json "65x65 impossible" 0 lightsout lightsout:random:rows=65:cols=65:count=3
+jq -e '.histogram == [{"class": 4097, "answer": "Impossible", "count": 3}]' "$tmp/r.json" \
+    >/dev/null && clean && ok || bad "65x65 impossible: $(jq -c .histogram "$tmp/r.json")"
+run_json "flip 130x130" 0 flip flip:random:rows=130:cols=130:count=2
+clean && ok || bad "flip 130x130: $(cat "$tmp/out")"
 # 61x61 is small but past gf2's search: its boards go wide and are marked the same way.
 run_json "61x61" 0 lightsout lightsout:ones:rows=61:cols=61:count=2
 grep -q "not proven fewest: 2" "$tmp/out" && ok || bad "61x61: $(grep Answers "$tmp/out")"

@@ -507,6 +507,21 @@ static void test_wide_contract(void **state)
     /* and so is a count that is not the answer's own. */
     a[1].weight++;
     assert_int_equal(p->check(&bd, &a[1], &why), PZ_INVALID);
+    /* A board with no answer (one light on, 65x65): its certificate checks,
+     * and a certificate with a cell changed does not. */
+    tg_big_random(&bd.big, 0, 0);
+    memset(bd.big.row, 0, (size_t)bd.big.m * bd.big.w * sizeof *bd.big.row);
+    bd.big.row[0] = 1;
+    const pz_solver *s = pz_find_solver("lightsout", "chase");
+    void *scratch = pz_test_scratch(s);
+    p->answer_in(&bd, &a[0], arena);
+    assert_int_equal(s->solve(&bd, &a[0], scratch), 0);
+    pz_test_scratch_free(s, scratch);
+    assert_int_equal(a[0].weight, -1);
+    assert_true(a[0].has & TG_CERTS);
+    assert_int_equal(p->check(&bd, &a[0], &why), PZ_VALID);
+    a[0].big.cert[0].row[bd.big.w] ^= 2;
+    assert_int_equal(p->check(&bd, &a[0], &why), PZ_INVALID);
     pz_arena_free(arena);
 }
 

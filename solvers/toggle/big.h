@@ -109,7 +109,8 @@ int tg_big_prepare(tg_bigsys *, int m, int n);
 int tg_big_nullity(const tg_bigsys *);  /* of the prepared size */
 int tg_big_searched(const tg_bigsys *); /* its answers are fewest */
 /* Solves b toward goals (TG_OFF, or TG_OFF | TG_ON); a's boards are sized
- * here.  Returns 0, TG_BIG_OUTSIDE or TG_BIG_NOMEM. */
+ * here (memory already of the size, as the harness's answer_in gives, is
+ * reused, never freed).  Returns 0, TG_BIG_OUTSIDE or TG_BIG_NOMEM. */
 int tg_big_solve(tg_bigsys *, const tg_big *b, unsigned goals, tg_bigans *a);
 
 /* Are the answers at m x n the fewest (the kernel searched, as above)?  1,

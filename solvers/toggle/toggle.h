@@ -12,6 +12,8 @@
  * exactly that set, so solvers can be compared bit for bit.  Boards beyond
  * 64x64 are big.h's: the same answer where their kernel is searched, and
  * beyond it one canonical answer defined there, marked not proven fewest.
+ * They reach the harness through the wide puzzles (bigpuzzle.c), as a
+ * tg_board whose m = n = 0 holds a tg_big header.
  */
 #ifndef PZ_TOGGLE_H
 #define PZ_TOGGLE_H

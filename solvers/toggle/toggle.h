@@ -274,7 +274,7 @@ extern const pz_puzzle pz_flip, pz_lightsout;
     {                                                                                              \
         const tg_board *b = insts;                                                                 \
         size_t j = 0;                                                                              \
-        uint16_t mn, next;                        /* the m and n bytes, compared at once */        \
+        uint16_t mn, next; /* the m and n bytes, compared at once */                               \
         while (j < count && b[j].m && FITS(b[j].m, b[j].n)) /* once a run of one size; m 0: big */ \
             for (memcpy(&mn, &b[j].m, 2); ++j < count && (memcpy(&next, &b[j].m, 2), next == mn);) \
                 ;                                                                                  \

@@ -10,6 +10,12 @@
 
 long long pz_read_all(const pz_puzzle *p, FILE *f, const char *name, void **insts, pz_error *e)
 {
+    return pz_read_all_in(p, f, name, insts, NULL, e);
+}
+
+long long pz_read_all_in(const pz_puzzle *p, FILE *f, const char *name, void **insts,
+                         pz_arena *arena, pz_error *e)
+{
     pz_reader r;
     long long n = 0, cap = 64;
     char *v = malloc((size_t)cap * p->inst_size);
@@ -17,6 +23,7 @@ long long pz_read_all(const pz_puzzle *p, FILE *f, const char *name, void **inst
     if (!v)
         pz_fatal("out of memory");
     pz_reader_init(&r, f, name);
+    r.arena = arena;
     while ((rc = p->read(&r, v + (size_t)n * p->inst_size, e)) == 1)
         if (++n == cap && !(v = realloc(v, (size_t)(cap *= 2) * p->inst_size)))
             pz_fatal("out of memory");
@@ -33,9 +40,16 @@ long long pz_read_all(const pz_puzzle *p, FILE *f, const char *name, void **inst
 int pz_read_answers(const pz_puzzle *p, FILE *f, const char *name, const void *insts,
                     long long count, void *answers, pz_error *e)
 {
+    return pz_read_answers_in(p, f, name, insts, count, answers, NULL, e);
+}
+
+int pz_read_answers_in(const pz_puzzle *p, FILE *f, const char *name, const void *insts,
+                       long long count, void *answers, pz_arena *arena, pz_error *e)
+{
     pz_reader r;
     int rc = 0;
     pz_reader_init(&r, f, name);
+    r.arena = arena;
     for (long long k = 0; k < count && rc >= 0; k++) {
         rc = p->read_answer(&r, (unsigned long long)k + 1, (const char *)insts + k * p->inst_size,
                             (char *)answers + k * p->ans_size, e);
@@ -80,7 +94,7 @@ static int read_expected(pz_corpus *c, const char *path, pz_error *e)
         return errno == ENOENT ? 0 : pz_fail(e, NULL, "cannot read %s: %s", path, strerror(errno));
     if (!(c->expected = calloc((size_t)c->count + 1, c->puzzle->ans_size)))
         pz_fatal("out of memory");
-    rc = pz_read_answers(c->puzzle, f, path, c->insts, c->count, c->expected, e);
+    rc = pz_read_answers_in(c->puzzle, f, path, c->insts, c->count, c->expected, c->arena, e);
     c->has_ans_hash = rc == 0 && !hash_file(f, &c->ans_hash);
     fclose(f);
     return rc;
@@ -115,6 +129,15 @@ static int open_file(pz_corpus *c, const char *path, pz_error *e)
         return -1;
     }
     c->count = pz_read_all(c->puzzle, f, path, &c->insts, e);
+    /* Boards past the puzzle's own sizes: read again by its wide twin, with
+     * their rows in the corpus's arena; where that fails too, its message
+     * (which states the true limits) is the one given. */
+    if (c->count < 0 && c->puzzle->wide && c->puzzle->wide != c->puzzle && !fseek(f, 0, SEEK_SET)) {
+        c->arena = pz_arena_new();
+        c->count = pz_read_all_in(c->puzzle->wide, f, path, &c->insts, c->arena, e);
+        if (c->count >= 0)
+            c->puzzle = c->puzzle->wide;
+    }
     c->has_in_hash = c->count >= 0 && !hash_file(f, &c->in_hash);
     fclose(f);
     if (c->count < 0)
@@ -143,15 +166,26 @@ static int set_key(pz_params *p, const char *key, const char *val, pz_error *e)
     char *end;
     long long v;
     int *ints[] = {&p->rows, &p->cols, &p->n, &p->digits};
+    int *tos[] = {&p->rows_to, &p->cols_to, NULL, NULL};
     const char *names[] = {"rows", "cols", "n", "digits"};
     for (int i = 0; i < 4; i++)
         if (!strcmp(key, names[i])) {
+            /* Sides go to 10 000 (the all-on board); a side may be a sweep A..B. */
+            long long max = tos[i] ? 10000 : 1000, to = -1;
             errno = 0;
             v = strtoll(val, &end, 10);
-            if (errno || *end || end == val || v < 0 || v > 1000)
-                return pz_fail(e, NULL, "expected %s= a whole number from 0 to 1000, found '%s'",
-                               key, val);
+            if (tos[i] && end != val && !strncmp(end, "..", 2)) {
+                const char *b = end + 2;
+                to = strtoll(b, &end, 10);
+                if (end == b || to < 0 || to > max)
+                    end = (char *)"x";
+            }
+            if (errno || *end || end == val || v < 0 || v > max)
+                return pz_fail(e, NULL, "expected %s= a whole number from 0 to %lld%s, found '%s'",
+                               key, max, tos[i] ? " (or a sweep A..B)" : "", val);
             *ints[i] = (int)v;
+            if (tos[i])
+                *tos[i] = (int)to;
             return 0;
         }
     if (!strcmp(key, "count")) {
@@ -189,7 +223,9 @@ static void canonical(pz_corpus *c)
     if (cond)                                                                                      \
     fprintf(f, __VA_ARGS__)
     ADD(p->rows >= 0, ":rows=%d", p->rows);
+    ADD(p->rows_to >= 0, "..%d", p->rows_to);
     ADD(p->cols >= 0, ":cols=%d", p->cols);
+    ADD(p->cols_to >= 0, "..%d", p->cols_to);
     ADD(p->n >= 0, ":n=%d", p->n);
     ADD(p->digits >= 0, ":digits=%d", p->digits);
     ADD(p->mode[0], ":mode=%s", p->mode);
@@ -227,8 +263,14 @@ static int open_spec(pz_corpus *c, const pz_puzzle *pz, const char *spec, char *
     size_t plen = strlen(pz->name);
     memset(c, 0, sizeof *c);
     c->puzzle = pz;
-    c->params = (pz_params){
-        .rows = -1, .cols = -1, .n = -1, .digits = -1, .count = -1, .seed = (uint64_t)-1};
+    c->params = (pz_params){.rows = -1,
+                            .cols = -1,
+                            .rows_to = -1,
+                            .cols_to = -1,
+                            .n = -1,
+                            .digits = -1,
+                            .count = -1,
+                            .seed = (uint64_t)-1};
     list_kinds(pz, list, sizeof list);
     if (strncmp(spec, pz->name, plen) || spec[plen] != ':') {
         const char *colon = strchr(spec, ':');
@@ -267,6 +309,16 @@ static int open_spec(pz_corpus *c, const pz_puzzle *pz, const char *spec, char *
     }
     if (c->gen->setup(&c->params, e))
         return spec_error(c, spec, e);
+    if ((c->params.rows_to >= 0 || c->params.cols_to >= 0) && !c->params.wide)
+        return pz_fail(e, NULL, "%s: %s:%s takes no sweep of sizes (A..B)", spec, pz->name,
+                       c->gen->kind);
+    if (c->params.wide) { /* boards past the puzzle's struct: its wide twin */
+        if (!pz->wide || !c->gen->make_in)
+            pz_fatal("%s:%s: setup asked for a wide corpus the puzzle cannot make", pz->name,
+                     c->gen->kind);
+        c->puzzle = pz->wide;
+        c->arena = pz_arena_new();
+    }
     c->count = c->params.count;
     canonical(c);
     return 0;
@@ -285,7 +337,10 @@ int pz_corpus_open(pz_corpus *c, const pz_puzzle *pz, const char *spec, pz_error
 
 void pz_corpus_get(const pz_corpus *c, long long index, void *inst)
 {
-    if (c->gen)
+    if (c->gen && c->params.wide) {
+        pz_arena_reset(c->arena);
+        c->gen->make_in(&c->params, (uint64_t)index, inst, c->arena);
+    } else if (c->gen)
         c->gen->make(&c->params, (uint64_t)index, inst);
     else
         memcpy(inst, (const char *)c->insts + (size_t)index * c->puzzle->inst_size,
@@ -302,6 +357,8 @@ void pz_corpus_close(pz_corpus *c)
     free(c->insts);
     free(c->expected);
     free(c->spec);
+    pz_arena_free(c->arena);
     c->insts = c->expected = NULL;
     c->spec = NULL;
+    c->arena = NULL;
 }

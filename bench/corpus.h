@@ -32,9 +32,13 @@ typedef struct pz_corpus {
      * generated corpus, no .ans, or a stream that cannot be read again). */
     uint64_t in_hash, ans_hash;
     int has_in_hash, has_ans_hash;
+    /* A wide corpus (solver.h): puzzle is the wide twin of the one asked for;
+     * the rows of a file's boards, or of the board pz_corpus_get made last. */
+    pz_arena *arena;
 } pz_corpus;
 
 int pz_corpus_open(pz_corpus *, const pz_puzzle *, const char *spec, pz_error *);
+/* A wide corpus's instance holds rows in the corpus's arena until the next call. */
 void pz_corpus_get(const pz_corpus *, long long index, void *inst);
 const void *pz_corpus_expected(const pz_corpus *, long long index); /* or NULL */
 void pz_corpus_close(pz_corpus *);
@@ -42,10 +46,15 @@ void pz_corpus_close(pz_corpus *);
  * PATH -> PATH.ans (malloc'd: no path is too long for it). */
 char *pz_ans_path(const char *in);
 
-/* Reads every instance of a judge-format stream (the caller frees *insts). */
+/* Reads every instance of a judge-format stream (the caller frees *insts);
+ * _in with an arena for a wide puzzle's rows (solver.h). */
 long long pz_read_all(const pz_puzzle *, FILE *, const char *name, void **insts, pz_error *);
+long long pz_read_all_in(const pz_puzzle *, FILE *, const char *name, void **insts, pz_arena *,
+                         pz_error *);
 /* Reads exactly count answers to insts (and nothing after them): 0, or -1 with e. */
 int pz_read_answers(const pz_puzzle *, FILE *, const char *name, const void *insts, long long count,
                     void *answers, pz_error *);
+int pz_read_answers_in(const pz_puzzle *, FILE *, const char *name, const void *insts,
+                       long long count, void *answers, pz_arena *, pz_error *);
 
 #endif

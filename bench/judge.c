@@ -144,14 +144,19 @@ long long pz_judge_stream(const pz_puzzle *p, const void *insts, const void *exp
     long long i;
     off_t at = 0; /* where answer i starts */
     int rc = 1;
+    /* A wide puzzle's answers keep their rows here, one answer at a time. */
+    pz_arena *arena = p->answer_in ? pz_arena_new() : NULL;
     if (!ans)
         pz_fatal("out of memory");
     pz_reader_init(&r, f, "output");
+    r.arena = arena;
     for (i = 0; i < count; i++) {
         const char *inst = (const char *)insts + i * p->inst_size;
         const char *exp = (const char *)expected + i * p->ans_size;
         const char *bad;
         unsigned long long k = (unsigned long long)i + 1;
+        if (arena)
+            pz_arena_reset(arena);
         memset(ans, 0, p->ans_size);
         at = ftello(f);
         if ((rc = p->read_answer(&r, k, inst, ans, &e)) != 1)
@@ -196,6 +201,7 @@ long long pz_judge_stream(const pz_puzzle *p, const void *insts, const void *exp
         i++;
     }
     pz_reader_free(&r);
+    pz_arena_free(arena);
     free(ans);
     return i;
 }
@@ -241,15 +247,17 @@ void pz_reference_init(pz_reference *ref, const pz_puzzle *p, const pz_solver *o
 {
     const pz_solver **mine;
     int *order, n = 0;
+    /* A wide puzzle's solvers are its narrow twin's. */
     for (int i = 0; pz_solvers[i]; i++)
-        n += pz_solvers[i]->puzzle == p;
+        n += pz_solvers[i]->puzzle == p || pz_solvers[i]->puzzle->wide == p;
     mine = pz_xcalloc((size_t)n + 1, sizeof *mine);
     order = pz_xcalloc((size_t)n + 1, sizeof *order);
     ref->puzzle = p;
     ref->only = only;
     ref->n = 0;
+    ref->arena = NULL;
     for (int i = 0; pz_solvers[i]; i++)
-        if (pz_solvers[i]->puzzle == p)
+        if (pz_solvers[i]->puzzle == p || pz_solvers[i]->puzzle->wide == p)
             mine[ref->n++] = pz_solvers[i];
     pz_reference_order(mine, n, order);
     ref->solvers = pz_xcalloc((size_t)n + 1, sizeof *ref->solvers);
@@ -274,9 +282,14 @@ int pz_reference_solve(pz_reference *ref, const void *inst, void *ans, pz_error 
         if (!s->fits(inst))
             continue;
         took = 1;
-        if (!ref->scratch[k] && s->scratch_size)
-            ref->scratch[k] = pz_xcalloc(1, s->scratch_size);
+        if (!ref->scratch[k])
+            ref->scratch[k] = pz_scratch_new(s);
         memset(ans, 0, p->ans_size);
+        if (p->answer_in) {
+            if (!ref->arena)
+                pz_fatal("%s: a wide puzzle's reference without an arena", p->name);
+            p->answer_in(inst, ans, ref->arena);
+        }
         if (s->solve(inst, ans, ref->scratch[k]))
             why = "the solver reported an error";
         else if (p->check(inst, ans, &why) == PZ_VALID)
@@ -296,7 +309,7 @@ int pz_reference_solve(pz_reference *ref, const void *inst, void *ans, pz_error 
 void pz_reference_free(pz_reference *ref)
 {
     for (int k = 0; k < ref->n; k++)
-        free(ref->scratch[k]);
+        pz_scratch_free(ref->solvers[k], ref->scratch[k]);
     free(ref->scratch);
     free(ref->solvers);
     ref->scratch = NULL;

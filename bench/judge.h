@@ -94,6 +94,9 @@ typedef struct pz_reference {
     const pz_solver **solvers; /* the puzzle's, in reference order */
     int n;
     void **scratch; /* per solver, made on demand */
+    /* A wide puzzle's (solver.h): where answers' rows go, set and reset by
+     * the caller with its instances'. */
+    pz_arena *arena;
 } pz_reference;
 
 void pz_reference_init(pz_reference *, const pz_puzzle *, const pz_solver *only);

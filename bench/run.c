@@ -9,6 +9,13 @@
  * which batch.  The reference is the corpus's expected answer where it has
  * one, else the first answer that checks in reference order (judge.h), else
  * the answer of the first solver in that order that took the instance.
+ *
+ * A wide corpus (solver.h: boards past 64x64) runs the same way through the
+ * puzzle's wide twin.  Each thread has an arena, reset before each batch,
+ * for the rows of the batch's boards and of every answer (sized by
+ * answer_in before the timer), so memory follows the boards the batch
+ * holds; batches are one instance unless --batch says otherwise, and each
+ * solver's resize() does its per-size work before the timer.
  */
 #include <errno.h>
 #include <math.h>
@@ -46,6 +53,7 @@ typedef struct worker {
     pz_failure keep[PZ_KEEP]; /* this thread's first failures by index */
     int nkeep;
     long long *rep_spread[PZ_RUN_SOLVERS]; /* with --repeat: see pz_result */
+    pz_arena *arena;                       /* a wide corpus's: the batch's rows */
 } worker;
 
 typedef struct job {
@@ -92,11 +100,19 @@ int pz_default_batch(long long instances)
     return b < 1 ? 1 : b > PZ_BATCH ? PZ_BATCH : (int)b;
 }
 
-/* The batch a run uses: the one asked for or the default, never more than
- * the shard, so a batch's buffers never outgrow the instances there are. */
-static int batch_size(const pz_shard *sh, const pz_run_opts *o)
+static int is_wide(const pz_corpus *c)
 {
-    long long total = sh->end - sh->first, b = o->batch > 0 ? o->batch : pz_default_batch(total);
+    return c->puzzle->wide == c->puzzle;
+}
+
+/* The batch a run uses: the one asked for or the default, never more than
+ * the shard, so a batch's buffers never outgrow the instances there are.  A
+ * wide corpus's boards may take megabytes each: one a batch by default. */
+static int batch_size(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o)
+{
+    long long total = sh->end - sh->first, b = o->batch > 0 ? o->batch
+                                               : is_wide(c) ? 1
+                                                            : pz_default_batch(total);
     return (int)(b > total ? (total > 0 ? total : 1) : b);
 }
 
@@ -109,7 +125,7 @@ static long long batch_bytes(const pz_puzzle *p, const pz_run_opts *o, long long
 
 int pz_run_check(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_error *e)
 {
-    long long b = batch_size(sh, o), bytes = batch_bytes(c->puzzle, o, b);
+    long long b = batch_size(c, sh, o), bytes = batch_bytes(c->puzzle, o, b);
     if (bytes > BATCH_BYTES)
         return pz_fail(e, NULL,
                        "run: --batch %lld needs %lld MiB of buffers per thread here, more than "
@@ -147,7 +163,9 @@ static void keep_failure(const job *jb, worker *w, long long index, int j, const
     pz_failure *f = &w->keep[at];
     memset(f, 0, sizeof *f);
     f->index = index;
-    f->inst = pz_xmemdup(inst, p->inst_size);
+    /* A wide instance's rows are in the batch's arena: it is kept as text
+     * alone, and not shrunk. */
+    f->inst = is_wide(jb->c) ? NULL : pz_xmemdup(inst, p->inst_size);
     f->input = pz_render_one(p, inst, NULL);
     f->expected = expected ? pz_render_one(p, inst, expected) : NULL;
     f->expected_why = ewhy;
@@ -337,7 +355,12 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
     long long first[PZ_RUN_SOLVERS]; /* each solver's first instance */
     double wall[PZ_RUN_SOLVERS], cpu[PZ_RUN_SOLVERS];
     (void)part;
-    if (c->gen && c->gen->make_batch) {
+    if (w->arena)
+        pz_arena_reset(w->arena);
+    if (c->gen && w->arena) {
+        for (int j = 0; j < n; j++)
+            c->gen->make_in(&c->params, (uint64_t)(lo + j), w->inst + (size_t)j * isz, w->arena);
+    } else if (c->gen && c->gen->make_batch) {
         c->gen->make_batch(&c->params, (uint64_t)lo, (size_t)n, w->inst);
     } else if (c->gen) {
         void (*make)(const pz_params *, uint64_t, void *) = c->gen->make;
@@ -373,6 +396,14 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
             took[j] = RAN;
             w->todo[count[s]++] = j;
         }
+        if (w->arena) /* the rows of the answers, untimed */
+            for (k = 0; k < count[s]; k++) {
+                int j = all ? k : w->todo[k];
+                p->answer_in(w->inst + (size_t)j * isz, ans + (size_t)j * asz, w->arena);
+            }
+        if (sv->resize && count[s]) /* the per-size work, untimed; solve() redoes what failed */
+            (void)sv->resize(scratch, w->inst + (size_t)(all ? 0 : w->todo[0]) * isz);
+        k = 0;
         double c0 = pz_cpu_now(), t0 = pz_now();
         if (all) {
             const char *in = w->inst;
@@ -437,11 +468,12 @@ static void worker_init(void *ctx, void *wv)
     w->classes = pz_xcalloc(b, sizeof *w->classes);
     w->hist = pz_xcalloc(PZ_CLASSES, sizeof *w->hist);
     w->names = pz_xcalloc(PZ_CLASSES, sizeof *w->names);
+    if (is_wide(jb->c))
+        w->arena = pz_arena_new();
     for (int s = 0; s < jb->o->nsolvers; s++) {
         w->ans[s] = pz_xcalloc_lines(b, p->ans_size);
         w->took[s] = pz_xcalloc(b, 1);
-        w->scratch[s] =
-            jb->o->solvers[s]->scratch_size ? pz_xcalloc(1, jb->o->solvers[s]->scratch_size) : NULL;
+        w->scratch[s] = pz_scratch_new(jb->o->solvers[s]);
         if (jb->o->repeat > 1)
             w->rep_spread[s] = pz_xcalloc((size_t)jb->o->repeat * PZ_SPREAD, sizeof(long long));
     }
@@ -485,9 +517,11 @@ static void worker_finish(void *ctx, void *wv)
     for (int s = 0; s < PZ_RUN_SOLVERS; s++) {
         free(w->ans[s]);
         free(w->took[s]);
-        free(w->scratch[s]);
+        if (w->scratch[s])
+            pz_scratch_free(res->opts.solvers[s], w->scratch[s]);
         free(w->rep_spread[s]);
     }
+    pz_arena_free(w->arena);
 }
 
 static int by_index(const void *a, const void *b)
@@ -512,7 +546,7 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
     job jb = {c,
               o,
               c->expected,
-              batch_size(sh, o),
+              batch_size(c, sh, o),
               {0},
               pz_clock_cost(pz_now),
               pz_clock_cost(pz_cpu_now),

@@ -171,9 +171,19 @@ int pz_cmd_check(int argc, char **argv)
     if (!f)
         return FAIL("cannot read INPUT %s: %s", path[0], strerror(errno));
     long long n = pz_read_all(p, f, path[0], &insts, &e);
+    /* Boards past the puzzle's own sizes: its wide twin reads them again,
+     * their rows (and the answers') in an arena kept to the end. */
+    pz_arena *arena = NULL;
+    if (n < 0 && p->wide && !fseek(f, 0, SEEK_SET)) {
+        arena = pz_arena_new();
+        if ((n = pz_read_all_in(p->wide, f, path[0], &insts, arena, &e)) >= 0)
+            p = p->wide;
+    }
     fclose(f);
-    if (n < 0)
+    if (n < 0) {
+        pz_arena_free(arena);
         return (pz_print_error(&e), CHECK_FAIL);
+    }
     if (!(expected = calloc((size_t)n + 1, p->ans_size)))
         pz_fatal("out of memory");
     if (path[2]) {
@@ -181,7 +191,7 @@ int pz_cmd_check(int argc, char **argv)
             rc = FAIL("cannot read ANSWER %s: %s", path[2], strerror(errno));
             goto done;
         }
-        rc = pz_read_answers(p, f, path[2], insts, n, expected, &e);
+        rc = pz_read_answers_in(p, f, path[2], insts, n, expected, arena, &e);
         fclose(f);
         if (rc) {
             rc = (pz_print_error(&e), CHECK_FAIL);
@@ -199,6 +209,7 @@ int pz_cmd_check(int argc, char **argv)
         pz_reference ref;
         pz_prepare_all();
         pz_reference_init(&ref, p, only);
+        ref.arena = arena;
         rc = 0;
         for (long long i = 0; i < n && !rc; i++)
             if ((rc = pz_reference_solve(&ref, (char *)insts + i * p->inst_size,
@@ -223,6 +234,7 @@ int pz_cmd_check(int argc, char **argv)
     if (path[2]) {
         pz_prepare_all();
         pz_reference_init(&ref, p, only);
+        ref.arena = arena;
         first.ref = &ref;
         first.mine = pz_xmalloc(p->ans_size);
     }
@@ -250,5 +262,6 @@ int pz_cmd_check(int argc, char **argv)
 done:
     free(insts);
     free(expected);
+    pz_arena_free(arena);
     return rc;
 }

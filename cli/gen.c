@@ -38,6 +38,14 @@ int pz_cmd_gen(int argc, char **argv)
     const char *spec = value[O_CORPUS], *shard = value[O_SHARD];
     if ((status = pz_open_shard("gen", p, spec, shard, &c, &sh)))
         return status;
+    if (c.params.rows_to >= 0) {
+        pz_corpus_close(&c);
+        return pz_usage("gen: %s is a sweep of sizes, and a judge input holds one size", spec);
+    }
+    /* A wide corpus (boards past 64x64): its puzzle writes them, one at a
+     * time, since each board's rows last until the next is made. */
+    size_t chunk = c.params.wide ? 1 : CHUNK;
+    p = c.puzzle;
     /* The input is written in chunks, each told where it sits in the whole,
      * so a header can carry the total and any size of corpus streams. */
     char *v = calloc(CHUNK, p->inst_size);
@@ -48,7 +56,7 @@ int pz_cmd_gen(int argc, char **argv)
     setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
     long long lo = sh.first;
     do { /* once at least: an empty input has a header too */
-        size_t n = sh.end - lo < CHUNK ? (size_t)(sh.end - lo) : CHUNK;
+        size_t n = sh.end - lo < (long long)chunk ? (size_t)(sh.end - lo) : chunk;
         for (size_t j = 0; j < n; j++)
             pz_corpus_get(&c, lo + (long long)j, v + j * p->inst_size);
         p->write_input(stdout, v, n, (uint64_t)(lo - sh.first), total);

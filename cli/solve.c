@@ -54,6 +54,11 @@ int pz_cmd_solve(int argc, char **argv)
     if (path && strcmp(path, "-") && !(in = fopen(path, "r")))
         return pz_usage("solve: cannot open %s: %s", path, strerror(errno));
     pz_prepare_all();
+    /* Boards of every size: the wide twin reads them, their rows and their
+     * answers' in an arena given back after each board is answered. */
+    pz_arena *arena = p->wide ? pz_arena_new() : NULL;
+    if (p->wide)
+        p = p->wide;
     pz_reference ref;
     void *inst = calloc(1, p->inst_size), *ans = calloc(1, p->ans_size);
     pz_reader r;
@@ -64,8 +69,10 @@ int pz_cmd_solve(int argc, char **argv)
     static char obuf[1 << 16];
     setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
     pz_reader_init(&r, in, path && strcmp(path, "-") ? path : "stdin");
+    r.arena = arena;
     pz_reference_init(&ref, p, only);
-    while ((rc = p->read(&r, inst, &e)) == 1) {
+    ref.arena = arena;
+    while ((arena ? pz_arena_reset(arena) : (void)0), (rc = p->read(&r, inst, &e)) == 1) {
         if (pz_reference_solve(&ref, inst, ans, &e)) {
             status = pz_usage("%s:%ld: %s", r.name, r.line, e.msg);
             break;
@@ -79,6 +86,7 @@ int pz_cmd_solve(int argc, char **argv)
     if (pz_check_stdout())
         status = PZ_EXIT_USAGE;
     pz_reference_free(&ref);
+    pz_arena_free(arena);
     free(inst);
     free(ans);
     pz_reader_free(&r);

@@ -305,6 +305,11 @@ static int parse(stress *s, int argc, char **argv)
                         strchr(s->argv[0], '/') ? "" : " in PATH");
     if (pz_corpus_open(&s->corpus, s->p, spec, &e))
         return pz_print_error(&e);
+    if (s->corpus.puzzle != s->p) {
+        pz_corpus_close(&s->corpus);
+        return pz_usage("stress: %s holds boards past %s's own sizes, which stress does not take",
+                        spec, s->p->name);
+    }
     return 0;
 }
 

@@ -1,6 +1,7 @@
 /* registry.c - the lists of puzzles and solvers that registry.h names, in
  * its order, and lookups by name.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "solver.h"
@@ -39,4 +40,19 @@ void pz_prepare_all(void)
 {
     for (const pz_solver *const *s = pz_solvers; *s; s++)
         pz_prepare(*s);
+}
+
+void *pz_scratch_new(const pz_solver *s)
+{
+    void *m = calloc(1, s->scratch_size ? s->scratch_size : 1);
+    if (!m)
+        pz_fatal("out of memory");
+    return m;
+}
+
+void pz_scratch_free(const pz_solver *s, void *scratch)
+{
+    if (scratch && s->release)
+        s->release(scratch);
+    free(scratch);
 }

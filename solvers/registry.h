@@ -29,10 +29,16 @@
     X(flip, rowenum, 0)                                                                            \
     X(flip, bfs, PZ_SLOW)                                                                          \
     X(flip, iddfs, PZ_SLOW)                                                                        \
+    X(flip, chase, 0)                                                                              \
+    X(flip, m4ri, 0)                                                                               \
+    X(flip, dense, 0)                                                                              \
     X(lightsout, gf2, PZ_REF)                                                                      \
     X(lightsout, rowenum, 0)                                                                       \
     X(lightsout, bfs, PZ_SLOW)                                                                     \
     X(lightsout, iddfs, PZ_SLOW)                                                                   \
+    X(lightsout, chase, 0)                                                                         \
+    X(lightsout, m4ri, 0)                                                                          \
+    X(lightsout, dense, 0)                                                                         \
     X(tetravex, portfolio, PZ_REF)                                                                 \
     X(tetravex, turns, PZ_REF)                                                                     \
     X(tetravex, mrv, 0)                                                                            \

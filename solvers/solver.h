@@ -11,6 +11,12 @@
  * A solver never prints and never allocates in solve().  Its scratch is
  * zeroed once by the harness and kept across calls in the same thread, so a
  * solver may cache per-size tables in it.
+ *
+ * Instances past a fixed struct (toggle boards up to 4096x4096) keep the
+ * flat arrays: their struct holds a header and their rows live in an arena
+ * the harness resets per batch (pz_arena, pz_puzzle.wide below); a solver
+ * whose per-size work outgrows scratch_size does it in resize(), outside the
+ * timer, and frees it in release().
  */
 #ifndef PZ_SOLVER_H
 #define PZ_SOLVER_H
@@ -38,6 +44,9 @@ typedef struct pz_reader {
     int pushed;       /* buf was given back by pz_unread */
     long long hdr[4]; /* the puzzle's header state between calls */
     int started;      /* the puzzle read its header already */
+    /* Where a wide puzzle's read puts what does not fit its fixed struct (the
+     * rows of a board past 64x64); NULL: such input is refused as too big. */
+    struct pz_arena *arena;
 } pz_reader;
 
 typedef enum pz_verdict { PZ_VALID = 0, PZ_INVALID = 1 } pz_verdict;
@@ -46,10 +55,27 @@ typedef enum pz_verdict { PZ_VALID = 0, PZ_INVALID = 1 } pz_verdict;
  * -1 (or "") means not given; a generator's setup fills its defaults. */
 typedef struct pz_params {
     int rows, cols, n, digits;
+    int rows_to, cols_to; /* a sweep of sizes: "rows=8..4096" gives rows 8, rows_to 4096 */
     char mode[16];
     long long count;
     uint64_t seed;
+    /* Set by setup: the corpus holds instances past the puzzle's fixed
+     * struct, so the harness runs it through puzzle->wide and make_in. */
+    int wide;
 } pz_params;
+
+/* Memory for what a wide instance or answer holds past its fixed struct:
+ * bump allocation in blocks, given back all at once.  The harness keeps one
+ * per thread and resets it before each batch, so memory follows the boards
+ * a batch holds; a corpus file keeps its own for the whole run. */
+typedef struct pz_arena pz_arena;
+pz_arena *pz_arena_new(void);
+/* size bytes, zeroed and 64-byte aligned; out of memory is fatal. */
+void *pz_arena_alloc(pz_arena *, size_t size);
+/* Everything allocated is given back; the memory is kept for the next use. */
+void pz_arena_reset(pz_arena *);
+void pz_arena_free(pz_arena *);
+size_t pz_arena_used(const pz_arena *);
 
 /* A corpus kind: a pure function from an index to an instance. */
 typedef struct pz_generator {
@@ -61,6 +87,9 @@ typedef struct pz_generator {
      * count - 1 into the flat array insts, each exactly as make() makes it.
      * A batch pays the size's constants and the calls once, not per board. */
     void (*make_batch)(const pz_params *, uint64_t first, size_t count, void *insts);
+    /* Optional: make for a corpus whose setup set wide; what does not fit
+     * the instance's struct goes to the arena. */
+    void (*make_in)(const pz_params *, uint64_t index, void *inst, pz_arena *);
 } pz_generator;
 
 typedef struct pz_puzzle {
@@ -101,10 +130,23 @@ typedef struct pz_puzzle {
      * harness checks a billion answers this way with the size's constants
      * and the calls paid once per batch; a failure goes the single way. */
     size_t (*check_batch)(const void *insts, const void *answers, size_t count, int *classes);
+    /* Variable-size instances (optional).  inst_size and ans_size stay fixed
+     * headers, so a batch is still a flat array and small instances keep
+     * their exact path; an instance too big for its struct (a toggle board
+     * past 64x64) keeps a header there and its rows in an arena.  wide is
+     * the same puzzle (the same name and formats) whose functions take
+     * instances of every size; the harness uses it for a corpus whose
+     * setup set params.wide or whose file holds such an instance, and
+     * nowhere else.  A wide puzzle's wide is itself. */
+    const struct pz_puzzle *wide;
+    /* Wide puzzles: sizes the rows of an answer to inst (in the arena),
+     * before a solver fills it, outside any timer. */
+    void (*answer_in)(const void *inst, void *ans, pz_arena *);
 } pz_puzzle;
 
-/* Room for every press count of a 64x64 board and a class for "none". */
-enum { PZ_CLASSES = 64 * 64 + 2 };
+/* Room for every press count of a 64x64 board, a class for "none", and two
+ * for big boards (toggle.h): counts past 64x64's, and answers not proven fewest. */
+enum { PZ_CLASSES = 64 * 64 + 4 };
 
 /* What the registry line (registry.h) says of a solver beside its puzzle and
  * name: PZ_REF, a reference; PZ_SLOW, run on a sample; PZ_EXPONENTIAL, a
@@ -125,7 +167,19 @@ typedef struct pz_solver {
      * the flat array insts, from the first, fits() takes before the first
      * it does not.  A batch is mostly of one size, so this asks once. */
     size_t (*fits_batch)(const void *insts, size_t count);
+    /* Optional, for solvers whose work depends on an instance's size past
+     * what scratch_size holds (the big-board solvers): resize does the
+     * per-size work for inst's size outside the timer (0 ok, -1 out of
+     * memory), and release frees what scratch came to hold.  Callers of
+     * solve call release (pz_scratch_free) when done with a scratch. */
+    int (*resize)(void *scratch, const void *inst);
+    void (*release)(void *scratch);
 } pz_solver;
+
+/* A solver's scratch: zeroed scratch_size bytes (never NULL), and its end
+ * (release, then free). */
+void *pz_scratch_new(const pz_solver *);
+void pz_scratch_free(const pz_solver *, void *scratch);
 
 /* The registry (registry.h, registry.c): NULL-terminated lists in display
  * order; nothing but the order of `puzzlebench list` and of reports depends
@@ -160,6 +214,22 @@ enum { PZ_SOLVERS(PZ__FLAGS) };
         .scratch_size = SCRATCH,                                                                   \
         .solve = SOLVE,                                                                            \
         ##__VA_ARGS__,                                                                             \
+    }
+/* PZ_SOLVER with the optional resize and release hooks. */
+#define PZ_SOLVER_SIZED(PUZZLE, NAME, SUMMARY, LIMITS, FITS, SCRATCH, PREPARE, SOLVE, RESIZE,      \
+                        RELEASE)                                                                   \
+    const pz_solver pz_solver_##PUZZLE##_##NAME = {                                                \
+        .name = #NAME,                                                                             \
+        .puzzle = &pz_##PUZZLE,                                                                    \
+        .flags = PZ__FLAGS_##PUZZLE##_##NAME,                                                      \
+        .summary = SUMMARY,                                                                        \
+        .limits = LIMITS,                                                                          \
+        .fits = FITS,                                                                              \
+        .prepare = PREPARE,                                                                        \
+        .scratch_size = SCRATCH,                                                                   \
+        .solve = SOLVE,                                                                            \
+        .resize = RESIZE,                                                                          \
+        .release = RELEASE,                                                                        \
     }
 
 /* Prepares a solver, or every registered one (tables before any timing);

@@ -208,7 +208,7 @@ PZ_RESULTS=$T/res1 "$src/scripts/regress" 'flip-random-1x1$' >regress1.txt 2>&1 
     fail "regress: $(cat regress1.txt)"
 [ "$(head -1 res1/history.csv)" = "date,commit,run,puzzle,solver,ns,ci_low_ns,ci_high_ns,of" ] ||
     fail "history.csv header: $(head -1 res1/history.csv)"
-[ "$(grep -c '"flip-random-1x1","flip",.*,"median of batches"$' res1/history.csv)" = 4 ] ||
+[ "$(grep -c '"flip-random-1x1","flip",.*,"median of batches"$' res1/history.csv)" = 7 ] ||
     fail "history.csv rows: $(cat res1/history.csv)"
 awk -F, 'NR > 1 && !($7 <= $6 && $6 <= $8) { exit 1 }' res1/history.csv ||
     fail "history.csv: a median outside its CI: $(cat res1/history.csv)"
@@ -220,7 +220,7 @@ PZ_RESULTS=$T/res1 "$src/scripts/regress" --baseline base --threshold 20 'flip-r
 [ $? = 1 ] || fail "regress --baseline with gf2 16x slower: exit 0"
 grep -q '^flip-random-1x1 *ok,SLOWER ' regress2.txt || fail "regress --baseline: $(cat regress2.txt)"
 grep -q '^## Against the baseline' res1/latest.md || fail "no comparison in latest.md"
-[ "$(grep -c flip-random-1x1 res1/history.csv)" = 8 ] || fail "history.csv is not appended to"
+[ "$(grep -c flip-random-1x1 res1/history.csv)" = 14 ] || fail "history.csv is not appended to"
 # A baseline made with --repeat 3: --baseline makes each run as its baseline
 # was, so the comparison is over the passes.
 PZ_RESULTS=$T/res2 "$src/scripts/regress" --repeat 3 'flip-random-1x1$' >regress3.txt 2>&1 ||

@@ -27,7 +27,7 @@ rm "$long/y.ans" "$long/y.in"
 [ $? = 1 ] && ok || bad "run from inside the long directory did not fail"
 
 # 4. A run where no solver took any instance checked nothing: not OK.
-expect 1 "" -- "$pb" run lightsout --corpus lightsout:random:rows=61:cols=61:count=2 --no-save
+expect 1 "" -- "$pb" run lightsout --corpus lightsout:random:rows=61:cols=61:count=2 --solvers gf2,rowenum --no-save
 grep -q "^FAIL: nothing was checked" "$tmp/out" && ok || bad "no 'nothing was checked' in: $(cat "$tmp/out")"
 # An empty shard is still fine.
 expect 0 "" -- "$pb" run lightsout --corpus lightsout:random:count=1 --shard 1/2 --no-save
@@ -171,7 +171,7 @@ for corpus in flip:random:count=0 flip:random:rows=5:cols=5:count=0 lightsout:ra
     expect 0 "" -- sh -c '"$1" gen "$2" --corpus "$3" | "$1" run "$2" --corpus /dev/stdin --no-save' sh "$pb" "$puzzle" "$corpus"
 done
 expect 2 "count= a whole number from 0 to 1e15" -- "$pb" gen flip --corpus flip:random:count=2e15
-expect 2 "rows= a whole number from 0 to 1000" -- "$pb" gen flip --corpus flip:random:rows=1001
+expect 2 "rows= a whole number from 0 to 10000 (or a sweep A..B)" -- "$pb" gen flip --corpus flip:random:rows=10001
 expect 2 "cannot open $tmp/nothing.in: No such file or directory" -- "$pb" solve flip "$tmp/nothing.in"
 chmod 000 "$tmp/one.in"
 if ! cat "$tmp/one.in" >/dev/null 2>&1; then # root reads anything

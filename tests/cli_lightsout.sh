@@ -58,8 +58,8 @@ expect_out "check wrong" 1 "" "wrong answer on case 1" -- \
 printf '1\n0 1 1 0 1 0\n1 0 0 1 1 1\n0 0 1 2 0 1\n' >"$tmp/bad.in"
 expect_out "bad value" 2 "" "$tmp/bad.in:4: expected a value 0 or 1 in position 4" -- \
     "$pb" solve lightsout "$tmp/bad.in"
-printf '1 65 2\n' >"$tmp/bad.in"
-expect_out "bad size" 2 "" "$tmp/bad.in:1: expected \"N\" or \"N m n\" with 1 <= m, n <= 64" -- \
+printf '1 4097 2\n' >"$tmp/bad.in"
+expect_out "bad size" 2 "" "$tmp/bad.in:1: expected \"N\" or \"N m n\" with 1 <= m, n <= 4096" -- \
     "$pb" solve lightsout "$tmp/bad.in"
 printf '2\n0 1 1 0 1 0\n1 0 0 1 1 1\n0 0 1 0 0 1\n1 0 0 1 0 1\n0 1 1 1 0 0\n' >"$tmp/bad.in"
 expect_out "short" 2 "" "expected 1 more puzzle: the input ended" -- "$pb" solve lightsout "$tmp/bad.in"

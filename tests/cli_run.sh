@@ -38,7 +38,7 @@ classcount() { jq -s --arg a "$1" '[.[].histogram[] | select(.answer == $a) | .c
 expect 2 "puzzlebench: run: which puzzle? (see puzzlebench list)" "$PB" run
 expect 2 "puzzlebench: run: unknown puzzle 'chess' (see puzzlebench list)" "$PB" run chess
 expect 2 "puzzlebench: run: --corpus SPEC is required (e.g. flip:exhaustive)" "$PB" run flip
-expect 2 "puzzlebench: run: --solvers: flip has no solver 'dfs' (solvers: gf2, rowenum, bfs, iddfs)" \
+expect 2 "puzzlebench: run: --solvers: flip has no solver 'dfs' (solvers: gf2, rowenum, bfs, iddfs, chase, m4ri, dense)" \
     "$PB" run flip --corpus flip:random --solvers gf2,dfs
 expect 2 "puzzlebench: run: --solvers: 'gf2' is listed twice" \
     "$PB" run flip --corpus flip:random --solvers gf2,gf2
@@ -52,7 +52,7 @@ expect 2 "puzzlebench: run: expected --threads T with 1 <= T <= 1024, found '0'"
     "$PB" run flip --corpus flip:random --threads 0
 expect 2 "puzzlebench: run: option '--json' requires an argument" \
     "$PB" run flip --corpus flip:random --json
-expect 2 "puzzlebench: unknown corpus kind 'all': expected flip:exhaustive:rows=4:cols=4 (at most 40 cells), flip:random:rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2), or a file NAME.in" \
+expect 2 "puzzlebench: unknown corpus kind 'all': expected flip:exhaustive:rows=4:cols=4 (at most 40 cells), flip:random:rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2; sides to 4096, or a sweep rows=8..4096), flip:ones:rows=4:cols=4:count=1 (every piece black; sides to 10000, or a sweep rows=8..4096), or a file NAME.in" \
     "$PB" run flip --corpus flip:all
 expect 2 "puzzlebench: corpus 'lightsout:random' is for lightsout, not flip" \
     "$PB" gen flip --corpus lightsout:random

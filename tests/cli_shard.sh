@@ -220,7 +220,7 @@ tampered disagree '.solvers[3].disagree = 37' '"disagree": 37' \
 tampered spread '.solvers[0].spread[0][1] += 1' '"spread"' \
     "expected the spread of gf2 to hold its 9362 instances, found 9363"
 tampered checker '.checker.answers += 1' '"answers"' \
-    "expected the 18796 answers the solvers gave, found 18797"
+    "expected the 46882 answers the solvers gave, found 46883"
 tampered histogram '.histogram[0].count += 1' '"histogram"' \
     "expected the histogram (9363) and the unanswered instances (0) to add up to the 9362 instances"
 tampered unanswered '.unanswered = 1' '"histogram"' \

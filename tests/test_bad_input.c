@@ -17,7 +17,12 @@ enum what { INPUT, ANSWER, SPEC };
     " (tetravex:random accepts n=5:digits=10:mode=solvable:count=1000:seed=1 (mode: "              \
     "solvable|perturbed|tiles))"
 #define FLIP_RANDOM                                                                                \
-    " (flip:random accepts rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2))"
+    " (flip:random accepts rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2; sides "   \
+    "to "                                                                                          \
+    "4096, or a sweep rows=8..4096))"
+#define LIGHTSOUT_RANDOM                                                                           \
+    " (lightsout:random accepts rows=5:cols=6:count=1000:seed=1 (each light on with p=1/2; sides " \
+    "to 4096, or a sweep rows=8..4096))"
 
 typedef struct row {
     enum what what;
@@ -120,8 +125,31 @@ static const row rows[] = {
     {SPEC, "flip", "flip:random:count=x", 0,
      "0: flip:random:count=x: expected count= a whole number from 0 to 1e15 (1000 or 1e6), found "
      "'x'" FLIP_RANDOM},
-    {SPEC, "flip", "flip:random:rows=9", 0,
-     "0: flip:random:rows=9: expected rows and cols from 1 to 8" FLIP_RANDOM},
+    {SPEC, "flip", "flip:random:rows=4097", 0,
+     "0: flip:random:rows=4097: expected rows and cols from 1 to 4096 (a sweep: rows=A..B, A <= "
+     "B)" FLIP_RANDOM},
+    {SPEC, "flip", "flip:random:rows=16..8", 0,
+     "0: flip:random:rows=16..8: expected rows and cols from 1 to 4096 (a sweep: rows=A..B, A <= "
+     "B)" FLIP_RANDOM},
+    {SPEC, "flip", "flip:random:rows=8..64:cols=8..16", 0,
+     "0: flip:random:rows=8..64:cols=8..16: expected sweeps of rows and cols with as many sizes "
+     "each" FLIP_RANDOM},
+    {SPEC, "flip", "flip:random:rows=8:cols=8..16", 0,
+     "0: flip:random:rows=8:cols=8..16: expected a sweep of rows beside one of cols "
+     "(rows=A..B:cols=C..D)" FLIP_RANDOM},
+    {SPEC, "flip", "flip:random:rows=8..", 0,
+     "0: flip:random:rows=8..: expected rows= a whole number from 0 to 10000 (or a sweep A..B), "
+     "found '8..'" FLIP_RANDOM},
+    {SPEC, "flip", "flip:exhaustive:rows=2..4", 0,
+     "0: flip:exhaustive:rows=2..4: flip:exhaustive takes no sweep of sizes (A..B)"},
+    {SPEC, "lightsout", "lightsout:ones:seed=2", 0,
+     "0: lightsout:ones:seed=2: expected only rows=, cols=, count= (the all-on board takes no "
+     "seed=) (lightsout:ones accepts rows=5:cols=6:count=1 (all lights on; sides to 10000, or a "
+     "sweep rows=8..4096))"},
+    {SPEC, "lightsout", "lightsout:ones:rows=10001", 0,
+     "0: lightsout:ones:rows=10001: expected rows= a whole number from 0 to 10000 (or a sweep "
+     "A..B), found '10001' (lightsout:ones accepts rows=5:cols=6:count=1 (all lights on; sides to "
+     "10000, or a sweep rows=8..4096))"},
     {SPEC, "flip", "flip:random:seed=-1", 0,
      "0: flip:random:seed=-1: expected seed= a whole number below 2^64-1, found '-1'" FLIP_RANDOM},
     {SPEC, "flip", "flip:random:count=1e99", 0,
@@ -137,8 +165,9 @@ static const row rows[] = {
      "boards) (flip:exhaustive accepts rows=4:cols=4 (at most 40 cells))"},
     {SPEC, "flip", "flip:shuffled", 0,
      "0: unknown corpus kind 'shuffled': expected flip:exhaustive:rows=4:cols=4 (at most 40 "
-     "cells), flip:random:rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2), or a file "
-     "NAME.in"},
+     "cells), flip:random:rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2; sides to "
+     "4096, or a sweep rows=8..4096), flip:ones:rows=4:cols=4:count=1 (every piece black; sides "
+     "to 10000, or a sweep rows=8..4096), or a file NAME.in"},
     {SPEC, "flip", "lightsout:random", 0,
      "0: corpus 'lightsout:random' is for lightsout, not flip"},
     {SPEC, "tetravex", "tetravex:random:n=13", 0,
@@ -149,9 +178,9 @@ static const row rows[] = {
     {SPEC, "tetravex", "tetravex:random:rows=5", 0,
      "0: tetravex:random:rows=5: expected n= (the board is n x n), not rows= or "
      "cols=" TETRAVEX_RANDOM},
-    {SPEC, "lightsout", "lightsout:random:rows=65", 0,
-     "0: lightsout:random:rows=65: expected rows and cols from 1 to 64 (lightsout:random accepts "
-     "rows=5:cols=6:count=1000:seed=1 (each light on with p=1/2))"},
+    {SPEC, "lightsout", "lightsout:random:rows=4097", 0,
+     "0: lightsout:random:rows=4097: expected rows and cols from 1 to 4096 (a sweep: rows=A..B, A "
+     "<= B)" LIGHTSOUT_RANDOM},
 };
 
 /* The error a row's text gets: "line: message". */

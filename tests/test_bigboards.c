@@ -463,12 +463,95 @@ static void test_ones(void **state)
     free_systems(sys);
 }
 
+/* The wide puzzles as the harness drives them: a board and answers in an
+ * arena, each registered big solver through its contract (resize, solve,
+ * release), the answers checked and compared; a tampered answer rejected; an
+ * answer marked fewest where the others are not differs. */
+static void test_wide_contract(void **state)
+{
+    const pz_puzzle *p = pz_lightsout.wide;
+    const char *names[] = {"chase", "m4ri"}, *why;
+    pz_arena *arena = pz_arena_new();
+    tg_board bd;
+    tg_answer a[2];
+    pz_params prm = {.rows = 65, .cols = 65, .rows_to = -1, .cols_to = -1, .count = 1};
+    (void)state;
+    assert_non_null(p);
+    assert_ptr_equal(p->wide, p);
+    assert_ptr_equal(pz_lightsout.answer_in, NULL); /* the narrow puzzle's path is untouched */
+    tg_wide_make_ones(&prm, 0, &bd, arena);
+    assert_true(tg_is_big(&bd));
+    for (int i = 0; i < 2; i++) {
+        const pz_solver *s = pz_find_solver("lightsout", names[i]);
+        void *scratch = pz_test_scratch(s);
+        assert_true(s->fits(&bd));
+        p->answer_in(&bd, &a[i], arena);
+        assert_int_equal(s->resize(scratch, &bd), 0);
+        assert_int_equal(s->solve(&bd, &a[i], scratch), 0);
+        assert_int_equal(p->check(&bd, &a[i], &why), PZ_VALID);
+        assert_true(a[i].has & TG_NOT_FEWEST); /* 65x65: nullity 42, past the search */
+        pz_test_scratch_free(s, scratch);
+    }
+    assert_true(p->same(&bd, &a[0], &a[1]));
+    char name[32];
+    assert_int_equal(p->classify(&bd, &a[0], name, sizeof name), TG_CLASS_UNPROVEN);
+    assert_string_equal(name, "not proven fewest");
+    /* The fewest flag is compared, */
+    a[1].big.fewest = 1;
+    assert_false(p->same(&bd, &a[0], &a[1]));
+    a[1].big.fewest = 0;
+    /* a press taken away is seen by the checker, */
+    a[1].big.x.row[0] ^= 1;
+    assert_int_equal(p->check(&bd, &a[1], &why), PZ_INVALID);
+    a[1].big.x.row[0] ^= 1;
+    /* and so is a count that is not the answer's own. */
+    a[1].weight++;
+    assert_int_equal(p->check(&bd, &a[1], &why), PZ_INVALID);
+    /* A board with no answer (one light on, 65x65): its certificate checks,
+     * and a certificate with a cell changed does not. */
+    tg_big_random(&bd.big, 0, 0);
+    memset(bd.big.row, 0, (size_t)bd.big.m * bd.big.w * sizeof *bd.big.row);
+    bd.big.row[0] = 1;
+    const pz_solver *s = pz_find_solver("lightsout", "chase");
+    void *scratch = pz_test_scratch(s);
+    p->answer_in(&bd, &a[0], arena);
+    assert_int_equal(s->solve(&bd, &a[0], scratch), 0);
+    pz_test_scratch_free(s, scratch);
+    assert_int_equal(a[0].weight, -1);
+    assert_true(a[0].has & TG_CERTS);
+    assert_int_equal(p->check(&bd, &a[0], &why), PZ_VALID);
+    a[0].big.cert[0].row[bd.big.w] ^= 2;
+    assert_int_equal(p->check(&bd, &a[0], &why), PZ_INVALID);
+    pz_arena_free(arena);
+}
+
+/* The arena: aligned, zeroed, and its memory kept over a reset. */
+static void test_arena(void **state)
+{
+    pz_arena *a = pz_arena_new();
+    (void)state;
+    for (int round = 0; round < 3; round++) {
+        for (size_t n = 1; n < 1 << 22; n = n * 3 + 1) {
+            unsigned char *p = pz_arena_alloc(a, n);
+            assert_int_equal((uintptr_t)p % 64, 0);
+            for (size_t i = 0; i < n; i += 4093)
+                assert_int_equal(p[i], 0);
+            memset(p, 0xA5, n);
+        }
+        assert_true(pz_arena_used(a) > 3 << 20); /* 1 + 4 + 13 + ... + 2391484 bytes */
+        pz_arena_reset(a);
+        assert_int_equal(pz_arena_used(a), 0);
+    }
+    pz_arena_free(a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_nullity),   cmocka_unit_test(test_against_gf2),
-        cmocka_unit_test(test_canonical), cmocka_unit_test(test_checker),
-        cmocka_unit_test(test_widths),    cmocka_unit_test(test_ones),
+        cmocka_unit_test(test_nullity),       cmocka_unit_test(test_against_gf2),
+        cmocka_unit_test(test_canonical),     cmocka_unit_test(test_checker),
+        cmocka_unit_test(test_widths),        cmocka_unit_test(test_ones),
+        cmocka_unit_test(test_wide_contract), cmocka_unit_test(test_arena),
     };
     if (getenv("PZ_TEST_FILTER"))
         cmocka_set_test_filter(getenv("PZ_TEST_FILTER"));

@@ -66,16 +66,21 @@ static void test_specs_good(void **state)
 static void test_specs_bad(void **state)
 {
     static const char *const flip_random =
-        " (flip:random accepts rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2))";
+        " (flip:random accepts rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2; sides "
+        "to 4096, or a sweep rows=8..4096))";
     char want[512];
     (void)state;
     assert_string_equal(open_error(&pz_flip, "flip:foo"),
                         "unknown corpus kind 'foo': expected flip:exhaustive:rows=4:cols=4 "
                         "(at most 40 cells), flip:random:rows=4:cols=4:count=1000:seed=1 (each "
-                        "piece black with p=1/2), or a file NAME.in");
-    snprintf(want, sizeof want, "flip:random:rows=9: expected rows and cols from 1 to 8%s",
+                        "piece black with p=1/2; sides to 4096, or a sweep rows=8..4096), "
+                        "flip:ones:rows=4:cols=4:count=1 (every piece black; sides to 10000, or a "
+                        "sweep rows=8..4096), or a file NAME.in");
+    snprintf(want, sizeof want,
+             "flip:random:rows=4097: expected rows and cols from 1 to 4096 (a sweep: rows=A..B, "
+             "A <= B)%s",
              flip_random);
-    assert_string_equal(open_error(&pz_flip, "flip:random:rows=9"), want);
+    assert_string_equal(open_error(&pz_flip, "flip:random:rows=4097"), want);
     snprintf(want, sizeof want, "flip:random:bogus=1: unknown key 'bogus'%s", flip_random);
     assert_string_equal(open_error(&pz_flip, "flip:random:bogus=1"), want);
     snprintf(want, sizeof want, "flip:random:rows: expected key=value, found 'rows'%s",
@@ -103,7 +108,9 @@ static void test_specs_bad(void **state)
     assert_string_equal(open_error(&pz_flip, "nosuchpuzzle:random"),
                         "expected a corpus flip:exhaustive:rows=4:cols=4 (at most 40 cells), "
                         "flip:random:rows=4:cols=4:count=1000:seed=1 (each piece black with "
-                        "p=1/2), or a file NAME.in; found 'nosuchpuzzle:random'");
+                        "p=1/2; sides to 4096, or a sweep rows=8..4096), flip:ones:rows=4:cols=4:"
+                        "count=1 (every piece black; sides to 10000, or a sweep rows=8..4096), or "
+                        "a file NAME.in; found 'nosuchpuzzle:random'");
     assert_string_equal(open_error(&pz_flip, "/nonexistent/x.in"),
                         "cannot read corpus file /nonexistent/x.in: No such file or directory");
 }
@@ -353,8 +360,8 @@ static void test_shards_add_up(void **state)
     o.solvers[o.nsolvers++] = &liar;
     whole = run(&c, NULL, &o);
     assert_int_equal(whole.instances, 65536);
-    assert_int_equal(whole.hist[PZ_CLASSES - 1], 61440); /* Impossible */
-    assert_int_equal(whole.hist[6], 256);                /* the most moves: 6 */
+    assert_int_equal(whole.hist[TG_CLASS_NONE], 61440); /* Impossible */
+    assert_int_equal(whole.hist[6], 256);               /* the most moves: 6 */
     for (int k = 0; k < 3; k++) {
         char s[16];
         snprintf(s, sizeof s, "%d/3", k);

@@ -102,6 +102,8 @@ void pz_test_scratch_free(const pz_solver *s, void *scratch)
     if (!canaries_whole(s, scratch))
         fail_msg("%s/%s wrote outside its %zu bytes of scratch", s->puzzle->name, s->name,
                  s->scratch_size);
+    if (s->release)
+        s->release(scratch);
     free((unsigned char *)scratch - CANARY);
 }
 

@@ -86,8 +86,8 @@ static void run(pz_micro_state *st, void *arg)
     const pz_solver *s = j->solver;
     size_t size = s->puzzle->inst_size;
     int failed = 0;
-    if (!*j->scratch && s->scratch_size && !(*j->scratch = calloc(1, s->scratch_size)))
-        pz_fatal("out of memory");
+    if (!*j->scratch)
+        *j->scratch = pz_scratch_new(s);
     while (pz_micro_keep_running(st))
         for (long long i = 0; i < j->set->count; i++)
             failed |= s->solve(j->set->insts + (size_t)i * size, j->ans, *j->scratch);
@@ -190,7 +190,8 @@ int main(int argc, char **argv)
         free(t);
     }
     for (int i = 0; i < nsolvers; i++)
-        free(scratches[i]);
+        if (scratches[i])
+            pz_scratch_free(pz_solvers[i], scratches[i]);
     free(scratches);
     return status;
 }

@@ -8,33 +8,36 @@
  */
 #include <string.h>
 
-#include "../toggle/toggle.h"
+#include "../toggle/big.h"
 
 enum { MAX_SIDE = 8 };
 
-/* A row of n pieces; blanks around it are allowed, as the other puzzles'
- * readers allow them around their values. */
+/* A row of n pieces into the words of row; blanks around it are allowed, as
+ * the other puzzles' readers allow them around their values. */
 static int read_row(pz_reader *r, int n, uint64_t *row, pz_error *e)
 {
     const char *s = r->buf;
     size_t len = r->len, lead = strspn(s, " \t");
     while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
         len--;
-    *row = 0;
+    memset(row, 0, tg_big_words(n) * sizeof *row);
     for (size_t c = lead; c < len; c++) {
         char q[8];
         if (s[c] != 'b' && s[c] != 'w')
             return pz_fail(e, r, "expected 'b' or 'w' in column %zu, found '%s'", c + 1,
                            pz_quote(s + c, 1, q, sizeof q));
         if (c - lead < (size_t)n)
-            *row |= (uint64_t)(s[c] == 'b') << (c - lead);
+            row[(c - lead) / 64] |= (uint64_t)(s[c] == 'b') << ((c - lead) % 64);
     }
     if (len - lead != (size_t)n)
         return pz_fail(e, r, "expected a row of %d pieces 'b'/'w', found %zu", n, len - lead);
     return 0;
 }
 
-static int flip_read(pz_reader *r, void *inst, pz_error *e)
+/* One board; the size line's sides up to max (MAX_SIDE, or TG_BIG_MAX for
+ * the wide puzzle, whose boards past 64x64 take their rows from the
+ * reader's arena). */
+static int read_board(pz_reader *r, void *inst, int max, pz_error *e)
 {
     tg_board *bd = inst;
     int rc;
@@ -46,11 +49,11 @@ static int flip_read(pz_reader *r, void *inst, pz_error *e)
         const char *p = r->buf + strspn(r->buf, " \t");
         long long m, n;
         if (*p >= '0' && *p <= '9') { /* a size line, not a board */
-            if (!pz_parse_uint(&p, 99, &m) || !pz_parse_uint(&p, 99, &n) || !pz_is_blank(p) ||
-                m < 1 || n < 1 || m > MAX_SIDE || n > MAX_SIDE)
-                return pz_fail(e, r,
-                               "expected a size line \"m n\" with 1 <= m, n <= %d, or a board",
-                               MAX_SIDE);
+            if (!pz_parse_uint(&p, max > 99 ? max : 99, &m) ||
+                !pz_parse_uint(&p, max > 99 ? max : 99, &n) || !pz_is_blank(p) || m < 1 || n < 1 ||
+                m > max || n > max)
+                return pz_fail(
+                    e, r, "expected a size line \"m n\" with 1 <= m, n <= %d, or a board", max);
             r->hdr[0] = m;
             r->hdr[1] = n;
         } else {
@@ -59,21 +62,36 @@ static int flip_read(pz_reader *r, void *inst, pz_error *e)
     }
     if ((rc = pz_next_nonblank(r, e)) <= 0)
         return rc;
-    bd->m = (uint8_t)r->hdr[0];
-    bd->n = (uint8_t)r->hdr[1];
-    for (int i = 0; i < bd->m; i++) {
+    int m = (int)r->hdr[0], n = (int)r->hdr[1];
+    if (max > MAX_SIDE) {
+        tg_wide_board(bd, m, n, r->arena);
+    } else {
+        bd->m = (uint8_t)m;
+        bd->n = (uint8_t)n;
+    }
+    for (int i = 0; i < m; i++) {
         if (i > 0 && (rc = pz_getline(r, e)) <= 0) {
             if (rc < 0)
                 return rc;
-            return pz_fail(e, r, "expected %d rows in this board, the input ended after %d", bd->m,
-                           i);
+            return pz_fail(e, r, "expected %d rows in this board, the input ended after %d", m, i);
         }
         if (pz_is_blank(r->buf))
-            return pz_fail(e, r, "expected row %d of %d, found a blank line", i + 1, bd->m);
-        if (read_row(r, bd->n, &bd->b[i], e))
+            return pz_fail(e, r, "expected row %d of %d, found a blank line", i + 1, m);
+        if (read_row(r, n, tg_rows(bd, i), e))
             return -1;
     }
     return 1;
+}
+
+static int flip_read(pz_reader *r, void *inst, pz_error *e)
+{
+    return read_board(r, inst, MAX_SIDE, e);
+}
+
+/* Without an arena to hold big rows, the sides stop at 64. */
+static int flip_read_wide(pz_reader *r, void *inst, pz_error *e)
+{
+    return read_board(r, inst, r->arena ? TG_BIG_MAX : TG_MAX, e);
 }
 
 static void flip_write_input(FILE *f, const void *insts, size_t count, uint64_t first,
@@ -88,6 +106,25 @@ static void flip_write_input(FILE *f, const void *insts, size_t count, uint64_t 
             for (int c = 0; c < bd->n; c++)
                 putc((bd->b[r] >> c) & 1 ? 'b' : 'w', f);
             putc('\n', f);
+        }
+}
+
+static void flip_write_input_wide(FILE *f, const void *insts, size_t count, uint64_t first,
+                                  uint64_t total)
+{
+    const tg_board *bd = insts;
+    if (!count || !tg_is_big(bd)) {
+        flip_write_input(f, insts, count, first, total);
+        return;
+    }
+    if (first == 0)
+        fprintf(f, "%d %d\n", bd->big.m, bd->big.n);
+    for (size_t i = 0; i < count; i++, bd++)
+        for (int r = 0; r < bd->big.m; r++) {
+            const uint64_t *row = tg_big_row(&bd->big, r);
+            for (int c = 0; c < bd->big.n; c++)
+                putc_unlocked((row[c / 64] >> (c % 64)) & 1 ? 'b' : 'w', f);
+            putc_unlocked('\n', f);
         }
 }
 
@@ -129,6 +166,38 @@ static int flip_read_answer(pz_reader *r, unsigned long long k, const void *inst
                    bd->m * bd->n);
 }
 
+/* An answer to a big board: the count alone, as for the small ones; Flip
+ * Game's answers are always the fewest (its solvers take no other size). */
+static int flip_read_answer_wide(pz_reader *r, unsigned long long k, const void *inst, void *ans,
+                                 pz_error *e)
+{
+    const tg_board *bd = inst;
+    tg_answer *a = ans;
+    const char *p;
+    long long v, cells = (long long)bd->big.m * bd->big.n;
+    int rc;
+    if (!tg_is_big(bd))
+        return flip_read_answer(r, k, inst, ans, e);
+    tg_bigans_init(&a->big);
+    a->big.fewest = 1;
+    a->has = 0;
+    if ((rc = pz_getline(r, e)) <= 0)
+        return rc;
+    p = r->buf;
+    if (!strcmp(p, "Impossible")) {
+        a->weight = -1;
+        return 1;
+    }
+    if (p[0] == '0' && p[1] >= '0' && p[1] <= '9')
+        return pz_fail(e, r, "expected a number of moves without leading zeros");
+    if (*p >= '0' && *p <= '9' && pz_parse_uint(&p, cells, &v) && !*p) {
+        a->weight = (int)v;
+        a->big.weight = v;
+        return 1;
+    }
+    return pz_fail(e, r, "expected a number of moves from 0 to %lld or \"Impossible\"", cells);
+}
+
 static pz_verdict flip_check(const void *inst, const void *ans, const char **why)
 {
     return tg_check(inst, ans, TG_FLIP_GOALS, why);
@@ -139,9 +208,26 @@ static size_t flip_check_batch(const void *insts, const void *answers, size_t co
     return tg_check_batch(insts, answers, count, classes, TG_FLIP_GOALS);
 }
 
+static pz_verdict flip_check_wide(const void *inst, const void *ans, const char **why)
+{
+    return tg_wide_check(inst, ans, TG_FLIP_GOALS, why);
+}
+
+static void flip_answer_in(const void *inst, void *ans, pz_arena *arena)
+{
+    tg_wide_answer_in(inst, ans, TG_FLIP_GOALS, arena);
+}
+
+/* Boards up to 8x8 run through this puzzle, larger ones and sweeps through
+ * the wide one. */
 static int flip_setup(pz_params *p, pz_error *e)
 {
-    return tg_setup(p, MAX_SIDE, 0, e);
+    return tg_wide_setup_random(p, MAX_SIDE, e);
+}
+
+static int flip_setup_ones(pz_params *p, pz_error *e)
+{
+    return tg_wide_setup_ones(p, MAX_SIDE, e);
 }
 static int flip_setup_all(pz_params *p, pz_error *e)
 {
@@ -150,11 +236,17 @@ static int flip_setup_all(pz_params *p, pz_error *e)
 
 static const pz_generator flip_generators[] = {
     {"exhaustive", "rows=4:cols=4 (at most 40 cells)", flip_setup_all, tg_make_exhaustive,
-     tg_make_exhaustive_batch},
-    {"random", "rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2)", flip_setup,
-     tg_make_random, tg_make_random_batch},
-    {NULL, NULL, NULL, NULL, NULL},
+     tg_make_exhaustive_batch, NULL},
+    {"random",
+     "rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2; sides to 4096, or a sweep "
+     "rows=8..4096)",
+     flip_setup, tg_make_random, tg_make_random_batch, tg_wide_make_random},
+    {"ones", "rows=4:cols=4:count=1 (every piece black; sides to 10000, or a sweep rows=8..4096)",
+     flip_setup_ones, tg_make_ones, NULL, tg_wide_make_ones},
+    {NULL, NULL, NULL, NULL, NULL, NULL},
 };
+
+extern const pz_puzzle pz_flip_wide;
 
 const pz_puzzle pz_flip = {
     .name = "flip",
@@ -172,4 +264,25 @@ const pz_puzzle pz_flip = {
     .size = tg_size,
     .classify = tg_classify,
     .check_batch = flip_check_batch,
+    .wide = &pz_flip_wide,
+};
+
+/* Boards of every size (solver.h: pz_puzzle.wide). */
+const pz_puzzle pz_flip_wide = {
+    .name = "flip",
+    .title = "Flip Game (POJ 1753)",
+    .inst_size = sizeof(tg_board),
+    .ans_size = sizeof(tg_answer),
+    .read = flip_read_wide,
+    .write_input = flip_write_input_wide,
+    .write_answer = flip_write_answer,
+    .read_answer = flip_read_answer_wide,
+    .check = flip_check_wide,
+    .same = tg_wide_same,
+    .generators = flip_generators,
+    .shrink = tg_wide_shrink,
+    .size = tg_wide_size,
+    .classify = tg_wide_classify,
+    .wide = &pz_flip_wide,
+    .answer_in = flip_answer_in,
 };

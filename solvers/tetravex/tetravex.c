@@ -327,10 +327,10 @@ static void random_make(const pz_params *p, uint64_t index, void *inst)
 
 static const pz_generator tx_generators[] = {
     {"exhaustive", "n=2:digits=2 (every sequence of n*n tiles over 0..digits-1)", exhaustive_setup,
-     exhaustive_make, NULL},
+     exhaustive_make, NULL, NULL},
     {"random", "n=5:digits=10:mode=solvable:count=1000:seed=1 (mode: solvable|perturbed|tiles)",
-     random_setup, random_make, NULL},
-    {NULL, NULL, NULL, NULL, NULL},
+     random_setup, random_make, NULL, NULL},
+    {NULL, NULL, NULL, NULL, NULL, NULL},
 };
 
 /* Neighbours, from the most to the least simplifying.  Each one lowers

@@ -55,21 +55,6 @@ enum {
 /* tg_big_solve's results besides 0 (solved or certified). */
 enum { TG_BIG_OUTSIDE = 1, TG_BIG_NOMEM = -1 };
 
-typedef struct tg_big {
-    int m, n;
-    size_t w;      /* words per row */
-    uint64_t *row; /* m * w words, NULL for an empty board */
-} tg_big;
-
-/* An answer; like tg_answer, with boards in place of arrays. */
-typedef struct tg_bigans {
-    long weight;    /* presses, or -1: no answer */
-    int has;        /* TG_PRESSES | TG_CERTS */
-    int fewest;     /* 1: the fewest presses; 0: not proven fewest */
-    tg_big x;       /* the canonical press set */
-    tg_big cert[2]; /* weight -1: per goal (0 off, 1 on) */
-} tg_bigans;
-
 static inline uint64_t *tg_big_row(const tg_big *b, int r)
 {
     return b->row + (size_t)r * b->w;
@@ -124,8 +109,14 @@ int tg_big_prepare(tg_bigsys *, int m, int n);
 int tg_big_nullity(const tg_bigsys *);  /* of the prepared size */
 int tg_big_searched(const tg_bigsys *); /* its answers are fewest */
 /* Solves b toward goals (TG_OFF, or TG_OFF | TG_ON); a's boards are sized
- * here.  Returns 0, TG_BIG_OUTSIDE or TG_BIG_NOMEM. */
+ * here (memory already of the size, as the harness's answer_in gives, is
+ * reused, never freed).  Returns 0, TG_BIG_OUTSIDE or TG_BIG_NOMEM. */
 int tg_big_solve(tg_bigsys *, const tg_big *b, unsigned goals, tg_bigans *a);
+
+/* Are the answers at m x n the fewest (the kernel searched, as above)?  1,
+ * 0, or -1 out of memory; past 64x64 it costs tg_big_facts, so the last
+ * size's answer is kept, per thread. */
+int tg_big_searched_size(int m, int n);
 
 /* Facts of an m x n size (1 <= m, n <= 10 000): the nullity of A, and
  * whether the all-on board can be turned off; 0, or -1 out of memory. */

@@ -15,14 +15,21 @@
  * Measured (build/bigboards-speed, CPU seconds of one thread): the all-on
  * 4000 x 4000 board solved whole in 0.05 - 0.06 s, 10 000 x 10 000 in 0.9 -
  * 1.1 s, the same as our own elimination within the machine's noise.
+ * Threads: Debian's M4RI keeps freed blocks in a global cache that is not
+ * safe across threads (two runs of `run --threads 2` freed one block twice
+ * under AddressSanitizer), so one elimination runs at a time; it is the
+ * per-size work, done outside the timer.
  */
+#include <pthread.h>
 #include <string.h>
 
 #include <m4ri/m4ri.h>
 
 #include "big.h"
 
-static int m4ri_eliminate(uint64_t *a, int rows, size_t stride, int pcols, int *pivcol)
+static pthread_mutex_t m4ri_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int eliminate(uint64_t *a, int rows, size_t stride, int pcols, int *pivcol)
 {
     mzd_t *M = mzd_init(rows, (rci_t)(stride * 64));
     if (!M)
@@ -45,6 +52,14 @@ static int m4ri_eliminate(uint64_t *a, int rows, size_t stride, int pcols, int *
         }
     }
     mzd_free(M);
+    return rank;
+}
+
+static int m4ri_eliminate(uint64_t *a, int rows, size_t stride, int pcols, int *pivcol)
+{
+    pthread_mutex_lock(&m4ri_lock);
+    int rank = eliminate(a, rows, stride, pcols, pivcol);
+    pthread_mutex_unlock(&m4ri_lock);
     return rank;
 }
 

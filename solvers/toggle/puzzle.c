@@ -323,7 +323,7 @@ int tg_classify(const void *inst, const void *ans, char *name, size_t len)
     (void)inst;
     if (name)
         snprintf(name, len, a->weight < 0 ? "Impossible" : "%d", a->weight);
-    return a->weight < 0 ? PZ_CLASSES - 1 : a->weight;
+    return a->weight < 0 ? TG_CLASS_NONE : a->weight;
 }
 
 int tg_setup(pz_params *p, int maxside, int exhaustive, pz_error *e)

@@ -12,6 +12,8 @@
  * exactly that set, so solvers can be compared bit for bit.  Boards beyond
  * 64x64 are big.h's: the same answer where their kernel is searched, and
  * beyond it one canonical answer defined there, marked not proven fewest.
+ * They reach the harness through the wide puzzles (bigpuzzle.c), as a
+ * tg_board whose m = n = 0 holds a tg_big header.
  */
 #ifndef PZ_TOGGLE_H
 #define PZ_TOGGLE_H
@@ -25,32 +27,75 @@ enum { TG_MAX = 64 };
 
 enum { TG_OFF = 1, TG_ON = 2 }; /* the goal boards */
 
-/* An instance of either puzzle.  Both structs are a whole number of 64-byte
- * cache lines (the padding), so in a batch whose array starts on a line a
- * small board's size and rows, and an answer's count and presses, are one
- * line each rather than two for most of them (the 5x6 sweep with gf2:
- * 2.04x -> 1.97x of gf2's CPU time, results/harness.md). */
+/* A board of any size (big.h): m rows of w words from row, the bits past
+ * column n - 1 zero. */
+typedef struct tg_big {
+    int m, n;
+    size_t w;      /* words per row */
+    uint64_t *row; /* m * w words, NULL for an empty board */
+} tg_big;
+
+enum { TG_PRESSES = 1, TG_CERTS = 2 }; /* what an answer carries */
+/* With TG_PRESSES: the press set is big.h's canonical answer beyond the
+ * searched kernel, not proven to be the fewest presses. */
+enum { TG_NOT_FEWEST = 4 };
+
+/* An answer on a big board; like tg_answer, with boards in place of arrays. */
+typedef struct tg_bigans {
+    long weight;    /* presses, or -1: no answer */
+    int has;        /* TG_PRESSES | TG_CERTS */
+    int fewest;     /* 1: the fewest presses; 0: not proven fewest */
+    tg_big x;       /* the canonical press set */
+    tg_big cert[2]; /* weight -1: per goal (0 off, 1 on) */
+} tg_bigans;
+
+/* An instance of either puzzle: up to 64x64 in b; past that (only in the
+ * wide puzzles, solver.h) m = n = 0 and the board is big, its rows in the
+ * harness's arena.  Both structs are a whole number of 64-byte cache lines
+ * (the padding), so in a batch whose array starts on a line a small board's
+ * size and rows, and an answer's count and presses, are one line each rather
+ * than two for most of them (the 5x6 sweep with gf2: 2.04x -> 1.97x of gf2's
+ * CPU time, results/harness.md). */
 typedef struct tg_board {
     uint8_t m, n;
-    uint64_t b[TG_MAX];
+    union {
+        uint64_t b[TG_MAX];
+        tg_big big;
+    };
     uint8_t pad_[56];
 } tg_board;
 
-enum { TG_PRESSES = 1, TG_CERTS = 2 }; /* what an answer carries */
+static inline int tg_is_big(const tg_board *bd)
+{
+    return bd->m == 0;
+}
 
-/* An answer: the number of presses, or -1 for no answer. */
+/* An answer: the number of presses, or -1 for no answer.  To a big board,
+ * weight and has are also in big, which holds the rest. */
 typedef struct tg_answer {
     int weight;
-    int has;            /* TG_PRESSES | TG_CERTS */
-    uint64_t x[TG_MAX]; /* the canonical press set */
-    /* weight -1: for each goal g (0 off, 1 on) of the puzzle, y with y A = 0
-     * and y . (b + g) = 1, which proves g unreachable. */
-    uint64_t cert[2][TG_MAX];
+    int has; /* TG_PRESSES | TG_CERTS, and TG_NOT_FEWEST */
+    union {
+        struct {
+            uint64_t x[TG_MAX]; /* the canonical press set */
+            /* weight -1: for each goal g (0 off, 1 on) of the puzzle, y with
+             * y A = 0 and y . (b + g) = 1, which proves g unreachable. */
+            uint64_t cert[2][TG_MAX];
+        };
+        tg_bigans big;
+    };
     uint8_t pad_[56];
 } tg_answer;
 
 _Static_assert(sizeof(tg_board) % 64 == 0 && sizeof(tg_answer) % 64 == 0,
                "tg_board and tg_answer fill whole cache lines");
+
+/* The histogram classes past the press counts of 64x64 boards (solver.h). */
+enum {
+    TG_CLASS_NONE = 64 * 64 + 1,    /* Impossible */
+    TG_CLASS_MORE = 64 * 64 + 2,    /* the fewest, more presses than 64x64 has cells */
+    TG_CLASS_UNPROVEN = 64 * 64 + 3 /* not proven fewest */
+};
 
 /* An algorithm: fill a->x (and a->cert where it can) for goals on b. */
 typedef int tg_solve_fn(const tg_board *b, unsigned goals, tg_answer *a, void *scratch);
@@ -184,23 +229,53 @@ size_t tg_check_batch(const void *insts, const void *answers, size_t count, int 
 void tg_make_exhaustive_batch(const pz_params *, uint64_t first, size_t count, void *insts);
 void tg_make_random_batch(const pz_params *, uint64_t first, size_t count, void *insts);
 
+/* The wide puzzles (bigpuzzle.c; solver.h's pz_puzzle.wide): the same
+ * functions for boards of every size, big ones through big.h, small ones
+ * through the functions above. */
+pz_verdict tg_wide_check(const tg_board *, const tg_answer *, unsigned goals, const char **why);
+int tg_wide_same(const void *inst, const void *a, const void *b);
+int tg_wide_shrink(const void *inst, int k, void *simpler);
+void tg_wide_size(const void *inst, char *buf, size_t len);
+int tg_wide_classify(const void *inst, const void *ans, char *name, size_t len);
+void tg_wide_answer_in(const void *inst, void *ans, unsigned goals, pz_arena *);
+/* Random boards up to TG_BIG_MAX (big.h) a side, the all-on board up to
+ * TG_BIG_ONE_MAX, and sweeps of sizes (rows=8..4096: the sides doubling, the
+ * last one 4096; count= boards of each size): setup and make for corpora.
+ * narrow is the largest side the puzzle's own corpora take (8 for Flip
+ * Game, 64 for Lights Out); setup sets params.wide past it. */
+int tg_wide_setup_random(pz_params *, int narrow, pz_error *);
+int tg_wide_setup_ones(pz_params *, int narrow, pz_error *);
+void tg_make_ones(const pz_params *, uint64_t index, void *inst); /* narrow corpora */
+void tg_wide_make_random(const pz_params *, uint64_t index, void *inst, pz_arena *);
+void tg_wide_make_ones(const pz_params *, uint64_t index, void *inst, pz_arena *);
+/* A board's rows for a reader or a maker: m x n, zeroed, in the arena where
+ * tg_wide_big_size says it is big, else in bd->b. */
+int tg_wide_big_size(int m, int n);
+void tg_wide_board(tg_board *, int m, int n, pz_arena *);
+/* Row r of a board of either kind, and its words. */
+static inline uint64_t *tg_rows(tg_board *bd, int r)
+{
+    return tg_is_big(bd) ? bd->big.row + (size_t)r * bd->big.w : bd->b + r;
+}
+
 /* Registers the algorithm NAME as a solver of both toggle puzzles, with the
  * arguments of PZ_SOLVER (solver.h) in its order: FITS(m, n) says which
- * sizes it takes, and NAME(board, goals, answer, scratch) solves. */
+ * sizes it takes (never a big board's), and NAME(board, goals, answer,
+ * scratch) solves. */
 extern const pz_puzzle pz_flip, pz_lightsout;
 #define TG_FLIP_GOALS (TG_OFF | TG_ON)
 #define TG_LIGHTSOUT_GOALS TG_OFF
 #define TG_SOLVER(NAME, SUMMARY, LIMITS, FITS, SCRATCH, PREPARE)                                   \
     static int fits_(const void *i)                                                                \
     {                                                                                              \
-        return FITS(((const tg_board *)i)->m, ((const tg_board *)i)->n);                           \
+        return !tg_is_big(i) && FITS(((const tg_board *)i)->m, ((const tg_board *)i)->n);          \
     }                                                                                              \
     static size_t fits_batch_(const void *insts, size_t count)                                     \
     {                                                                                              \
         const tg_board *b = insts;                                                                 \
         size_t j = 0;                                                                              \
-        uint16_t mn, next;                        /* the m and n bytes, compared at once */        \
-        while (j < count && FITS(b[j].m, b[j].n)) /* FITS once for a run of one size */            \
+        uint16_t mn, next; /* the m and n bytes, compared at once */                               \
+        while (j < count && b[j].m && FITS(b[j].m, b[j].n)) /* once a run of one size; m 0: big */ \
             for (memcpy(&mn, &b[j].m, 2); ++j < count && (memcpy(&next, &b[j].m, 2), next == mn);) \
                 ;                                                                                  \
         return j;                                                                                  \

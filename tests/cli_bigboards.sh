@@ -71,6 +71,10 @@ clean && ok || bad "flip 130x130: $(cat "$tmp/out")"
 # 61x61 is small but past gf2's search: its boards go wide and are marked the same way.
 run_json "61x61" 0 lightsout lightsout:ones:rows=61:cols=61:count=2
 grep -q "not proven fewest: 2" "$tmp/out" && ok || bad "61x61: $(grep Answers "$tmp/out")"
+# The same boards from a file, which the small puzzle reads: marked too.
+"$pb" gen lightsout --corpus lightsout:ones:rows=61:cols=61:count=2 >"$tmp/ones61.in"
+run_json "61x61 file" 0 lightsout "$tmp/ones61.in"
+grep -q "not proven fewest: 2" "$tmp/out" && ok || bad "61x61 file: $(grep Answers "$tmp/out")"
 
 # The all-on 4096x4096 board, solved whole by chase and m4ri, checked, compared.
 run_json "ones 4096" 0 lightsout lightsout:ones:rows=4096:cols=4096 --solvers chase,m4ri

@@ -49,13 +49,12 @@ void tg_wide_size(const void *inst, char *buf, size_t len)
 }
 
 /* The press count up to 64x64's cells; past it one class; answers not
- * proven fewest in a class of their own, so reports mark them. */
+ * proven fewest in a class of their own, so reports mark them (on a small
+ * board tg_classify does, for the small puzzle too). */
 int tg_wide_classify(const void *inst, const void *ans, char *name, size_t len)
 {
     const tg_answer *a = ans;
-    int unproven = tg_is_big(inst) ? a->weight >= 0 && !a->big.fewest
-                                   : a->weight >= 0 && (a->has & TG_NOT_FEWEST);
-    if (unproven) {
+    if (tg_is_big(inst) && a->weight >= 0 && !a->big.fewest) {
         if (name)
             snprintf(name, len, "not proven fewest");
         return TG_CLASS_UNPROVEN;

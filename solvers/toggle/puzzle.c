@@ -174,7 +174,7 @@ accept_run(const tg_board *bd, const tg_answer *a, size_t count, int *classes, c
         uint16_t size;
         memcpy(&size, &bd->m, sizeof size);
         unsigned w = (unsigned)a->weight;
-        if (size != mn || w > cells || !(a->has & TG_PRESSES))
+        if (size != mn || w > cells || (a->has & (TG_PRESSES | TG_NOT_FEWEST)) != TG_PRESSES)
             break;
         uint64_t b = 0, x = 0, stray = 0;
         for (unsigned r = m; r-- > 0;) {
@@ -321,6 +321,11 @@ int tg_classify(const void *inst, const void *ans, char *name, size_t len)
 {
     const tg_answer *a = ans;
     (void)inst;
+    if (a->weight >= 0 && (a->has & TG_NOT_FEWEST)) { /* big.h's answer past its search */
+        if (name)
+            snprintf(name, len, "not proven fewest");
+        return TG_CLASS_UNPROVEN;
+    }
     if (name)
         snprintf(name, len, a->weight < 0 ? "Impossible" : "%d", a->weight);
     return a->weight < 0 ? TG_CLASS_NONE : a->weight;

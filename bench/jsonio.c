@@ -137,9 +137,10 @@ pz_jval pz_jelem(const pz_jval *arr, size_t i)
     return (pz_jval){arr->doc, arr, NULL, i, json_array_get(arr->v, i)};
 }
 
-const char *pz_jwhat(const json_t *v)
+/* A type, as expected ("to be true or false"); pz_jwhat names a value as found. */
+static const char *type_name(json_type t)
 {
-    switch (json_typeof(v)) {
+    switch (t) {
     case JSON_OBJECT:
         return "an object";
     case JSON_ARRAY:
@@ -150,12 +151,16 @@ const char *pz_jwhat(const json_t *v)
     case JSON_REAL:
         return "a number";
     case JSON_TRUE:
-        return "true";
     case JSON_FALSE:
-        return "false";
+        return "true or false";
     default:
         return "null";
     }
+}
+
+const char *pz_jwhat(const json_t *v)
+{
+    return json_is_boolean(v) ? (json_is_true(v) ? "true" : "false") : type_name(json_typeof(v));
 }
 
 /* Positions: the text is walked again along the path, jansson reading each
@@ -263,26 +268,6 @@ int pz_jfail(pz_error *e, const pz_jval *v, const char *fmt, ...)
     vsnprintf(e->msg, sizeof e->msg, fmt, ap);
     va_end(ap);
     return -1;
-}
-
-static const char *type_name(json_type t)
-{
-    switch (t) {
-    case JSON_OBJECT:
-        return "an object";
-    case JSON_ARRAY:
-        return "an array";
-    case JSON_STRING:
-        return "a string";
-    case JSON_INTEGER:
-    case JSON_REAL:
-        return "a number";
-    case JSON_TRUE:
-    case JSON_FALSE:
-        return "true or false";
-    default:
-        return "null";
-    }
 }
 
 static int is_type(const json_t *v, json_type t)

@@ -215,22 +215,6 @@ enum { PZ_SOLVERS(PZ__FLAGS) };
         .solve = SOLVE,                                                                            \
         ##__VA_ARGS__,                                                                             \
     }
-/* PZ_SOLVER with the optional resize and release hooks. */
-#define PZ_SOLVER_SIZED(PUZZLE, NAME, SUMMARY, LIMITS, FITS, SCRATCH, PREPARE, SOLVE, RESIZE,      \
-                        RELEASE)                                                                   \
-    const pz_solver pz_solver_##PUZZLE##_##NAME = {                                                \
-        .name = #NAME,                                                                             \
-        .puzzle = &pz_##PUZZLE,                                                                    \
-        .flags = PZ__FLAGS_##PUZZLE##_##NAME,                                                      \
-        .summary = SUMMARY,                                                                        \
-        .limits = LIMITS,                                                                          \
-        .fits = FITS,                                                                              \
-        .prepare = PREPARE,                                                                        \
-        .scratch_size = SCRATCH,                                                                   \
-        .solve = SOLVE,                                                                            \
-        .resize = RESIZE,                                                                          \
-        .release = RELEASE,                                                                        \
-    }
 
 /* Prepares a solver, or every registered one (tables before any timing);
  * a failure is fatal. */

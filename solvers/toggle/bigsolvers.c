@@ -124,10 +124,10 @@ static int solve(const tg_bigalgo *algo, const tg_board *bd, unsigned goals, tg_
     {                                                                                              \
         return resize(&tg_big_##NAME, s, i);                                                       \
     }                                                                                              \
-    PZ_SOLVER_SIZED(flip, NAME, SUMMARY, LIMITS(SIDES), NAME##_flip_fits, sizeof(bigscratch),      \
-                    prepare, NAME##_flip_solve, NAME##_resize, release);                           \
-    PZ_SOLVER_SIZED(lightsout, NAME, SUMMARY, LIMITS(SIDES), NAME##_lo_fits, sizeof(bigscratch),   \
-                    prepare, NAME##_lo_solve, NAME##_resize, release)
+    PZ_SOLVER(flip, NAME, SUMMARY, LIMITS(SIDES), NAME##_flip_fits, sizeof(bigscratch), prepare,   \
+              NAME##_flip_solve, .resize = NAME##_resize, .release = release);                     \
+    PZ_SOLVER(lightsout, NAME, SUMMARY, LIMITS(SIDES), NAME##_lo_fits, sizeof(bigscratch),         \
+              prepare, NAME##_lo_solve, .resize = NAME##_resize, .release = release)
 
 BIG_SOLVER(chase, "light chasing to the shorter side's system, our own four-Russians elimination",
            "sides up to 10000");

@@ -42,6 +42,7 @@
     X(tetravex, portfolio, PZ_REF)                                                                 \
     X(tetravex, turns, PZ_REF)                                                                     \
     X(tetravex, mrv, 0)                                                                            \
+    X(tetravex, square, PZ_SLOW)                                                                   \
     X(tetravex, count, PZ_SLOW)                                                                    \
     X(tetravex, sat, PZ_SLOW)                                                                      \
     X(tetravex, gecode, PZ_SLOW)                                                                   \

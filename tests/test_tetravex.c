@@ -433,8 +433,9 @@ static void test_big(void **state)
     }
 }
 
-/* The resumable search: slices of a few nodes add up to the whole search,
- * with the same answer, at the price of replaying the path at each slice. */
+/* The resumable search, in both orders: slices of a few nodes add up to the
+ * whole search, with the same answer, at the price of replaying the path at
+ * each slice. */
 static void test_resume(void **state)
 {
     pz_corpus c;
@@ -443,33 +444,65 @@ static void test_resume(void **state)
     assert_int_equal(pz_corpus_open(&c, &pz_tetravex,
                                     "tetravex:random:n=5:digits=3:mode=tiles:count=40:seed=9", &e),
                      0);
-    for (long long i = 0; i < c.count; i++) {
-        tx_game g;
-        tx_kinds ks;
-        uint8_t kind[TX_CELLS];
-        long long whole = 1ll << 40, slices = 0, nodes = 0;
-        int resume = 0, rc, one;
-        pz_corpus_get(&c, i, &g);
-        one = tx__count_search(&g, &whole, &ks, kind);
-        whole = (1ll << 40) - whole;
-        do {
-            long long budget = 50;
-            rc = tx__count_resume(&g, &budget, &ks, kind, &resume);
-            nodes += 50 - (budget > 0 ? budget : 0);
-            slices++;
-        } while (rc < 0);
-        if (rc != one)
-            fail_msg("game %lld: sliced %d, whole %d", i, rc, one);
-        if (nodes < whole || nodes > whole + slices * 26)
-            fail_msg("game %lld: %lld nodes in %lld slices, %lld whole", i, nodes, slices, whole);
-        if (rc == 1) {
-            tx_answer a;
-            const char *why;
-            tx__witness(&g, &ks, kind, &a);
-            assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_VALID);
+    for (int order = TX_ROWS; order <= TX_SQUARE; order++)
+        for (long long i = 0; i < c.count; i++) {
+            tx_game g;
+            tx_kinds ks;
+            uint8_t kind[TX_CELLS];
+            long long whole = 1ll << 40, slices = 0, nodes = 0;
+            int resume = 0, rc, one;
+            pz_corpus_get(&c, i, &g);
+            one = tx__count_resume(&g, order, &whole, &ks, kind, &resume);
+            whole = (1ll << 40) - whole;
+            do {
+                long long budget = 50;
+                rc = tx__count_resume(&g, order, &budget, &ks, kind, &resume);
+                nodes += 50 - (budget > 0 ? budget : 0);
+                slices++;
+            } while (rc < 0);
+            if (rc != one)
+                fail_msg("order %d, game %lld: sliced %d, whole %d", order, i, rc, one);
+            if (nodes < whole || nodes > whole + slices * 26)
+                fail_msg("order %d, game %lld: %lld nodes in %lld slices, %lld whole", order, i,
+                         nodes, slices, whole);
+            if (rc == 1) {
+                tx_answer a;
+                const char *why;
+                tx__witness(&g, &ks, kind, &a);
+                assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_VALID);
+            }
         }
-    }
     pz_corpus_close(&c);
+}
+
+/* The square order (tx__order): every cell once, and each cell's top and
+ * left neighbours before it, its right and bottom ones after it. */
+static void test_square_order(void **state)
+{
+    (void)state;
+    for (int n = 1; n <= TX_MAX; n++) {
+        uint8_t cell[TX_CELLS];
+        int step_of[TX_CELLS];
+        for (int c = 0; c < n * n; c++)
+            step_of[c] = -1;
+        tx__order(n, TX_SQUARE, cell);
+        for (int i = 0; i < n * n; i++) {
+            assert_true(cell[i] < n * n);
+            assert_int_equal(step_of[cell[i]], -1);
+            step_of[cell[i]] = i;
+        }
+        for (int i = 0; i < n * n; i++) {
+            int r = cell[i] / n, c = cell[i] % n;
+            assert_true(r == 0 || step_of[cell[i] - n] < i);
+            assert_true(c == 0 || step_of[cell[i] - 1] < i);
+            assert_true(r == n - 1 || step_of[cell[i] + n] > i);
+            assert_true(c == n - 1 || step_of[cell[i] + 1] > i);
+        }
+        /* Grown as a square: after w * w steps the w x w corner is full. */
+        for (int w = 1; w <= n; w++)
+            for (int i = 0; i < w * w; i++)
+                assert_true(cell[i] / n < w && cell[i] % n < w);
+    }
 }
 
 /* mrv's search to the end, with the inference switches given: its answer,
@@ -781,8 +814,8 @@ int main(void)
         cmocka_unit_test(test_count_test),  cmocka_unit_test(test_generators),
         cmocka_unit_test(test_shrink),      cmocka_unit_test(test_exhaustive),
         cmocka_unit_test(test_random),      cmocka_unit_test(test_big),
-        cmocka_unit_test(test_resume),      cmocka_unit_test(test_arc),
-        cmocka_unit_test(test_portfolio),
+        cmocka_unit_test(test_resume),      cmocka_unit_test(test_square_order),
+        cmocka_unit_test(test_arc),         cmocka_unit_test(test_portfolio),
     };
     return cmocka_run_group_tests_name("tetravex", tests, NULL, NULL);
 }

@@ -11,7 +11,8 @@
  * the inference switches of tetravex.h and a node cap per game, and two more
  * columns: the games refuted before the first node, and those cut by the cap:
  *
- *     tetravex-nodes [--search count|mrv] [--infer MASK] [--most K] [--cap NODES] LABEL CORPUS...
+ *     tetravex-nodes [--search count|square|mrv] [--infer MASK] [--most K] [--cap NODES]
+ *                    LABEL CORPUS...
  */
 #include <limits.h>
 #include <stdio.h>
@@ -22,15 +23,17 @@
 #include "../corpus.h"
 #include "../../solvers/tetravex/tetravex.h"
 
-/* Nodes of one game: count's search on one orientation, or mrv's runs (its
- * restarts included) until one ends or *cap nodes are spent.  -1 if cut. */
-static int nodes_of(const tx_game *g, int mrv, long long cap, long long *nodes)
+/* Nodes of one game: count's search on one orientation (in the order
+ * TX_ROWS or TX_SQUARE), or mrv's runs (its restarts included, search < 0)
+ * until one ends or *cap nodes are spent.  -1 if cut. */
+static int nodes_of(const tx_game *g, int search, long long cap, long long *nodes)
 {
     tx_kinds ks;
     uint8_t kind[TX_CELLS];
-    if (!mrv) {
+    if (search >= 0) {
         long long budget = cap;
-        int rc = tx__count_search(g, &budget, &ks, kind);
+        int resume = 0;
+        int rc = tx__count_resume(g, search, &budget, &ks, kind, &resume);
         *nodes = cap - (budget > 0 ? budget : 0);
         return rc;
     }
@@ -49,10 +52,9 @@ static int nodes_of(const tx_game *g, int mrv, long long cap, long long *nodes)
 
 int main(int argc, char **argv)
 {
-    static const char usage[] =
-        "usage: tetravex-nodes [--search count|mrv] [--infer MASK] [--most K] [--cap NODES] LABEL "
-        "CORPUS...\n";
-    int first = 1, mrv = 0, extended = 0;
+    static const char usage[] = "usage: tetravex-nodes [--search count|square|mrv] [--infer MASK] "
+                                "[--most K] [--cap NODES] LABEL CORPUS...\n";
+    int first = 1, search = TX_ROWS, extended = 0; /* as nodes_of() takes it */
     long long cap = LLONG_MAX;
     if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         printf("%s", usage);
@@ -62,8 +64,12 @@ int main(int argc, char **argv)
      * search, which inference (tx__infer's bits), a node cap per game. */
     while (first + 1 < argc && !strncmp(argv[first], "--", 2)) {
         const char *o = argv[first], *v = argv[first + 1];
-        if (!strcmp(o, "--search") && (!strcmp(v, "count") || !strcmp(v, "mrv")))
-            mrv = !strcmp(v, "mrv");
+        if (!strcmp(o, "--search") && !strcmp(v, "count"))
+            search = TX_ROWS;
+        else if (!strcmp(o, "--search") && !strcmp(v, "square"))
+            search = TX_SQUARE;
+        else if (!strcmp(o, "--search") && !strcmp(v, "mrv"))
+            search = -1;
         else if (!strcmp(o, "--infer"))
             tx__infer = (unsigned)strtoul(v, NULL, 0);
         else if (!strcmp(o, "--most"))
@@ -95,7 +101,7 @@ int main(int argc, char **argv)
             long long one;
             pz_corpus_get(&c, k, &g);
             double t0 = pz_cpu_now();
-            int rc = nodes_of(&g, mrv, cap, &one);
+            int rc = nodes_of(&g, search, cap, &one);
             seconds += pz_cpu_now() - t0;
             nodes += one;
             most = one > most ? one : most;

@@ -17,7 +17,9 @@
  * Cost: about 26 ns a node here, 12 of them the two checks; on 300 random
  * 5x5 games with three numbers they cut the tree from 12 billion nodes to
  * 8.7 million, the balance nearly all of it (results/tetravex.md).  Which
- * corner it starts from matters a great deal: see turns.c.
+ * corner it starts from matters a great deal (turns.c), and so does the
+ * order: the same search fills a square grown from the corner in square.c
+ * (tx__order), far better with many numbers, worse with few.
  * Limits: n <= 12.  The search is compiled twice (this file includes
  * itself): with one-word masks for n <= 8, three words above.
  */
@@ -32,26 +34,43 @@
 #include "count.c"
 #undef W
 
+/* The cells of an n x n board in the order the search fills them: row by
+ * row, or as a square grown from the corner (cell 0; then column w beside
+ * the w x w square, top down; then row w below it, left to right: every
+ * cell's top and left neighbours, where it has them, come before it, and
+ * its right and bottom ones after). */
+void tx__order(int n, int order, uint8_t *cell)
+{
+    for (int i = 0, w = 0; i < n * n; i++) {
+        int j = i - w * w; /* step j of ring w: the w column cells, then w + 1 row cells */
+        if (j > 2 * w)
+            w++, j = 0;
+        cell[i] = (uint8_t)(order == TX_ROWS ? i : j < w ? j * n + w : w * n + j - w);
+    }
+}
+
 int tx__count_search(const tx_game *g, long long *budget, tx_kinds *ks, uint8_t *kind)
 {
     int resume = 0;
-    return tx__count_resume(g, budget, ks, kind, &resume);
+    return tx__count_resume(g, TX_ROWS, budget, ks, kind, &resume);
 }
 
-int tx__count_resume(const tx_game *g, long long *budget, tx_kinds *ks, uint8_t *kind, int *resume)
+int tx__count_resume(const tx_game *g, int order, long long *budget, tx_kinds *ks, uint8_t *kind,
+                     int *resume)
 {
-    return g->n <= 8 ? count_search_1(g, budget, ks, kind, resume)
-                     : count_search_3(g, budget, ks, kind, resume);
+    return g->n <= 8 ? count_search_1(g, order, budget, ks, kind, resume)
+                     : count_search_3(g, order, budget, ks, kind, resume);
 }
 
-int tx__count_part(const tx_game *g, long long *budget, tx_kinds *ks, uint8_t *kind, int *resume,
-                   double *done)
+int tx__count_part(const tx_game *g, int order, long long *budget, tx_kinds *ks, uint8_t *kind,
+                   int *resume, double *done)
 {
-    int rc = tx__count_resume(g, budget, ks, kind, resume);
+    int rc = tx__count_resume(g, order, budget, ks, kind, resume);
     if (rc >= 0)
         *done = 1;
     else
-        *done = g->n <= 8 ? count_done_1(g, kind, *resume) : count_done_3(g, kind, *resume);
+        *done = g->n <= 8 ? count_done_1(g, order, kind, *resume)
+                          : count_done_3(g, order, kind, *resume);
     return rc;
 }
 
@@ -82,27 +101,28 @@ typedef struct search {
     set avail; /* kinds with tiles left */
     set by[4][TX_DIGITS + 1];
     uint8_t *kind;
-    long long budget; /* nodes left; below 0: cut */
-    int resume;       /* replay kind[] on the cells before this one */
-    int cut;          /* the cell whose node the budget ran out on */
+    long long budget;        /* nodes left; below 0: cut */
+    int resume;              /* replay kind[] on the steps before this one */
+    int cut;                 /* the step whose node the budget ran out on */
+    uint8_t order[TX_CELLS]; /* the cell of each step (tx__order) */
 } search;
 
-static int place(search *s, int cell, const counts *in)
+static int place(search *s, int step, const counts *in)
 {
-    if (cell == s->nn)
+    if (step == s->nn)
         return 1;
-    int n = s->n, r = cell / n, c = cell % n, k;
+    int n = s->n, cell = s->order[step], r = cell / n, c = cell % n, k;
     const uint8_t(*side)[4] = s->ks.side;
     unsigned placed = (r > 0) << TX_TOP | (c > 0) << TX_LEFT;
     if (--s->budget < 0) {
-        s->cut = cell;
+        s->cut = step;
         return 0;
     }
     set m = s_and(s_and(s->avail, s->by[TX_LEFT][c ? side[s->kind[cell - 1]][TX_RIGHT] : TX_ANY]),
                   s->by[TX_TOP][r ? side[s->kind[cell - n]][TX_BOTTOM] : TX_ANY]);
     /* Resuming a cut search: the kinds below the path's were refuted
      * before the cut, so start at the path's kind and go on from there. */
-    if (cell < s->resume)
+    if (step < s->resume)
         m = s_from(m, s->kind[cell]);
     else
         s->resume = 0;
@@ -113,7 +133,7 @@ static int place(search *s, int cell, const counts *in)
         if (!--s->ks.count[k])
             s_del(&s->avail, k);
         s->kind[cell] = (uint8_t)k;
-        if (place(s, cell + 1, &x))
+        if (place(s, step + 1, &x))
             return 1;
         s->ks.count[k]++;
         s_add(&s->avail, k);
@@ -121,12 +141,13 @@ static int place(search *s, int cell, const counts *in)
     return 0;
 }
 
-static int TX_CAT(count_search_, W)(const tx_game *g, long long *budget, tx_kinds *ks,
+static int TX_CAT(count_search_, W)(const tx_game *g, int order, long long *budget, tx_kinds *ks,
                                     uint8_t *kind, int *resume)
 {
     search s = {.n = g->n, .nn = g->n * g->n, .kind = kind, .budget = *budget, .resume = *resume};
     counts x;
     int found;
+    tx__order(s.n, order, s.order);
     tx__kinds(g, &s.ks);
     s_masks(&s.ks, s.by);
     s.avail = s.by[TX_TOP][TX_ANY];
@@ -138,31 +159,33 @@ static int TX_CAT(count_search_, W)(const tx_game *g, long long *budget, tx_kind
     return found ? 1 : s.budget < 0 ? -1 : 0;
 }
 
-/* The share of count's tree behind a cut at cell cut, on the path
- * kind[0..cut): at each cell the kinds before the path's are done, each
- * kind an equal share of its cell's subtree (Knuth's estimate of search
- * progress), folded from the cut up.  Found again from the path outside the
- * search, which so pays nothing for it. */
-static double TX_CAT(count_done_, W)(const tx_game *g, const uint8_t *kind, int cut)
+/* The share of count's tree behind a cut at step cut, on the path in
+ * kind[]: at each step the kinds before the path's are done, each kind an
+ * equal share of its step's subtree (Knuth's estimate of search progress),
+ * folded from the cut up.  Found again from the path outside the search,
+ * which so pays nothing for it. */
+static double TX_CAT(count_done_, W)(const tx_game *g, int order, const uint8_t *kind, int cut)
 {
     tx_kinds ks;
     set by[4][TX_DIGITS + 1], avail;
     int n = g->n, before[TX_CELLS], total[TX_CELLS];
+    uint8_t at[TX_CELLS];
     double done = 0;
+    tx__order(n, order, at);
     tx__kinds(g, &ks);
     s_masks(&ks, by);
     avail = by[TX_TOP][TX_ANY];
-    for (int cell = 0; cell < cut; cell++) {
-        int r = cell / n, c = cell % n, k = kind[cell];
+    for (int step = 0; step < cut; step++) {
+        int cell = at[step], r = cell / n, c = cell % n, k = kind[cell];
         set m = s_and(s_and(avail, by[TX_LEFT][c ? ks.side[kind[cell - 1]][TX_RIGHT] : TX_ANY]),
                       by[TX_TOP][r ? ks.side[kind[cell - n]][TX_BOTTOM] : TX_ANY]);
-        total[cell] = s_count(m);
-        before[cell] = s_count(s_below(m, k));
+        total[step] = s_count(m);
+        before[step] = s_count(s_below(m, k));
         if (!--ks.count[k])
             s_del(&avail, k);
     }
-    for (int cell = cut - 1; cell >= 0; cell--)
-        done = (before[cell] + done) / total[cell];
+    for (int step = cut - 1; step >= 0; step--)
+        done = (before[step] + done) / total[step];
     return done;
 }
 

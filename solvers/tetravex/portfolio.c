@@ -79,7 +79,8 @@ static int slice(pool *p, int o, long long budget, tx_answer *a)
     tx_answer found;
     long long left = budget;
     int n = p->turned[o].n;
-    int rc = tx__count_part(&p->turned[o], &left, &ks, p->kind[o], &p->resume[o], &p->done[o]);
+    int rc =
+        tx__count_part(&p->turned[o], TX_ROWS, &left, &ks, p->kind[o], &p->resume[o], &p->done[o]);
     p->work[o] += budget - (left > 0 ? left : 0);
     if (rc == 1) {
         /* Tile i of the turned game is tile i of the game. */

@@ -103,17 +103,24 @@ int tx__turn_cell(int o, int n, int cell);
 
 int tx__count_search(const tx_game *, long long *budget, tx_kinds *ks, uint8_t *kind);
 
-/* The same search, resumable: *resume is 0 for a fresh search; after a cut
- * it holds the depth of the path in kind[], and a call with the same kind[]
- * and *resume goes on where the cut left it (replaying the path costs a
- * node a cell), so slices of a search add up to the whole search. */
-int tx__count_resume(const tx_game *, long long *budget, tx_kinds *ks, uint8_t *kind, int *resume);
+/* The orders count.c's search can fill the cells in (tx__order): row by
+ * row (count), or as a square grown from the corner (square.c). */
+enum { TX_ROWS, TX_SQUARE };
+void tx__order(int n, int order, uint8_t *cell);
+
+/* The same search in either order, resumable: *resume is 0 for a fresh
+ * search; after a cut it holds the depth of the path in kind[] (indexed by
+ * cell), and a call with the same kind[] and *resume goes on where the cut
+ * left it (replaying the path costs a node a cell), so slices of a search
+ * add up to the whole search. */
+int tx__count_resume(const tx_game *, int order, long long *budget, tx_kinds *ks, uint8_t *kind,
+                     int *resume);
 
 /* tx__count_resume that also says, after a cut, how much of the tree is
  * behind it (*done, 0..1: each kind at a node taken as an equal share of
  * it), so that the portfolio can tell which search is nearer its end. */
-int tx__count_part(const tx_game *, long long *budget, tx_kinds *ks, uint8_t *kind, int *resume,
-                   double *done);
+int tx__count_part(const tx_game *, int order, long long *budget, tx_kinds *ks, uint8_t *kind,
+                   int *resume, double *done);
 
 /* One run of mrv.c's search (run 0, 1, ...: the budget doubles, the ties
  * are broken anew): 1 with a in the answer, 0 if the whole tree was searched

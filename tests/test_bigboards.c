@@ -17,74 +17,13 @@
 static const int a159257[40] = {0, 0, 0,  4, 2, 0, 0, 0, 8,  0,  6, 0,  0,  4, 0, 8, 2, 0, 16, 0,
                                 0, 0, 14, 4, 0, 0, 0, 0, 10, 20, 0, 20, 16, 4, 6, 0, 0, 0, 32, 0};
 
-/* Plain dense elimination of the mn x mn press matrix (rows of words, a
- * pivot at a time): the nullity; *on: the all-on board is in the image;
- * kern (if not NULL, mn rows of mn bytes, row-major cells): a kernel basis
- * in reduced echelon form on its leading cells, lead[i] the leading cell of
- * vector i. */
+/* The press matrix's nullity and *on (pz_test_press_kernel); kern (if not
+ * NULL, mn rows of mn bytes, row-major cells): a kernel basis in reduced
+ * echelon form on its leading cells, lead[i] the leading cell of vector i. */
 static int dense_nullity(int m, int n, int *on, uint8_t *kern, int *lead)
 {
-    int cells = m * n, rank = 0;
-    size_t words = ((size_t)cells + 1 + 63) / 64;
-    uint64_t *a = calloc((size_t)cells * words, sizeof *a);
-    int *pivot = calloc((size_t)cells + 1, sizeof *pivot);
-    assert_non_null(a);
-    assert_non_null(pivot);
-#define ROW(i) (a + (size_t)(i)*words)
-#define BIT(i, j) ((ROW(i)[(size_t)(j) / 64] >> ((j) % 64)) & 1)
-#define SET(i, j) (ROW(i)[(size_t)(j) / 64] |= 1ull << ((j) % 64))
-    for (int r = 0; r < m; r++)
-        for (int c = 0; c < n; c++) {
-            int i = r * n + c;
-            SET(i, i);
-            if (r > 0)
-                SET(i, i - n);
-            if (r + 1 < m)
-                SET(i, i + n);
-            if (c > 0)
-                SET(i, i - 1);
-            if (c + 1 < n)
-                SET(i, i + 1);
-            SET(i, cells); /* the augmented column: all on */
-        }
-    *on = 1;
-    for (int col = 0; col <= cells; col++) {
-        int p = rank;
-        while (p < cells && !BIT(p, col))
-            p++;
-        if (p == cells)
-            continue;
-        if (col == cells) {
-            *on = 0;
-            break;
-        }
-        for (size_t w = 0; w < words; w++) {
-            uint64_t t = ROW(p)[w];
-            ROW(p)[w] = ROW(rank)[w];
-            ROW(rank)[w] = t;
-        }
-        for (int i = 0; i < cells; i++)
-            if (i != rank && BIT(i, col))
-                for (size_t w = (size_t)col / 64; w < words; w++)
-                    ROW(i)[w] ^= ROW(rank)[w];
-        pivot[rank++] = col;
-    }
-    int k = cells - rank;
+    int cells = m * n, k = pz_test_press_kernel(m, n, on, kern);
     if (kern) {
-        /* One vector per free column f: f and the pivots whose rows have f;
-         * then reduced on leading cells. */
-        memset(kern, 0, (size_t)k * (size_t)cells);
-        for (int f = 0, i = 0, v = 0; f < cells; f++) {
-            if (i < rank && pivot[i] == f) {
-                i++;
-                continue;
-            }
-            kern[(size_t)v * cells + f] = 1;
-            for (int q = 0; q < rank; q++)
-                if (BIT(q, f))
-                    kern[(size_t)v * cells + pivot[q]] = 1;
-            v++;
-        }
         int r = 0;
         for (int col = 0; col < cells && r < k; col++) {
             int p = r;
@@ -105,11 +44,6 @@ static int dense_nullity(int m, int n, int *on, uint8_t *kern, int *lead)
         }
         assert_int_equal(r, k);
     }
-#undef ROW
-#undef BIT
-#undef SET
-    free(a);
-    free(pivot);
     return k;
 }
 

@@ -380,75 +380,23 @@ static void test_random(void **state)
 static const int a159257[40] = {0, 0, 0,  4, 2, 0, 0, 0, 8,  0,  6, 0,  0,  4, 0, 8, 2, 0, 16, 0,
                                 0, 0, 14, 4, 0, 0, 0, 0, 10, 20, 0, 20, 16, 4, 6, 0, 0, 0, 32, 0};
 
-/* The nullity of the (mn) x (mn) press matrix by plain dense elimination,
- * independent of the first-row reduction; *on: whether the all-on board is
- * in the image (the augmented column adds no rank); kern, if not NULL: a
- * basis of the kernel, as boards. */
+/* The press matrix's nullity and *on (pz_test_press_kernel); kern, if not
+ * NULL: a basis of its kernel, as boards. */
 static int dense_nullity(int m, int n, int *on, uint64_t (*kern)[TG_MAX])
 {
-    int cells = m * n, words = (cells + 1 + 63) / 64, rank = 0, k = 0;
-    uint64_t *a = calloc((size_t)cells * (size_t)words, sizeof *a);
-    int *pivot = calloc((size_t)cells, sizeof *pivot);
-    assert_non_null(a);
-    assert_non_null(pivot);
-#define BIT(i, j) (a[(size_t)(i) * (size_t)words + (size_t)(j) / 64] >> ((j) % 64) & 1)
-#define SET(i, j) (a[(size_t)(i) * (size_t)words + (size_t)(j) / 64] |= 1ull << ((j) % 64))
-    for (int r = 0; r < m; r++)
-        for (int c = 0; c < n; c++) {
-            int i = r * n + c;
-            SET(i, i);
-            if (r > 0)
-                SET(i, i - n);
-            if (r + 1 < m)
-                SET(i, i + n);
-            if (c > 0)
-                SET(i, i - 1);
-            if (c + 1 < n)
-                SET(i, i + 1);
-            SET(i, cells); /* the augmented column: all on */
-        }
-    *on = 1;
-    for (int col = 0; col <= cells; col++) {
-        int p = rank;
-        while (p < cells && !BIT(p, col))
-            p++;
-        if (p == cells)
-            continue;
-        if (col == cells) { /* the all-on column has a pivot: inconsistent */
-            *on = 0;
-            break;
-        }
-        uint64_t *pr = a + (size_t)p * (size_t)words, *rr = a + (size_t)rank * (size_t)words;
-        for (int w = 0; w < words; w++) {
-            uint64_t t = pr[w];
-            pr[w] = rr[w];
-            rr[w] = t;
-        }
-        for (int i = 0; i < cells; i++)
-            if (i != rank && BIT(i, col)) {
-                uint64_t *ri = a + (size_t)i * (size_t)words;
-                for (int w = col / 64; w < words; w++)
-                    ri[w] ^= rr[w];
-            }
-        pivot[rank++] = col;
+    int cells = m * n;
+    uint8_t *v = kern ? malloc((size_t)cells * (size_t)cells) : NULL;
+    int k = pz_test_press_kernel(m, n, on, v);
+    if (!kern)
+        return k;
+    assert_non_null(v);
+    for (int i = 0; i < k; i++) {
+        memset(kern[i], 0, sizeof kern[i]);
+        for (int c = 0; c < cells; c++)
+            kern[i][c / n] |= (uint64_t)v[(size_t)i * cells + c] << (c % n);
     }
-    for (int f = 0, i = 0; kern && f < cells; f++) { /* one vector per free column */
-        if (i < rank && pivot[i] == f) {
-            i++;
-            continue;
-        }
-        memset(kern[k], 0, sizeof kern[k]);
-        kern[k][f / n] |= 1ull << (f % n);
-        for (int q = 0; q < rank; q++)
-            if (BIT(q, f))
-                kern[k][pivot[q] / n] |= 1ull << (pivot[q] % n);
-        k++;
-    }
-#undef BIT
-#undef SET
-    free(a);
-    free(pivot);
-    return cells - rank;
+    free(v);
+    return k;
 }
 
 /* gf2's answers on solvable boards are the canonical members of their coset

@@ -291,3 +291,71 @@ const char *pz_test_output(const pz_puzzle *p, unsigned long long k, const void 
     fclose(f);
     return buf;
 }
+
+int pz_test_press_kernel(int m, int n, int *on, uint8_t *kern)
+{
+    int cells = m * n, rank = 0;
+    size_t words = ((size_t)cells + 1 + 63) / 64;
+    uint64_t *a = calloc((size_t)cells * words, sizeof *a);
+    int *pivot = calloc((size_t)cells + 1, sizeof *pivot);
+    assert_non_null(a);
+    assert_non_null(pivot);
+#define ROW(i) (a + (size_t)(i)*words)
+#define BIT(i, j) ((ROW(i)[(size_t)(j) / 64] >> ((j) % 64)) & 1)
+#define SET(i, j) (ROW(i)[(size_t)(j) / 64] |= 1ull << ((j) % 64))
+    for (int r = 0; r < m; r++)
+        for (int c = 0; c < n; c++) {
+            int i = r * n + c;
+            SET(i, i);
+            if (r > 0)
+                SET(i, i - n);
+            if (r + 1 < m)
+                SET(i, i + n);
+            if (c > 0)
+                SET(i, i - 1);
+            if (c + 1 < n)
+                SET(i, i + 1);
+            SET(i, cells); /* the augmented column: all on */
+        }
+    *on = 1;
+    for (int col = 0; col <= cells; col++) {
+        int p = rank;
+        while (p < cells && !BIT(p, col))
+            p++;
+        if (p == cells)
+            continue;
+        if (col == cells) { /* the all-on column has a pivot: inconsistent */
+            *on = 0;
+            break;
+        }
+        for (size_t w = 0; w < words; w++) {
+            uint64_t t = ROW(p)[w];
+            ROW(p)[w] = ROW(rank)[w];
+            ROW(rank)[w] = t;
+        }
+        for (int i = 0; i < cells; i++)
+            if (i != rank && BIT(i, col))
+                for (size_t w = (size_t)col / 64; w < words; w++)
+                    ROW(i)[w] ^= ROW(rank)[w];
+        pivot[rank++] = col;
+    }
+    /* One vector per free column f: f and the pivots whose rows have f. */
+    for (int f = 0, i = 0, v = 0; kern && f < cells; f++) {
+        if (i < rank && pivot[i] == f) {
+            i++;
+            continue;
+        }
+        memset(kern + (size_t)v * cells, 0, (size_t)cells);
+        kern[(size_t)v * cells + f] = 1;
+        for (int q = 0; q < rank; q++)
+            if (BIT(q, f))
+                kern[(size_t)v * cells + pivot[q]] = 1;
+        v++;
+    }
+#undef ROW
+#undef BIT
+#undef SET
+    free(a);
+    free(pivot);
+    return cells - rank;
+}

@@ -31,6 +31,13 @@ void pz_test_scratch_free(const pz_solver *, void *);
 /* Solves and asserts the answer passes the independent checker. */
 void pz_test_solve(const pz_solver *, const void *inst, void *ans, void *scratch);
 
+/* The m x n press matrix of Lights Out (a press toggles a cell and its four
+ * neighbours) by plain dense elimination, a pivot at a time, independent of
+ * every solver's reduction: its nullity; *on: the all-on board is in its
+ * image; kern, if not NULL, room for nullity vectors of m*n bytes: a basis
+ * of its kernel, one vector per free column, cells row-major, 0 or 1. */
+int pz_test_press_kernel(int m, int n, int *on, uint8_t *kern);
+
 /* The cross-check: every registered solver of a puzzle against every other,
  * against a corpus's expected answers and against the independent checker,
  * with canaries around each solver's scratch and answer.  It walks the

@@ -804,6 +804,91 @@ static void test_count_test(void **state)
     assert_int_equal(tx__count_test(&g), 0);
 }
 
+/* All-different as a matching (TX_MATCH) and Hall's condition on the
+ * border numbers (TX_HALL) in mrv: each alone, both, and both with arc
+ * consistency forced on every game give count's answer on a few hundred
+ * small games, a third of them Impossible (an unsound check would call a
+ * Possible game Impossible), on one-word and three-word sets. */
+static void test_match_hall_sound(void **state)
+{
+    static const char *const specs[] = {
+        "tetravex:random:n=3:digits=2:mode=tiles:count=100:seed=5",
+        "tetravex:random:n=4:digits=3:mode=tiles:count=100:seed=5",
+        "tetravex:random:n=5:digits=3:mode=perturbed:count=60:seed=5",
+        "tetravex:random:n=5:digits=2:mode=tiles:count=60:seed=5",
+        "tetravex:random:n=6:digits=10:mode=perturbed:count=10:seed=5",
+        "tetravex:random:n=9:digits=2:mode=tiles:count=4:seed=5",
+    };
+    static const unsigned masks[] = {TX_MATCH, TX_HALL, TX_MATCH | TX_HALL,
+                                     TX_ARC | TX_ARC_FEW | TX_MATCH | TX_HALL};
+    int games = 0, impossible = 0;
+    (void)state;
+    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+        pz_corpus c;
+        pz_error e;
+        assert_int_equal(pz_corpus_open(&c, &pz_tetravex, specs[i], &e), 0);
+        for (long long k = 0; k < c.count; k++) {
+            tx_game g;
+            tx_kinds ks;
+            uint8_t kind[TX_CELLS];
+            long long budget = 1ll << 40, nodes;
+            pz_corpus_get(&c, k, &g);
+            int want = tx__count_search(&g, &budget, &ks, kind);
+            assert_int_equal(mrv_whole(&g, 0, -1, &nodes), want);
+            for (size_t m = 0; m < sizeof masks / sizeof *masks; m++)
+                if (mrv_whole(&g, masks[m], -1, &nodes) != want)
+                    fail_msg("%s game %lld: mrv with inference %u says %s, count %s", specs[i],
+                             k, masks[m], want ? "Impossible" : "Possible",
+                             want ? "Possible" : "Impossible");
+            games++;
+            impossible += !want;
+        }
+        pz_corpus_close(&c);
+    }
+    print_message("%d games, %d Impossible\n", games, impossible);
+    if (games < 300 || impossible < 60)
+        fail_msg("%d games, %d Impossible: too few to test soundness", games, impossible);
+}
+
+/* Each check refutes positions that arc consistency and the counting checks
+ * pass: mrv's search is the same node for node unless a check ends a branch
+ * the others kept, so fewer nodes with it, arc consistency on in both, show
+ * it pruning.  On Impossible games with three numbers (5x5) and on
+ * perturbed 6x6 games with ten numbers. */
+static void test_match_hall_prune(void **state)
+{
+    static const char *const specs[] = {
+        "tetravex:random:n=5:digits=3:mode=perturbed:count=30:seed=11",
+        "tetravex:random:n=6:digits=10:mode=perturbed:count=12:seed=3",
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+        pz_corpus c;
+        pz_error e;
+        long long base = 0, match = 0, hall = 0;
+        assert_int_equal(pz_corpus_open(&c, &pz_tetravex, specs[i], &e), 0);
+        for (long long k = 0; k < c.count; k++) {
+            tx_game g;
+            long long a, b, d;
+            unsigned arc = TX_ARC | TX_ARC_FEW;
+            pz_corpus_get(&c, k, &g);
+            int want = mrv_whole(&g, arc, 12, &a);
+            int with_match = mrv_whole(&g, arc | TX_MATCH, 12, &b);
+            int with_hall = mrv_whole(&g, arc | TX_HALL, 12, &d);
+            if (with_match != want || with_hall != want)
+                fail_msg("%s game %lld: answers differ", specs[i], k);
+            base += a, match += b, hall += d;
+        }
+        pz_corpus_close(&c);
+        print_message("%s: nodes %lld, with TX_MATCH %lld, with TX_HALL %lld\n", specs[i], base,
+                      match, hall);
+        if (!(match < base && hall < base))
+            fail_msg("%s: nodes %lld with arc consistency, %lld with TX_MATCH too, %lld with "
+                     "TX_HALL too",
+                     specs[i], base, match, hall);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -816,6 +901,8 @@ int main(void)
         cmocka_unit_test(test_random),      cmocka_unit_test(test_big),
         cmocka_unit_test(test_resume),      cmocka_unit_test(test_square_order),
         cmocka_unit_test(test_arc),         cmocka_unit_test(test_portfolio),
+        cmocka_unit_test(test_match_hall_sound),
+        cmocka_unit_test(test_match_hall_prune),
     };
     return cmocka_run_group_tests_name("tetravex", tests, NULL, NULL);
 }

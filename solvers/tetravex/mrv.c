@@ -28,6 +28,9 @@
  * every domain is, since there the cut grows faster than the cost.  With 4
  * numbers or fewer it cuts less than it costs (results/tetravex.md,
  * "Inference").
+ * All-different as a matching (TX_MATCH) and Hall's condition on the
+ * border numbers (TX_HALL): switches for measuring, off by default
+ * (results/tetravex.md, "Inference"); see match() and hall() below.
  * Cost: a scan of all empty cells per node, several times count's cost per
  * node; it pays on games with many numbers and on boards of 6x6 and up.
  * Limits: n <= 12.  The search is compiled twice (this file includes
@@ -72,6 +75,38 @@ static int arc_most(const tx_game *g)
     if (!(tx__infer & TX_ARC) || (distinct <= FEW && !(tx__infer & TX_ARC_FEW)))
         return -1;
     return tx__arc_most >= 0 ? tx__arc_most : g->n <= 8 ? SMALL : 0;
+}
+
+/* The switches of TX_MATCH and TX_HALL that apply to this game: on every
+ * game when on (they are for measuring; results/tetravex.md). */
+static unsigned checks(void)
+{
+    return tx__infer & (TX_MATCH | TX_HALL);
+}
+
+/* One unit of demand for number d into a line's cells (hall()): can[d] has
+ * the cells that can show d, held[i] the number cell i took, *open the cells
+ * that took none, *seen the cells this search reached.  A cell reached that
+ * holds another number passes it on if that number finds another cell
+ * (an augmenting path); 1 if the unit found a cell. */
+static int hall_unit(const uint32_t *can, int8_t *held, uint32_t *open, int d, uint32_t *seen)
+{
+    uint32_t cand = can[d] & ~*seen;
+    if (cand & *open) {
+        int i = __builtin_ctz(cand & *open);
+        *open &= ~(1u << i);
+        held[i] = (int8_t)d;
+        return 1;
+    }
+    *seen |= cand;
+    for (; cand; cand &= cand - 1) {
+        int i = __builtin_ctz(cand);
+        if (hall_unit(can, held, open, held[i], seen)) {
+            held[i] = (int8_t)d;
+            return 1;
+        }
+    }
+    return 0;
 }
 
 #define W 1
@@ -137,6 +172,15 @@ typedef struct search {
     uint32_t tie[TX_CELLS]; /* this run's tie-breaking between cells */
     uint8_t rot[TX_CELLS];  /* and the kind each cell tries first */
     double done;            /* after a cut: the share of the tree searched */
+    unsigned check;         /* TX_MATCH, TX_HALL: the checks on */
+    /* TX_MATCH's matching, made anew at each node: the cells matched to
+     * each kind and how many (zero between nodes), each cell's kind, the
+     * kinds with a tile not matched, the kinds an augmenting search
+     * reached. */
+    set holds[TX_CELLS];
+    uint8_t used[TX_CELLS];
+    uint8_t mate[TX_CELLS];
+    set open, seen;
 } search;
 
 #define arc TX_CAT(arc_, W)
@@ -238,6 +282,171 @@ static int arc(search *s, undo *u, set queue)
     return 1;
 }
 
+#define augment TX_CAT(augment_, W)
+#define match TX_CAT(match_, W)
+#define hall TX_CAT(hall_, W)
+
+/* Cell c (unmatched) into the matching: a kind of its domain with a tile
+ * not matched, or one whose tiles' cells can move to another kind of their
+ * domains (an augmenting path; the kinds reached are marked in seen all at
+ * once, each explored by the frame that marked it, so a search visits a
+ * kind at most once).  1 if c found a tile. */
+static int augment(search *s, int c)
+{
+    set cand = s_andnot(s_and(s->fit[c], s->avail), s->seen), f = s_and(cand, s->open);
+    int k = s_pop(&f), c2;
+    if (k >= 0) {
+        s->mate[c] = (uint8_t)k;
+        s_add(&s->holds[k], c);
+        if (++s->used[k] == s->ks.count[k])
+            s_del(&s->open, k);
+        return 1;
+    }
+    s->seen = s_or(s->seen, cand);
+    while ((k = s_pop(&cand)) >= 0)
+        for (set h = s->holds[k]; (c2 = s_pop(&h)) >= 0;)
+            if (augment(s, c2)) { /* c2 moved to a kind beyond k: c takes its tile */
+                s_del(&s->holds[k], c2);
+                s_add(&s->holds[k], c);
+                s->mate[c] = (uint8_t)k;
+                return 1;
+            }
+    return 0;
+}
+
+/* All-different over the tiles as a matching (TX_MATCH): every empty cell
+ * must get a tile of a kind in its domain (fit & avail, after arc
+ * consistency when that is on), no kind more tiles than it has left: a
+ * b-matching of the cells into the kinds, each kind of capacity its count.
+ * By Hall's theorem it exists iff every set S of empty cells has at least
+ * |S| tiles of the kinds their domains allow.  A cell whose domain is every
+ * kind left allows all the tiles left, which are as many as the empty
+ * cells; so a set holding one never fails, and only the cells with a
+ * smaller domain (those near placed tiles) need matching: fewer cells, and
+ * the common case is a greedy pass where each finds a free tile at once.
+ * The matching is made anew at each node (keeping it across nodes would
+ * need undoing on every way out); 0 if some cell cannot be matched. */
+static int match(search *s)
+{
+    set e = s->empty, late = s_zero(), done = s_zero(), cells = s_zero();
+    int c, ok = 1, most = 0, q[TX_CELLS], many[TX_CELLS + 1];
+    /* A failing set S of t cells has fewer than t tiles in their domains,
+     * so each of its cells has a domain of fewer than t kinds: there is one
+     * only if some t has t cells with domains under t kinds, and then it is
+     * among the cells with domains under the largest such t (most).  Most
+     * nodes have none, and skip the matching. */
+    for (int t = 0; t <= s->nn; t++)
+        many[t] = 0;
+    while ((c = s_pop(&e)) >= 0) {
+        set dom = s_and(s->fit[c], s->avail);
+        if (!s_any(s_andnot(s->avail, dom)))
+            continue; /* every kind left: never in a failing set */
+        q[c] = s_count(dom);
+        many[q[c] < s->nn ? q[c] : s->nn]++;
+        s_add(&cells, c);
+    }
+    for (int t = 1, under = many[0]; t <= s->nn; under += many[t++])
+        if (under >= t)
+            most = t;
+    if (!most)
+        return 1;
+    s->open = s->avail;
+    for (e = cells; (c = s_pop(&e)) >= 0;) {
+        if (q[c] >= most)
+            continue;
+        set f = s_and(s_and(s->fit[c], s->avail), s->open);
+        int k = s_pop(&f);
+        if (k < 0) {
+            s_add(&late, c);
+            continue;
+        }
+        s->mate[c] = (uint8_t)k;
+        s_add(&s->holds[k], c);
+        s_add(&done, c);
+        if (++s->used[k] == s->ks.count[k])
+            s_del(&s->open, k);
+    }
+    while (ok && (c = s_pop(&late)) >= 0) {
+        s->seen = s_zero();
+        ok = augment(s, c);
+        if (ok)
+            s_add(&done, c);
+    }
+    while ((c = s_pop(&done)) >= 0) { /* holds and used back to zero */
+        s->holds[s->mate[c]] = s_zero();
+        s->used[s->mate[c]] = 0;
+    }
+    return ok;
+}
+
+/* Hall's condition on the border numbers (TX_HALL).  By the argument of
+ * the counts (txset.h), in any completion of the board the empty cells of
+ * column 0 show d on their left sides exactly bal[0][d] times more often
+ * than the empty cells of the last column show it on their right sides.  So
+ * at least bal[0][d] empty cells of column 0 show d on the left, and at
+ * least -bal[0][d] of the last column show d on the right; the same for row
+ * 0 and the last row with bal[1].  A cell shows one number on a side, and
+ * only one that some kind of its domain shows there: so on each of the four
+ * border lines the units of demand (bal[d] of each number d) must be
+ * matched into the line's empty cells, each cell taking one unit of a
+ * number its domain shows.  The counting check (pos <= free) is the case
+ * where every cell can show every number; after placed neighbours and arc
+ * consistency a cell's domain shows few numbers, and then the demand can
+ * fail while the counts pass.  At most n units into n cells, by augmenting
+ * paths over bit masks of the line (hall_unit): a few dozen operations
+ * where any number is in demand, none where the balance is even. */
+static int hall(const search *s, const counts *x)
+{
+    int n = s->n;
+    for (int side = 0; side < 4; side++) {
+        int h = side == TX_LEFT || side == TX_RIGHT ? 0 : 1;
+        int sign = side == TX_LEFT || side == TX_TOP ? 1 : -1;
+        int need[TX_DIGITS], units = 0;
+        for (int d = 0; d < TX_DIGITS; d++) {
+            need[d] = sign * x->bal[h][d];
+            units += need[d] > 0 ? need[d] : 0;
+        }
+        if (!units)
+            continue;
+        /* A cell whose domain is every kind left can show every number in
+         * demand (a number in demand is on some tile left); if there are
+         * as many such cells as units, the line holds. */
+        uint32_t can[TX_DIGITS] = {0}, open = 0, some = 0;
+        int8_t held[TX_MAX], cell[TX_MAX];
+        for (int i = 0, whole = 0; i < n; i++) {
+            cell[i] = (int8_t)(side == TX_LEFT    ? i * n
+                               : side == TX_RIGHT ? i * n + n - 1
+                               : side == TX_TOP   ? i
+                                                  : (n - 1) * n + i);
+            if (!s_has(&s->empty, cell[i]))
+                continue;
+            open |= 1u << i;
+            if (s_any(s_andnot(s->avail, s->fit[cell[i]])))
+                some |= 1u << i;
+            else if (++whole >= units)
+                goto next;
+        }
+        for (int d = 0; d < TX_DIGITS; d++) {
+            if (need[d] <= 0)
+                continue;
+            can[d] = open & ~some;
+            for (uint32_t m = some; m; m &= m - 1) {
+                int i = __builtin_ctz(m);
+                if (s_any(s_and(s_and(s->fit[cell[i]], s->avail), s->by[side][d])))
+                    can[d] |= 1u << i;
+            }
+        }
+        for (int d = 0; d < TX_DIGITS; d++)
+            for (int u = 0; u < need[d]; u++) {
+                uint32_t seen = 0;
+                if (!hall_unit(can, held, &open, d, &seen))
+                    return 0;
+            }
+    next:;
+    }
+    return 1;
+}
+
 static int place_at(search *s, const counts *in);
 
 /* filled: the cell just filled, or -1 at the root. */
@@ -245,24 +454,32 @@ static int place(search *s, const counts *in, int filled)
 {
     if (!s_any(s->empty))
         return 1;
-    if (s->most < 0)
+    if (s->most < 0 && !s->check)
         return place_at(s, in);
     /* The revised domains hold for the whole subtree: kept in fit, and put
      * back as they were on the way out. */
     undo u;
     set queue = s_zero();
+    int ok = 1;
     u.saved = s_zero();
     u.m = 0;
-    if (filled < 0)
-        for (int c = 0; c < s->nn; c++)
-            s->sh[c] = shows(s, s_and(s->fit[c], s->avail)), queue = s->empty;
-    else
-        for (int side = 0; side < 4; side++) {
-            int nb = s->nb[filled][side];
-            if (nb >= 0 && s_has(&s->empty, nb))
-                requeue(s, &u, nb, shows(s, s_and(s->fit[nb], s->avail)), &queue);
-        }
-    if (arc(s, &u, queue) && place_at(s, in))
+    if (s->most >= 0) {
+        if (filled < 0)
+            for (int c = 0; c < s->nn; c++)
+                s->sh[c] = shows(s, s_and(s->fit[c], s->avail)), queue = s->empty;
+        else
+            for (int side = 0; side < 4; side++) {
+                int nb = s->nb[filled][side];
+                if (nb >= 0 && s_has(&s->empty, nb))
+                    requeue(s, &u, nb, shows(s, s_and(s->fit[nb], s->avail)), &queue);
+            }
+        ok = arc(s, &u, queue);
+    }
+    if (ok && s->check & TX_HALL)
+        ok = hall(s, in);
+    if (ok && s->check & TX_MATCH)
+        ok = match(s);
+    if (ok && place_at(s, in))
         return 1;
     while (u.m--) {
         s->fit[u.cell[u.m]] = u.fit[u.m];
@@ -347,7 +564,7 @@ static int TX_CAT(mrv_run_, W)(const tx_game *g, int run, long long budget, long
                                double *done, tx_answer *ans)
 {
     tables t;
-    search s = {.n = g->n, .nn = g->n * g->n, .most = arc_most(g), .t = &t};
+    search s = {.n = g->n, .nn = g->n * g->n, .most = arc_most(g), .t = &t, .check = checks()};
     counts x;
     tx__kinds(g, &s.ks);
     s_masks(&s.ks, s.by);
@@ -400,4 +617,7 @@ static int TX_CAT(mrv_run_, W)(const tx_game *g, int run, long long budget, long
 #undef requeue
 #undef save
 #undef undo
+#undef augment
+#undef match
+#undef hall
 #endif

@@ -83,10 +83,17 @@ int tx__count_test(const tx_game *);
  *          of mrv.c, on games with more than 4 numbers; tx__arc_most, if
  *          0 or more, overrides how large a domain it revises (0: any);
  *  TX_ARC_FEW: TX_ARC on games with 4 numbers or fewer too (it costs more
- *          than it saves there: off by default).
+ *          than it saves there: off by default);
+ *  TX_MATCH: all-different over the tiles as a matching, at every node of
+ *          mrv.c: the empty cells must be matched to the tiles left, each
+ *          cell to a kind of its domain, each kind to at most its count;
+ *  TX_HALL: Hall's condition on the border numbers, at every node of mrv.c:
+ *          the tiles left force at least bal[d] left (top, ...) sides
+ *          showing d onto the empty cells of column 0 (row 0, ...), and
+ *          those cells must be able to show them, each one number.
  * tx__infer holds the switches on; the default is what pays.  Only the
  * measuring programs change them, before any search runs. */
-enum { TX_ARC = 1, TX_ARC_FEW = 2 };
+enum { TX_ARC = 1, TX_ARC_FEW = 2, TX_MATCH = 4, TX_HALL = 8 };
 extern unsigned tx__infer;
 extern int tx__arc_most;
 

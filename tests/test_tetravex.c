@@ -805,7 +805,7 @@ static void test_count_test(void **state)
 }
 
 /* All-different as a matching (TX_MATCH) and Hall's condition on the
- * border numbers (TX_HALL) in mrv: each alone, both, and both with arc
+ * border numbers (TX_HALL, TX_HALL_PRUNE) in mrv: each alone, both, and both with arc
  * consistency forced on every game give count's answer on a few hundred
  * small games, a third of them Impossible (an unsound check would call a
  * Possible game Impossible), on one-word and three-word sets. */
@@ -819,8 +819,8 @@ static void test_match_hall_sound(void **state)
         "tetravex:random:n=6:digits=10:mode=perturbed:count=10:seed=5",
         "tetravex:random:n=9:digits=2:mode=tiles:count=4:seed=5",
     };
-    static const unsigned masks[] = {TX_MATCH, TX_HALL, TX_MATCH | TX_HALL,
-                                     TX_ARC | TX_ARC_FEW | TX_MATCH | TX_HALL};
+    static const unsigned masks[] = {TX_MATCH, TX_HALL, TX_HALL_PRUNE, TX_MATCH | TX_HALL,
+                                     TX_ARC | TX_ARC_FEW | TX_MATCH | TX_HALL_PRUNE};
     int games = 0, impossible = 0;
     (void)state;
     for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {

@@ -81,7 +81,8 @@ static int arc_most(const tx_game *g)
  * game when on (they are for measuring; results/tetravex.md). */
 static unsigned checks(void)
 {
-    return tx__infer & (TX_MATCH | TX_HALL);
+    unsigned on = tx__infer & (TX_MATCH | TX_HALL | TX_HALL_PRUNE);
+    return on & TX_HALL_PRUNE ? on | TX_HALL : on;
 }
 
 /* One unit of demand for number d into a line's cells (hall()): can[d] has
@@ -395,7 +396,7 @@ static int match(search *s)
  * fail while the counts pass.  At most n units into n cells, by augmenting
  * paths over bit masks of the line (hall_unit): a few dozen operations
  * where any number is in demand, none where the balance is even. */
-static int hall(const search *s, const counts *x)
+static int hall(search *s, const counts *x, undo *u, set *queue)
 {
     int n = s->n;
     for (int side = 0; side < 4; side++) {
@@ -437,11 +438,32 @@ static int hall(const search *s, const counts *x)
             }
         }
         for (int d = 0; d < TX_DIGITS; d++)
-            for (int u = 0; u < need[d]; u++) {
+            for (int unit = 0; unit < need[d]; unit++) {
                 uint32_t seen = 0;
                 if (!hall_unit(can, held, &open, d, &seen))
                     return 0;
             }
+        /* TX_HALL_PRUNE: a number in demand that only as many cells can show
+         * as it needs must be shown by each of them: their domains keep
+         * only the kinds showing it (a tight set of one number; larger
+         * tight sets are left).  The changed domains are saved in *u, and
+         * with arc consistency on, their neighbours go into *queue. */
+        for (int d = 0; s->check & TX_HALL_PRUNE && d < TX_DIGITS; d++) {
+            if (need[d] <= 0 || __builtin_popcount(can[d]) != need[d])
+                continue;
+            for (uint32_t m = can[d]; m; m &= m - 1) {
+                int c = cell[__builtin_ctz(m)];
+                set dom = s_and(s->fit[c], s->avail), keep = s_and(dom, s->by[side][d]);
+                if (!s_any(s_andnot(dom, keep)))
+                    continue;
+                if (!s_any(keep))
+                    return 0;
+                save(s, u, c);
+                s->fit[c] = keep;
+                if (s->most >= 0)
+                    requeue(s, u, c, shows(s, keep), queue);
+            }
+        }
     next:;
     }
     return 1;
@@ -475,8 +497,12 @@ static int place(search *s, const counts *in, int filled)
             }
         ok = arc(s, &u, queue);
     }
-    if (ok && s->check & TX_HALL)
-        ok = hall(s, in);
+    if (ok && s->check & TX_HALL) {
+        queue = s_zero();
+        ok = hall(s, in, &u, &queue);
+        if (ok && s_any(queue))
+            ok = arc(s, &u, queue);
+    }
     if (ok && s->check & TX_MATCH)
         ok = match(s);
     if (ok && place_at(s, in))

@@ -90,10 +90,13 @@ int tx__count_test(const tx_game *);
  *  TX_HALL: Hall's condition on the border numbers, at every node of mrv.c:
  *          the tiles left force at least bal[d] left (top, ...) sides
  *          showing d onto the empty cells of column 0 (row 0, ...), and
- *          those cells must be able to show them, each one number.
+ *          those cells must be able to show them, each one number;
+ *  TX_HALL_PRUNE: TX_HALL, and a number in demand that only as many cells
+ *          can show as it needs is forced on them (their domains keep only
+ *          the kinds showing it).
  * tx__infer holds the switches on; the default is what pays.  Only the
  * measuring programs change them, before any search runs. */
-enum { TX_ARC = 1, TX_ARC_FEW = 2, TX_MATCH = 4, TX_HALL = 8 };
+enum { TX_ARC = 1, TX_ARC_FEW = 2, TX_MATCH = 4, TX_HALL = 8, TX_HALL_PRUNE = 16 };
 extern unsigned tx__infer;
 extern int tx__arc_most;
 

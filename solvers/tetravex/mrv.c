@@ -66,10 +66,6 @@ static int neighbour(int n, int cell, int s)
  * size, for measuring. */
 enum { FEW = 4, SMALL = 12 };
 
-/* TX_HALL_PRUNE tries every set of numbers in demand on a border line when
- * there are at most TIGHT of them (2^TIGHT sets), else each alone. */
-enum { TIGHT = 5 };
-
 static int arc_most(const tx_game *g)
 {
     int seen[TX_DIGITS] = {0}, distinct = 0;
@@ -447,37 +443,17 @@ static int hall(search *s, const counts *x, undo *u, set *queue)
                 if (!hall_unit(can, held, &open, d, &seen))
                     return 0;
             }
-        /* TX_HALL_PRUNE: a set D of numbers in demand that only as many
-         * cells can show as D needs (a tight set) takes each of those
-         * cells: their domains keep only the kinds showing a number of D.
-         * Every D is tried when at most TIGHT numbers are in demand (2^TIGHT
-         * sets), else the single numbers only.  The changed domains are
-         * saved in *u, and with arc consistency on, their neighbours go into
-         * *queue. */
-        if (!(s->check & TX_HALL_PRUNE))
-            continue;
-        int in[TX_DIGITS], p = 0;
-        for (int d = 0; d < TX_DIGITS; d++)
-            if (need[d] > 0)
-                in[p++] = d;
-        for (unsigned D = 1; D < 1u << p; D++) {
-            uint32_t cells = 0;
-            int sum = 0;
-            set allow = s_zero();
-            if (p > TIGHT && D & (D - 1))
+        /* TX_HALL_PRUNE: a number in demand that only as many cells can show
+         * as it needs must be shown by each of them: their domains keep
+         * only the kinds showing it (a tight set of one number; larger
+         * tight sets are left).  The changed domains are saved in *u, and
+         * with arc consistency on, their neighbours go into *queue. */
+        for (int d = 0; s->check & TX_HALL_PRUNE && d < TX_DIGITS; d++) {
+            if (need[d] <= 0 || __builtin_popcount(can[d]) != need[d])
                 continue;
-            for (unsigned m = D; m; m &= m - 1) {
-                int d = in[__builtin_ctz(m)];
-                cells |= can[d];
-                sum += need[d];
-            }
-            if (__builtin_popcount(cells) != sum)
-                continue;
-            for (unsigned m = D; m; m &= m - 1)
-                allow = s_or(allow, s->by[side][in[__builtin_ctz(m)]]);
-            for (uint32_t m = cells; m; m &= m - 1) {
+            for (uint32_t m = can[d]; m; m &= m - 1) {
                 int c = cell[__builtin_ctz(m)];
-                set dom = s_and(s->fit[c], s->avail), keep = s_and(dom, allow);
+                set dom = s_and(s->fit[c], s->avail), keep = s_and(dom, s->by[side][d]);
                 if (!s_any(s_andnot(dom, keep)))
                     continue;
                 if (!s_any(keep))

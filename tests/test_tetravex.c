@@ -818,6 +818,7 @@ static void test_match_hall_sound(void **state)
         "tetravex:random:n=5:digits=2:mode=tiles:count=60:seed=5",
         "tetravex:random:n=6:digits=10:mode=perturbed:count=10:seed=5",
         "tetravex:random:n=9:digits=2:mode=tiles:count=4:seed=5",
+        "tetravex:random:n=12:digits=2:mode=perturbed:count=2:seed=5",
     };
     static const unsigned masks[] = {TX_MATCH, TX_HALL, TX_HALL_PRUNE, TX_MATCH | TX_HALL,
                                      TX_ARC | TX_ARC_FEW | TX_MATCH | TX_HALL_PRUNE};
@@ -865,27 +866,67 @@ static void test_match_hall_prune(void **state)
     for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
         pz_corpus c;
         pz_error e;
-        long long base = 0, match = 0, hall = 0;
+        long long base = 0, match = 0, hall = 0, prune = 0;
         assert_int_equal(pz_corpus_open(&c, &pz_tetravex, specs[i], &e), 0);
         for (long long k = 0; k < c.count; k++) {
             tx_game g;
-            long long a, b, d;
+            long long a, b, d, p;
             unsigned arc = TX_ARC | TX_ARC_FEW;
             pz_corpus_get(&c, k, &g);
             int want = mrv_whole(&g, arc, 12, &a);
             int with_match = mrv_whole(&g, arc | TX_MATCH, 12, &b);
             int with_hall = mrv_whole(&g, arc | TX_HALL, 12, &d);
-            if (with_match != want || with_hall != want)
+            int with_prune = mrv_whole(&g, arc | TX_HALL_PRUNE, 12, &p);
+            if (with_match != want || with_hall != want || with_prune != want)
                 fail_msg("%s game %lld: answers differ", specs[i], k);
-            base += a, match += b, hall += d;
+            base += a, match += b, hall += d, prune += p;
         }
         pz_corpus_close(&c);
-        print_message("%s: nodes %lld, with TX_MATCH %lld, with TX_HALL %lld\n", specs[i], base,
-                      match, hall);
-        if (!(match < base && hall < base))
+        print_message("%s: nodes %lld, with TX_MATCH %lld, TX_HALL %lld, TX_HALL_PRUNE %lld\n",
+                      specs[i], base, match, hall, prune);
+        if (!(match < base && hall < base && prune < base))
             fail_msg("%s: nodes %lld with arc consistency, %lld with TX_MATCH too, %lld with "
-                     "TX_HALL too",
-                     specs[i], base, match, hall);
+                     "TX_HALL, %lld with TX_HALL_PRUNE",
+                     specs[i], base, match, hall, prune);
+    }
+}
+
+/* The default (TX_HALL_FEW): Hall's condition, pruning, on games with 3
+ * numbers or fewer, node for node as TX_HALL_PRUNE asked for; with more
+ * numbers mrv's search as without it (arc consistency only). */
+static void test_hall_default(void **state)
+{
+    static const struct {
+        const char *spec;
+        int on; /* 1: the default is TX_HALL_PRUNE here; 0: it is not */
+    } sets[] = {
+        {"tetravex:random:n=5:digits=3:mode=perturbed:count=20:seed=11", 1},
+        {"tetravex:random:n=5:digits=2:mode=perturbed:count=20:seed=11", 1},
+        {"tetravex:random:n=5:digits=4:mode=perturbed:count=20:seed=11", 0},
+        {"tetravex:random:n=6:digits=10:mode=perturbed:count=6:seed=3", 0},
+    };
+    (void)state;
+    assert_int_equal(tx__infer, TX_ARC | TX_HALL_FEW);
+    for (size_t i = 0; i < sizeof sets / sizeof *sets; i++) {
+        pz_corpus c;
+        pz_error e;
+        long long by_default = 0, hall = 0, without = 0;
+        assert_int_equal(pz_corpus_open(&c, &pz_tetravex, sets[i].spec, &e), 0);
+        for (long long k = 0; k < c.count; k++) {
+            tx_game g;
+            long long a, b, d;
+            pz_corpus_get(&c, k, &g);
+            int want = mrv_whole(&g, TX_ARC, -1, &d);
+            int with_default = mrv_whole(&g, tx__infer, -1, &a);
+            int with_hall = mrv_whole(&g, TX_ARC | TX_HALL_PRUNE, -1, &b);
+            if (with_default != want || with_hall != want)
+                fail_msg("%s game %lld: answers differ", sets[i].spec, k);
+            by_default += a, hall += b, without += d;
+        }
+        pz_corpus_close(&c);
+        if (by_default != (sets[i].on ? hall : without) || hall == without)
+            fail_msg("%s: nodes %lld by default, %lld with TX_HALL_PRUNE, %lld without",
+                     sets[i].spec, by_default, hall, without);
     }
 }
 
@@ -903,6 +944,7 @@ int main(void)
         cmocka_unit_test(test_arc),         cmocka_unit_test(test_portfolio),
         cmocka_unit_test(test_match_hall_sound),
         cmocka_unit_test(test_match_hall_prune),
+        cmocka_unit_test(test_hall_default),
     };
     return cmocka_run_group_tests_name("tetravex", tests, NULL, NULL);
 }

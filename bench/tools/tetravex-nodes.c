@@ -14,9 +14,10 @@
  *     tetravex-nodes [--search count|square|mrv] [--infer MASK] [--most K] [--cap NODES]
  *                    LABEL CORPUS...
  *
- * MASK is tx__infer's bits (tetravex.h), e.g. 1 arc consistency (the
- * default), 3 also on games of 4 numbers or fewer, 4 the matching, 8 Hall's
- * condition on the border numbers, 16 the same pruning domains.
+ * MASK is tx__infer's bits (tetravex.h): 1 arc consistency (above 4
+ * numbers), 2 also on games of 4 numbers or fewer, 4 the matching, 8 Hall's
+ * condition on the border numbers, 16 the same pruning domains, 32 that on
+ * games of 3 numbers or fewer; the default is 33.
  */
 #include <limits.h>
 #include <stdio.h>

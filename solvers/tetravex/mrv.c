@@ -29,8 +29,12 @@
  * numbers or fewer it cuts less than it costs (results/tetravex.md,
  * "Inference").
  * All-different as a matching (TX_MATCH) and Hall's condition on the
- * border numbers (TX_HALL): switches for measuring, off by default
- * (results/tetravex.md, "Inference"); see match() and hall() below.
+ * border numbers (TX_HALL, TX_HALL_PRUNE): see match() and hall() below.
+ * The matching cuts 10 to 35% of the nodes at 1.5 to 3 times the cost a
+ * node: off.  Hall's condition, pruning, is on by default on games with 3
+ * numbers or fewer, where it halves the time on hard 5x5 games; with more
+ * numbers the balance is nearly even and it costs more than it saves
+ * (results/tetravex.md, "Inference").
  * Cost: a scan of all empty cells per node, several times count's cost per
  * node; it pays on games with many numbers and on boards of 6x6 and up.
  * Limits: n <= 12.  The search is compiled twice (this file includes
@@ -66,22 +70,36 @@ static int neighbour(int n, int cell, int s)
  * size, for measuring. */
 enum { FEW = 4, SMALL = 12 };
 
-static int arc_most(const tx_game *g)
+static int numbers(const tx_game *g)
 {
     int seen[TX_DIGITS] = {0}, distinct = 0;
     for (int i = 0; i < g->n * g->n; i++)
         for (int s = 0; s < 4; s++)
             distinct += !seen[g->tile[i][s]]++;
+    return distinct;
+}
+
+static int arc_most(const tx_game *g)
+{
+    int distinct = numbers(g);
     if (!(tx__infer & TX_ARC) || (distinct <= FEW && !(tx__infer & TX_ARC_FEW)))
         return -1;
     return tx__arc_most >= 0 ? tx__arc_most : g->n <= 8 ? SMALL : 0;
 }
 
-/* The switches of TX_MATCH and TX_HALL that apply to this game: on every
- * game when on (they are for measuring; results/tetravex.md). */
-static unsigned checks(void)
+/* The checks of TX_MATCH, TX_HALL and TX_HALL_PRUNE that apply to this
+ * game: each on every game when on (for measuring); and by default
+ * (TX_HALL_FEW) TX_HALL_PRUNE on games with HALL_FEW numbers or fewer, where
+ * it pays: on 5x5 games with 3 numbers that pass the root checks it halves
+ * the time, on hard ones with 2 it cuts the nodes 200 times; with 4 numbers
+ * and more it costs more than it saves (results/tetravex.md, "Inference"). */
+enum { HALL_FEW = 3 };
+
+static unsigned checks(const tx_game *g)
 {
     unsigned on = tx__infer & (TX_MATCH | TX_HALL | TX_HALL_PRUNE);
+    if (tx__infer & TX_HALL_FEW && numbers(g) <= HALL_FEW)
+        on |= TX_HALL_PRUNE;
     return on & TX_HALL_PRUNE ? on | TX_HALL : on;
 }
 
@@ -197,7 +215,7 @@ typedef struct search {
     uint8_t used[TX_CELLS];
     uint8_t mate[TX_CELLS];
     set open, seen;
-    int8_t line[4][TX_MAX]; /* TX_HALL: the cells of each border line */
+    uint8_t line[4][TX_MAX]; /* TX_HALL: the cells of each border line */
     set lines[4];           /* and as sets */
 } search;
 
@@ -434,7 +452,7 @@ static int hall(search *s, const counts *x, undo *u, set *queue, unsigned lines)
          * as many such cells as units, the line holds. */
         uint32_t can[TX_DIGITS], open = 0, some = 0;
         int8_t held[TX_MAX];
-        const int8_t *cell = s->line[side];
+        const uint8_t *cell = s->line[side];
         for (int i = 0, whole = 0; i < n; i++) {
             if (!s_has(&s->empty, cell[i]))
                 continue;
@@ -616,7 +634,7 @@ static int TX_CAT(mrv_run_, W)(const tx_game *g, int run, long long budget, long
                                double *done, tx_answer *ans)
 {
     tables t;
-    search s = {.n = g->n, .nn = g->n * g->n, .most = arc_most(g), .t = &t, .check = checks()};
+    search s = {.n = g->n, .nn = g->n * g->n, .most = arc_most(g), .t = &t, .check = checks(g)};
     counts x;
     tx__kinds(g, &s.ks);
     s_masks(&s.ks, s.by);
@@ -628,10 +646,10 @@ static int TX_CAT(mrv_run_, W)(const tx_game *g, int run, long long budget, long
             s.nb[c][side] = (int8_t)neighbour(s.n, c, side);
     }
     for (int i = 0; i < s.n; i++) {
-        s.line[TX_LEFT][i] = (int8_t)(i * s.n);
-        s.line[TX_RIGHT][i] = (int8_t)(i * s.n + s.n - 1);
-        s.line[TX_TOP][i] = (int8_t)i;
-        s.line[TX_BOTTOM][i] = (int8_t)((s.n - 1) * s.n + i);
+        s.line[TX_LEFT][i] = (uint8_t)(i * s.n);
+        s.line[TX_RIGHT][i] = (uint8_t)(i * s.n + s.n - 1);
+        s.line[TX_TOP][i] = (uint8_t)i;
+        s.line[TX_BOTTOM][i] = (uint8_t)((s.n - 1) * s.n + i);
         for (int side = 0; side < 4; side++)
             s_add(&s.lines[side], s.line[side][i]);
     }

@@ -93,10 +93,19 @@ int tx__count_test(const tx_game *);
  *          those cells must be able to show them, each one number;
  *  TX_HALL_PRUNE: TX_HALL, and a number in demand that only as many cells
  *          can show as it needs is forced on them (their domains keep only
- *          the kinds showing it).
+ *          the kinds showing it);
+ *  TX_HALL_FEW: TX_HALL_PRUNE on games with 3 numbers or fewer only (on by
+ *          default: it pays there, and costs more than it saves above).
  * tx__infer holds the switches on; the default is what pays.  Only the
  * measuring programs change them, before any search runs. */
-enum { TX_ARC = 1, TX_ARC_FEW = 2, TX_MATCH = 4, TX_HALL = 8, TX_HALL_PRUNE = 16 };
+enum {
+    TX_ARC = 1,
+    TX_ARC_FEW = 2,
+    TX_MATCH = 4,
+    TX_HALL = 8,
+    TX_HALL_PRUNE = 16,
+    TX_HALL_FEW = 32
+};
 extern unsigned tx__infer;
 extern int tx__arc_most;
 

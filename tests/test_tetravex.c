@@ -838,8 +838,8 @@ static void test_match_hall_sound(void **state)
             assert_int_equal(mrv_whole(&g, 0, -1, &nodes), want);
             for (size_t m = 0; m < sizeof masks / sizeof *masks; m++)
                 if (mrv_whole(&g, masks[m], -1, &nodes) != want)
-                    fail_msg("%s game %lld: mrv with inference %u says %s, count %s", specs[i],
-                             k, masks[m], want ? "Impossible" : "Possible",
+                    fail_msg("%s game %lld: mrv with inference %u says %s, count %s", specs[i], k,
+                             masks[m], want ? "Impossible" : "Possible",
                              want ? "Possible" : "Impossible");
             games++;
             impossible += !want;

@@ -17,7 +17,7 @@
  * MASK is tx__infer's bits (tetravex.h): 1 arc consistency (above 4
  * numbers), 2 also on games of 4 numbers or fewer, 4 the matching, 8 Hall's
  * condition on the border numbers, 16 the same pruning domains, 32 that on
- * games of 3 numbers or fewer; the default is 33.
+ * games of 3 numbers or fewer; the default is 1.
  */
 #include <limits.h>
 #include <stdio.h>

@@ -6,7 +6,7 @@
 #define W 3 /* tx__count_test: every n */
 #include "txset.h"
 
-unsigned tx__infer = TX_ARC | TX_HALL_FEW;
+unsigned tx__infer = TX_ARC;
 
 int tx__fits(const void *inst)
 {

@@ -31,10 +31,12 @@
  * All-different as a matching (TX_MATCH) and Hall's condition on the
  * border numbers (TX_HALL, TX_HALL_PRUNE): see match() and hall() below.
  * The matching cuts 10 to 35% of the nodes at 1.5 to 3 times the cost a
- * node: off.  Hall's condition, pruning, is on by default on games with 3
- * numbers or fewer, where it halves the time on hard 5x5 games; with more
- * numbers the balance is nearly even and it costs more than it saves
- * (results/tetravex.md, "Inference").
+ * node: off.  Hall's condition, pruning, halves mrv's time on hard 5x5
+ * games with 3 numbers and cuts it 95 times on those with 2 (TX_HALL_FEW);
+ * with more numbers the balance is nearly even and it costs more than it
+ * saves.  It is off by default all the same: the portfolio weighs an mrv
+ * node at a fixed price, and with nodes 2.6 times dearer it lost 34% on
+ * hard-5x5-d3 and 39% on tiles-5x5-d3 (results/tetravex.md, "Inference").
  * Cost: a scan of all empty cells per node, several times count's cost per
  * node; it pays on games with many numbers and on boards of 6x6 and up.
  * Limits: n <= 12.  The search is compiled twice (this file includes
@@ -88,9 +90,9 @@ static int arc_most(const tx_game *g)
 }
 
 /* The checks of TX_MATCH, TX_HALL and TX_HALL_PRUNE that apply to this
- * game: each on every game when on (for measuring); and by default
- * (TX_HALL_FEW) TX_HALL_PRUNE on games with HALL_FEW numbers or fewer, where
- * it pays: on 5x5 games with 3 numbers that pass the root checks it halves
+ * game: each on every game when on (for measuring); and with TX_HALL_FEW,
+ * TX_HALL_PRUNE on games with HALL_FEW numbers or fewer, where it pays mrv
+ * alone: on 5x5 games with 3 numbers that pass the root checks it halves
  * the time, on hard ones with 2 it cuts the nodes 200 times; with 4 numbers
  * and more it costs more than it saves (results/tetravex.md, "Inference"). */
 enum { HALL_FEW = 3 };

@@ -94,8 +94,9 @@ int tx__count_test(const tx_game *);
  *  TX_HALL_PRUNE: TX_HALL, and a number in demand that only as many cells
  *          can show as it needs is forced on them (their domains keep only
  *          the kinds showing it);
- *  TX_HALL_FEW: TX_HALL_PRUNE on games with 3 numbers or fewer only (on by
- *          default: it pays there, and costs more than it saves above).
+ *  TX_HALL_FEW: TX_HALL_PRUNE on games with 3 numbers or fewer only,
+ *          where mrv alone gains (it costs more than it saves above); off
+ *          by default until the portfolio weighs an mrv node by its cost.
  * tx__infer holds the switches on; the default is what pays.  Only the
  * measuring programs change them, before any search runs. */
 enum {

@@ -218,7 +218,7 @@ typedef struct search {
     uint8_t mate[TX_CELLS];
     set open, seen;
     uint8_t line[4][TX_MAX]; /* TX_HALL: the cells of each border line */
-    set lines[4];           /* and as sets */
+    set lines[4];            /* and as sets */
 } search;
 
 #define arc TX_CAT(arc_, W)

@@ -30,9 +30,9 @@
  * "Inference").
  * All-different as a matching (TX_MATCH) and Hall's condition on the
  * border numbers (TX_HALL, TX_HALL_PRUNE): see match() and hall() below.
- * The matching cuts 10 to 35% of the nodes at 1.5 to 3 times the cost a
+ * The matching cuts 11 to 30% of the nodes at 1.5 to 3 times the cost a
  * node: off.  Hall's condition, pruning, halves mrv's time on hard 5x5
- * games with 3 numbers and cuts it 95 times on those with 2 (TX_HALL_FEW);
+ * games with 3 numbers and cuts it 94 times on those with 2 (TX_HALL_FEW);
  * with more numbers the balance is nearly even and it costs more than it
  * saves.  It is off by default all the same: the portfolio weighs an mrv
  * node at a fixed price, and with nodes 2.6 times dearer it lost 34% on

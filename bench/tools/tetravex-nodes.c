@@ -14,6 +14,10 @@
  *     tetravex-nodes [--search count|square|mrv] [--infer MASK] [--most K] [--cap NODES]
  *                    LABEL CORPUS...
  *
+ * A count or square search cut by the cap prints a line before the row: the
+ * game and the size of its whole tree by the estimate on the cut's path
+ * (each kind at a node an equal share of it, as the portfolio's).
+ *
  * MASK is tx__infer's bits (tetravex.h): 1 arc consistency (above 4
  * numbers), 2 also on games of 4 numbers or fewer, 4 the matching, 8 Hall's
  * condition on the border numbers, 16 the same pruning domains, 32 that on
@@ -30,16 +34,22 @@
 
 /* Nodes of one game: count's search on one orientation (in the order
  * TX_ROWS or TX_SQUARE), or mrv's runs (its restarts included, search < 0)
- * until one ends or *cap nodes are spent.  -1 if cut. */
-static int nodes_of(const tx_game *g, int search, long long cap, long long *nodes)
+ * until one ends or *cap nodes are spent.  -1 if cut; then *tree is the
+ * whole tree by the estimate of count's search on its path (tx__count_part),
+ * or 0 for mrv's. */
+static int nodes_of(const tx_game *g, int search, long long cap, long long *nodes, double *tree)
 {
     tx_kinds ks;
     uint8_t kind[TX_CELLS];
+    *tree = 0;
     if (search >= 0) {
         long long budget = cap;
         int resume = 0;
-        int rc = tx__count_resume(g, search, &budget, &ks, kind, &resume);
+        double done;
+        int rc = tx__count_part(g, search, &budget, &ks, kind, &resume, &done);
         *nodes = cap - (budget > 0 ? budget : 0);
+        if (rc < 0 && done > 0)
+            *tree = (double)*nodes / done;
         return rc;
     }
     tx_answer a;
@@ -104,10 +114,15 @@ int main(int argc, char **argv)
         }
         for (long long k = 0; k < c.count; k++) {
             long long one;
+            double tree;
             pz_corpus_get(&c, k, &g);
             double t0 = pz_cpu_now();
-            int rc = nodes_of(&g, search, cap, &one);
+            int rc = nodes_of(&g, search, cap, &one, &tree);
             seconds += pz_cpu_now() - t0;
+            if (tree > 0)
+                printf("game %lld: cut at %lld nodes; the whole tree about %.2g nodes by the "
+                       "estimate on the cut's path\n",
+                       k, one, tree);
             nodes += one;
             most = one > most ? one : most;
             root += one == 0; /* refuted before the first node */

@@ -1,73 +1,76 @@
-/* portfolio - count's search from the eight corners and mrv's runs, one
+/* portfolio - count's search from several corners and mrv's runs, one
  * thread, each next slice of time to the member that looks nearest its end.
  *
- * Idea: no single order is best (results/tetravex.md): count's row-major
- * search is fast from one corner and hopeless from another, and mrv wins
- * where count's trees are large.  Which one wins a game is not known in
- * advance, but a search that is cut can say how far it has got: each kind
- * at a node taken as an equal share of it, the path of the cut gives the
- * share of the tree behind it (Knuth's estimate of search progress;
- * tx__count_part, tx__mrv_try), so its work so far over that share
- * estimates its whole tree.  Sharing time equally between members costs up
- * to as many times the best member as there are members (the first
- * portfolio, which gave mrv half the time and count's corner a quarter,
- * took 3.7 to 4 times count where count won); racing on the estimates
+ * Idea: no single order is best (results/tetravex.md): a search is fast
+ * from one corner and hopeless from another, the square order (square.c)
+ * wins most games with many numbers and is hopeless on some with few, and
+ * mrv wins where the others' trees are large.  Which one wins a game is not
+ * known in advance, but a search that is cut can say how far it has got:
+ * each kind at a node taken as an equal share of it, the path of the cut
+ * gives the share of the tree behind it (Knuth's estimate of search
+ * progress; tx__count_part, tx__mrv_try), so its work so far over that
+ * share estimates its whole tree.  Sharing time equally costs up to as many
+ * times the best member as there are members; racing on the estimates
  * spends nearly all of it on the one that looks nearest its end:
- *  - count's search on each of the eight turns and mirrors of the board
- *    (as turns.c), resumable (tx__count_part: a cut search goes on where it
- *    stopped, at the price of replaying its path), so the slices of an
- *    orientation add up to its search with nothing done twice.  Each gets a
- *    first slice of FIRST nodes (orientation 0, count itself, first: the
- *    easy games end there); then the one with the fewest nodes left by its
- *    estimate gets slices of a quarter of its work so far (so that replays
- *    stay a small cost).  A leader keeps the time until another looks
- *    SWITCH times nearer its end: the estimates are noisy, and a switch on
- *    noise leaves two half-done searches;
+ *  - count's search, chosen by the game as mrv chooses arc consistency:
+ *    with more than MANY numbers in the square order from the four corners
+ *    (the four others are their transposes, nearly the same search), else
+ *    row by row from the eight corners and mirrors (as turns.c); resumable
+ *    (tx__count_part: a cut search goes on where it stopped, at the price of
+ *    replaying its path).  Each gets a first slice of FIRST nodes (the
+ *    board as given first: the easy games end there); then the one with the
+ *    fewest nodes left by its estimate gets slices of a quarter of its work
+ *    so far, and keeps them until another looks SWITCH (SWITCH_SQ) times
+ *    nearer its end: the estimates are noisy, and a switch on noise leaves
+ *    two half-done searches;
  *  - mrv's runs (tx__mrv_try: its restarts, each run a new order), whole
- *    runs: a ticket when the next run costs a TICKET-th of what count's
- *    leader has left (and mrv has not had CEILING times the corners' work:
- *    on 12x12 games the estimates run to 1e15 nodes); the sure way when the
- *    tree its last run estimated is SURE times smaller than that; and
- *    always when it has had less than a 1/(SHARE+1) part of the time.  Its
- *    budget doubles at each run, or jumps to 3 times the tree estimated by a
- *    run cut past a sixteenth of it.
- * Work is counted in count's nodes, an mrv node weighing 1 + n^2/16 of them
- * (it scans the empty cells: measured 2.3 times count's cost a node at 5x5,
- * 3.8 to 5 times at 8x8, 9 times at 10x10), so the portfolio's choices do
+ *    runs: a ticket when the next run costs a TICKET-th of what the leader
+ *    has left and mrv has not had more than the searches; the sure way when
+ *    the tree its last run estimated is SURE times smaller than that; and
+ *    always while, with its next run, it stays within a 1/(SHARE+1) part of
+ *    the time.  Its budget doubles at each run, or jumps to ROOM times the
+ *    tree estimated by a run of TREE_MIN nodes or more cut past a TREE_AT-th
+ *    of it.
+ * Work is counted in count's nodes, an mrv node weighing what it costs
+ * (tx__mrv_weight: measured with tetravex-nodes, 9 to 16 of count's to 8x8
+ * with arc consistency, 170 to 250 above, 2 to 4 without), so the choices do
  * not hang on the clock: the same game takes the same path on every machine,
  * and tests hold it to its members in nodes (tx__portfolio).
  * Cost: a slice's replay of its path and the counting state set up again
  * (small beside FIRST nodes), and the estimate on the path of a cut.
  * Measured (CPU, results/tetravex.md "The portfolio"): on the 100 perturbed
- * 8x8 games with 10 numbers of issue 17, 15 s in all (the first version
- * 56.5 s), the worst game 0.88 s (was 2.5 s), within twice the best single
- * solver plus a millisecond on 93 games (the first version: 27 of the first
- * 43), up to 3.5 times on the others (games of 10 to 260 ms); on games with 3
- * numbers from 9x9 up, where the estimates say nothing (the trees are vast
- * and a placement turns up long before their end), 2 to 54 ms where count,
- * mrv or turns take under 3 ms.
- * Limits: n <= 12, as its members.
+ * 8x8 games with 10 numbers of issue 17, within twice the best single solver
+ * plus a millisecond on MEASURED7; MEASURED8.
+ * Limits: n <= 12, as its members; mrv's lucky restarts on Possible games
+ * are luck the race cannot foresee.
  */
 #include "tetravex.h"
 
 enum {
-    FIRST = 4096,     /* count nodes: each orientation's first slice */
+    FIRST = 4096,     /* count nodes: each search's first slice */
     MRV_FIRST = 1000, /* mrv nodes: mrv's first run */
-    TICKET = 4,       /* mrv's next run: at most this part of count's best */
+    TICKET = 4,       /* mrv's next run: at most this part of the leader's rest */
     SHARE = 4,        /* mrv's floor: a 1/(SHARE+1) part of the time */
-    SWITCH = 4,       /* a new leader: this many times nearer its end */
+    SWITCH = 4,       /* a new leader: this many times nearer its end (rows) */
+    SWITCH_SQ = 8,    /* the same for the square's corners */
     SURE = 2,         /* mrv's run when its tree is this much smaller */
-    CEILING = 4,      /* tickets: mrv's work at most this many times count's */
+    CEILING = 1,      /* tickets: mrv's work at most this many times the searches' */
+    TREE_AT = 16,     /* a cut mrv run past this part of its tree estimates it */
+    TREE_MIN = 4000,  /* ... if it ran this many nodes */
+    ROOM = 4,         /* mrv's next budget: this many times that estimate */
+    MANY = 4,         /* more numbers than this: the square's order */
 };
 
-/* The state of the eight count searches: the scratch. */
+/* The state of the count searches: the scratch. */
 typedef struct pool {
+    int order;         /* TX_SQUARE with many numbers, TX_ROWS with few */
+    int orients, step; /* search o on orientation o * step, o < orients */
     tx_game turned[8];
     uint8_t kind[8][TX_CELLS]; /* each search's path */
     int resume[8];
     long long work[8]; /* nodes spent */
     double done[8];    /* the share of its tree behind it */
-    long long counted; /* nodes of the eight */
+    long long counted; /* nodes of the searches */
     long long mrv;     /* mrv's nodes, in count's (weighted) */
 } pool;
 
@@ -80,16 +83,39 @@ static int slice(pool *p, int o, long long budget, tx_answer *a)
     long long left = budget;
     int n = p->turned[o].n;
     int rc =
-        tx__count_part(&p->turned[o], TX_ROWS, &left, &ks, p->kind[o], &p->resume[o], &p->done[o]);
+        tx__count_part(&p->turned[o], p->order, &left, &ks, p->kind[o], &p->resume[o], &p->done[o]);
     p->work[o] += budget - (left > 0 ? left : 0);
     if (rc == 1) {
         /* Tile i of the turned game is tile i of the game. */
         tx__witness(&p->turned[o], &ks, p->kind[o], &found);
         for (int c = 0; c < n * n; c++)
-            a->at[c] = found.at[tx__turn_cell(o, n, c)];
+            a->at[c] = found.at[tx__turn_cell(o * p->step, n, c)];
         a->possible = a->has = 1;
     }
     return rc;
+}
+
+/* How many distinct numbers g's tiles show. */
+static int distinct(const tx_game *g)
+{
+    int seen[TX_DIGITS] = {0}, d = 0;
+    for (int i = 0; i < g->n * g->n; i++)
+        for (int s = 0; s < 4; s++)
+            d += !seen[g->tile[i][s]]++;
+    return d;
+}
+
+/* An mrv node's cost in count's nodes, measured (tetravex-nodes, ns a node
+ * of mrv over count's on the corpus files): with arc consistency (above
+ * MANY numbers, as mrv.c's arc_most) 9 to 11 at 5x5 and 6x6, 13 at 7x7, 16
+ * at 8x8, 170 to 250 above 8x8 where every domain is revised; without it 2
+ * at 6x6 and 8x8, 3.5 to 4 at 10x10 and 12x12. */
+double tx__mrv_weight(const tx_game *g)
+{
+    int n = g->n;
+    if ((tx__infer & TX_ARC) && distinct(g) > MANY)
+        return n <= 8 ? n * n / 4.0 : 200;
+    return 1 + n * n / 48.0;
 }
 
 /* The nodes orientation o has left by its estimate. */
@@ -102,63 +128,71 @@ static double left(const pool *p, int o)
 /* The race; p->counted and p->mrv say what it cost. */
 static int race(const tx_game *g, tx_answer *a, pool *p)
 {
-    int nn = g->n * g->n, run = 0, lead = 0, o;
+    int run = 0, lead = 0, o;
     long long *counted = &p->counted, *mrv = &p->mrv, next = MRV_FIRST, nodes;
-    double weight = (16.0 + nn) / 16, done, tree = 0; /* mrv's tree by its estimate */
+    double weight = tx__mrv_weight(g), done, tree = 0; /* mrv's tree by its estimate */
     tx__impossible(a);
     *counted = *mrv = 0;
-    for (o = 0; o < 8; o++) {
-        tx__turn(g, o, &p->turned[o]);
+    p->order = distinct(g) > MANY ? TX_SQUARE : TX_ROWS;
+    p->step = p->order == TX_SQUARE ? 2 : 1;
+    p->orients = 8 / p->step;
+    for (o = 0; o < p->orients; o++) {
+        tx__turn(g, o * p->step, &p->turned[o]);
         p->resume[o] = 0;
         p->work[o] = 0;
         p->done[o] = 0;
     }
-    /* Count itself first: the easy games end in its first slice. */
+    /* The board as given first: the easy games end in its first slice. */
     int rc = slice(p, 0, FIRST, a);
     *counted = p->work[0];
     if (rc >= 0)
         return 0;
     for (;;) {
-        /* The leader: the first orientation not yet tried, or the one with
-         * the fewest nodes left, kept unless another has half as many. */
+        /* The leader: the first search not yet tried, or the one with the
+         * fewest nodes left, kept unless another has SWITCH times fewer. */
         int best = -1;
-        for (o = 0; o < 8 && best < 0; o++)
+        for (o = 0; o < p->orients && best < 0; o++)
             if (!p->work[o])
                 best = o;
         if (best < 0) {
             int min = 0;
-            for (o = 1; o < 8; o++)
+            for (o = 1; o < p->orients; o++)
                 if (left(p, o) < left(p, min))
                     min = o;
-            if (left(p, min) * SWITCH < left(p, lead))
+            if (left(p, min) * (p->order == TX_SQUARE ? SWITCH_SQ : SWITCH) < left(p, lead))
                 lead = min;
             best = lead;
         }
         double rest = p->work[best] ? left(p, best) : 0;
-        /* mrv's next run: a ticket, cheap beside what count's best has left
-         * (and mrv not yet far ahead of the corners: on large boards the
-         * estimates run to 1e15 nodes and would let mrv take all the time);
-         * or the sure way, its tree by its estimate half of count's; or mrv
-         * behind its floor.  Not before every orientation has had a slice. */
+        /* mrv's next run: a ticket, cheap beside what the leader has left
+         * (and mrv not ahead of the searches: on large boards the estimates
+         * run to 1e15 nodes and would let mrv take all the time; with an mrv
+         * node at 16 of count's, four times the searches let a run of mrv
+         * take 80% of a game that square wins); or the sure way, its tree
+         * by its estimate half of the leader's; or its floor, the run it
+         * starts counted in (counting only what mrv had spent let one run
+         * take three times the searches' work).  Not before every search
+         * has had a slice. */
         double cost = (double)next * weight;
         int ticket = cost * TICKET <= rest && *mrv + cost <= (double)*counted * CEILING;
-        if (p->work[best] &&
-            (ticket || (tree > 0 && tree * weight * SURE <= rest) || *mrv * SHARE < *counted)) {
+        int sure = tree > 0 && tree * weight * SURE <= rest;
+        if (p->work[best] && (ticket || sure || (*mrv + cost) * SHARE <= *counted)) {
             rc = tx__mrv_try(g, run++, next, &nodes, &done, a);
             *mrv += (long long)((double)nodes * weight);
             if (rc >= 0)
                 return 0;
-            /* A run that got a fair way (a sixteenth) says how large a
-             * tree is: the next run has room for three times that, or twice
-             * the last budget.  Orders' trees differ by 2 to 3 times, and a
-             * budget is no cost to a run that ends within it; one cut at 91%
-             * of a budget of 1.5 times the estimate cost game 3 of issue 17's
-             * corpus a second. */
+            /* A run that got a fair way (a sixteenth, and TREE_MIN nodes: a
+             * run of 1000 nodes misjudged game 16 of issue 17's corpus 4
+             * times) says how large a tree is: the next run has room for
+             * four times that, or twice the last budget.  Orders' trees
+             * differ by 2 to 3 times, and a budget is no cost to a run that
+             * ends within it; one cut at 93% of a budget of 3 times the
+             * estimate cost game 30 twice square's time. */
             next *= 2;
-            if (done >= 1.0 / 16) {
+            if (done >= 1.0 / TREE_AT && nodes >= TREE_MIN) {
                 tree = (double)nodes / done;
-                if (tree * 3 > (double)next)
-                    next = (long long)(tree * 3);
+                if (tree * ROOM > (double)next)
+                    next = (long long)(tree * ROOM);
             }
             continue;
         }

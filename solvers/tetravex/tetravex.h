@@ -158,6 +158,9 @@ int tx__mrv_try(const tx_game *, int run, long long budget, long long *nodes, do
  * that tests can hold it to its members without a clock. */
 int tx__portfolio(const tx_game *g, tx_answer *a, void *scratch, long long *work);
 
+/* What the portfolio counts an mrv node as, in count's nodes (portfolio.c). */
+double tx__mrv_weight(const tx_game *g);
+
 /* Registers the algorithm NAME as a Tetravex solver, with the arguments of
  * PZ_SOLVER (solver.h) in its order: FITS(game) says which games it takes,
  * and NAME(game, answer, scratch) solves. */

@@ -22,7 +22,10 @@
  *    fewest nodes left by its estimate gets slices of a quarter of its work
  *    so far, and keeps them until another looks SWITCH (SWITCH_SQ) times
  *    nearer its end: the estimates are noisy, and a switch on noise leaves
- *    two half-done searches;
+ *    two half-done searches.  With few numbers half the searches' time goes
+ *    in equal shares instead (the least-worked search gets as much again,
+ *    as turns.c shares it): on large boards there the estimates say
+ *    nothing of which search will come on a placement first;
  *  - mrv's runs (tx__mrv_try: its restarts, each run a new order), whole
  *    runs: a ticket when the next run costs a TICKET-th of what the leader
  *    has left and mrv has not had more than the searches; the sure way when
@@ -72,6 +75,8 @@ typedef struct pool {
     double done[8];    /* the share of its tree behind it */
     long long counted; /* nodes of the searches */
     long long mrv;     /* mrv's nodes, in count's (weighted) */
+    long long fair;    /* the searches' nodes given in equal shares (few numbers) */
+    long long raced;   /* and those given to the leader */
 } pool;
 
 /* Gives orientation o a slice of budget nodes: 1 found (a filled), 0 no
@@ -132,7 +137,7 @@ static int race(const tx_game *g, tx_answer *a, pool *p)
     long long *counted = &p->counted, *mrv = &p->mrv, next = MRV_FIRST, nodes;
     double weight = tx__mrv_weight(g), done, tree = 0; /* mrv's tree by its estimate */
     tx__impossible(a);
-    *counted = *mrv = 0;
+    *counted = *mrv = p->fair = p->raced = 0;
     p->order = distinct(g) > MANY ? TX_SQUARE : TX_ROWS;
     p->step = p->order == TX_SQUARE ? 2 : 1;
     p->orients = 8 / p->step;
@@ -196,10 +201,22 @@ static int race(const tx_game *g, tx_answer *a, pool *p)
             }
             continue;
         }
+        /* With few numbers, half the searches' time goes in equal shares,
+         * as turns.c shares it: there the Possible games' trees are vast, a
+         * placement turns up long before any search nears its end, and the
+         * estimates say nothing of which one will find it. */
         long long budget = p->work[best] / 4 > FIRST ? p->work[best] / 4 : FIRST;
+        int fair = p->order == TX_ROWS && p->fair < p->raced;
+        if (fair) {
+            for (o = best = 0; o < p->orients; o++)
+                if (p->work[o] < p->work[best])
+                    best = o;
+            budget = p->work[best] > FIRST ? p->work[best] : FIRST;
+        }
         long long before = p->work[best];
         rc = slice(p, best, budget, a);
         *counted += p->work[best] - before;
+        *(fair ? &p->fair : &p->raced) += p->work[best] - before;
         if (rc >= 0)
             return 0; /* found, or a whole search found nothing */
     }

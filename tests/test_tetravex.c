@@ -666,7 +666,9 @@ static void test_portfolio(void **state)
         tx_answer a;
         const char *why;
         long long work;
-        assert_int_equal(pz_corpus_open(&c, &pz_tetravex, games[i].spec, &e), 0);
+        const char *spec = games[i].spec;
+        spec = strchr(spec, ':') ? spec : pz_test_path(spec);
+        assert_int_equal(pz_corpus_open(&c, &pz_tetravex, spec, &e), 0);
         pz_corpus_get(&c, games[i].game, &g);
         pz_corpus_close(&c);
         tx__portfolio(&g, &a, scratch, &work);

@@ -8,6 +8,15 @@
 
 unsigned tx__infer = TX_ARC;
 
+int tx__numbers(const tx_game *g)
+{
+    int seen[TX_DIGITS] = {0}, d = 0;
+    for (int i = 0; i < g->n * g->n; i++)
+        for (int s = 0; s < 4; s++)
+            d += !seen[g->tile[i][s]]++;
+    return d;
+}
+
 int tx__fits(const void *inst)
 {
     return ((const tx_game *)inst)->n <= TX_MAX;

@@ -72,18 +72,9 @@ static int neighbour(int n, int cell, int s)
  * size, for measuring. */
 enum { FEW = 4, SMALL = 12 };
 
-static int numbers(const tx_game *g)
-{
-    int seen[TX_DIGITS] = {0}, distinct = 0;
-    for (int i = 0; i < g->n * g->n; i++)
-        for (int s = 0; s < 4; s++)
-            distinct += !seen[g->tile[i][s]]++;
-    return distinct;
-}
-
 static int arc_most(const tx_game *g)
 {
-    int distinct = numbers(g);
+    int distinct = tx__numbers(g);
     if (!(tx__infer & TX_ARC) || (distinct <= FEW && !(tx__infer & TX_ARC_FEW)))
         return -1;
     return tx__arc_most >= 0 ? tx__arc_most : g->n <= 8 ? SMALL : 0;
@@ -100,7 +91,7 @@ enum { HALL_FEW = 3 };
 static unsigned checks(const tx_game *g)
 {
     unsigned on = tx__infer & (TX_MATCH | TX_HALL | TX_HALL_PRUNE);
-    if (tx__infer & TX_HALL_FEW && numbers(g) <= HALL_FEW)
+    if (tx__infer & TX_HALL_FEW && tx__numbers(g) <= HALL_FEW)
         on |= TX_HALL_PRUNE;
     return on & TX_HALL_PRUNE ? on | TX_HALL : on;
 }

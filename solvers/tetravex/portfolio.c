@@ -103,16 +103,6 @@ static int slice(pool *p, int o, long long budget, tx_answer *a)
     return rc;
 }
 
-/* How many distinct numbers g's tiles show. */
-static int distinct(const tx_game *g)
-{
-    int seen[TX_DIGITS] = {0}, d = 0;
-    for (int i = 0; i < g->n * g->n; i++)
-        for (int s = 0; s < 4; s++)
-            d += !seen[g->tile[i][s]]++;
-    return d;
-}
-
 /* An mrv node's cost in count's nodes, measured (tetravex-nodes, ns a node
  * of mrv over count's on the corpus files): with arc consistency (above
  * MANY numbers, as mrv.c's arc_most) 9 to 11 at 5x5 and 6x6, 13 at 7x7, 16
@@ -121,7 +111,7 @@ static int distinct(const tx_game *g)
 double tx__mrv_weight(const tx_game *g)
 {
     int n = g->n;
-    if ((tx__infer & TX_ARC) && distinct(g) > MANY)
+    if ((tx__infer & TX_ARC) && tx__numbers(g) > MANY)
         return n <= 8 ? n * n / 4.0 : 200;
     return 1 + n * n / 48.0;
 }
@@ -141,7 +131,7 @@ static int race(const tx_game *g, tx_answer *a, pool *p)
     double weight = tx__mrv_weight(g), done, tree = 0; /* mrv's tree by its estimate */
     tx__impossible(a);
     *counted = *mrv = p->fair = p->raced = 0;
-    p->order = distinct(g) > MANY ? TX_SQUARE : TX_ROWS;
+    p->order = tx__numbers(g) > MANY ? TX_SQUARE : TX_ROWS;
     p->step = p->order == TX_SQUARE ? 2 : 1;
     p->orients = 8 / p->step;
     for (o = 0; o < p->orients; o++) {

@@ -41,6 +41,10 @@ typedef struct tx_kinds {
 
 void tx__kinds(const tx_game *, tx_kinds *);
 
+/* How many distinct numbers the tiles show: what the searches choose their
+ * inference by (mrv.c) and the portfolio its members. */
+int tx__numbers(const tx_game *);
+
 /* fits() of the solvers that take every board of the puzzle (n <= TX_MAX). */
 int tx__fits(const void *inst);
 

@@ -82,16 +82,14 @@ static int arc_most(const tx_game *g)
 
 /* The checks of TX_MATCH, TX_HALL and TX_HALL_PRUNE that apply to this
  * game: each on every game when on (for measuring); and with TX_HALL_FEW,
- * TX_HALL_PRUNE on games with HALL_FEW numbers or fewer, where it pays mrv
+ * TX_HALL_PRUNE on games with TX_HALL_MOST numbers or fewer, where it pays mrv
  * alone: on 5x5 games with 3 numbers that pass the root checks it halves
  * the time, on hard ones with 2 it cuts the nodes 200 times; with 4 numbers
  * and more it costs more than it saves (results/tetravex.md, "Inference"). */
-enum { HALL_FEW = 3 };
-
 static unsigned checks(const tx_game *g)
 {
     unsigned on = tx__infer & (TX_MATCH | TX_HALL | TX_HALL_PRUNE);
-    if (tx__infer & TX_HALL_FEW && tx__numbers(g) <= HALL_FEW)
+    if (tx__infer & TX_HALL_FEW && tx__numbers(g) <= TX_HALL_MOST)
         on |= TX_HALL_PRUNE;
     return on & TX_HALL_PRUNE ? on | TX_HALL : on;
 }

@@ -98,9 +98,10 @@ int tx__count_test(const tx_game *);
  *  TX_HALL_PRUNE: TX_HALL, and a number in demand that only as many cells
  *          can show as it needs is forced on them (their domains keep only
  *          the kinds showing it);
- *  TX_HALL_FEW: TX_HALL_PRUNE on games with 3 numbers or fewer only,
- *          where mrv alone gains (it costs more than it saves above); off
- *          by default until the portfolio weighs an mrv node by its cost.
+ *  TX_HALL_FEW: TX_HALL_PRUNE on games with TX_HALL_MOST numbers or
+ *          fewer only, where mrv alone gains (it costs more than it saves
+ *          above); off by default: the portfolio, which weighs mrv's node
+ *          with it, gains nothing (results/tetravex.md, "Inference").
  * tx__infer holds the switches on; the default is what pays.  Only the
  * measuring programs change them, before any search runs. */
 enum {
@@ -111,6 +112,7 @@ enum {
     TX_HALL_PRUNE = 16,
     TX_HALL_FEW = 32
 };
+enum { TX_HALL_MOST = 3 };
 extern unsigned tx__infer;
 extern int tx__arc_most;
 

@@ -8,6 +8,7 @@
 #include "testing.h"
 #include "../util/util.h"
 #include "../bench/corpus.h"
+#include "../solvers/tetravex/gecode-shim.h"
 #include "../solvers/tetravex/tetravex.h"
 
 enum { MAXSOLVERS = 16 };
@@ -951,6 +952,63 @@ static void test_hall_few(void **state)
     }
 }
 
+/* How many games sat and gecode answered in the cross-check of test_anchors. */
+static long anchored[2];
+enum { NODES_7X7 = 4000 };
+
+static void count_anchors(const pz_solver *s, const void *inst, const void *ans)
+{
+    (void)inst;
+    (void)ans;
+    anchored[0] += !strcmp(s->name, "sat");
+    anchored[1] += !strcmp(s->name, "gecode");
+}
+
+/* Each game is Impossible though it passes the counting test at the root;
+ * *ctx sums the nodes of the Gecode model's search on it. */
+static void anchor_game(void *ctx, const void *inst, const void *ans)
+{
+    const tx_game *g = inst;
+    tx_kinds ks;
+    uint8_t kind[TX_CELLS];
+    long long nodes = -1;
+    assert_false(((const tx_answer *)ans)->possible);
+    assert_true(tx__count_test(g));
+    tx__kinds(g, &ks);
+    assert_int_equal(
+        pz_gecode_tetravex(g->n, ks.nk, (const unsigned char(*)[4])ks.side, ks.count, kind, &nodes),
+        0);
+    assert_true(nodes > 0);
+    *(long long *)ctx += nodes;
+}
+
+/* The anchors (sat, gecode) against count, mrv and the portfolio on games
+ * with 10 numbers that survive the counting test at the root and are
+ * Impossible, where the tiles are nearly all distinct and the Gecode model
+ * takes its value-consistent path; and the Gecode search's size pinned: its
+ * branching (failures over domain size, ties by the square from the
+ * corner) refutes the five 7x7 games in 2997 nodes, where the smallest
+ * domain first took 7663. */
+static void test_anchors(void **state)
+{
+    static const char *const files[] = {"hard-6x6-d10", "hard-7x7-d10"};
+    long long nodes[2] = {0, 0};
+    (void)state;
+    anchored[0] = anchored[1] = 0;
+    for (int f = 0; f < 2; f++) {
+        pz_test_cross *x = pz_test_cross_new(&pz_tetravex);
+        char in[96];
+        snprintf(in, sizeof in, "corpus/tetravex/%s.in", files[f]);
+        pz_test_cross_each(x, count_anchors);
+        assert_int_equal(pz_test_cross_spec(x, in, 1, 1, anchor_game, &nodes[f]), 5);
+        pz_test_cross_free(x);
+    }
+    assert_int_equal(anchored[0], 10);
+    assert_int_equal(anchored[1], 10);
+    if (nodes[1] > NODES_7X7)
+        fail_msg("gecode: %lld nodes on hard-7x7-d10, more than %d", nodes[1], NODES_7X7);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -975,6 +1033,7 @@ int main(void)
         cmocka_unit_test(test_match_hall_sound),
         cmocka_unit_test(test_match_hall_prune),
         cmocka_unit_test(test_hall_few),
+        cmocka_unit_test(test_anchors),
     };
     return cmocka_run_group_tests_name("tetravex", tests, NULL, NULL);
 }

@@ -111,13 +111,16 @@ class Model : public Space
 } // namespace
 
 extern "C" int pz_gecode_tetravex(int n, int nk, const unsigned char (*side)[4],
-                                  const unsigned char *count, unsigned char *kind)
+                                  const unsigned char *count, unsigned char *kind,
+                                  long long *nodes)
 {
     try {
         Model *m = new Model(n, nk, side, count);
         DFS<Model> search(m);
         delete m;
         Model *s = search.next();
+        if (nodes)
+            *nodes = (long long)search.statistics().node;
         if (!s)
             return 0;
         for (int c = 0; c < n * n; c++)

@@ -9,9 +9,11 @@
 extern "C" {
 #endif
 
-/* 1 Possible (kind[] filled), 0 Impossible, -1 Gecode failed (an exception). */
+/* 1 Possible (kind[] filled), 0 Impossible, -1 Gecode failed (an exception).
+ * nodes, if not NULL, gets the nodes of the search (deterministic, so the
+ * tests can pin what the model and its branching cost). */
 int pz_gecode_tetravex(int n, int nk, const unsigned char (*side)[4], const unsigned char *count,
-                       unsigned char *kind);
+                       unsigned char *kind, long long *nodes);
 
 #ifdef __cplusplus
 }

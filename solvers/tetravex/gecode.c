@@ -44,7 +44,8 @@ static int gecode(const void *inst, void *ans, void *scratch)
         tx__witness(g, &ks, kind, ans);
         return 0;
     }
-    int rc = pz_gecode_tetravex(g->n, ks.nk, (const unsigned char(*)[4])ks.side, ks.count, kind);
+    int rc =
+        pz_gecode_tetravex(g->n, ks.nk, (const unsigned char(*)[4])ks.side, ks.count, kind, NULL);
     if (rc < 0)
         return -1;
     if (rc == 1)

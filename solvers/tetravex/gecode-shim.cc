@@ -111,8 +111,7 @@ class Model : public Space
 } // namespace
 
 extern "C" int pz_gecode_tetravex(int n, int nk, const unsigned char (*side)[4],
-                                  const unsigned char *count, unsigned char *kind,
-                                  long long *nodes)
+                                  const unsigned char *count, unsigned char *kind, long long *nodes)
 {
     try {
         Model *m = new Model(n, nk, side, count);

@@ -80,14 +80,14 @@ class Model : public Space
         for (int i = 0; i < 4; i++)
             linear(*this, per[i], IRT_EQ, n);
         // Branching: the cell whose constraints failed most often for its
-        // number of kinds left (accumulated failure count over domain
-        // size, weighted degree in Gecode's terms), ties broken
-        // by the square grown from the corner (cell (0, 0), then column s
-        // rows 0..s-1 and row s columns 0..s, for s = 1..n-1), where every
-        // cell filled after the first row and column meets two placed
-        // neighbours.  On the 8x8 game (Impossible) that refutes in
-        // 59 k nodes, where the smallest domain takes 342 k and the square
-        // order alone 424 k (results/tetravex.md, "The anchors").
+        // number of kinds left (accumulated failure count over domain size,
+        // Gecode's weighted degree), ties broken by the square grown from
+        // the corner (cell (0, 0), then column s rows 0..s-1 and row s
+        // columns 0..s, for s = 1..n-1), where every cell filled after the
+        // first row and column meets two placed neighbours.  On the issue's
+        // 8x8 game (Impossible) that refutes in 59 k nodes, where the
+        // smallest domain takes 342 k and the square order alone 424 k
+        // (results/tetravex.md, "The anchors").
         IntVarArgs sq;
         for (int s = 0; s < n; s++) {
             for (int r = 0; r < s; r++)

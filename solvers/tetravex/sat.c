@@ -7,15 +7,16 @@
  * can never share a cell: distinct kinds differ on some side); an edge
  * showing d needs, on each side of it, a kind showing d there.  Kind k is
  * used exactly count[k] times: a totalizer (a unary adder tree) over the
- * cells, or for a kind of one tile a clause and pairwise at-most-one.  And
- * the counting knowledge of count.c, without which CDCL has to rediscover a
- * pigeonhole argument: for each number d, the left border shows d exactly
- * (lefts - rights showing d) times more often than the right border, as
- * equivalences between the unary outputs of two totalizers over the border
- * edges (the same for the top against the bottom border).
+ * cells, or to 8x8 for a kind of one tile a clause and pairwise
+ * at-most-one.  And the counting knowledge of count.c, without which CDCL
+ * has to rediscover a pigeonhole argument: for each number d, the left
+ * border shows d exactly (lefts - rights showing d) times more often than
+ * the right border, as equivalences between the unary outputs of two
+ * totalizers over the border edges (the same for the top against the
+ * bottom border).
  * Cost: building the formula (n^2 * kinds + n^2 * numbers^2 clauses, and
- * n^4 / 2 binary ones per kind of one tile: a few hundred thousand for
- * n = 8 with all tiles distinct) and CaDiCaL's search; slower than the
+ * n^4 / 2 binary ones per kind of one tile to 8x8: a few hundred thousand
+ * for n = 8 with all tiles distinct) and CaDiCaL's search; slower than the
  * searches on easy games, a witness that does not share their reasoning on
  * hard ones.  On 8x8 perturbed games with 10 numbers it refutes in about as
  * many conflicts as the Gecode model has nodes (45 k on issue 17's game),
@@ -224,11 +225,13 @@ static int sat(const void *inst, void *ans, void *scratch)
         int out[TX_CELLS], col[TX_CELLS], q = ks.count[k];
         for (int c = 0; c < nn; c++)
             col[c] = x[c][k];
-        if (q == 1) {
+        if (q == 1 && n <= 8) {
             /* A kind of one tile (nearly every kind with 10 numbers): exactly
              * one cell, at most one pairwise.  Binary clauses propagate
              * without the totalizer's auxiliary layers: 15% less CPU over
-             * 20 perturbed 8x8 games with 10 numbers, the same conflicts. */
+             * 20 perturbed 8x8 games with 10 numbers, the same conflicts.
+             * Past 8x8 not measured, and n^6 / 2 clauses in all (1.5 M at
+             * 12x12) would weigh more than the totalizers. */
             clause(&e, nn, col);
             for (int c = 0; c < nn; c++)
                 for (int c2 = c + 1; c2 < nn; c2++)

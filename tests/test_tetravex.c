@@ -970,14 +970,15 @@ static void anchor_game(void *ctx, const void *inst, const void *ans)
 {
     const tx_game *g = inst;
     tx_kinds ks;
-    uint8_t kind[TX_CELLS];
+    uint8_t kind[TX_CELLS], order[TX_CELLS];
     long long nodes = -1;
     assert_false(((const tx_answer *)ans)->possible);
     assert_true(tx__count_test(g));
     tx__kinds(g, &ks);
-    assert_int_equal(
-        pz_gecode_tetravex(g->n, ks.nk, (const unsigned char(*)[4])ks.side, ks.count, kind, &nodes),
-        0);
+    tx__order(g->n, TX_SQUARE, order);
+    assert_int_equal(pz_gecode_tetravex(g->n, ks.nk, (const unsigned char(*)[4])ks.side, ks.count,
+                                        order, kind, &nodes),
+                     0);
     assert_true(nodes > 0);
     *(long long *)ctx += nodes;
 }

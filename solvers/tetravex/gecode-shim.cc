@@ -19,7 +19,8 @@ class Model : public Space
     IntVarArray kind; // the kind at each cell
     IntVarArray h, v; // the number on each horizontal / vertical edge
 
-    Model(int n, int nk, const unsigned char (*side)[4], const unsigned char *many)
+    Model(int n, int nk, const unsigned char (*side)[4], const unsigned char *many,
+          const unsigned char *order)
         : kind(*this, n * n, 0, nk - 1), h(*this, (n + 1) * n, 0, 9), v(*this, n * (n + 1), 0, 9)
     {
         // h[r * n + c]: the edge above cell (r, c), r = 0..n; v[r * (n + 1) + c]:
@@ -81,20 +82,15 @@ class Model : public Space
             linear(*this, per[i], IRT_EQ, n);
         // Branching: the cell whose constraints failed most often for its
         // number of kinds left (accumulated failure count over domain size,
-        // Gecode's weighted degree), ties broken by the square grown from
-        // the corner (cell (0, 0), then column s rows 0..s-1 and row s
-        // columns 0..s, for s = 1..n-1), where every cell filled after the
-        // first row and column meets two placed neighbours.  On the issue's
+        // Gecode's weighted degree), ties broken by order[], the square
+        // grown from the corner (tx__order), where every cell filled after
+        // the first row and column meets two placed neighbours.  On the issue's
         // 8x8 game (Impossible) that refutes in 59 k nodes, where the
         // smallest domain takes 342 k and the square order alone 424 k
         // (results/tetravex.md, "The anchors").
         IntVarArgs sq;
-        for (int s = 0; s < n; s++) {
-            for (int r = 0; r < s; r++)
-                sq << kind[r * n + s];
-            for (int c = 0; c <= s; c++)
-                sq << kind[s * n + c];
-        }
+        for (int i = 0; i < n * n; i++)
+            sq << kind[order[i]];
         branch(*this, sq, INT_VAR_AFC_SIZE_MAX(), INT_VAL_MIN());
     }
 
@@ -111,10 +107,11 @@ class Model : public Space
 } // namespace
 
 extern "C" int pz_gecode_tetravex(int n, int nk, const unsigned char (*side)[4],
-                                  const unsigned char *count, unsigned char *kind, long long *nodes)
+                                  const unsigned char *count, const unsigned char *order,
+                                  unsigned char *kind, long long *nodes)
 {
     try {
-        Model *m = new Model(n, nk, side, count);
+        Model *m = new Model(n, nk, side, count, order);
         DFS<Model> search(m);
         delete m;
         Model *s = search.next();

@@ -1,7 +1,9 @@
 /* gecode-shim.h - the C side of the Gecode model of Tetravex (gecode-shim.cc).
  *
  * The game as kinds: nk kinds, side[k][TX_TOP..TX_LEFT] and count[k]; the
- * answer, if there is one, as the kind of each cell, row-major. */
+ * cells in the order the branching breaks ties in (tx__order's square from
+ * the corner); the answer, if there is one, as the kind of each cell,
+ * row-major. */
 #ifndef PZ_GECODE_SHIM_H
 #define PZ_GECODE_SHIM_H
 
@@ -13,7 +15,7 @@ extern "C" {
  * nodes, if not NULL, gets the nodes of the search (deterministic, so the
  * tests can pin what the model and its branching cost). */
 int pz_gecode_tetravex(int n, int nk, const unsigned char (*side)[4], const unsigned char *count,
-                       unsigned char *kind, long long *nodes);
+                       const unsigned char *order, unsigned char *kind, long long *nodes);
 
 #ifdef __cplusplus
 }

@@ -36,7 +36,7 @@ static int gecode(const void *inst, void *ans, void *scratch)
 {
     const tx_game *g = inst;
     tx_kinds ks;
-    uint8_t kind[TX_CELLS];
+    uint8_t kind[TX_CELLS], order[TX_CELLS];
     (void)scratch;
     tx__impossible(ans);
     tx__kinds(g, &ks);
@@ -44,8 +44,9 @@ static int gecode(const void *inst, void *ans, void *scratch)
         tx__witness(g, &ks, kind, ans);
         return 0;
     }
-    int rc =
-        pz_gecode_tetravex(g->n, ks.nk, (const unsigned char(*)[4])ks.side, ks.count, kind, NULL);
+    tx__order(g->n, TX_SQUARE, order);
+    int rc = pz_gecode_tetravex(g->n, ks.nk, (const unsigned char(*)[4])ks.side, ks.count, order,
+                                kind, NULL);
     if (rc < 0)
         return -1;
     if (rc == 1)

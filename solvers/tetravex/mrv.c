@@ -66,16 +66,16 @@ static int neighbour(int n, int cell, int s)
 }
 
 /* Whether and how far mrv's search keeps arc consistency (TX_ARC): off
- * with FEW numbers or fewer, where it costs more than it saves; on larger
+ * with TX_FEW numbers or fewer, where it costs more than it saves; on larger
  * games, on domains of at most SMALL kinds to 8x8, on all of them above
  * (results/tetravex.md, "Inference").  tx__arc_most >= 0 overrides the
  * size, for measuring. */
-enum { FEW = 4, SMALL = 12 };
+enum { SMALL = 12 };
 
-static int arc_most(const tx_game *g)
+/* numbers: tx__numbers(g). */
+static int arc_most(const tx_game *g, int numbers)
 {
-    int distinct = tx__numbers(g);
-    if (!(tx__infer & TX_ARC) || (distinct <= FEW && !(tx__infer & TX_ARC_FEW)))
+    if (!(tx__infer & TX_ARC) || (numbers <= TX_FEW && !(tx__infer & TX_ARC_FEW)))
         return -1;
     return tx__arc_most >= 0 ? tx__arc_most : g->n <= 8 ? SMALL : 0;
 }
@@ -86,10 +86,10 @@ static int arc_most(const tx_game *g)
  * alone: on 5x5 games with 3 numbers that pass the root checks it halves
  * the time, on hard ones with 2 it cuts the nodes 200 times; with 4 numbers
  * and more it costs more than it saves (results/tetravex.md, "Inference"). */
-static unsigned checks(const tx_game *g)
+static unsigned checks(int numbers)
 {
     unsigned on = tx__infer & (TX_MATCH | TX_HALL | TX_HALL_PRUNE);
-    if (tx__infer & TX_HALL_FEW && tx__numbers(g) <= TX_HALL_MOST)
+    if (tx__infer & TX_HALL_FEW && numbers <= TX_HALL_MOST)
         on |= TX_HALL_PRUNE;
     return on & TX_HALL_PRUNE ? on | TX_HALL : on;
 }
@@ -625,7 +625,12 @@ static int TX_CAT(mrv_run_, W)(const tx_game *g, int run, long long budget, long
                                double *done, tx_answer *ans)
 {
     tables t;
-    search s = {.n = g->n, .nn = g->n * g->n, .most = arc_most(g), .t = &t, .check = checks(g)};
+    int numbers = tx__numbers(g);
+    search s = {.n = g->n,
+                .nn = g->n * g->n,
+                .most = arc_most(g, numbers),
+                .t = &t,
+                .check = checks(numbers)};
     counts x;
     tx__kinds(g, &s.ks);
     s_masks(&s.ks, s.by);

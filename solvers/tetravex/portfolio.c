@@ -13,7 +13,7 @@
  * times the best member as there are members; racing on the estimates
  * spends nearly all of it on the one that looks nearest its end:
  *  - count's search, chosen by the game as mrv chooses arc consistency:
- *    with more than MANY numbers in the square order from the four corners
+ *    with more than TX_FEW numbers in the square order from the four corners
  *    (the four others are their transposes, nearly the same search), else
  *    row by row from the eight corners and mirrors (as turns.c); resumable
  *    (tx__count_part: a cut search goes on where it stopped, at the price of
@@ -64,7 +64,6 @@ enum {
     TREE_AT = 16,     /* a cut mrv run past this part of its tree estimates it */
     TREE_MIN = 4000,  /* ... if it ran this many nodes */
     ROOM = 4,         /* mrv's next budget: this many times that estimate */
-    MANY = 4,         /* more numbers than this: the square's order */
 };
 
 /* The state of the count searches: the scratch. */
@@ -105,14 +104,14 @@ static int slice(pool *p, int o, long long budget, tx_answer *a)
 
 /* An mrv node's cost in count's nodes, measured (tetravex-nodes, ns a node
  * of mrv over count's on the corpus files): with arc consistency (above
- * MANY numbers, as mrv.c's arc_most) 9 to 11 at 5x5 and 6x6, 13 at 7x7, 16
+ * TX_FEW numbers, as mrv.c's arc_most) 9 to 11 at 5x5 and 6x6, 13 at 7x7, 16
  * at 8x8, 170 to 250 above 8x8 where every domain is revised; without it 2
  * at 6x6 and 8x8, 3.5 to 4 at 10x10 and 12x12; Hall's condition (3 numbers
  * or fewer) 2.6 times that (153 to 170 ns a node against 59 on 5x5). */
 double tx__mrv_weight(const tx_game *g)
 {
     int n = g->n, numbers = tx__numbers(g);
-    if ((tx__infer & TX_ARC) && numbers > MANY)
+    if ((tx__infer & TX_ARC) && numbers > TX_FEW)
         return n <= 8 ? n * n / 4.0 : 200;
     return (1 + n * n / 48.0) * ((tx__infer & TX_HALL_FEW) && numbers <= TX_HALL_MOST ? 2.6 : 1);
 }
@@ -132,7 +131,7 @@ static int race(const tx_game *g, tx_answer *a, pool *p)
     double weight = tx__mrv_weight(g), done, tree = 0; /* mrv's tree by its estimate */
     tx__impossible(a);
     *counted = *mrv = p->fair = p->raced = 0;
-    p->order = tx__numbers(g) > MANY ? TX_SQUARE : TX_ROWS;
+    p->order = tx__numbers(g) > TX_FEW ? TX_SQUARE : TX_ROWS;
     p->step = p->order == TX_SQUARE ? 2 : 1;
     p->orients = 8 / p->step;
     for (o = 0; o < p->orients; o++) {

@@ -112,7 +112,10 @@ enum {
     TX_HALL_PRUNE = 16,
     TX_HALL_FEW = 32
 };
-enum { TX_HALL_MOST = 3 };
+/* Games with TX_FEW distinct numbers or fewer (tx__numbers): mrv keeps no
+ * arc consistency there, and the portfolio races count's rows rather than
+ * the square; TX_HALL_FEW's games have TX_HALL_MOST or fewer. */
+enum { TX_FEW = 4, TX_HALL_MOST = 3 };
 extern unsigned tx__infer;
 extern int tx__arc_most;
 

@@ -56,4 +56,12 @@ row=$("$(dirname "$pb")/tetravex-nodes" both "$in")
 [[ $row =~ ^\|\ both\ \|\ .*\ \|\ 2\ \|\ ([0-9]+)\ \| ]] && [ "${BASH_REMATCH[1]}" -ge 4 ] &&
     ok || bad "tetravex-nodes: $row"
 
+# tetravex-nodes --search portfolio (issue 17's bar in nodes): a line for each
+# game outside the bar, then the row; on the 6x6 games with 10 numbers the
+# portfolio is within it on all five.
+out=$("$(dirname "$pb")/tetravex-nodes" --search portfolio p "$corpus/hard-6x6-d10.in")
+row=$(tail -1 <<<"$out")
+[[ $row =~ ^\|\ p\ \|\ .*\ \|\ 5\ \|\ 5\ \|\ [0-9.]+x\ \|\ [0-4]\ \|\ [0-9]+\ \|\ [0-9]+\ \|$ ]] &&
+    [ "$(wc -l <<<"$out")" -eq 1 ] && ok || bad "tetravex-nodes --search portfolio: $out"
+
 summary

@@ -581,52 +581,6 @@ static void test_arc(void **state)
     pz_corpus_close(&c);
 }
 
-/* What each member alone spends on g, in count's nodes (an mrv node weighted
- * as the portfolio weighs it), or more than cap: count's search in its own
- * order (TX_ROWS or TX_SQUARE: count or square). */
-static long long alone_count(const tx_game *g, int order, long long cap)
-{
-    tx_kinds ks;
-    uint8_t kind[TX_CELLS];
-    long long budget = cap;
-    int resume = 0;
-    tx__count_resume(g, order, &budget, &ks, kind, &resume);
-    return cap - (budget > 0 ? budget : 0);
-}
-
-static long long alone_mrv(const tx_game *g, long long cap)
-{
-    long long spent = 0, nodes;
-    tx_answer a;
-    for (int run = 0; spent <= cap; run++) {
-        int rc = tx__mrv_run(g, run, &nodes, &a);
-        spent += (long long)((double)nodes * tx__mrv_weight(g));
-        if (rc >= 0)
-            break;
-    }
-    return spent;
-}
-
-/* turns.c's schedule: 2000 nodes doubled each round, the eight in turn. */
-static long long alone_turns(const tx_game *g, long long cap)
-{
-    tx_game t[8];
-    tx_kinds ks;
-    uint8_t kind[TX_CELLS];
-    long long spent = 0;
-    for (int o = 0; o < 8; o++)
-        tx__turn(g, o, &t[o]);
-    for (int round = 0; spent <= cap; round++)
-        for (int o = 0; o < 8 && spent <= cap; o++) {
-            long long budget = 2000ll << round, given = budget;
-            int rc = tx__count_search(&t[o], &budget, &ks, kind);
-            spent += given - (budget > 0 ? budget : 0);
-            if (rc >= 0)
-                return spent;
-        }
-    return spent;
-}
-
 /* The portfolio against its members on games where each member alone wins
  * in nodes.  On 8x8 games with 10 numbers of issue 17's corpus (the square
  * order raced): square on 39 and 83, count on 9 and 13, mrv on 1, 17 and
@@ -674,17 +628,13 @@ static void test_portfolio(void **state)
         pz_corpus_close(&c);
         tx__portfolio(&g, &a, scratch, &work);
         assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_VALID);
-        long long cap = 2 * work, rows = alone_count(&g, TX_ROWS, cap),
-                  sq = alone_count(&g, TX_SQUARE, cap), m = alone_mrv(&g, cap),
-                  t = alone_turns(&g, cap), best = rows;
-        best = sq < best ? sq : best;
-        best = m < best ? m : best;
-        best = t < best ? t : best;
-        print_message("%s game %d: portfolio %lld, count %lld, square %lld, mrv %lld, turns %lld\n",
-                      games[i].spec, games[i].game, work, rows, sq, m, t);
-        if (work > 2 * best + 50000)
-            fail_msg("%s game %d: the portfolio spent %lld nodes, its best member %lld",
-                     games[i].spec, games[i].game, work, best);
+        const char *which;
+        long long best = tx__best_alone(&g, 2 * work, &which);
+        print_message("%s game %d: portfolio %lld, the best alone %s %lld\n", games[i].spec,
+                      games[i].game, work, which, best);
+        if (work > 2 * best + TX_BAR_SLACK)
+            fail_msg("%s game %d: the portfolio spent %lld nodes, %s alone %lld", games[i].spec,
+                     games[i].game, work, which, best);
     }
     free(scratch);
 }

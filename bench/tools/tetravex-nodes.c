@@ -18,6 +18,12 @@
  * game and the size of its whole tree by the estimate on the cut's path
  * (each kind at a node an equal share of it, as the portfolio's).
  *
+ * With --search portfolio, the portfolio against the single solvers it
+ * answers to (issue 17's bar, in nodes: tx__best_alone), a line for each
+ * game where it spends more than twice the best and 50000 nodes (about a
+ * millisecond), and the row: games, games within that bar, the largest
+ * ratio and its game, the portfolio's nodes and the best single solvers'.
+ *
  * MASK is tx__infer's bits (tetravex.h): 1 arc consistency (above 4
  * numbers), 2 also on games of 4 numbers or fewer, 4 the matching, 8 Hall's
  * condition on the border numbers, 16 the same pruning domains, 32 that on
@@ -65,10 +71,55 @@ static int nodes_of(const tx_game *g, int search, long long cap, long long *node
     }
 }
 
+enum { PORTFOLIO = -2 };
+
+/* --search portfolio: the portfolio against the best single solver, game
+ * by game, in nodes. */
+static int race(const char *label, int specs, char **spec)
+{
+    const pz_solver *s = pz_find_solver("tetravex", "portfolio");
+    void *scratch = pz_xmalloc(s->scratch_size);
+    for (int i = 0; i < specs; i++) {
+        pz_corpus c;
+        pz_error e;
+        tx_game g;
+        tx_answer a;
+        long long within = 0, worst = 0, mine = 0, theirs = 0;
+        double ratio = 0;
+        if (pz_corpus_open(&c, &pz_tetravex, spec[i], &e)) {
+            fprintf(stderr, "tetravex-nodes: %s: %s\n", spec[i], e.msg);
+            free(scratch);
+            return 2;
+        }
+        for (long long k = 0; k < c.count; k++) {
+            long long work;
+            const char *which;
+            pz_corpus_get(&c, k, &g);
+            tx__portfolio(&g, &a, scratch, &work);
+            long long best = tx__best_alone(&g, 2 * work + TX_BAR_SLACK, &which);
+            double r = best ? (double)work / (double)best : 1;
+            if (work <= 2 * best + TX_BAR_SLACK)
+                within++;
+            else
+                printf("game %lld: the portfolio %lld nodes, %s alone %lld: %.2fx\n", k, work,
+                       which, best, r);
+            if (r > ratio)
+                ratio = r, worst = k;
+            mine += work;
+            theirs += best;
+        }
+        printf("| %s | `%s` | %lld | %lld | %.2fx | %lld | %lld | %lld |\n", label, spec[i], c.count,
+               within, ratio, worst, mine, theirs);
+        pz_corpus_close(&c);
+    }
+    free(scratch);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    static const char usage[] = "usage: tetravex-nodes [--search count|square|mrv] [--infer MASK] "
-                                "[--most K] [--cap NODES] LABEL CORPUS...\n";
+    static const char usage[] = "usage: tetravex-nodes [--search count|square|mrv|portfolio] "
+                                "[--infer MASK] [--most K] [--cap NODES] LABEL CORPUS...\n";
     int first = 1, search = TX_ROWS, extended = 0; /* as nodes_of() takes it */
     long long cap = LLONG_MAX;
     if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
@@ -85,6 +136,8 @@ int main(int argc, char **argv)
             search = TX_SQUARE;
         else if (!strcmp(o, "--search") && !strcmp(v, "mrv"))
             search = -1;
+        else if (!strcmp(o, "--search") && !strcmp(v, "portfolio"))
+            search = PORTFOLIO;
         else if (!strcmp(o, "--infer"))
             tx__infer = (unsigned)strtoul(v, NULL, 0);
         else if (!strcmp(o, "--most"))
@@ -102,6 +155,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s", usage);
         return 2;
     }
+    if (search == PORTFOLIO)
+        return race(argv[first], argc - first - 1, argv + first + 1);
     for (int i = first + 1; i < argc; i++) {
         pz_corpus c;
         pz_error e;

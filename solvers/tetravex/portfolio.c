@@ -223,6 +223,42 @@ int tx__portfolio(const tx_game *g, tx_answer *a, void *scratch, long long *work
     return rc;
 }
 
+/* What count, square, mrv and turns each spend alone on g, in count's
+ * nodes (an mrv node weighted as above), a solver still going past cap
+ * counting as what it had spent by then: the best of them, its name in
+ * *which.  The yardstick of issue 17's bar in nodes, so that no clock
+ * decides (test_portfolio, tetravex-nodes --search portfolio). */
+long long tx__best_alone(const tx_game *g, long long cap, const char **which)
+{
+    static const char *const name[] = {"count", "square", "mrv", "turns"};
+    long long spent[4], nodes, budget;
+    tx_kinds ks;
+    uint8_t kind[TX_CELLS];
+    tx_answer a;
+    int resume, best = 0;
+    for (int order = TX_ROWS; order <= TX_SQUARE; order++) {
+        budget = cap;
+        resume = 0;
+        tx__count_resume(g, order, &budget, &ks, kind, &resume);
+        spent[order == TX_ROWS ? 0 : 1] = cap - (budget > 0 ? budget : 0);
+    }
+    spent[2] = 0;
+    for (int run = 0; spent[2] <= cap; run++) {
+        int rc = tx__mrv_run(g, run, &nodes, &a);
+        spent[2] += (long long)((double)nodes * tx__mrv_weight(g));
+        if (rc >= 0)
+            break;
+    }
+    budget = cap;
+    tx__turns(g, &budget, &a);
+    spent[3] = cap - (budget > 0 ? budget : 0);
+    for (int i = 1; i < 4; i++)
+        if (spent[i] < spent[best])
+            best = i;
+    *which = name[best];
+    return spent[best];
+}
+
 static int portfolio(const void *inst, void *ans, void *scratch)
 {
     long long work;

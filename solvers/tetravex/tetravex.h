@@ -119,9 +119,6 @@ enum { TX_FEW = 4, TX_HALL_MOST = 3 };
 extern unsigned tx__infer;
 extern int tx__arc_most;
 
-/* The search of count.c, cut after *budget nodes (left in *budget on the
- * return): 1 with the kinds of ks placed in kind[], 0 if the game has no
- * solution, -1 if cut. */
 /* The board turned or mirrored, orientation o from 0 to 7 (bit 0 transposes,
  * bit 1 flips top and bottom, bit 2 left and right): the same answer, another
  * search.  Tile i of the turned game is tile i of g, turned; the cell cell
@@ -130,6 +127,9 @@ extern int tx__arc_most;
 void tx__turn(const tx_game *g, int o, tx_game *out);
 int tx__turn_cell(int o, int n, int cell);
 
+/* The search of count.c, cut after *budget nodes (left in *budget on the
+ * return): 1 with the kinds of ks placed in kind[], 0 if the game has no
+ * solution, -1 if cut. */
 int tx__count_search(const tx_game *, long long *budget, tx_kinds *ks, uint8_t *kind);
 
 /* The orders count.c's search can fill the cells in (tx__order): row by
@@ -169,6 +169,18 @@ int tx__portfolio(const tx_game *g, tx_answer *a, void *scratch, long long *work
 
 /* What the portfolio counts an mrv node as, in count's nodes (portfolio.c). */
 double tx__mrv_weight(const tx_game *g);
+
+/* The best of the single solvers the portfolio answers to, alone on g, in
+ * count's nodes, cut past cap; *which names it (portfolio.c).  Issue 17's
+ * bar in nodes: the portfolio's within twice that and TX_BAR_SLACK, its
+ * millisecond (count's nodes take 16 to 30 ns each). */
+long long tx__best_alone(const tx_game *g, long long cap, const char **which);
+enum { TX_BAR_SLACK = 50000 };
+
+/* turns.c's schedule (count's search on the eight orientations in turn, the
+ * budget doubling each round) within *budget nodes in all, what is left in
+ * *budget: 1 with a placement in a, 0 if there is none, -1 if cut. */
+int tx__turns(const tx_game *g, long long *budget, tx_answer *a);
 
 /* Registers the algorithm NAME as a Tetravex solver, with the arguments of
  * PZ_SOLVER (solver.h) in its order: FITS(game) says which games it takes,

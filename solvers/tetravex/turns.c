@@ -20,23 +20,24 @@
 
 enum { FIRST_BUDGET = 2000 };
 
-static int turns(const void *inst, void *ans, void *scratch)
+int tx__turns(const tx_game *g, long long *budget, tx_answer *a)
 {
-    const tx_game *g = inst;
     int n = g->n, nn = n * n;
     tx_game turned[8];
     tx_answer found;
     tx_kinds ks;
     uint8_t kind[TX_CELLS];
-    tx_answer *a = ans;
-    (void)scratch;
     for (int o = 0; o < 8; o++)
         tx__turn(g, o, &turned[o]);
     tx__impossible(a);
     for (int round = 0;; round++)
         for (int o = 0; o < 8; o++) {
-            long long budget = round < 40 ? (long long)FIRST_BUDGET << round : LLONG_MAX;
-            int rc = tx__count_search(&turned[o], &budget, &ks, kind);
+            long long run = round < 40 ? (long long)FIRST_BUDGET << round : LLONG_MAX;
+            if (run > *budget)
+                run = *budget;
+            long long given = run;
+            int rc = tx__count_search(&turned[o], &run, &ks, kind);
+            *budget -= given - (run > 0 ? run : 0);
             if (rc == 0)
                 return 0;
             if (rc == 1) {
@@ -45,9 +46,19 @@ static int turns(const void *inst, void *ans, void *scratch)
                 for (int c = 0; c < nn; c++)
                     a->at[c] = found.at[tx__turn_cell(o, n, c)];
                 a->possible = a->has = 1;
-                return 0;
+                return 1;
             }
+            if (*budget <= 0)
+                return -1;
         }
+}
+
+static int turns(const void *inst, void *ans, void *scratch)
+{
+    long long budget = LLONG_MAX;
+    (void)scratch;
+    tx__turns(inst, &budget, ans);
+    return 0;
 }
 
 TX_SOLVER(turns, "count's search on the 8 orientations of the board in turn, with restarts",

@@ -47,8 +47,6 @@
 
 int tx__arc_most = -1;
 
-enum { FIRST_BUDGET = 10000 };
-
 /* The neighbour of cell on side s, or -1 off the board. */
 static int neighbour(int n, int cell, int s)
 {
@@ -144,7 +142,7 @@ static unsigned near_lines(int n, int cell)
 int tx__mrv_run(const tx_game *g, int run, long long *nodes, tx_answer *a)
 {
     double done;
-    return tx__mrv_try(g, run, (long long)FIRST_BUDGET << (run < 40 ? run : 40), nodes, &done, a);
+    return tx__mrv_try(g, run, (long long)TX_MRV_FIRST << (run < 40 ? run : 40), nodes, &done, a);
 }
 
 int tx__mrv_try(const tx_game *g, int run, long long budget, long long *nodes, double *done,

@@ -151,9 +151,11 @@ int tx__count_resume(const tx_game *, int order, long long *budget, tx_kinds *ks
 int tx__count_part(const tx_game *, int order, long long *budget, tx_kinds *ks, uint8_t *kind,
                    int *resume, double *done);
 
-/* One run of mrv.c's search (run 0, 1, ...: the budget doubles, the ties
- * are broken anew): 1 with a in the answer, 0 if the whole tree was searched
- * without a solution, -1 if cut; *nodes: the nodes it visited. */
+/* One run of mrv.c's search (run 0, 1, ...: the budget, TX_MRV_FIRST nodes
+ * at first, doubles, the ties are broken anew): 1 with a in the answer, 0 if
+ * the whole tree was searched without a solution, -1 if cut; *nodes: the
+ * nodes it visited. */
+enum { TX_MRV_FIRST = 10000 };
 int tx__mrv_run(const tx_game *, int run, long long *nodes, tx_answer *a);
 
 /* Run run's order (its ties and kinds) with a budget of the caller's (the

@@ -22,7 +22,8 @@
  * answers to (issue 17's bar, in nodes: tx__best_alone), a line for each
  * game where it spends more than twice the best and 50000 nodes (about a
  * millisecond), and the row: games, games within that bar, the largest
- * ratio and its game, the portfolio's nodes and the best single solvers'.
+ * ratio and its game, the portfolio's nodes and the best single solvers'
+ * (each cut past twice the portfolio's and 50000, so a lower bound).
  *
  * MASK is tx__infer's bits (tetravex.h): 1 arc consistency (above 4
  * numbers), 2 also on games of 4 numbers or fewer, 4 the matching, 8 Hall's

@@ -109,8 +109,8 @@ static int race(const char *label, int specs, char **spec)
             mine += work;
             theirs += best;
         }
-        printf("| %s | `%s` | %lld | %lld | %.2fx | %lld | %lld | %lld |\n", label, spec[i], c.count,
-               within, ratio, worst, mine, theirs);
+        printf("| %s | `%s` | %lld | %lld | %.2fx | %lld | %lld | %lld |\n", label, spec[i],
+               c.count, within, ratio, worst, mine, theirs);
         pz_corpus_close(&c);
     }
     free(scratch);

@@ -2,32 +2,56 @@
  *
  * Idea: x[c][k] says cell c holds a tile of kind k; an edge variable for
  * every side of every cell, border included, says which number that edge
- * shows.  Clauses: each cell holds some kind; a kind at a cell fixes the
- * numbers of its four edges; an edge shows at most one number (so two kinds
- * can never share a cell: distinct kinds differ on some side); an edge
- * showing d needs, on each side of it, a kind showing d there.  Kind k is
- * used exactly count[k] times: a totalizer (a unary adder tree) over the
- * cells, or to 8x8 for a kind of one tile a clause and pairwise
- * at-most-one.  And the counting knowledge of count.c, without which CDCL
- * has to rediscover a pigeonhole argument: for each number d, the left
- * border shows d exactly (lefts - rights showing d) times more often than
- * the right border, as equivalences between the unary outputs of two
- * totalizers over the border edges (the same for the top against the
- * bottom border).
+ * shows.  Clauses: an edge shows exactly one number (so two kinds can never
+ * share a cell: distinct kinds differ on some side); a kind at a cell fixes
+ * the numbers of its four edges; a side of a cell showing d needs, on each
+ * other side of the cell, a number that some kind shows together with d;
+ * and two sides of a cell showing a and b place one of the kinds that show
+ * both (with 10 numbers nearly always a single kind), or, if none does, are
+ * a nogood of two edges.  So a cell gets its kind from two of its edges, and
+ * the reasoning runs through the edges.  Kind k is used exactly count[k]
+ * times: a totalizer (a unary adder tree) over the cells, or to 8x8 for a
+ * kind of one tile a clause and pairwise at-most-one.  And the counting
+ * knowledge of count.c, without which CDCL has to rediscover a pigeonhole
+ * argument: for each number d, the left border shows d exactly (lefts -
+ * rights showing d) times more often than the right border, as
+ * equivalences between the unary outputs of two totalizers over the border
+ * edges (the same for the top against the bottom border).
+ * Why the edges: the encoding used to say "each cell holds some kind" and
+ * support an edge showing d by the kinds showing d there.  Then a cell's
+ * kind was forced through those long clauses, and the learned clauses piled
+ * up the x literals of kinds placed elsewhere: 246 literals a conflict on
+ * issue 17's game (CaDiCaL's count, before shrinking), and 250 us a
+ * conflict.  With the supports between edges they have 65, and the 20
+ * perturbed 8x8 games with 10 numbers of results/tetravex.md ("The
+ * anchors") take 48.8 s of CPU in all instead of 89.4 s (16% fewer
+ * conflicts, 35% less time a conflict); the issue's game 6.7 s instead of
+ * 12.4 s.
  * Cost: building the formula (n^2 * kinds + n^2 * numbers^2 clauses, and
  * n^4 / 2 binary ones per kind of one tile to 8x8: a few hundred thousand
  * for n = 8 with all tiles distinct) and CaDiCaL's search; slower than the
  * searches on easy games, a witness that does not share their reasoning on
  * hard ones.  On 8x8 perturbed games with 10 numbers it refutes in about as
- * many conflicts as the Gecode model has nodes (45 k on issue 17's game),
- * but a conflict costs some 250 us (the learned clauses average 270
- * literals): up to 16 s of CPU a game where mrv takes 0.5 s and gecode
- * 3.4 s (results/tetravex.md, "The anchors").  Tried and not paying beyond
- * the noise of a sitting: variables made in the order of a square grown
- * from the corner (with and without CaDiCaL's reverse queue), focused mode
- * only, no restarts, phase false, pairwise at-most-one per cell, direct
- * supports and conflicts between neighbouring kinds, each side's count of
- * every number, cubes on the corner's kind.
+ * many conflicts as the Gecode model has nodes (40 k on issue 17's game),
+ * at some 170 us a conflict: up to 7 s of CPU a game where mrv takes 0.5 s
+ * and gecode 3.4 s.
+ * Tried and not paying beyond the noise of a sitting: variables made in the
+ * order of a square grown from the corner (with and without CaDiCaL's
+ * reverse queue), focused mode only, no restarts, phase false, pairwise
+ * at-most-one per cell, direct supports and conflicts between neighbouring
+ * kinds, each side's count of every number, cubes on the corner's kind.
+ * And, measured on the 20 games (CPU s in all; 89.4 s with the supports
+ * over kinds, 48.8 s with those between edges): CaDiCaL's options shrink=0
+ * (117), shrink=1 (129), minimize=0 with shrink=0 (166), chrono=0 (89),
+ * walk=0 (84), no elim, subsume, probe, vivify, ternary (93), the --sat
+ * preset (94), reducetarget=90 with reduceint=100 (117), bumpreason=0
+ * (145), bumpreasondepth=2 (97) and 3 (71 alone, 47.9 with the edges); the
+ * pair nogoods alone (89); a clause per edge for "some number" in place of
+ * a cell's "some kind" (92); a kind's "some cell" through one variable per
+ * row (97; 47.7 with the edges); the kinds placed by two edges while the
+ * supports stay over kinds (63).  On four of the games, more conflicts: a
+ * kind's at-most-one by row and column variables or by a sequential
+ * counter, a clause placing a kind from its four edges.
  * Memory: CaDiCaL allocates internally during solve(), the one exception to
  * "solvers do not allocate" (a fresh solver each game, released before the
  * return); nothing else is allocated.
@@ -166,7 +190,8 @@ static int sat(const void *inst, void *ans, void *scratch)
     vars *var = scratch;
     int(*x)[TX_CELLS] = var->x, (*v)[TX_MAX + 1][TX_DIGITS] = var->v;
     int(*h)[TX_MAX][TX_DIGITS] = var->h;
-    int lits[TX_CELLS + 1], bal[2][TX_DIGITS] = {{0}};
+    int lits[TX_CELLS + 2], bal[2][TX_DIGITS] = {{0}};
+    uint8_t shows[4][4][TX_DIGITS][TX_DIGITS] = {{{{0}}}};
     tx__kinds(g, &ks);
     nk = ks.nk;
     memset(e.value, -1, sizeof e.value);
@@ -199,28 +224,70 @@ static int sat(const void *inst, void *ans, void *scratch)
      : (s) == TX_BOTTOM ? h[(r) + 1][c][d]                                                         \
      : (s) == TX_LEFT   ? v[r][c][d]                                                               \
                         : v[r][(c) + 1][d])
+    /* An edge is seen from the cell below it or right of it, except on the
+     * bottom and right borders: so each edge's clauses are made once. */
+#define OWN(r, c, s)                                                                               \
+    ((s) == TX_TOP || (s) == TX_LEFT || ((s) == TX_BOTTOM && (r) == n - 1) ||                      \
+     ((s) == TX_RIGHT && (c) == n - 1))
+    for (int k = 0; k < nk; k++)
+        for (int s = 0; s < 4; s++)
+            for (int s2 = 0; s2 < 4; s2++)
+                shows[s][s2][e.value[ks.side[k][s]]][e.value[ks.side[k][s2]]] = 1;
     for (int r = 0; r < n; r++)
         for (int c = 0; c < n; c++) {
             int cell = r * n + c;
-            clause(&e, nk, x[cell]);
+            for (int s = 0; s < 4; s++)
+                if (OWN(r, c, s)) { /* every edge shows some number */
+                    for (int d = 0; d < nd; d++)
+                        lits[d] = EDGE(r, c, s, d);
+                    clause(&e, nd, lits);
+                }
             for (int k = 0; k < nk; k++)
                 for (int s = 0; s < 4; s++)
                     CLAUSE(&e, -x[cell][k], EDGE(r, c, s, e.value[ks.side[k][s]]));
             for (int s = 0; s < 4; s++)
                 for (int d = 0; d < nd; d++) {
-                    int m = 0;
-                    lits[m++] = -EDGE(r, c, s, d);
-                    for (int k = 0; k < nk; k++)
-                        if (e.value[ks.side[k][s]] == d)
-                            lits[m++] = x[cell][k];
-                    clause(&e, m, lits);
-                    /* At most one number per edge (each edge seen from one side). */
-                    if (s == TX_TOP || s == TX_LEFT || (s == TX_BOTTOM && r == n - 1) ||
-                        (s == TX_RIGHT && c == n - 1))
+                    /* A side showing d needs, on each other side, a number
+                     * some kind shows with d: supports between the edges,
+                     * not over the kinds. */
+                    for (int s2 = 0; s2 < 4; s2++) {
+                        int m = 0;
+                        if (s2 == s)
+                            continue;
+                        lits[m++] = -EDGE(r, c, s, d);
+                        for (int b = 0; b < nd; b++)
+                            if (shows[s][s2][d][b])
+                                lits[m++] = EDGE(r, c, s2, b);
+                        clause(&e, m, lits);
+                    }
+                    /* At most one number per edge. */
+                    if (OWN(r, c, s))
                         for (int d2 = d + 1; d2 < nd; d2++)
                             CLAUSE(&e, -EDGE(r, c, s, d), -EDGE(r, c, s, d2));
                 }
         }
+    /* Two sides of a cell showing a and b place one of the kinds that show
+     * them (with 10 numbers nearly always one kind), or none: then the pair
+     * is a nogood of two edges.  This is where a cell gets its kind. */
+    for (int s1 = 0; s1 < 4; s1++)
+        for (int s2 = s1 + 1; s2 < 4; s2++)
+            for (int a = 0; a < nd; a++)
+                for (int b = 0; b < nd; b++) {
+                    int kk[TX_CELLS], nkk = 0;
+                    for (int k = 0; k < nk; k++)
+                        if (e.value[ks.side[k][s1]] == a && e.value[ks.side[k][s2]] == b)
+                            kk[nkk++] = k;
+                    for (int r = 0; r < n; r++)
+                        for (int c = 0; c < n; c++) {
+                            int m = 0;
+                            lits[m++] = -EDGE(r, c, s1, a);
+                            lits[m++] = -EDGE(r, c, s2, b);
+                            for (int i = 0; i < nkk; i++)
+                                lits[m++] = x[r * n + c][kk[i]];
+                            clause(&e, m, lits);
+                        }
+                }
+#undef OWN
     for (int k = 0; k < nk; k++) {
         int out[TX_CELLS], col[TX_CELLS], q = ks.count[k];
         for (int c = 0; c < nn; c++)

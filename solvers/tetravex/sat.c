@@ -22,11 +22,11 @@
  * kind was forced through those long clauses, and the learned clauses piled
  * up the x literals of kinds placed elsewhere: 246 literals a conflict on
  * issue 17's game (CaDiCaL's count, before shrinking), and 250 us a
- * conflict.  With the supports between edges they have 65, and the 20
- * perturbed 8x8 games with 10 numbers of results/tetravex.md ("The
- * anchors") take 48.8 s of CPU in all instead of 89.4 s (16% fewer
- * conflicts, 35% less time a conflict); the issue's game 6.7 s instead of
- * 12.4 s.
+ * conflict.  With the supports between edges they have 65, and there are
+ * 16% fewer conflicts, each cheaper: the 20 perturbed 8x8 games
+ * with 10 numbers of results/tetravex.md ("The anchors") take 47.1 s of
+ * CPU in all instead of 76.3 s in one sitting, the issue's game 6.7 s
+ * instead of 10.5 s.
  * Cost: building the formula (n^2 * kinds + n^2 * numbers^2 clauses, and
  * n^4 / 2 binary ones per kind of one tile to 8x8: a few hundred thousand
  * for n = 8 with all tiles distinct) and CaDiCaL's search; slower than the
@@ -40,24 +40,29 @@
  * reverse queue), focused mode only, no restarts, phase false, pairwise
  * at-most-one per cell, direct supports and conflicts between neighbouring
  * kinds, each side's count of every number, cubes on the corner's kind.
- * And, measured on the 20 games (CPU s in all; 89.4 s with the supports
- * over kinds, 48.8 s with those between edges): CaDiCaL's options shrink=0
- * (117), shrink=1 (129), minimize=0 with shrink=0 (166), chrono=0 (89),
- * walk=0 (84), no elim, subsume, probe, vivify, ternary (93), the --sat
- * preset (94), reducetarget=90 with reduceint=100 (117), bumpreason=0
- * (145), bumpreasondepth=2 (97) and 3 (71 alone, 47.9 with the edges); the
- * pair nogoods alone (89); a clause per edge for "some number" in place of
- * a cell's "some kind" (92); a kind's "some cell" through one variable per
- * row (97; 47.7 with the edges); the kinds placed by two edges while the
- * supports stay over kinds (63).  On four of the games, more conflicts: a
- * kind's at-most-one by row and column variables or by a sequential
- * counter, a clause placing a kind from its four edges.
+ * And, measured on the 20 games (CPU s in all, each against its own
+ * sitting: 74 to 89 s with the supports over kinds, 47 to 64 s with those
+ * between edges): CaDiCaL's options shrink=0 (117 against 89), shrink=1
+ * (129), minimize=0 with shrink=0 (166), chrono=0 (89), walk=0 (84), no
+ * elim, subsume, probe, vivify, ternary (93), the --sat preset (94),
+ * reducetarget=90 with reduceint=100 (117), bumpreason=0 (145, 1.6 times
+ * the conflicts), bumpreasondepth=2 (97) and 3 (71; 47.9 against 48.8 with
+ * the edges); the pair nogoods alone (89); a clause per edge for "some
+ * number" in place of a cell's "some kind" (92); a kind's "some cell"
+ * through one variable per row (97; 47.7 against 48.8 with the edges); the
+ * kinds placed by two edges while the supports stay over kinds (63); with
+ * the edges, no pair clauses between opposite sides (the same conflicts
+ * within 1%; 44 s against 53 and 64) or none of them at all (12% more
+ * conflicts).  On four of the games, more conflicts: a kind's at-most-one
+ * by row and column variables or by a sequential counter, a clause placing
+ * a kind from its four edges.
  * Memory: CaDiCaL allocates internally during solve(), the one exception to
  * "solvers do not allocate" (a fresh solver each game, released before the
  * return); nothing else is allocated.
  * Limits: n <= 12.
  */
 #include <ccadical.h>
+#include <limits.h>
 #include <string.h>
 
 #include "tetravex.h"
@@ -180,9 +185,24 @@ static void borders(enc *e, int at[][TX_MAX], int opp[][TX_MAX], int n, const in
     }
 }
 
-static int sat(const void *inst, void *ans, void *scratch)
+/* Whether side s of cell (r, c) is the edge's own: an edge is seen from the
+ * cell below it or right of it, except on the bottom and right borders, so
+ * that each edge's clauses are made once. */
+static int own(int r, int c, int s, int n)
 {
-    const tx_game *g = inst;
+    return s == TX_TOP || s == TX_LEFT || (s == TX_BOTTOM && r == n - 1) ||
+           (s == TX_RIGHT && c == n - 1);
+}
+
+/* Counts the clauses CaDiCaL learns, for tx__sat. */
+static void learned_one(void *count, int *clause)
+{
+    (void)clause;
+    ++*(long long *)count;
+}
+
+void tx__sat(const tx_game *g, tx_answer *ans, void *scratch, long long *learned)
+{
     int n = g->n, nn = n * n, nk, nd;
     tx_kinds ks;
     enc e = {.vars = 0};
@@ -191,6 +211,7 @@ static int sat(const void *inst, void *ans, void *scratch)
     int(*x)[TX_CELLS] = var->x, (*v)[TX_MAX + 1][TX_DIGITS] = var->v;
     int(*h)[TX_MAX][TX_DIGITS] = var->h;
     int lits[TX_CELLS + 2], bal[2][TX_DIGITS] = {{0}};
+    /* shows[s][s2][a][b]: some kind shows a on its side s and b on s2. */
     uint8_t shows[4][4][TX_DIGITS][TX_DIGITS] = {{{{0}}}};
     tx__kinds(g, &ks);
     nk = ks.nk;
@@ -203,10 +224,12 @@ static int sat(const void *inst, void *ans, void *scratch)
     tx__impossible(ans);
     if (n == 0) {
         tx__witness(g, &ks, kind, ans);
-        return 0;
+        return;
     }
     e.s = ccadical_init();
     ccadical_set_option(e.s, "quiet", 1); /* it would print on stdout */
+    if (learned)
+        ccadical_set_learn(e.s, learned, INT_MAX, learned_one);
     for (int c = 0; c < nn; c++)
         for (int k = 0; k < nk; k++)
             x[c][k] = fresh(&e);
@@ -224,11 +247,6 @@ static int sat(const void *inst, void *ans, void *scratch)
      : (s) == TX_BOTTOM ? h[(r) + 1][c][d]                                                         \
      : (s) == TX_LEFT   ? v[r][c][d]                                                               \
                         : v[r][(c) + 1][d])
-    /* An edge is seen from the cell below it or right of it, except on the
-     * bottom and right borders: so each edge's clauses are made once. */
-#define OWN(r, c, s)                                                                               \
-    ((s) == TX_TOP || (s) == TX_LEFT || ((s) == TX_BOTTOM && (r) == n - 1) ||                      \
-     ((s) == TX_RIGHT && (c) == n - 1))
     for (int k = 0; k < nk; k++)
         for (int s = 0; s < 4; s++)
             for (int s2 = 0; s2 < 4; s2++)
@@ -237,7 +255,7 @@ static int sat(const void *inst, void *ans, void *scratch)
         for (int c = 0; c < n; c++) {
             int cell = r * n + c;
             for (int s = 0; s < 4; s++)
-                if (OWN(r, c, s)) { /* every edge shows some number */
+                if (own(r, c, s, n)) { /* every edge shows some number */
                     for (int d = 0; d < nd; d++)
                         lits[d] = EDGE(r, c, s, d);
                     clause(&e, nd, lits);
@@ -261,7 +279,7 @@ static int sat(const void *inst, void *ans, void *scratch)
                         clause(&e, m, lits);
                     }
                     /* At most one number per edge. */
-                    if (OWN(r, c, s))
+                    if (own(r, c, s, n))
                         for (int d2 = d + 1; d2 < nd; d2++)
                             CLAUSE(&e, -EDGE(r, c, s, d), -EDGE(r, c, s, d2));
                 }
@@ -287,7 +305,6 @@ static int sat(const void *inst, void *ans, void *scratch)
                             clause(&e, m, lits);
                         }
                 }
-#undef OWN
     for (int k = 0; k < nk; k++) {
         int out[TX_CELLS], col[TX_CELLS], q = ks.count[k];
         for (int c = 0; c < nn; c++)
@@ -337,6 +354,11 @@ static int sat(const void *inst, void *ans, void *scratch)
         tx__witness(g, &ks, kind, ans);
     }
     ccadical_release(e.s);
+}
+
+static int sat(const void *inst, void *ans, void *scratch)
+{
+    tx__sat(inst, ans, scratch, NULL);
     return 0;
 }
 

@@ -184,6 +184,11 @@ enum { TX_BAR_SLACK = 50000 };
  * *budget: 1 with a placement in a, 0 if there is none, -1 if cut. */
 int tx__turns(const tx_game *g, long long *budget, tx_answer *a);
 
+/* sat.c's solver, and if learned is not NULL the clauses CaDiCaL learned
+ * on the way added to *learned: the size of its search, which
+ * test_anchors pins (scratch: the solver's scratch_size bytes). */
+void tx__sat(const tx_game *, tx_answer *, void *scratch, long long *learned);
+
 /* Registers the algorithm NAME as a Tetravex solver, with the arguments of
  * PZ_SOLVER (solver.h) in its order: FITS(game) says which games it takes,
  * and NAME(game, answer, scratch) solves. */

@@ -47,11 +47,11 @@
  * (small beside FIRST nodes), and the estimate on the path of a cut.
  * Measured (CPU, results/tetravex.md "The portfolio"): on the 100 perturbed
  * 8x8 games with 10 numbers of issue 17, within twice the best single solver
- * (count, square, mrv, turns) plus a millisecond on 98, 7.3 s in all against
- * square's 9.8 s, the worst game 0.37 s; on seed 8, 95 of 100, worst 0.88 s;
- * on the corpus files for n = 6..12, 95 of 100.
+ * (count, square, mrv, turns) plus a millisecond on 97, 7.2 s in all against
+ * square's 9.1 s, the slowest game 0.40 s; on seeds 8 and 9, 96 of 100,
+ * slowest 0.76 s; on the corpus files for n = 6..12, 95 of 100.
  * Limits: n <= 12, as its members.  The misses are Possible games where one
- * member's order is lucky (up to 4.9 times the best, 21 ms): the estimates
+ * member's order is lucky (up to 5.7 times the best, 62 ms): the estimates
  * of a tree cannot foresee that.
  */
 #include "tetravex.h"

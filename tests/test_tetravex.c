@@ -476,6 +476,41 @@ static void test_resume(void **state)
     pz_corpus_close(&c);
 }
 
+/* turns.c's schedule within a budget (tx__turns, the yardstick's turns): a
+ * budget too small cuts it (-1) with the budget spent; a budget it fits in
+ * gives turns' answer, a placement that checks on Possible games, and says
+ * what it spent; the solver itself is the schedule with no budget. */
+static void test_turns_budget(void **state)
+{
+    pz_corpus c;
+    pz_error e;
+    const pz_solver *s = pz_find_solver("tetravex", "turns");
+    (void)state;
+    assert_int_equal(pz_corpus_open(&c, &pz_tetravex,
+                                    "tetravex:random:n=5:digits=3:mode=tiles:count=40:seed=9", &e),
+                     0);
+    for (long long i = 0; i < c.count; i++) {
+        tx_game g;
+        tx_answer a, b;
+        const char *why;
+        long long budget = 1ll << 40, small = 10;
+        pz_corpus_get(&c, i, &g);
+        int rc = tx__turns(&g, &budget, &a);
+        long long spent = (1ll << 40) - budget;
+        assert_true(rc >= 0 && spent >= 0);
+        assert_int_equal(a.possible, rc);
+        if (rc)
+            assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_VALID);
+        s->solve(&g, &b, NULL);
+        assert_int_equal(b.possible, a.possible);
+        if (spent > small) {
+            assert_int_equal(tx__turns(&g, &small, &a), -1);
+            assert_true(small <= 0);
+        }
+    }
+    pz_corpus_close(&c);
+}
+
 /* The square order (tx__order): every cell once, and each cell's top and
  * left neighbours before it, its right and bottom ones after it. */
 static void test_square_order(void **state)
@@ -982,27 +1017,17 @@ static void test_anchors(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_reader_good),
-        cmocka_unit_test(test_reader_bad),
-        cmocka_unit_test(test_writer),
-        cmocka_unit_test(test_read_answer),
-        cmocka_unit_test(test_official),
-        cmocka_unit_test(test_corpora),
-        cmocka_unit_test(test_checker),
-        cmocka_unit_test(test_empty_game),
-        cmocka_unit_test(test_count_test),
-        cmocka_unit_test(test_generators),
-        cmocka_unit_test(test_shrink),
-        cmocka_unit_test(test_exhaustive),
-        cmocka_unit_test(test_random),
-        cmocka_unit_test(test_big),
-        cmocka_unit_test(test_resume),
-        cmocka_unit_test(test_square_order),
-        cmocka_unit_test(test_arc),
-        cmocka_unit_test(test_portfolio),
-        cmocka_unit_test(test_match_hall_sound),
-        cmocka_unit_test(test_match_hall_prune),
-        cmocka_unit_test(test_hall_few),
+        cmocka_unit_test(test_reader_good),      cmocka_unit_test(test_reader_bad),
+        cmocka_unit_test(test_writer),           cmocka_unit_test(test_read_answer),
+        cmocka_unit_test(test_official),         cmocka_unit_test(test_corpora),
+        cmocka_unit_test(test_checker),          cmocka_unit_test(test_empty_game),
+        cmocka_unit_test(test_count_test),       cmocka_unit_test(test_generators),
+        cmocka_unit_test(test_shrink),           cmocka_unit_test(test_exhaustive),
+        cmocka_unit_test(test_random),           cmocka_unit_test(test_big),
+        cmocka_unit_test(test_resume),           cmocka_unit_test(test_turns_budget),
+        cmocka_unit_test(test_square_order),     cmocka_unit_test(test_arc),
+        cmocka_unit_test(test_portfolio),        cmocka_unit_test(test_match_hall_sound),
+        cmocka_unit_test(test_match_hall_prune), cmocka_unit_test(test_hall_few),
         cmocka_unit_test(test_anchors),
     };
     return cmocka_run_group_tests_name("tetravex", tests, NULL, NULL);

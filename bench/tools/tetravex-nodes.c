@@ -74,6 +74,16 @@ static int nodes_of(const tx_game *g, int search, long long cap, long long *node
 
 enum { PORTFOLIO = -2 };
 
+/* Opens the corpus spec, or says why not: 0 or -1. */
+static int open_corpus(pz_corpus *c, const char *spec)
+{
+    pz_error e;
+    if (!pz_corpus_open(c, &pz_tetravex, spec, &e))
+        return 0;
+    fprintf(stderr, "tetravex-nodes: %s: %s\n", spec, e.msg);
+    return -1;
+}
+
 /* --search portfolio: the portfolio against the best single solver, game
  * by game, in nodes. */
 static int race(const char *label, int specs, char **spec)
@@ -82,13 +92,11 @@ static int race(const char *label, int specs, char **spec)
     void *scratch = pz_xmalloc(s->scratch_size);
     for (int i = 0; i < specs; i++) {
         pz_corpus c;
-        pz_error e;
         tx_game g;
         tx_answer a;
         long long within = 0, worst = 0, mine = 0, theirs = 0;
         double ratio = 0;
-        if (pz_corpus_open(&c, &pz_tetravex, spec[i], &e)) {
-            fprintf(stderr, "tetravex-nodes: %s: %s\n", spec[i], e.msg);
+        if (open_corpus(&c, spec[i])) {
             free(scratch);
             return 2;
         }
@@ -160,14 +168,11 @@ int main(int argc, char **argv)
         return race(argv[first], argc - first - 1, argv + first + 1);
     for (int i = first + 1; i < argc; i++) {
         pz_corpus c;
-        pz_error e;
         tx_game g;
         long long nodes = 0, most = 0, root = 0, cut = 0;
         double seconds = 0;
-        if (pz_corpus_open(&c, &pz_tetravex, argv[i], &e)) {
-            fprintf(stderr, "tetravex-nodes: %s: %s\n", argv[i], e.msg);
+        if (open_corpus(&c, argv[i]))
             return 2;
-        }
         for (long long k = 0; k < c.count; k++) {
             long long one;
             double tree;

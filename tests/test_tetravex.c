@@ -8,7 +8,6 @@
 #include "testing.h"
 #include "../util/util.h"
 #include "../bench/corpus.h"
-#include "../solvers/tetravex/gecode-shim.h"
 #include "../solvers/tetravex/tetravex.h"
 
 enum { MAXSOLVERS = 16 };
@@ -963,16 +962,11 @@ static void anchor_game(void *ctx, const void *inst, const void *ans)
     const pz_solver *s = pz_find_solver("tetravex", "sat");
     void *scratch = pz_scratch_new(s);
     tx_answer a;
-    tx_kinds ks;
-    uint8_t kind[TX_CELLS], order[TX_CELLS];
     long long nodes = -1, learned = 0;
     assert_false(((const tx_answer *)ans)->possible);
     assert_true(tx__count_test(g));
-    tx__kinds(g, &ks);
-    tx__order(g->n, TX_SQUARE, order);
-    assert_int_equal(pz_gecode_tetravex(g->n, ks.nk, (const unsigned char(*)[4])ks.side, ks.count,
-                                        order, kind, &nodes),
-                     0);
+    assert_int_equal(tx__gecode(g, &a, &nodes), 0);
+    assert_false(a.possible);
     assert_true(nodes > 0);
     ((long long *)ctx)[0] += nodes;
     tx__sat(g, &a, scratch, &learned);

@@ -32,12 +32,10 @@
 #include "gecode-shim.h"
 #include "tetravex.h"
 
-static int gecode(const void *inst, void *ans, void *scratch)
+int tx__gecode(const tx_game *g, tx_answer *ans, long long *nodes)
 {
-    const tx_game *g = inst;
     tx_kinds ks;
     uint8_t kind[TX_CELLS], order[TX_CELLS];
-    (void)scratch;
     tx__impossible(ans);
     tx__kinds(g, &ks);
     if (g->n == 0) {
@@ -46,12 +44,18 @@ static int gecode(const void *inst, void *ans, void *scratch)
     }
     tx__order(g->n, TX_SQUARE, order);
     int rc = pz_gecode_tetravex(g->n, ks.nk, (const unsigned char(*)[4])ks.side, ks.count, order,
-                                kind, NULL);
+                                kind, nodes);
     if (rc < 0)
         return -1;
     if (rc == 1)
         tx__witness(g, &ks, kind, ans);
     return 0;
+}
+
+static int gecode(const void *inst, void *ans, void *scratch)
+{
+    (void)scratch;
+    return tx__gecode(inst, ans, NULL);
 }
 
 TX_SOLVER(gecode, "constraint model (tables, cardinality, border counts), solved by Gecode",

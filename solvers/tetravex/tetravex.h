@@ -189,6 +189,10 @@ int tx__turns(const tx_game *g, long long *budget, tx_answer *a);
  * test_anchors pins (scratch: the solver's scratch_size bytes). */
 void tx__sat(const tx_game *, tx_answer *, void *scratch, long long *learned);
 
+/* gecode.c's solver (0, or -1 if Gecode failed), and if nodes is not NULL
+ * the nodes of the model's search: its size, which test_anchors pins. */
+int tx__gecode(const tx_game *, tx_answer *, long long *nodes);
+
 /* Registers the algorithm NAME as a Tetravex solver, with the arguments of
  * PZ_SOLVER (solver.h) in its order: FITS(game) says which games it takes,
  * and NAME(game, answer, scratch) solves. */

@@ -235,20 +235,21 @@ long long tx__best_alone(const tx_game *g, long long cap, const char **which)
 {
     static const char *const name[] = {"count", "square", "mrv", "turns"};
     long long spent[4], nodes, budget;
+    double weight = tx__mrv_weight(g);
     tx_kinds ks;
     uint8_t kind[TX_CELLS];
     tx_answer a;
     int resume, best = 0;
-    for (int order = TX_ROWS; order <= TX_SQUARE; order++) {
+    for (int order = TX_ROWS; order <= TX_SQUARE; order++) { /* count, square */
         budget = cap;
         resume = 0;
         tx__count_resume(g, order, &budget, &ks, kind, &resume);
-        spent[order == TX_ROWS ? 0 : 1] = cap - (budget > 0 ? budget : 0);
+        spent[order] = cap - (budget > 0 ? budget : 0);
     }
     spent[2] = 0;
     for (int run = 0; spent[2] <= cap; run++) {
         int rc = tx__mrv_run(g, run, &nodes, &a);
-        spent[2] += (long long)((double)nodes * tx__mrv_weight(g));
+        spent[2] += (long long)((double)nodes * weight);
         if (rc >= 0)
             break;
     }

@@ -64,4 +64,12 @@ row=$(tail -1 <<<"$out")
 [[ $row =~ ^\|\ p\ \|\ .*\ \|\ 5\ \|\ 5\ \|\ [0-9.]+x\ \|\ [0-4]\ \|\ [0-9]+\ \|\ [0-9]+\ \|$ ]] &&
     [ "$(wc -l <<<"$out")" -eq 1 ] && ok || bad "tetravex-nodes --search portfolio: $out"
 
+# tetravex-nodes --search mrv with a cap: a cut game gets the estimate of its
+# last run's tree, which holds at least the nodes that run spent (20000 of 30000:
+# runs of 10000 and 20000).
+out=$("$(dirname "$pb")/tetravex-nodes" --search mrv --cap 30000 m "$corpus/hard-8x8-d10.in")
+est=$(sed -n "s/^game [0-4]: cut at 30000 nodes; its last run's tree about \([0-9.e+]*\) nodes .*/\1/p" <<<"$out")
+[ "$(wc -w <<<"$est")" -eq 5 ] && awk '$1 < 20000 { exit 1 }' <<<"$est" &&
+    ok || bad "tetravex-nodes --search mrv --cap: $out"
+
 summary

@@ -552,7 +552,7 @@ static int mrv_whole(const tx_game *g, unsigned infer, int most, long long *node
     tx__infer = infer;
     tx__arc_most = most;
     *nodes = 0;
-    for (int run = 0; (rc = tx__mrv_run(g, run, &one, &a)) < 0; run++)
+    for (int run = 0; (rc = tx__mrv_run(g, run, &one, NULL, &a)) < 0; run++)
         *nodes += one;
     *nodes += one;
     tx__infer = was;

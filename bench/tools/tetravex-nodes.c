@@ -14,9 +14,10 @@
  *     tetravex-nodes [--search count|square|mrv] [--infer MASK] [--most K] [--cap NODES]
  *                    LABEL CORPUS...
  *
- * A count or square search cut by the cap prints a line before the row: the
- * game and the size of its whole tree by the estimate on the cut's path
- * (each kind at a node an equal share of it, as the portfolio's).
+ * A search cut by the cap prints a line before the row: the game and the
+ * size of its whole tree by the estimate on the cut's path (each kind at a
+ * node an equal share of it, as the portfolio's); for mrv, the tree of its
+ * last run (each run orders the cells and kinds anew).
  *
  * With --search portfolio, the portfolio against the single solvers it
  * answers to (issue 17's bar, in nodes: tx__best_alone), a line for each
@@ -42,8 +43,8 @@
 /* Nodes of one game: count's search on one orientation (in the order
  * TX_ROWS or TX_SQUARE), or mrv's runs (its restarts included, search < 0)
  * until one ends or *cap nodes are spent.  -1 if cut; then *tree is the
- * whole tree by the estimate of count's search on its path (tx__count_part),
- * or 0 for mrv's. */
+ * whole tree by the estimate on the cut's path (tx__count_part's, or for
+ * mrv its last run's), 0 if there is none. */
 static int nodes_of(const tx_game *g, int search, long long cap, long long *nodes, double *tree)
 {
     tx_kinds ks;
@@ -61,14 +62,18 @@ static int nodes_of(const tx_game *g, int search, long long cap, long long *node
     }
     tx_answer a;
     long long spent;
+    double done;
     *nodes = 0;
     for (int run = 0;; run++) {
-        int rc = tx__mrv_run(g, run, &spent, &a);
+        int rc = tx__mrv_run(g, run, &spent, &done, &a);
         *nodes += spent;
         if (rc >= 0)
             return rc;
-        if (*nodes >= cap)
+        if (*nodes >= cap) {
+            if (done > 0)
+                *tree = (double)spent / done;
             return -1;
+        }
     }
 }
 
@@ -181,9 +186,9 @@ int main(int argc, char **argv)
             int rc = nodes_of(&g, search, cap, &one, &tree);
             seconds += pz_cpu_now() - t0;
             if (tree > 0)
-                printf("game %lld: cut at %lld nodes; the whole tree about %.2g nodes by the "
-                       "estimate on the cut's path\n",
-                       k, one, tree);
+                printf("game %lld: cut at %lld nodes; %s about %.2g nodes by the estimate on "
+                       "the cut's path\n",
+                       k, one, search < 0 ? "its last run's tree" : "the whole tree", tree);
             nodes += one;
             most = one > most ? one : most;
             root += one == 0; /* refuted before the first node */

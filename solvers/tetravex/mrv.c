@@ -139,10 +139,11 @@ static unsigned near_lines(int n, int cell)
 #include "mrv.c"
 #undef W
 
-int tx__mrv_run(const tx_game *g, int run, long long *nodes, tx_answer *a)
+int tx__mrv_run(const tx_game *g, int run, long long *nodes, double *done, tx_answer *a)
 {
-    double done;
-    return tx__mrv_try(g, run, (long long)TX_MRV_FIRST << (run < 40 ? run : 40), nodes, &done, a);
+    double share;
+    return tx__mrv_try(g, run, (long long)TX_MRV_FIRST << (run < 40 ? run : 40), nodes,
+                       done ? done : &share, a);
 }
 
 int tx__mrv_try(const tx_game *g, int run, long long budget, long long *nodes, double *done,
@@ -157,7 +158,7 @@ static int mrv(const void *inst, void *ans, void *scratch)
     long long nodes;
     (void)scratch;
     tx__impossible(ans);
-    for (int run = 0; tx__mrv_run(inst, run, &nodes, ans) < 0; run++)
+    for (int run = 0; tx__mrv_run(inst, run, &nodes, NULL, ans) < 0; run++)
         ;
     return 0;
 }

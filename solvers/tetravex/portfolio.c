@@ -248,7 +248,7 @@ long long tx__best_alone(const tx_game *g, long long cap, const char **which)
     }
     spent[2] = 0;
     for (int run = 0; spent[2] <= cap; run++) {
-        int rc = tx__mrv_run(g, run, &nodes, &a);
+        int rc = tx__mrv_run(g, run, &nodes, NULL, &a);
         spent[2] += (long long)((double)nodes * weight);
         if (rc >= 0)
             break;

@@ -154,9 +154,10 @@ int tx__count_part(const tx_game *, int order, long long *budget, tx_kinds *ks, 
 /* One run of mrv.c's search (run 0, 1, ...: the budget, TX_MRV_FIRST nodes
  * at first, doubles, the ties are broken anew): 1 with a in the answer, 0 if
  * the whole tree was searched without a solution, -1 if cut; *nodes: the
- * nodes it visited. */
+ * nodes it visited; after a cut, *done (unless done is NULL) as
+ * tx__mrv_try's. */
 enum { TX_MRV_FIRST = 10000 };
-int tx__mrv_run(const tx_game *, int run, long long *nodes, tx_answer *a);
+int tx__mrv_run(const tx_game *, int run, long long *nodes, double *done, tx_answer *a);
 
 /* Run run's order (its ties and kinds) with a budget of the caller's (the
  * portfolio schedules mrv's restarts itself); after a cut, *done is the

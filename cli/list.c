@@ -30,7 +30,7 @@ int pz_cmd_list(int argc, char **argv)
         return pz_usage("list: unexpected argument '%s' (list takes none)", argv[first]);
     pz_prepare_all();
     for (const pz_puzzle *const *p = pz_puzzles; *p; p++) {
-        printf("%s  %s\n  solvers (fastest first):\n", (*p)->name, (*p)->title);
+        printf("%s  %s\n  solvers (the references first):\n", (*p)->name, (*p)->title);
         for (const pz_solver *const *s = pz_solvers; *s; s++)
             if ((*s)->puzzle == *p)
                 printf("    %-10s %s [%s]%s%s%s\n", (*s)->name, (*s)->summary, (*s)->limits,

@@ -71,14 +71,14 @@ static void help(FILE *f)
             "Solves every instance of the corpus (or its shard) with each solver, checks every\n"
             "answer with the puzzle's independent checker, and compares it with the reference:\n"
             "the corpus's expected answer (FILE.ans) where there is one, else the first answer\n"
-            "that checks from the reference solvers (gf2; turns for Tetravex), then from the\n"
-            "others, in `puzzlebench list` order.  Per solver it reports what ran, was skipped\n"
-            "(fits() refused it), failed the check (invalid) or differed from the reference\n"
-            "(disagree), and the time per instance: the mean, the median batch, the 10th-90th\n"
-            "percentile of batches, the slowest batch (with --batch 1, the slowest instance)\n"
-            "and the index where it starts, and CPU time.  The first %d failures by index are\n"
-            "listed in full; the first %d are shrunk and saved as DIR/PUZZLE-HASH.in with\n"
-            "the reference's .ans.\n"
+            "that checks from the reference solvers (gf2; for Tetravex the portfolio, then\n"
+            "turns), then from the others, in `puzzlebench list` order.  Per solver it reports\n"
+            "what ran, was skipped (fits() refused it), failed the check (invalid) or differed\n"
+            "from the reference (disagree), and the time per instance: the mean, the median\n"
+            "batch, the 10th-90th percentile of batches, the slowest batch (with --batch 1,\n"
+            "the slowest instance) and the index where it starts, and CPU time.  The first %d\n"
+            "failures by index are listed in full; the first %d are shrunk and saved as\n"
+            "DIR/PUZZLE-HASH.in with the reference's .ans.\n"
             "\n",
             PZ_KEEP, PZ_SHRINK);
     pz_print_options(f, options);

@@ -22,8 +22,9 @@
  * instances in the tests' cross-check.  PZ_EXPONENTIAL: a search without the
  * pruning that keeps the others polynomial in practice, seconds a game on the
  * hard instances of sizes it takes; the cross-check gives it only the cases
- * its puzzle does not call hard.  The order is only the display order of
- * `puzzlebench list` and of reports, fastest first. */
+ * its puzzle does not call hard.  Beyond that the order is the display
+ * order of `puzzlebench list` and of reports: not an order of speed, which
+ * hangs on the boards (results/). */
 #define PZ_SOLVERS(X)                                                                              \
     X(flip, gf2, PZ_REF)                                                                           \
     X(flip, rowenum, 0)                                                                            \

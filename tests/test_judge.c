@@ -205,7 +205,7 @@ static void test_reference_order(void **state)
     list[0] = pz_find_solver("tetravex", "mrv");
     list[1] = pz_find_solver("tetravex", "turns");
     pz_reference_order(list, 2, order);
-    assert_int_equal(order[0], 1); /* turns is the tetravex reference */
+    assert_int_equal(order[0], 1); /* turns is a tetravex reference */
 
     /* pz_reference_solve takes the first answer that checks, or the one solver
      * asked for, and says which size no solver takes. */
@@ -223,6 +223,11 @@ static void test_reference_order(void **state)
     b.m = b.n = 9; /* bfs takes at most 20 cells */
     assert_int_equal(pz_reference_solve(&ref, &b, &want, &e), -1);
     assert_non_null(strstr(e.msg, "solver bfs does not take flip boards of size 9x9"));
+    pz_reference_free(&ref);
+    /* Tetravex's reference is the portfolio, then turns (issue 17). */
+    pz_reference_init(&ref, &pz_tetravex, NULL);
+    assert_string_equal(ref.solvers[0]->name, "portfolio");
+    assert_string_equal(ref.solvers[1]->name, "turns");
     pz_reference_free(&ref);
 }
 

@@ -16,7 +16,7 @@ static const char sample_in[] = "2\n5 9 1 4\n4 4 5 6\n6 8 5 4\n0 4 4 3\n"
                                 "2\n1 1 1 1\n2 2 2 2\n3 3 3 3\n4 4 4 4\n0\n";
 static const char sample_out[] = "Game 1: Possible\n\nGame 2: Impossible\n";
 
-/* The registered tetravex solvers, fastest first, prepared. */
+/* The registered tetravex solvers, in registry order, prepared. */
 static int solvers(const pz_solver **out)
 {
     int n = 0;

@@ -269,5 +269,6 @@ static int portfolio(const void *inst, void *ans, void *scratch)
     return tx__portfolio(inst, ans, scratch, &work);
 }
 
-TX_SOLVER(portfolio, "count from the 8 corners (resumable) and mrv's runs, raced on estimates",
+TX_SOLVER(portfolio,
+          "count's search from several corners (resumable) and mrv's runs, raced on estimates",
           "n <= 12", tx__fits, sizeof(pool), NULL);

@@ -27,4 +27,14 @@ if diff "$tmp/want" "$tmp/got" >"$tmp/diff"; then ok; else bad "list flags diffe
 for p in $(awk '/^[a-z]/ { print $1 }' "$tmp/list"); do
     grep -q "^$p/.*\[reference\]" "$tmp/got" && ok || bad "$p has no [reference] solver"
 done
+# The limits shown are those fits() holds: gf2 and rowenum take no side past
+# 64 (the big boards are chase's, m4ri's and dense's), and their lines say so.
+grep -q '^    gf2 .*\[nullity <= 32: every size to 64x64 but ' "$tmp/list" && ok ||
+    bad "list: gf2's limits do not say 64x64"
+grep -q '^    rowenum .*\[the shorter side <= 20, the longer <= 64\]' "$tmp/list" && ok ||
+    bad "list: rowenum's limits do not say the longer side's 64"
+"$bin" run flip --corpus flip:random:rows=10:cols=100:count=2 --solvers gf2,rowenum,chase \
+    --no-save --json "$tmp/wide.json" >/dev/null
+jq -e '[.solvers[] | [.name, .skipped]] == [["gf2", 2], ["rowenum", 2], ["chase", 0]]' \
+    "$tmp/wide.json" >/dev/null && ok || bad "gf2 and rowenum took a 10x100 board"
 summary

@@ -430,5 +430,5 @@ __attribute__((always_inline)) static inline int gf2(const tg_board *bd, unsigne
 }
 
 TG_SOLVER(gf2, "GF(2) elimination of the first-row system, kernel searched",
-          "nullity <= 32: every size but 61x61, 62x64 and 64x62", gf2_fits, sizeof(system_t),
-          gf2_prepare);
+          "nullity <= 32: every size to 64x64 but 61x61, 62x64 and 64x62", gf2_fits,
+          sizeof(system_t), gf2_prepare);

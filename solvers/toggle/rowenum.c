@@ -129,4 +129,4 @@ __attribute__((always_inline)) static inline int rowenum(const tg_board *bd, uns
 }
 
 TG_SOLVER(rowenum, "row-by-row enumeration: all first rows, the rest forced",
-          "the shorter side <= 20", rowenum_fits, sizeof(table), NULL);
+          "the shorter side <= 20, the longer <= 64", rowenum_fits, sizeof(table), NULL);

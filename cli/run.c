@@ -36,8 +36,10 @@ int pz_parse_sample(const char *s, long long *every, pz_error *e)
       "or those given with --slow")                                                                \
     X(SLOW, "slow", 0, "A,B", "the solvers --sample applies to")                                   \
     X(BATCH, "batch", 0, "B",                                                                      \
-      "instances per batch (default: the shard / 64, at most %d;\n"                                \
-      "never more than the shard, nor 1 GiB of buffers a thread)",                                 \
+      "instances per batch (default: the shard / 64, at most %d,\n"                                \
+      "or 1 on boards past Flip Game's 8x8 or Lights Out's 64x64\n"                                \
+      "and on sweeps; never more than the shard, nor 1 GiB of\n"                                   \
+      "buffers a thread)",                                                                         \
       .num = PZ_BATCH)                                                                             \
     X(REPEAT, "repeat", 0, "K",                                                                    \
       "K passes (1 to %d) over the shard, one after another, each\n"                               \
@@ -45,7 +47,8 @@ int pz_parse_sample(const char *s, long long *every, pz_error *e)
       "turns in an order rotated each pass; the report gives each\n"                               \
       "solver's K CPU times per instance (and wall times) with\n"                                  \
       "their mean, standard deviation and 95%% confidence interval,\n"                             \
-      "and each pass's median batch, for `puzzlebench compare`;\n"                                 \
+      "and each pass's median batch and spread of batch times (for\n"                              \
+      "`puzzlebench compare`, which takes its 5th percentile);\n"                                  \
       "the answers are checked once",                                                              \
       .num = PZ_REPEAT)                                                                            \
     X(WARMUP, "warmup", 0, NULL, "an untimed pass over the shard first")                           \

@@ -58,6 +58,17 @@ expect 2 "puzzlebench: corpus 'lightsout:random' is for lightsout, not flip" \
     "$PB" gen flip --corpus lightsout:random
 expect 0 "" "$PB" run --help
 grep -q "130 (SIGINT)" "$T/out" || fail "run --help does not give the exit status of an interrupted run"
+# The default batch as the help gives it: the shard / 64, but 1 on boards past
+# the puzzle's own sizes (Flip Game's 8x8 here), and compare's statistic.
+grep -q "or 1 on boards past Flip Game's 8x8 or Lights Out's 64x64" "$T/out" ||
+    fail "run --help does not give the default batch of big boards"
+grep -q "which takes its 5th percentile" "$T/out" || fail "run --help: what compare takes of a pass"
+for spec in rows=8:cols=8:count=6400:100 rows=9:cols=9:count=6400:1; do
+    "$PB" run flip --corpus "flip:random:${spec%:*}" --solvers gf2 --no-save --json "$T/b.json" \
+        >/dev/null
+    [ "$(jq .batch "$T/b.json")" = "${spec##*:}" ] ||
+        fail "flip:random:${spec%:*}: batch $(jq .batch "$T/b.json"), expected ${spec##*:}"
+done
 
 # Issue 2's benchmark: every 4x4 board; 4096 solvable, none needs more than 6 moves.
 expect 0 "" "$PB" run flip --corpus flip:exhaustive --solvers gf2,rowenum --json "$T/flip.json" \

@@ -52,6 +52,18 @@ done
 ls -A "$tmp" | grep -qv '^\(traps\|before\|out\|err\)$' && bad "a script's help left: $(ls -A "$tmp")" || ok
 snapshot | diff "$tmp/before" - >"$tmp/diff" && ok || { bad "the scripts changed the checkout:"; cat "$tmp/diff"; }
 
+# tetravex-bench's help names the solvers its sets run (its fast=) and the
+# sets it runs by default (its sets=(...)).
+fast=$(sed -n 's/^fast=//p' "$src/scripts/tetravex-bench")
+"$src/scripts/tetravex-bench" --help >"$tmp/out"
+grep -q "of that name: $(sed 's/,\([^,]*\)$/ and \1/; s/,/, /g' <<<"$fast")," "$tmp/out" &&
+    ok || bad "tetravex-bench --help does not name its solvers ($fast)"
+defaults=$(sed -n '/ || sets=(tiles/,/)$/p' "$src/scripts/tetravex-bench")
+grep -q 'default: all but portfolio-8x8 and ablation;' "$tmp/out" && grep -q 7x7 <<<"$defaults" &&
+    ! grep -q 'portfolio-8x8\|ablation' <<<"$defaults" && ok ||
+    bad "tetravex-bench --help misstates its default sets"
+rm -f "$tmp/out"
+
 # scripts/bench: the options go to Google Benchmark; others are refused before building.
 expect 2 "unknown option '--skipped'" -- trapped "$src/scripts/bench" --skipped
 # scripts/plot: a missing value is said, not a shell error.

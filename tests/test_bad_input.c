@@ -162,12 +162,12 @@ static const row rows[] = {
      "0: flip:random:rows: expected key=value, found 'rows'" FLIP_RANDOM},
     {SPEC, "flip", "flip:exhaustive:rows=8:cols=8", 0,
      "0: flip:exhaustive:rows=8:cols=8: expected at most 40 cells for an exhaustive corpus (2^40 "
-     "boards) (flip:exhaustive accepts rows=4:cols=4 (at most 40 cells))"},
+     "boards) (flip:exhaustive accepts rows=4:cols=4 (sides to 8, at most 40 cells))"},
     {SPEC, "flip", "flip:shuffled", 0,
-     "0: unknown corpus kind 'shuffled': expected flip:exhaustive:rows=4:cols=4 (at most 40 "
-     "cells), flip:random:rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2; sides to "
-     "4096, or a sweep rows=8..4096), flip:ones:rows=4:cols=4:count=1 (every piece black; sides "
-     "to 10000, or a sweep rows=8..4096), or a file NAME.in"},
+     "0: unknown corpus kind 'shuffled': expected flip:exhaustive:rows=4:cols=4 (sides to 8, at "
+     "most 40 cells), flip:random:rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2; "
+     "sides to 4096, or a sweep rows=8..4096), flip:ones:rows=4:cols=4:count=1 (every piece black; "
+     "sides to 10000, or a sweep rows=8..4096), or a file NAME.in"},
     {SPEC, "flip", "lightsout:random", 0,
      "0: corpus 'lightsout:random' is for lightsout, not flip"},
     {SPEC, "tetravex", "tetravex:random:n=13", 0,

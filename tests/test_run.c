@@ -71,9 +71,9 @@ static void test_specs_bad(void **state)
     char want[512];
     (void)state;
     assert_string_equal(open_error(&pz_flip, "flip:foo"),
-                        "unknown corpus kind 'foo': expected flip:exhaustive:rows=4:cols=4 "
-                        "(at most 40 cells), flip:random:rows=4:cols=4:count=1000:seed=1 (each "
-                        "piece black with p=1/2; sides to 4096, or a sweep rows=8..4096), "
+                        "unknown corpus kind 'foo': expected flip:exhaustive:rows=4:cols=4 (sides "
+                        "to 8, at most 40 cells), flip:random:rows=4:cols=4:count=1000:seed=1 "
+                        "(each piece black with p=1/2; sides to 4096, or a sweep rows=8..4096), "
                         "flip:ones:rows=4:cols=4:count=1 (every piece black; sides to 10000, or a "
                         "sweep rows=8..4096), or a file NAME.in");
     snprintf(want, sizeof want,
@@ -98,7 +98,7 @@ static void test_specs_bad(void **state)
     assert_string_equal(open_error(&pz_flip, "flip:random:seed=-3"), want);
     assert_string_equal(open_error(&pz_flip, "flip:exhaustive:count=5"),
                         "flip:exhaustive:count=5: an exhaustive corpus takes no count= or seed= "
-                        "(flip:exhaustive accepts rows=4:cols=4 (at most 40 cells))");
+                        "(flip:exhaustive accepts rows=4:cols=4 (sides to 8, at most 40 cells))");
     assert_string_equal(open_error(&pz_lightsout, "lightsout:exhaustive:rows=7:cols=7"),
                         "lightsout:exhaustive:rows=7:cols=7: expected at most 40 cells for an "
                         "exhaustive corpus (2^40 boards) (lightsout:exhaustive accepts "
@@ -106,11 +106,11 @@ static void test_specs_bad(void **state)
     assert_string_equal(open_error(&pz_flip, "lightsout:random"),
                         "corpus 'lightsout:random' is for lightsout, not flip");
     assert_string_equal(open_error(&pz_flip, "nosuchpuzzle:random"),
-                        "expected a corpus flip:exhaustive:rows=4:cols=4 (at most 40 cells), "
-                        "flip:random:rows=4:cols=4:count=1000:seed=1 (each piece black with "
-                        "p=1/2; sides to 4096, or a sweep rows=8..4096), flip:ones:rows=4:cols=4:"
-                        "count=1 (every piece black; sides to 10000, or a sweep rows=8..4096), or "
-                        "a file NAME.in; found 'nosuchpuzzle:random'");
+                        "expected a corpus flip:exhaustive:rows=4:cols=4 (sides to 8, at most 40 "
+                        "cells), flip:random:rows=4:cols=4:count=1000:seed=1 (each piece black "
+                        "with p=1/2; sides to 4096, or a sweep rows=8..4096), "
+                        "flip:ones:rows=4:cols=4:count=1 (every piece black; sides to 10000, or a "
+                        "sweep rows=8..4096), or a file NAME.in; found 'nosuchpuzzle:random'");
     assert_string_equal(open_error(&pz_flip, "/nonexistent/x.in"),
                         "cannot read corpus file /nonexistent/x.in: No such file or directory");
 }

@@ -235,8 +235,8 @@ static int flip_setup_all(pz_params *p, pz_error *e)
 }
 
 static const pz_generator flip_generators[] = {
-    {"exhaustive", "rows=4:cols=4 (at most 40 cells)", flip_setup_all, tg_make_exhaustive,
-     tg_make_exhaustive_batch, NULL},
+    {"exhaustive", "rows=4:cols=4 (sides to 8, at most 40 cells)", flip_setup_all,
+     tg_make_exhaustive, tg_make_exhaustive_batch, NULL},
     {"random",
      "rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2; sides to 4096, or a sweep "
      "rows=8..4096)",

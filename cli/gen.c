@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "../bench/run.h"
+#include "../solvers/toggle/big.h"
 
 enum { CHUNK = 4096 };
 
@@ -41,6 +42,13 @@ int pz_cmd_gen(int argc, char **argv)
     if (c.params.rows_to >= 0) {
         pz_corpus_close(&c);
         return pz_usage("gen: %s is a sweep of sizes, and a judge input holds one size", spec);
+    }
+    /* The all-on board goes to 10000 a side in `run`, but a judge input's
+     * boards to TG_BIG_MAX: a larger one would be written and never read. */
+    if (c.params.wide && (c.params.rows > TG_BIG_MAX || c.params.cols > TG_BIG_MAX)) {
+        pz_corpus_close(&c);
+        return pz_usage("gen: %s: a judge input holds sides to %d (larger boards go through run)",
+                        spec, TG_BIG_MAX);
     }
     /* A wide corpus (boards past 64x64): its puzzle writes them, one at a
      * time, since each board's rows last until the next is made. */

@@ -156,6 +156,12 @@ expect 2 "bad.in:1: expected \"N\" or \"N m n\" with 1 <= m, n <= 4096" -- \
 [ "$(head -1 "$tmp/g.in")" = "2 2 70" ] && [ "$(wc -l <"$tmp/g.in")" = 5 ] && ok ||
     bad "gen 2x70: $(head -c 200 "$tmp/g.in")"
 expect 2 "is a sweep of sizes" -- "$pb" gen lightsout --corpus lightsout:random:rows=8..16
+# The all-on board goes past 4096 a side in run, not in a judge input, whose
+# readers stop at 4096: gen refuses it rather than write what nothing reads.
+expect 2 "a judge input holds sides to 4096" -- \
+    "$pb" gen lightsout --corpus lightsout:ones:rows=4097:cols=2
+"$pb" gen lightsout --corpus lightsout:ones:rows=4096:cols=2 | "$pb" solve lightsout >"$tmp/g.out" &&
+    [ "$(head -1 "$tmp/g.out")" = "PUZZLE #1" ] && ok || bad "gen | solve of the all-on 4096x2 board"
 # stress does not take boards past the puzzle's own sizes: said, exit 2.
 expect 2 "past flip's own sizes" -- "$pb" stress flip --exec true --corpus flip:random:rows=9
 

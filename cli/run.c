@@ -80,8 +80,9 @@ static void help(FILE *f)
             "from the reference (disagree), and the time per instance: the mean, the median\n"
             "batch, the 10th-90th percentile of batches, the slowest batch (with --batch 1,\n"
             "the slowest instance) and the index where it starts, and CPU time.  The first %d\n"
-            "failures by index are listed in full; the first %d are shrunk and saved as\n"
-            "DIR/PUZZLE-HASH.in with the reference's .ans.\n"
+            "failures by index are listed in full; the first %d that fail among the solvers\n"
+            "themselves (not only against FILE.ans), on boards of the puzzle's own sizes (not\n"
+            "big boards), are shrunk and saved as DIR/PUZZLE-HASH.in with the reference's .ans.\n"
             "\n",
             PZ_KEEP, PZ_SHRINK);
     pz_print_options(f, options);

@@ -66,6 +66,8 @@ grep -q "130 (SIGINT)" "$T/out" || fail "run --help does not give the exit statu
 grep -q "or 1 on boards past Flip Game's 8x8 or Lights Out's 64x64" "$T/out" ||
     fail "run --help does not give the default batch of big boards"
 grep -q "which takes its 5th percentile" "$T/out" || fail "run --help: what compare takes of a pass"
+grep -q "fail among the solvers" "$T/out" && grep -q "themselves (not only against FILE.ans)" "$T/out" ||
+    fail "run --help: which failures are shrunk and saved"
 for spec in rows=8:cols=8:count=6400:100 rows=9:cols=9:count=6400:1; do
     "$PB" run flip --corpus "flip:random:${spec%:*}" --solvers gf2 --no-save --json "$T/b.json" \
         >/dev/null

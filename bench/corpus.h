@@ -10,9 +10,10 @@
  *         pz_corpus_get(&c, i, inst);       // and pz_corpus_expected(&c, i)
  *     pz_corpus_close(&c);
  *
- * A spec is PUZZLE:KIND[:key=value]... with the keys rows, cols, n, digits,
- * mode, count (1000, 1e6) and seed; or the path of a judge-format file NAME.in,
- * whose expected answers, if any, are in NAME.ans beside it.
+ * A spec is PUZZLE:KIND[:key=value]... with the keys rows, cols (a sweep of
+ * sizes too: rows=8..4096, and cols=A..B beside it), n, digits, mode, count
+ * (1000, 1e6) and seed; or the path of a judge-format file NAME.in, whose
+ * expected answers, if any, are in NAME.ans beside it.
  */
 #ifndef PZ_CORPUS_H
 #define PZ_CORPUS_H

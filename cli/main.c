@@ -53,8 +53,10 @@ static void usage(FILE *f)
         fprintf(f, "  %-8s %s\n           %s\n", c->name, c->args, c->help);
     fputs("\nEvery command takes -h or --help; \"--\" ends the options.\n\noptions:\n", f);
     pz_print_options(f, options);
-    fputs("\nExit status: 0 success; 1 a disagreement, a failed check or a wrong answer;\n"
-          "2 bad usage or bad input (reported as file:line: what was expected).\n",
+    fputs("\nExit status: 0 success; 1 a disagreement, a failed check, a wrong answer or (for\n"
+          "compare) a slower solver; 2 bad usage or bad input (reported as file:line: what\n"
+          "was expected).  But check exits as testlib does (above: 3 for bad usage), and an\n"
+          "interrupted run with 130 or 143; each command's --help gives its own.\n",
           f);
 }
 

@@ -38,8 +38,8 @@ int pz_parse_sample(const char *s, long long *every, pz_error *e)
     X(BATCH, "batch", 0, "B",                                                                      \
       "instances per batch (default: the shard / 64, at most %d,\n"                                \
       "or 1 on boards past Flip Game's 8x8 or Lights Out's 64x64\n"                                \
-      "and on sweeps; never more than the shard, nor 1 GiB of\n"                                   \
-      "buffers a thread)",                                                                         \
+      "(and its 61x61, 62x64, 64x62) and on sweeps; never more\n"                                  \
+      "than the shard, nor 1 GiB of buffers a thread)",                                            \
       .num = PZ_BATCH)                                                                             \
     X(REPEAT, "repeat", 0, "K",                                                                    \
       "K passes (1 to %d) over the shard, one after another, each\n"                               \

@@ -68,11 +68,12 @@ grep -q "or 1 on boards past Flip Game's 8x8 or Lights Out's 64x64" "$T/out" ||
 grep -q "which takes its 5th percentile" "$T/out" || fail "run --help: what compare takes of a pass"
 grep -q "fail among the solvers" "$T/out" && grep -q "themselves (not only against FILE.ans)" "$T/out" ||
     fail "run --help: which failures are shrunk and saved"
-for spec in rows=8:cols=8:count=6400:100 rows=9:cols=9:count=6400:1; do
-    "$PB" run flip --corpus "flip:random:${spec%:*}" --solvers gf2 --no-save --json "$T/b.json" \
+for spec in flip:random:rows=8:cols=8:count=6400:100 flip:random:rows=9:cols=9:count=6400:1 \
+    lightsout:random:rows=60:cols=60:count=200:3 lightsout:random:rows=61:cols=61:count=200:1; do
+    "$PB" run "${spec%%:*}" --corpus "${spec%:*}" --solvers chase --no-save --json "$T/b.json" \
         >/dev/null
     [ "$(jq .batch "$T/b.json")" = "${spec##*:}" ] ||
-        fail "flip:random:${spec%:*}: batch $(jq .batch "$T/b.json"), expected ${spec##*:}"
+        fail "${spec%:*}: batch $(jq .batch "$T/b.json"), expected ${spec##*:}"
 done
 
 # Issue 2's benchmark: every 4x4 board; 4096 solvable, none needs more than 6 moves.

@@ -55,8 +55,8 @@ static void usage(FILE *f)
     pz_print_options(f, options);
     fputs("\nExit status: 0 success; 1 a disagreement, a failed check, a wrong answer or (for\n"
           "compare) a slower solver; 2 bad usage or bad input (reported as file:line: what\n"
-          "was expected).  But check exits as testlib does (above: 3 for bad usage), and an\n"
-          "interrupted run with 130 or 143; each command's --help gives its own.\n",
+          "was expected).  But check exits with testlib's codes (as above; 3 for bad usage),\n"
+          "and an interrupted run with 130 or 143; each command's --help gives its own.\n",
           f);
 }
 

@@ -26,7 +26,7 @@ expect 2 "cannot open" -- "$pb" solve flip "$tmp/missing.in"
 expect 2 "unknown command" -- "$pb" frobnicate
 expect 0 "" -- "$pb" --help
 # The exit statuses the help gives, check's testlib codes among them.
-grep -q "But check exits as testlib does (above: 3 for bad usage)" "$tmp/out" && ok ||
+grep -q "But check exits with testlib's codes (as above; 3 for bad usage)" "$tmp/out" && ok ||
     bad "puzzlebench --help does not give check's exit status"
 expect 3 "expected PUZZLE INPUT OUTPUT" -- "$pb" check flip
 "$pb" list | grep -q "iddfs" && ok || bad "list lacks iddfs"

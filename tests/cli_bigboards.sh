@@ -183,5 +183,12 @@ if [ -n "$spec" ] && run_json "README's sweep" 0 flip "$spec" --solvers chase; t
 else
     bad "README shows no sweep of Flip Game sizes that runs ('$spec')"
 fi
+# A sweep past the sizes any solver takes still exits 0 (every answer given
+# checks), but the line that says OK says how many boards went unanswered.
+if run_json "flip sweep to 4096" 0 flip flip:random:rows=8..4096:count=1 --solvers chase; then
+    n=$(jq .unanswered "$tmp/r.json")
+    [ "$n" -gt 0 ] && grep -q "^OK: every answer checks and agrees; no solver answered $n of the " \
+        "$tmp/out" && ok || bad "sweep to 4096: no word of $n unanswered boards: $(tail -1 "$tmp/out")"
+fi
 
 summary

@@ -29,6 +29,8 @@ expect 0 "" -- "$pb" --help
 grep -q "But check exits with testlib's codes (as above; 3 for bad usage)" "$tmp/out" && ok ||
     bad "puzzlebench --help does not give check's exit status"
 expect 3 "expected PUZZLE INPUT OUTPUT" -- "$pb" check flip
+"$pb" --help | awk 'length > 84 { print; bad = 1 } END { exit bad }' >"$tmp/wide" && ok ||
+    bad "puzzlebench --help has lines past 84 columns: $(cat "$tmp/wide")"
 "$pb" list | grep -q "iddfs" && ok || bad "list lacks iddfs"
 
 summary

@@ -20,7 +20,7 @@
  * last run (each run orders the cells and kinds anew).
  *
  * With --search portfolio, the portfolio against the single solvers it
- * answers to (issue 17's bar, in nodes: tx__best_alone), a line for each
+ * answers to (issue 17's bar, in nodes: tx__bar), a line for each
  * game where it spends more than twice the best and 50000 nodes (about a
  * millisecond), and the row: games, games within that bar, the largest
  * ratio and its game, the portfolio's nodes and the best single solvers'
@@ -106,13 +106,13 @@ static int race(const char *label, int specs, char **spec)
             return 2;
         }
         for (long long k = 0; k < c.count; k++) {
-            long long work;
+            long long work, best;
             const char *which;
             pz_corpus_get(&c, k, &g);
             tx__portfolio(&g, &a, scratch, &work);
-            long long best = tx__best_alone(&g, 2 * work + TX_BAR_SLACK, &which);
+            int ok = tx__bar(&g, work, &best, &which);
             double r = best ? (double)work / (double)best : 1;
-            if (work <= 2 * best + TX_BAR_SLACK)
+            if (ok)
                 within++;
             else
                 printf("game %lld: the portfolio %lld nodes, %s alone %lld: %.2fx\n", k, work,

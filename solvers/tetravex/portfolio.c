@@ -230,8 +230,8 @@ int tx__portfolio(const tx_game *g, tx_answer *a, void *scratch, long long *work
  * nodes (an mrv node weighted as above), a solver still going past cap
  * counting as what it had spent by then: the best of them, its name in
  * *which.  The yardstick of issue 17's bar in nodes, so that no clock
- * decides (test_portfolio, tetravex-nodes --search portfolio). */
-long long tx__best_alone(const tx_game *g, long long cap, const char **which)
+ * decides (tx__bar). */
+static long long best_alone(const tx_game *g, long long cap, const char **which)
 {
     static const char *const name[] = {"count", "square", "mrv", "turns"};
     long long spent[4], nodes, budget;
@@ -261,6 +261,12 @@ long long tx__best_alone(const tx_game *g, long long cap, const char **which)
             best = i;
     *which = name[best];
     return spent[best];
+}
+
+int tx__bar(const tx_game *g, long long work, long long *best, const char **which)
+{
+    *best = best_alone(g, 2 * work + TX_BAR_SLACK, which);
+    return work <= 2 * *best + TX_BAR_SLACK;
 }
 
 static int portfolio(const void *inst, void *ans, void *scratch)

@@ -173,12 +173,13 @@ int tx__portfolio(const tx_game *g, tx_answer *a, void *scratch, long long *work
 /* What the portfolio counts an mrv node as, in count's nodes (portfolio.c). */
 double tx__mrv_weight(const tx_game *g);
 
-/* The best of the single solvers the portfolio answers to, alone on g, in
- * count's nodes, cut past cap; *which names it (portfolio.c).  Issue 17's
- * bar in nodes: the portfolio's within twice that and TX_BAR_SLACK, its
- * millisecond (count's nodes take 16 to 30 ns each). */
-long long tx__best_alone(const tx_game *g, long long cap, const char **which);
+/* Issue 17's bar in nodes (portfolio.c): 1 if the portfolio's work on g is
+ * within twice the best of the single solvers it answers to, alone on g in
+ * count's nodes, and TX_BAR_SLACK, its millisecond (count's nodes take 16 to
+ * 30 ns each); *best is that solver's nodes, each cut past 2 * work +
+ * TX_BAR_SLACK (so a lower bound), *which names it. */
 enum { TX_BAR_SLACK = 50000 };
+int tx__bar(const tx_game *g, long long work, long long *best, const char **which);
 
 /* turns.c's schedule (count's search on the eight orientations in turn, the
  * budget doubling each round) within *budget nodes in all, what is left in

@@ -34,9 +34,11 @@ char *pz_xstrndup(const char *s, size_t len);
 /* A formatted string of any length, on the heap. */
 char *pz_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* Files written atomically: to a temporary file renamed over path when
- * closed (a path that is not a regular file, a pipe or /dev/stdout, is
- * written in place); *tmp gets the temporary name (malloc'd, freed by
+/* Files written atomically: to a new temporary file of an unguessable name
+ * (mkstemp) in path's directory, synced and renamed over path when closed;
+ * a path that is a symbolic link is replaced, never followed.  A path that
+ * is not a regular file (a pipe) or is stdout or stderr (/dev/stdout) is
+ * written in place.  *tmp gets the temporary name (malloc'd, freed by
  * pz_atomic_close, or set to NULL on failure).  NULL or -1 with a message on
  * stderr. */
 FILE *pz_atomic_open(const char *path, char **tmp);

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# cli_files.sh - the files puzzlebench writes and reads: reports never follow
+# a link planted at their temporary name or their own name (the target stays
+# as it was, the report is a regular file), and corpus files.
+set -u
+pb=$1 src=$2
+source "$src/tests/cli.sh"
+
+# 1. Links planted at the old predictable temporary names (F.tmp.PID, the PID
+# the exec'd run gets) and at the report names themselves.
+d=$tmp/planted
+mkdir "$d"
+for t in json csv md tmpjson tmpcsv tmpmd; do echo "victim $t" >"$d/victim.$t"; done
+ln -s victim.json "$d/r.json"
+ln -s victim.csv "$d/r.csv"
+sh -c 'ln -s victim.tmpjson "$2/r.json.tmp.$$"; ln -s victim.tmpcsv "$2/r.csv.tmp.$$"
+       ln -s victim.tmpmd "$2/r.md.tmp.$$"
+       exec "$1" run flip --corpus flip:random:count=50 --solvers gf2 --no-save \
+           --json "$2/r.json" --csv "$2/r.csv" --md "$2/r.md"' sh "$pb" "$d" >"$tmp/out" 2>&1 &&
+    ok || { bad "run with planted links failed"; cat "$tmp/out"; }
+for t in json csv md tmpjson tmpcsv tmpmd; do
+    [ "$(cat "$d/victim.$t")" = "victim $t" ] && ok || bad "victim.$t was written through a link"
+done
+for t in json csv md; do
+    [ -f "$d/r.$t" ] && [ ! -L "$d/r.$t" ] && ok || bad "r.$t is not a regular file"
+done
+grep -q '"puzzle": "flip"' "$d/r.json" && ok || bad "r.json is not the report"
+ls "$d" | grep -q 'r\..*\.tmp\.[A-Za-z0-9]\{6\}$' && bad "a temporary file was left: $(ls "$d")" || ok
+# A new report is as readable as any new file (mkstemp makes 0600).
+[ "$(umask 022; "$pb" run flip --corpus flip:random:count=5 --no-save --json "$d/m.json" >/dev/null;
+    stat -c %a "$d/m.json")" = 644 ] && ok || bad "m.json is not 644 under umask 022"
+
+# 2. A partial report's name (X.partial.json) planted as a link: the
+# interrupted run replaces the link, not its target.
+echo "victim partial" >"$d/victim.partial"
+ln -s victim.partial "$d/p.partial.json"
+set -m # a background job of a shell without job control ignores SIGINT
+"$pb" run lightsout --corpus lightsout:exhaustive:rows=5:cols=6 --solvers rowenum --threads 2 \
+    --json "$d/p.json" --no-save >"$tmp/int.out" 2>&1 &
+pid=$!
+set +m
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+[ $rc = 130 ] && ok || bad "SIGINT: run exited $rc"
+[ "$(cat "$d/victim.partial")" = "victim partial" ] && ok || bad "the partial report followed a link"
+[ -f "$d/p.partial.json" ] && [ ! -L "$d/p.partial.json" ] && grep -q '"partial": true' "$d/p.partial.json" &&
+    ok || bad "p.partial.json is not a regular partial report"
+
+# 3. A report to stdout through a link to it (as /dev/stdout is: a link of
+# our own, so that a failure cannot replace the system's) still goes to
+# stdout, whether that is a pipe or a regular file, after the summary.
+ln -s /proc/self/fd/1 "$d/stdout"
+"$pb" run flip --corpus flip:random:count=5 --no-save --json "$d/stdout" | grep -q '"puzzle": "flip"' &&
+    ok || bad "--json a link to stdout, into a pipe"
+"$pb" run flip --corpus flip:random:count=5 --no-save --json "$d/stdout" >"$d/out.txt" 2>/dev/null
+[ -L "$d/stdout" ] && ok || bad "the link to stdout was replaced"
+head -1 "$d/out.txt" | grep -q '^flip ' && grep -q '"puzzle": "flip"' "$d/out.txt" && ok ||
+    bad "--json a link to stdout, into a file: $(head -c 200 "$d/out.txt")"
+
+summary

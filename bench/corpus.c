@@ -256,11 +256,15 @@ static int spec_error(const pz_corpus *c, const char *spec, pz_error *e)
     return -1;
 }
 
+#define PATH_RULE "(a path that exists or has a '/' is read as a file: ./NAME)"
+
 /* buf: room for a copy of spec, cut into fields. */
 static int open_spec(pz_corpus *c, const pz_puzzle *pz, const char *spec, char *buf, pz_error *e)
 {
     char list[1024], *field, *save = NULL;
     size_t plen = strlen(pz->name);
+    struct stat st;
+    int is_path;
     memset(c, 0, sizeof *c);
     c->puzzle = pz;
     c->params = (pz_params){.rows = -1,
@@ -272,9 +276,12 @@ static int open_spec(pz_corpus *c, const pz_puzzle *pz, const char *spec, char *
                             .count = -1,
                             .seed = (uint64_t)-1};
     list_kinds(pz, list, sizeof list);
-    if (strncmp(spec, pz->name, plen) || spec[plen] != ':') {
+    /* A path that exists, or has a '/', is a file even where it reads as a
+     * spec ("flip:a.in", "./lightsout:x"): no spec has a '/'. */
+    is_path = strchr(spec, '/') || !stat(spec, &st);
+    if (is_path || strncmp(spec, pz->name, plen) || spec[plen] != ':') {
         const char *colon = strchr(spec, ':');
-        if (colon && !strchr(spec, '/')) {
+        if (colon && !is_path) {
             char *name = pz_xstrndup(spec, (size_t)(colon - spec));
             int other = pz_find_puzzle(name) != NULL;
             if (other)
@@ -285,9 +292,9 @@ static int open_spec(pz_corpus *c, const pz_puzzle *pz, const char *spec, char *
         }
         if (open_file(c, spec, e) == 0)
             return 0;
-        if (errno == ENOENT && colon && !strchr(spec, '/'))
-            return pz_fail(e, NULL, "expected a corpus %s, or a file NAME.in; found '%s'", list,
-                           spec);
+        if (errno == ENOENT && colon && !is_path)
+            return pz_fail(e, NULL, "expected a corpus %s, or a file NAME.in; found '%s' %s", list,
+                           spec, PATH_RULE);
         return -1;
     }
     strcpy(buf, spec + plen + 1);
@@ -296,8 +303,8 @@ static int open_spec(pz_corpus *c, const pz_puzzle *pz, const char *spec, char *
         if (field && !strcmp(field, c->gen->kind))
             break;
     if (!c->gen->kind)
-        return pz_fail(e, NULL, "unknown corpus kind '%s': expected %s, or a file NAME.in",
-                       field ? field : "", list);
+        return pz_fail(e, NULL, "unknown corpus kind '%s': expected %s, or a file NAME.in %s",
+                       field ? field : "", list, PATH_RULE);
     while ((field = strtok_r(NULL, ":", &save))) {
         char *eq = strchr(field, '=');
         if (!eq)

@@ -13,7 +13,8 @@
  * A spec is PUZZLE:KIND[:key=value]... with the keys rows, cols (a sweep of
  * sizes too: rows=8..4096, and cols=A..B beside it), n, digits, mode, count
  * (1000, 1e6) and seed; or the path of a judge-format file NAME.in, whose
- * expected answers, if any, are in NAME.ans beside it.
+ * expected answers, if any, are in NAME.ans beside it.  A path that exists,
+ * or has a '/', is a file even where it reads as a spec ("flip:a.in").
  */
 #ifndef PZ_CORPUS_H
 #define PZ_CORPUS_H

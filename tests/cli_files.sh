@@ -59,4 +59,19 @@ ln -s /proc/self/fd/1 "$d/stdout"
 head -1 "$d/out.txt" | grep -q '^flip ' && grep -q '"puzzle": "flip"' "$d/out.txt" && ok ||
     bad "--json a link to stdout, into a file: $(head -c 200 "$d/out.txt")"
 
+# 4. A corpus file whose name reads as a spec (PUZZLE:...) is read as a file
+# when it exists or its path has a '/'; the error says so.
+mkdir "$tmp/colon"
+"$pb" gen flip --corpus flip:random:count=3 >"$tmp/colon/flip:a.in"
+(cd "$tmp/colon" && "$pb" run flip --corpus flip:a.in --no-save) >"$tmp/out" 2>&1 &&
+    head -1 "$tmp/out" | grep -q "^flip  flip:a.in$" && grep -q "^3 instances" "$tmp/out" && ok ||
+    bad "an existing flip:a.in is not read as a file: $(head -3 "$tmp/out")"
+cp "$tmp/colon/flip:a.in" "$tmp/colon/lightsout:b.in"
+(cd "$tmp/colon" && "$pb" run flip --corpus lightsout:b.in --no-save) >"$tmp/out" 2>&1 &&
+    grep -q "^3 instances" "$tmp/out" && ok || bad "an existing lightsout:b.in is not read as a file"
+expect 0 "" -- "$pb" run flip --corpus "$tmp/colon/flip:a.in" --no-save
+expect 2 "cannot read corpus file ./flip:none.in: No such file" -- "$pb" run flip --corpus ./flip:none.in
+expect 2 "a path that exists or has a '/' is read as a file" -- "$pb" run flip --corpus flip:none.in
+expect 2 "a path that exists or has a '/' is read as a file" -- "$pb" run flip --corpus xyz:none.in
+
 summary

@@ -167,7 +167,8 @@ static const row rows[] = {
      "0: unknown corpus kind 'shuffled': expected flip:exhaustive:rows=4:cols=4 (sides to 8, at "
      "most 40 cells), flip:random:rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2; "
      "sides to 4096, or a sweep rows=8..4096), flip:ones:rows=4:cols=4:count=1 (every piece black; "
-     "sides to 10000, or a sweep rows=8..4096), or a file NAME.in"},
+     "sides to 10000, or a sweep rows=8..4096), or a file NAME.in (a path that exists or has a '/' "
+     "is read as a file: ./NAME)"},
     {SPEC, "flip", "lightsout:random", 0,
      "0: corpus 'lightsout:random' is for lightsout, not flip"},
     {SPEC, "tetravex", "tetravex:random:n=13", 0,

@@ -75,7 +75,8 @@ static void test_specs_bad(void **state)
                         "to 8, at most 40 cells), flip:random:rows=4:cols=4:count=1000:seed=1 "
                         "(each piece black with p=1/2; sides to 4096, or a sweep rows=8..4096), "
                         "flip:ones:rows=4:cols=4:count=1 (every piece black; sides to 10000, or a "
-                        "sweep rows=8..4096), or a file NAME.in");
+                        "sweep rows=8..4096), or a file NAME.in (a path that exists or has a '/' "
+                        "is read as a file: ./NAME)");
     snprintf(want, sizeof want,
              "flip:random:rows=4097: expected rows and cols from 1 to 4096 (a sweep: rows=A..B, "
              "A <= B)%s",
@@ -105,12 +106,14 @@ static void test_specs_bad(void **state)
                         "rows=5:cols=6 (at most 40 cells))");
     assert_string_equal(open_error(&pz_flip, "lightsout:random"),
                         "corpus 'lightsout:random' is for lightsout, not flip");
-    assert_string_equal(open_error(&pz_flip, "nosuchpuzzle:random"),
-                        "expected a corpus flip:exhaustive:rows=4:cols=4 (sides to 8, at most 40 "
-                        "cells), flip:random:rows=4:cols=4:count=1000:seed=1 (each piece black "
-                        "with p=1/2; sides to 4096, or a sweep rows=8..4096), "
-                        "flip:ones:rows=4:cols=4:count=1 (every piece black; sides to 10000, or a "
-                        "sweep rows=8..4096), or a file NAME.in; found 'nosuchpuzzle:random'");
+    assert_string_equal(
+        open_error(&pz_flip, "nosuchpuzzle:random"),
+        "expected a corpus flip:exhaustive:rows=4:cols=4 (sides to 8, at most 40 "
+        "cells), flip:random:rows=4:cols=4:count=1000:seed=1 (each piece black "
+        "with p=1/2; sides to 4096, or a sweep rows=8..4096), "
+        "flip:ones:rows=4:cols=4:count=1 (every piece black; sides to 10000, or a "
+        "sweep rows=8..4096), or a file NAME.in; found 'nosuchpuzzle:random' (a path "
+        "that exists or has a '/' is read as a file: ./NAME)");
     assert_string_equal(open_error(&pz_flip, "/nonexistent/x.in"),
                         "cannot read corpus file /nonexistent/x.in: No such file or directory");
 }

@@ -11,6 +11,11 @@
  * drawn from the corpus generators with a fixed seed and loaded before any
  * timing; one iteration solves the whole set, so items_per_second counts
  * instances per second and every iteration does the same work.
+ *
+ * A wide set (boards the puzzle makes as big boards: past 64x64, and 61x61,
+ * 62x64, 64x62) is made as the harness makes it (run.c): its rows in an
+ * arena kept for the whole run, an answer per instance sized by answer_in,
+ * and each solver's resize() called for the set's size, all before timing.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -64,6 +69,8 @@ typedef struct set {
     char spec[512]; /* canonical, shown as the label */
     long long count;
     char *insts;
+    const pz_puzzle *puzzle; /* the corpus's: the wide twin for a wide set */
+    pz_arena *arena;         /* a wide set's rows and its answers' rows, or NULL */
 } set;
 
 /* One benchmark: a solver on a set. */
@@ -72,7 +79,8 @@ typedef struct job {
     const pz_solver *solver;
     const set *set;
     void **scratch; /* the solver's, shared by its jobs */
-    void *ans;
+    char *ans;      /* one answer, or a wide set's one per instance */
+    size_t stride;  /* from one instance's answer to the next: 0 or ans_size */
 } job;
 
 static set *sets;
@@ -84,13 +92,16 @@ static void run(pz_micro_state *st, void *arg)
 {
     const job *j = arg;
     const pz_solver *s = j->solver;
-    size_t size = s->puzzle->inst_size;
+    size_t size = j->set->puzzle->inst_size, stride = j->stride;
     int failed = 0;
     if (!*j->scratch)
         *j->scratch = pz_scratch_new(s);
+    if (s->resize && j->set->count) /* the per-size work, untimed, as in run.c */
+        (void)s->resize(*j->scratch, j->set->insts);
     while (pz_micro_keep_running(st))
         for (long long i = 0; i < j->set->count; i++)
-            failed |= s->solve(j->set->insts + (size_t)i * size, j->ans, *j->scratch);
+            failed |= s->solve(j->set->insts + (size_t)i * size, j->ans + (size_t)i * stride,
+                               *j->scratch);
     if (failed)
         pz_micro_skip(st, "the solver failed on an instance of this set");
     pz_micro_set_items(st, pz_micro_iterations(st) * j->set->count);
@@ -101,7 +112,7 @@ static void run(pz_micro_state *st, void *arg)
 static int fits_all(const pz_solver *s, const set *t)
 {
     for (long long i = 0; i < t->count; i++)
-        if (!s->fits(t->insts + (size_t)i * s->puzzle->inst_size))
+        if (!s->fits(t->insts + (size_t)i * t->puzzle->inst_size))
             return 0;
     return 1;
 }
@@ -111,6 +122,7 @@ static void add(const pz_puzzle *p, const char *spec, const char *family, const 
 {
     pz_corpus c;
     pz_error e;
+    size_t isz, asz;
     set *t = calloc(1, sizeof *t);
     if (!t)
         pz_fatal("out of memory");
@@ -118,10 +130,21 @@ static void add(const pz_puzzle *p, const char *spec, const char *family, const 
         pz_fatal("micro: the table's corpus %s: %s", spec, e.msg);
     snprintf(t->spec, sizeof t->spec, "%s", c.spec);
     t->count = c.count;
-    if (!(t->insts = malloc((size_t)c.count * p->inst_size)))
+    t->puzzle = c.puzzle;
+    isz = c.puzzle->inst_size;
+    asz = c.puzzle->ans_size;
+    if (!(t->insts = malloc((size_t)c.count * isz)))
         pz_fatal("out of memory");
-    for (long long i = 0; i < c.count; i++)
-        pz_corpus_get(&c, i, t->insts + (size_t)i * p->inst_size);
+    if (c.arena) { /* wide: pz_corpus_get would give each board's rows back at the next */
+        if (!c.gen)
+            pz_fatal("micro: the table's corpus %s: a file of big boards", spec);
+        t->arena = pz_arena_new();
+        for (long long i = 0; i < c.count; i++)
+            c.gen->make_in(&c.params, (uint64_t)i, t->insts + (size_t)i * isz, t->arena);
+    } else {
+        for (long long i = 0; i < c.count; i++)
+            pz_corpus_get(&c, i, t->insts + (size_t)i * isz);
+    }
     pz_corpus_close(&c);
     t->next = sets;
     sets = t;
@@ -137,8 +160,13 @@ static void add(const pz_puzzle *p, const char *spec, const char *family, const 
                 printf("%-28s %s takes %s; the set is %s\n", name, s->name, s->limits, t->spec);
             continue;
         }
-        if (!(j = calloc(1, sizeof *j)) || !(j->ans = malloc(p->ans_size)))
+        if (!(j = calloc(1, sizeof *j)))
             pz_fatal("out of memory");
+        j->stride = t->arena ? asz : 0;
+        if (!(j->ans = calloc(t->arena ? (size_t)t->count : 1, asz)))
+            pz_fatal("out of memory");
+        for (long long k = 0; t->arena && k < t->count; k++) /* the answers' rows */
+            t->puzzle->answer_in(t->insts + (size_t)k * isz, j->ans + (size_t)k * asz, t->arena);
         j->solver = s;
         j->set = t;
         j->scratch = &scratches[i];
@@ -187,6 +215,7 @@ int main(int argc, char **argv)
         set *t = sets;
         sets = t->next;
         free(t->insts);
+        pz_arena_free(t->arena);
         free(t);
     }
     for (int i = 0; i < nsolvers; i++)

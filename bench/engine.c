@@ -5,26 +5,108 @@
  * would still walk every one of them to skip it.
  */
 #include <omp.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "../util/util.h"
 #include "engine.h"
 
 enum { WINDOW = 256 };
 
-static void show_progress(const char *name, long long done, long long total, double start, int last)
+/* A span of time for a person: "42 s", "7.5 min", "3.2 h", "31 days". */
+static void human(char *buf, size_t len, double s)
 {
-    double t = pz_now() - start;
-    if (last) {
-        fputs("\r\033[K", stderr);
-        return;
+    if (s < 100)
+        snprintf(buf, len, "%.0f s", s);
+    else if (s < 6000)
+        snprintf(buf, len, "%.1f min", s / 60);
+    else if (s < 172800)
+        snprintf(buf, len, "%.1f h", s / 3600);
+    else
+        snprintf(buf, len, "%.0f days", s / 86400);
+}
+
+/* Progress on stderr, drawn by a thread of its own so that a slow batch
+ * does not silence it: on a terminal one line redrawn four times a second,
+ * elsewhere (a CI log) a line every 30 s.  It counts the instances of the
+ * batches finished, merged or not. */
+typedef struct progress {
+    const char *name;
+    long long total, finished; /* finished: written by the workers, atomically */
+    double start;
+    int tty, quit;
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+} progress;
+
+static void show(const progress *p)
+{
+    long long done = __atomic_load_n(&p->finished, __ATOMIC_RELAXED);
+    double t = pz_now() - p->start, rate = t > 0 ? (double)done / t : 0;
+    char spent[32], left[32];
+    human(spent, sizeof spent, t);
+    fprintf(stderr,
+            rate >= 100 ? "%s%s: %lld/%lld instances (%.1f%%), %.0f/s, %s"
+                        : "%s%s: %lld/%lld instances (%.1f%%), %.2g/s, %s",
+            p->tty ? "\r\033[K" : "", p->name, done, p->total,
+            100.0 * (double)done / (double)p->total, rate, spent);
+    if (done > 0) {
+        human(left, sizeof left, (double)(p->total - done) / rate);
+        fprintf(stderr, ", about %s left", left);
     }
-    fprintf(stderr, "\r\033[K%s: %lld/%lld instances (%.1f%%), %.0f s", name, done, total,
-            100.0 * (double)done / (double)total, t);
-    if (done > 0)
-        fprintf(stderr, ", about %.0f s left", t * (double)(total - done) / (double)done);
+    fputs(p->tty ? "" : "\n", stderr);
+}
+
+static void *draw(void *arg)
+{
+    progress *p = arg;
+    long step_ms = p->tty ? 250 : 30000;
+    pthread_mutex_lock(&p->lock);
+    while (!p->quit) {
+        struct timespec at;
+        clock_gettime(CLOCK_MONOTONIC, &at);
+        at.tv_sec += step_ms / 1000;
+        at.tv_nsec += (step_ms % 1000) * 1000000L;
+        if (at.tv_nsec >= 1000000000L)
+            at.tv_sec++, at.tv_nsec -= 1000000000L;
+        while (!p->quit && pthread_cond_timedwait(&p->wake, &p->lock, &at) == 0)
+            ;
+        if (!p->quit)
+            show(p);
+    }
+    pthread_mutex_unlock(&p->lock);
+    if (p->tty)
+        fputs("\r\033[K", stderr);
+    return NULL;
+}
+
+/* Starts the drawing thread (none without a name); 1 started. */
+static int progress_start(progress *p, pthread_t *t)
+{
+    pthread_condattr_t a;
+    if (!p->name || p->total <= 0)
+        return 0;
+    pthread_mutex_init(&p->lock, NULL);
+    pthread_condattr_init(&a);
+    pthread_condattr_setclock(&a, CLOCK_MONOTONIC);
+    pthread_cond_init(&p->wake, &a);
+    pthread_condattr_destroy(&a);
+    return pthread_create(t, NULL, draw, p) == 0;
+}
+
+static void progress_stop(progress *p, pthread_t t)
+{
+    pthread_mutex_lock(&p->lock);
+    p->quit = 1;
+    pthread_cond_signal(&p->wake);
+    pthread_mutex_unlock(&p->lock);
+    pthread_join(t, NULL);
+    pthread_cond_destroy(&p->wake);
+    pthread_mutex_destroy(&p->lock);
 }
 
 static int stopped(const pz_engine *e)
@@ -42,7 +124,9 @@ void pz_engine_run(pz_engine *e)
     char *workers = pz_xcalloc((size_t)threads, e->worker_size ? e->worker_size : 1);
     char *parts = e->part_size ? pz_xcalloc((size_t)window, e->part_size) : NULL;
     unsigned char *ok = e->part_size ? pz_xcalloc((size_t)window, 1) : NULL;
-    double start = pz_now(), shown = 0;
+    progress bar = {.name = e->progress, .total = total, .start = pz_now(), .tty = isatty(2)};
+    pthread_t drawer;
+    int drawing = progress_start(&bar, &drawer);
 
 #pragma omp parallel num_threads(threads)
     {
@@ -76,19 +160,10 @@ void pz_engine_run(pz_engine *e)
                 }
                 if (ok)
                     ok[b] = 1;
+                __atomic_add_fetch(&bar.finished, hi - lo, __ATOMIC_RELAXED);
                 if (!parts) {
 #pragma omp atomic
                     done += hi - lo;
-                }
-                if (e->progress && !parts && omp_get_thread_num() == 0) {
-                    double t = pz_now();
-                    if (t > shown) {
-                        long long d;
-#pragma omp atomic read
-                        d = done;
-                        show_progress(e->progress, d, total, start, 0);
-                        shown = t + 0.5;
-                    }
                 }
             }
             if (!parts)
@@ -107,13 +182,12 @@ void pz_engine_run(pz_engine *e)
                     halt = 1;
                 memset(ok, 0, (size_t)window);
                 next = 0;
-                if (e->progress)
-                    show_progress(e->progress, done, total, start, 0);
+                __atomic_store_n(&bar.finished, done, __ATOMIC_RELAXED);
             } /* its barrier: every thread sees halt and next */
         }
     }
-    if (e->progress)
-        show_progress(e->progress, done, total, start, 1);
+    if (drawing)
+        progress_stop(&bar, drawer);
     for (int t = 0; t < threads; t++)
         if (e->finish)
             e->finish(e->ctx, workers + (size_t)t * e->worker_size);

@@ -206,7 +206,7 @@ int pz_cmd_run(int argc, char **argv)
     }
     if (o.sample == 1)
         o.slow = 0;
-    o.progress = isatty(2);
+    o.progress = 1;
     if (pz_run_check(&c, &sh, &o, &e)) {
         status = pz_print_error(&e);
         goto out;

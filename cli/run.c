@@ -89,10 +89,11 @@ static void help(FILE *f)
     fputs("\n"
           "Exit status: 0 every answer checks and agrees; 1 an answer fails its check or\n"
           "differs from the reference, or no answer was checked at all (every solver\n"
-          "skipped every instance); 2 bad usage or input; 130 (SIGINT) or 143 (SIGTERM)\n"
-          "when interrupted (a signal is seen between two instances): the batches finished\n"
-          "by then are reported, marked partial, in X.partial.json beside the report X.json.\n"
-          "A second signal ends the process at once.\n",
+          "skipped every instance, or the corpus has none: \"no instance in the corpus\");\n"
+          "2 bad usage or input; 130 (SIGINT) or 143 (SIGTERM) when interrupted (a signal\n"
+          "is seen between two instances): the batches finished by then are reported,\n"
+          "marked partial, in X.partial.json beside the report X.json.  A second signal\n"
+          "ends the process at once.\n",
           f);
 }
 
@@ -207,6 +208,13 @@ int pz_cmd_run(int argc, char **argv)
     if (o.sample == 1)
         o.slow = 0;
     o.progress = 1;
+    if (!c.count) { /* nothing to check is not an OK (an empty shard of a corpus is) */
+        fflush(stdout);
+        fprintf(stderr, "puzzlebench: run: no instance in the corpus %s: nothing was checked\n",
+                c.spec);
+        status = PZ_EXIT_FAIL;
+        goto out;
+    }
     if (pz_run_check(&c, &sh, &o, &e)) {
         status = pz_print_error(&e);
         goto out;

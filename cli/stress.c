@@ -119,8 +119,9 @@ static void usage(FILE *f)
             "the board size is kept unless --shrink-any-size, since judge programs often\n"
             "read only the judge's size.\n"
             "\n"
-            "Exit status: 0 every instance AC; 1 otherwise; 2 bad usage, a bad corpus, or a\n"
-            "program that cannot be found.\n",
+            "Exit status: 0 every instance AC; 1 otherwise, or no instance in the corpus\n"
+            "(nothing was judged); 2 bad usage, a bad corpus, or a program that cannot be\n"
+            "found.\n",
             SHRINK_RUNS);
 }
 
@@ -382,6 +383,12 @@ int pz_cmd_stress(int argc, char **argv)
         pz_fatal("out of memory");
     if ((rc = parse(&s, argc, argv)) == 0 && s.json)
         rc = pz_check_output("stress", "--json", s.json);
+    if (rc == 0 && !s.corpus.count) { /* every instance AC, of none, is not a pass */
+        fflush(stdout);
+        fprintf(stderr, "puzzlebench: stress: no instance in the corpus %s: nothing was judged\n",
+                s.corpus.spec);
+        rc = PZ_EXIT_FAIL;
+    }
     if (rc == 0) {
         pz_prepare_all();
         pz_exec_setup();

@@ -162,6 +162,18 @@ for f in "$SRC"/corpus/*/*.in; do
     expect 0 "" "$PB" run "$p" --corpus "$f" --no-save "${opts[@]}"
 done
 
+# An empty corpus checks nothing: exit 1 as the help says, with a line that
+# says so and no report (it printed "OK: every answer checks and agrees", 0).
+: >"$T/empty.in"
+expect 1 "puzzlebench: run: no instance in the corpus flip:random:rows=4:cols=4:count=0:seed=1: nothing was checked" \
+    "$PB" run flip --corpus flip:random:count=0 --no-save --json "$T/empty.json"
+[ -s "$T/out" ] && fail "run on count=0 printed a report: $(head -3 "$T/out")"
+[ -e "$T/empty.json" ] && fail "run on count=0 wrote a report"
+expect 1 "puzzlebench: run: no instance in the corpus $T/empty.in: nothing was checked" \
+    "$PB" run flip --corpus "$T/empty.in" --no-save
+"$PB" run --help | grep -q 'the corpus has none: "no instance in the corpus"' ||
+    fail "run --help does not say that an empty corpus exits 1"
+
 # Interrupted: the finished batches are reported, marked partial; exit 128+15.
 "$PB" run lightsout --corpus lightsout:exhaustive:rows=5:cols=6 --solvers rowenum --threads 2 \
     --json "$T/part.json" >"$T/part.out" 2>&1 &

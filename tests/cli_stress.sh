@@ -220,6 +220,17 @@ rc=0
 has "^ended 2 processes that had left the process group of its run"
 ! ps -eo args | grep -F -e "$TAG" | grep -v grep || fail "escaped processes left running"
 
+# An empty corpus judges nothing: exit 1 with a line that says so (it printed
+# "all AC" and exited 0), from a spec and from an empty file.
+: >"$T/empty.in"
+stress 1 flip --exec "$FLIP ok $TAG" --corpus flip:random:count=0
+grep -qx "puzzlebench: stress: no instance in the corpus flip:random:rows=4:cols=4:count=0:seed=1: nothing was judged" \
+    "$T/err" || fail "stress on count=0 said: $(cat "$T/err")"
+grep -q "all AC" "$T/out" && fail "stress on count=0 says all AC"
+stress 1 flip --exec "$FLIP ok $TAG" --corpus "$T/empty.in"
+grep -qx "puzzlebench: stress: no instance in the corpus $T/empty.in: nothing was judged" "$T/err" ||
+    fail "stress on an empty file said: $(cat "$T/err")"
+
 # Bad usage: exit status 2.
 stress 2 flip --exec "$FLIP 'ok" --corpus flip:exhaustive
 stress 2 flip --exec "$T/no-such-program" --corpus flip:exhaustive

@@ -1,6 +1,12 @@
-/* list.c - `puzzlebench list`: puzzles, solvers with their limits and the
- * flags of their registry lines, corpus kinds. */
+/* list.c - `puzzlebench list [PUZZLE]`: puzzles, solvers with their limits
+ * and the flags of their registry lines, corpus kinds; every line within
+ * LIST_WIDTH columns, long ones wrapped at spaces under their own text. */
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
+
+enum { LIST_WIDTH = 100, SOLVER_COLUMN = 15, KIND_COLUMN = 8 };
 
 /* list has no options but the help; the table keeps its help like the others'. */
 #define LIST_OPTIONS(X)
@@ -12,35 +18,72 @@ static const pz_command_line command = {.name = "list", .options = options, .hel
 
 static void help(FILE *f)
 {
-    pz_print_usage(f, &command, "");
-    fputs("The puzzles, each with its solvers and their limits, and the corpus kinds\n"
-          "with their keys and defaults.\n"
+    pz_print_usage(f, &command, "[PUZZLE]");
+    fputs("The puzzles (or only PUZZLE), each with its solvers and their limits, and the\n"
+          "corpus kinds with their keys and defaults (puzzlebench help corpus: the grammar).\n"
           "\n",
           f);
     pz_print_options(f, options);
 }
 
+/* Prints text from column col on, wrapped at spaces so that no line passes
+ * LIST_WIDTH, continuation lines indented to column indent; a word longer
+ * than a line stands alone on its line. */
+static void wrap(int col, int indent, const char *text)
+{
+    const char *p = text;
+    while (*p) {
+        size_t room = (size_t)(LIST_WIDTH - col), len = strlen(p), cut = len;
+        if (len > room) {
+            cut = room;
+            while (cut > 0 && p[cut] != ' ')
+                cut--;
+            if (cut == 0) /* one long word: up to its end */
+                cut = strcspn(p, " ");
+        }
+        printf("%.*s\n", (int)cut, p);
+        p += cut;
+        while (*p == ' ')
+            p++;
+        if (*p)
+            col = printf("%*s", indent, "");
+    }
+}
+
+static void list_puzzle(const pz_puzzle *p)
+{
+    printf("%s  %s\n  solvers (the references first):\n", p->name, p->title);
+    for (const pz_solver *const *s = pz_solvers; *s; s++)
+        if ((*s)->puzzle == p) {
+            char *text = pz_xasprintf("%s [%s]%s%s%s", (*s)->summary, (*s)->limits,
+                                      (*s)->flags & PZ_REF ? " [reference]" : "",
+                                      (*s)->flags & PZ_SLOW ? " [slow]" : "",
+                                      (*s)->flags & PZ_EXPONENTIAL ? " [exponential]" : "");
+            wrap(printf("    %-10s ", (*s)->name), SOLVER_COLUMN, text);
+            free(text);
+        }
+    printf("  corpora:\n");
+    for (const pz_generator *g = p->generators; g->kind; g++) {
+        char *text = pz_xasprintf("%s:%s:%s", p->name, g->kind, g->keys);
+        wrap(printf("    "), KIND_COLUMN, text);
+        free(text);
+    }
+    printf("    FILE.in (judge format; expected answers in FILE.ans)\n\n");
+}
+
 int pz_cmd_list(int argc, char **argv)
 {
     const char *value[NOPTIONS];
+    const pz_puzzle *one = NULL;
     int first, status;
     if ((status = pz_parse_options(&command, NULL, argc, argv, value, &first)) >= 0)
         return status;
-    if (first < argc)
-        return pz_usage("list: unexpected argument '%s' (list takes none)", argv[first]);
+    for (int i = first; i < argc; i++)
+        if ((status = pz_puzzle_arg("list", argv[i], &one)))
+            return status;
     pz_prepare_all();
-    for (const pz_puzzle *const *p = pz_puzzles; *p; p++) {
-        printf("%s  %s\n  solvers (the references first):\n", (*p)->name, (*p)->title);
-        for (const pz_solver *const *s = pz_solvers; *s; s++)
-            if ((*s)->puzzle == *p)
-                printf("    %-10s %s [%s]%s%s%s\n", (*s)->name, (*s)->summary, (*s)->limits,
-                       (*s)->flags & PZ_REF ? " [reference]" : "",
-                       (*s)->flags & PZ_SLOW ? " [slow]" : "",
-                       (*s)->flags & PZ_EXPONENTIAL ? " [exponential]" : "");
-        printf("  corpora:\n");
-        for (const pz_generator *g = (*p)->generators; g->kind; g++)
-            printf("    %s:%s:%s\n", (*p)->name, g->kind, g->keys);
-        printf("    FILE.in (judge format; expected answers in FILE.ans)\n\n");
-    }
+    for (const pz_puzzle *const *p = pz_puzzles; *p; p++)
+        if (!one || *p == one)
+            list_puzzle(*p);
     return PZ_EXIT_OK;
 }

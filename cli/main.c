@@ -14,7 +14,7 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
-    {"list", "", "puzzles, solvers with their limits, corpus kinds", pz_cmd_list},
+    {"list", "[PUZZLE]", "puzzles, solvers with their limits, corpus kinds", pz_cmd_list},
     {"solve", "PUZZLE [--solver S] [FILE]",
      "judge mode: the judge's input (FILE or stdin) to its output on stdout", pz_cmd_solve},
     {"run", "PUZZLE --corpus SPEC [--solvers A,B] [--threads T] [--shard K/N] [...]",

@@ -1,11 +1,36 @@
 #!/usr/bin/env bash
 # cli_list.sh BIN SRC - `puzzlebench list` shows every registered solver once
-# with the flags of its registry line (solvers/registry.h).
+# with the flags of its registry line (solvers/registry.h), within 100 columns;
+# `list PUZZLE` shows that puzzle alone.
 set -u
 bin=$1 src=$2
 source "$src/tests/cli.sh"
 
-"$bin" list >"$tmp/list"
+"$bin" list >"$tmp/wrapped"
+# Every line fits 100 columns, with or without a puzzle named.
+for p in "" flip lightsout tetravex; do
+    "$bin" list $p | awk 'length > 100 { print; bad = 1 } END { exit bad }' >"$tmp/wide" && ok ||
+        bad "list $p has lines past 100 columns: $(cat "$tmp/wide")"
+done
+awk 'length > 99' "$tmp/wrapped" | grep -q . && ok || bad "list wraps nothing near 100 columns"
+# A long line goes on under its own text: the pieces joined again.
+awk '/^        / && prev != "" { sub(/^ +/, ""); prev = prev " " $0; next }
+     { if (NR > 1) print prev; prev = $0 } END { print prev }' "$tmp/wrapped" >"$tmp/list"
+grep -q '^ \{8\}' "$tmp/list" && bad "list: a continuation line left unjoined" || ok
+# list PUZZLE: that puzzle alone; an unknown one is refused.
+"$bin" list flip >"$tmp/flip"
+[ "$(awk '/^[a-z]/ { print $1 }' "$tmp/flip")" = flip ] && ok || bad "list flip shows other puzzles"
+grep -q '^    flip:random:' "$tmp/flip" && ! grep -q 'lightsout' "$tmp/flip" && ok ||
+    bad "list flip: not flip's corpora alone"
+"$bin" list flip | cmp -s - <(awk '/^flip /, /^$/' "$tmp/wrapped") && ok ||
+    bad "list flip differs from flip's part of list"
+expect 2 "^puzzlebench: list: unknown puzzle 'chess'" -- "$bin" list chess
+# Each puzzle's limits in its own words: Lights Out's big boards say nothing of Flip Game.
+awk '/^lightsout /, /^$/' "$tmp/list" | grep -q 'Flip Game' && bad "lightsout's limits speak of Flip Game" || ok
+grep -q '^    chase .*proven where the kernel is searched' <(awk '/^lightsout /, /^$/' "$tmp/list") &&
+    ok || bad "lightsout chase's limits do not say where the fewest is proven"
+grep -q '^    chase .*where the kernel can be searched' "$tmp/flip" <(awk '/^flip /, /^$/' "$tmp/list") &&
+    ok || bad "flip chase's limits do not say the kernel is searched"
 # The flags as the registry lines give them: "puzzle/solver [reference]".
 sed -n 's/^ *X(\([a-z0-9_]*\), *\([a-z0-9_]*\), *\(.*\)) *\\\?$/\1\/\2 \3/p' \
     "$src/solvers/registry.h" |

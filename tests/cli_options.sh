@@ -62,7 +62,7 @@ expect 2 "unknown puzzle '--corpus'" -- "$pb" run -- --corpus
 expect 2 "^puzzlebench: solve: option '--solver' requires an argument$" -- "$pb" solve flip --solver
 expect 3 "^puzzlebench: checker failure: unrecognized option '--x'$" -- "$pb" check flip --x
 expect 2 "^puzzlebench: unrecognized option '--nope'$" -- "$pb" --nope
-expect 2 "^puzzlebench: list: unexpected argument 'x'" -- "$pb" list x
+expect 2 "^puzzlebench: list: unknown puzzle 'x'" -- "$pb" list x
 
 # --version: the one version, CMake's project(... VERSION ...).
 want=$(sed -n 's/^project(puzzlebench VERSION \([0-9.]*\).*/\1/p' "$src/CMakeLists.txt")

@@ -18,15 +18,20 @@ long long pz_read_all_in(const pz_puzzle *p, FILE *f, const char *name, void **i
 {
     pz_reader r;
     long long n = 0, cap = 64;
-    char *v = malloc((size_t)cap * p->inst_size);
+    char *v = malloc((size_t)cap * p->inst_size), *grown;
     int rc;
-    if (!v)
-        pz_fatal("out of memory");
     pz_reader_init(&r, f, name);
     r.arena = arena;
-    while ((rc = p->read(&r, v + (size_t)n * p->inst_size, e)) == 1)
-        if (++n == cap && !(v = realloc(v, (size_t)(cap *= 2) * p->inst_size)))
-            pz_fatal("out of memory");
+    /* A file too big for memory is an error of its own, not an abort. */
+    while (v && (rc = p->read(&r, v + (size_t)n * p->inst_size, e)) == 1)
+        if (++n == cap) {
+            grown = realloc(v, (size_t)(cap *= 2) * p->inst_size);
+            if (!grown)
+                free(v);
+            v = grown;
+        }
+    if (!v)
+        rc = pz_fail(e, &r, "out of memory reading %s whole, after %lld instances", name, n);
     pz_reader_free(&r);
     if (rc < 0) {
         free(v);
@@ -92,12 +97,168 @@ static int read_expected(pz_corpus *c, const char *path, pz_error *e)
     int rc;
     if (!f)
         return errno == ENOENT ? 0 : pz_fail(e, NULL, "cannot read %s: %s", path, strerror(errno));
-    if (!(c->expected = calloc((size_t)c->count + 1, c->puzzle->ans_size)))
-        pz_fatal("out of memory");
+    if (!(c->expected = calloc((size_t)c->count + 1, c->puzzle->ans_size))) {
+        fclose(f);
+        return pz_fail(e, NULL, "out of memory for the %lld answers of %s", c->count, path);
+    }
     rc = pz_read_answers_in(c->puzzle, f, path, c->insts, c->count, c->expected, c->arena, e);
     c->has_ans_hash = rc == 0 && !hash_file(f, &c->ans_hash);
     fclose(f);
     return rc;
+}
+
+/* A streamed file: the .in and (ans, or NULL) the .ans open, each with its
+ * reader at instance pos; one instance and answer to read past. */
+typedef struct pz_corpus_stream {
+    FILE *in, *ans;
+    char *in_path, *ans_path;
+    pz_reader rin, rans;
+    long long pos;
+    void *inst, *answer; /* scratch: what is skipped, and pz_corpus_get's answer */
+    long long got;       /* the index pz_corpus_get read last, or -1 */
+} pz_corpus_stream;
+
+static int stream_rewind(pz_corpus_stream *s)
+{
+    pz_reader_free(&s->rin);
+    pz_reader_free(&s->rans);
+    if (fseeko(s->in, 0, SEEK_SET) || (s->ans && fseeko(s->ans, 0, SEEK_SET)))
+        return -1;
+    pz_reader_init(&s->rin, s->in, s->in_path);
+    if (s->ans)
+        pz_reader_init(&s->rans, s->ans, s->ans_path);
+    s->pos = 0;
+    return 0;
+}
+
+static void stream_free(pz_corpus_stream *s)
+{
+    if (!s)
+        return;
+    pz_reader_free(&s->rin);
+    pz_reader_free(&s->rans);
+    if (s->in)
+        fclose(s->in);
+    if (s->ans)
+        fclose(s->ans);
+    free(s->in_path);
+    free(s->ans_path);
+    free(s->inst);
+    free(s->answer);
+    free(s);
+}
+
+/* The next instance (and answer) of s, to inst (and ans): 1, or -1 with e. */
+static int stream_next(const pz_corpus *c, pz_corpus_stream *s, void *inst, void *ans,
+                       pz_arena *arena, pz_error *e)
+{
+    const pz_puzzle *p = c->puzzle;
+    int rc;
+    s->rin.arena = s->rans.arena = arena;
+    if ((rc = p->read(&s->rin, inst, e)) == 0)
+        rc =
+            pz_fail(e, &s->rin, "expected %lld instances, found %lld: %s changed since it was read",
+                    c->count, s->pos, s->in_path);
+    if (rc == 1 && s->ans) {
+        memset(ans, 0, p->ans_size);
+        if ((rc = p->read_answer(&s->rans, (unsigned long long)s->pos + 1, inst, ans, e)) == 0)
+            rc = pz_fail(e, &s->rans, "expected %lld answers, found %lld", c->count, s->pos);
+    }
+    s->pos += rc == 1;
+    return rc;
+}
+
+int pz_corpus_read(const pz_corpus *c, long long lo, long long hi, void *insts, void *expected,
+                   pz_arena *arena, pz_error *e)
+{
+    pz_corpus_stream *s = c->stream;
+    const pz_puzzle *p = c->puzzle;
+    if (lo < s->pos && stream_rewind(s))
+        return pz_fail(e, NULL, "cannot read %s again: %s", s->in_path, strerror(errno));
+    while (s->pos < lo) {
+        if (c->arena)
+            pz_arena_reset(c->arena);
+        if (stream_next(c, s, s->inst, s->answer, c->arena, e) != 1)
+            return -1;
+    }
+    for (long long k = lo; k < hi; k++)
+        if (stream_next(c, s, (char *)insts + (size_t)(k - lo) * p->inst_size,
+                        expected ? (char *)expected + (size_t)(k - lo) * p->ans_size : s->answer,
+                        arena, e) != 1)
+            return -1;
+    return 0;
+}
+
+int pz_corpus_has_expected(const pz_corpus *c)
+{
+    return c->expected || (c->stream && c->stream->ans);
+}
+
+/* Every instance of f read and dropped: how many, or -1 with e. */
+static long long count_all(const pz_puzzle *p, FILE *f, const char *name, pz_arena *arena,
+                           void *inst, pz_error *e)
+{
+    pz_reader r;
+    long long n = 0;
+    int rc;
+    pz_reader_init(&r, f, name);
+    r.arena = arena;
+    while ((rc = p->read(&r, inst, e)) == 1) {
+        n++;
+        if (arena)
+            pz_arena_reset(arena);
+    }
+    pz_reader_free(&r);
+    return rc < 0 ? -1 : n;
+}
+
+/* A regular file opened as a stream (see pz_corpus_open_stream): checked
+ * whole as open_file checks it, with the same messages, keeping nothing. */
+static int open_stream(pz_corpus *c, FILE *f, const char *path, pz_error *e)
+{
+    pz_corpus_stream *s = pz_xcalloc(1, sizeof *s);
+    const pz_puzzle *p = c->puzzle;
+    int rc = 0;
+    c->stream = s;
+    s->in = f;
+    s->in_path = pz_xstrndup(path, strlen(path));
+    s->ans_path = pz_ans_path(path);
+    s->got = -1;
+    s->inst = pz_xcalloc_lines(
+        1, p->wide ? (p->wide->inst_size > p->inst_size ? p->wide->inst_size : p->inst_size)
+                   : p->inst_size);
+    c->count = count_all(p, f, path, NULL, s->inst, e);
+    if (c->count < 0 && p->wide && p->wide != p && !fseek(f, 0, SEEK_SET)) {
+        c->arena = pz_arena_new();
+        c->count = count_all(p->wide, f, path, c->arena, s->inst, e);
+        if (c->count >= 0)
+            c->puzzle = p = p->wide;
+    }
+    if (c->count < 0)
+        return -1;
+    c->has_in_hash = !hash_file(f, &c->in_hash);
+    c->spec = pz_xstrndup(path, strlen(path));
+    s->answer = pz_xcalloc_lines(1, p->ans_size);
+    if (!(s->ans = fopen(s->ans_path, "r")))
+        return errno == ENOENT
+                   ? stream_rewind(s)
+                   : pz_fail(e, NULL, "cannot read %s: %s", s->ans_path, strerror(errno));
+    /* The answers checked against their instances, both read in step. */
+    if (stream_rewind(s))
+        return pz_fail(e, NULL, "cannot read %s again: %s", path, strerror(errno));
+    while (rc == 0 && s->pos < c->count) {
+        if (c->arena)
+            pz_arena_reset(c->arena);
+        rc = stream_next(c, s, s->inst, s->answer, c->arena, e) == 1 ? 0 : -1;
+    }
+    s->rans.arena = c->arena;
+    if (rc == 0 && pz_next_nonblank(&s->rans, e) == 1)
+        rc = pz_fail(e, &s->rans, "expected the end of the answers after %lld", c->count);
+    if (rc)
+        return -1;
+    c->has_ans_hash = !hash_file(s->ans, &c->ans_hash);
+    return stream_rewind(s) ? pz_fail(e, NULL, "cannot read %s again: %s", path, strerror(errno))
+                            : 0;
 }
 
 char *pz_ans_path(const char *in)
@@ -111,7 +272,7 @@ char *pz_ans_path(const char *in)
     return ans;
 }
 
-static int open_file(pz_corpus *c, const char *path, pz_error *e)
+static int open_file(pz_corpus *c, const char *path, int stream, pz_error *e)
 {
     FILE *f = fopen(path, "r");
     char *ans;
@@ -128,6 +289,8 @@ static int open_file(pz_corpus *c, const char *path, pz_error *e)
         errno = err;
         return -1;
     }
+    if (stream && S_ISREG(st.st_mode) && fseeko(f, 0, SEEK_CUR) == 0)
+        return open_stream(c, f, path, e);
     c->count = pz_read_all(c->puzzle, f, path, &c->insts, e);
     /* Boards past the puzzle's own sizes: read again by its wide twin, with
      * their rows in the corpus's arena; where that fails too, its message
@@ -259,7 +422,8 @@ static int spec_error(const pz_corpus *c, const char *spec, pz_error *e)
 #define PATH_RULE "(a path that exists or has a '/' is read as a file: ./NAME)"
 
 /* buf: room for a copy of spec, cut into fields. */
-static int open_spec(pz_corpus *c, const pz_puzzle *pz, const char *spec, char *buf, pz_error *e)
+static int open_spec(pz_corpus *c, const pz_puzzle *pz, const char *spec, char *buf, int stream,
+                     pz_error *e)
 {
     char list[1024], *field, *save = NULL;
     size_t plen = strlen(pz->name);
@@ -290,7 +454,7 @@ static int open_spec(pz_corpus *c, const pz_puzzle *pz, const char *spec, char *
             if (other)
                 return -1;
         }
-        if (open_file(c, spec, e) == 0)
+        if (open_file(c, spec, stream, e) == 0)
             return 0;
         if (errno == ENOENT && colon && !is_path)
             return pz_fail(e, NULL, "expected a corpus %s, or a file NAME.in; found '%s' %s", list,
@@ -332,14 +496,24 @@ static int open_spec(pz_corpus *c, const pz_puzzle *pz, const char *spec, char *
 }
 
 /* A corpus that does not open holds nothing: the caller need not close it. */
-int pz_corpus_open(pz_corpus *c, const pz_puzzle *pz, const char *spec, pz_error *e)
+static int open_corpus(pz_corpus *c, const pz_puzzle *pz, const char *spec, int stream, pz_error *e)
 {
     char *buf = pz_xmalloc(strlen(spec) + 1);
-    int rc = open_spec(c, pz, spec, buf, e);
+    int rc = open_spec(c, pz, spec, buf, stream, e);
     free(buf);
     if (rc)
         pz_corpus_close(c);
     return rc;
+}
+
+int pz_corpus_open(pz_corpus *c, const pz_puzzle *pz, const char *spec, pz_error *e)
+{
+    return open_corpus(c, pz, spec, 0, e);
+}
+
+int pz_corpus_open_stream(pz_corpus *c, const pz_puzzle *pz, const char *spec, pz_error *e)
+{
+    return open_corpus(c, pz, spec, 1, e);
 }
 
 void pz_corpus_get(const pz_corpus *c, long long index, void *inst)
@@ -349,13 +523,22 @@ void pz_corpus_get(const pz_corpus *c, long long index, void *inst)
         c->gen->make_in(&c->params, (uint64_t)index, inst, c->arena);
     } else if (c->gen)
         c->gen->make(&c->params, (uint64_t)index, inst);
-    else
+    else if (c->stream) {
+        pz_error e;
+        if (c->arena)
+            pz_arena_reset(c->arena);
+        if (pz_corpus_read(c, index, index + 1, inst, c->stream->answer, c->arena, &e))
+            pz_fatal("%s", e.msg); /* the file changed under us */
+        c->stream->got = index;
+    } else
         memcpy(inst, (const char *)c->insts + (size_t)index * c->puzzle->inst_size,
                c->puzzle->inst_size);
 }
 
 const void *pz_corpus_expected(const pz_corpus *c, long long index)
 {
+    if (c->stream)
+        return c->stream->ans && index == c->stream->got ? c->stream->answer : NULL;
     return c->expected ? (const char *)c->expected + (size_t)index * c->puzzle->ans_size : NULL;
 }
 
@@ -365,6 +548,8 @@ void pz_corpus_close(pz_corpus *c)
     free(c->expected);
     free(c->spec);
     pz_arena_free(c->arena);
+    stream_free(c->stream);
+    c->stream = NULL;
     c->insts = c->expected = NULL;
     c->spec = NULL;
     c->arena = NULL;

@@ -37,12 +37,31 @@ typedef struct pz_corpus {
     /* A wide corpus (solver.h): puzzle is the wide twin of the one asked for;
      * the rows of a file's boards, or of the board pz_corpus_get made last. */
     pz_arena *arena;
+    /* A file opened by pz_corpus_open_stream: read in batches, never whole
+     * (insts and expected NULL); see pz_corpus_read. */
+    struct pz_corpus_stream *stream;
 } pz_corpus;
 
 int pz_corpus_open(pz_corpus *, const pz_puzzle *, const char *spec, pz_error *);
-/* A wide corpus's instance holds rows in the corpus's arena until the next call. */
+/* The same, but a corpus file that can be read again (a regular file, not a
+ * pipe) is streamed: opening checks it whole and counts its instances, and
+ * stores none of them; they are read back with pz_corpus_read, or one at a
+ * time with pz_corpus_get, so memory follows the batch and not the file. */
+int pz_corpus_open_stream(pz_corpus *, const pz_puzzle *, const char *spec, pz_error *);
+/* Instances lo .. hi-1 of a streamed corpus, to insts, and their expected
+ * answers to expected if it has them; a wide corpus's rows go to arena.
+ * Read in order from where the last read ended (an earlier lo starts again
+ * from the top): the caller serializes calls.  0, or -1 with e (the file
+ * changed since it was opened). */
+int pz_corpus_read(const pz_corpus *, long long lo, long long hi, void *insts, void *expected,
+                   pz_arena *arena, pz_error *e);
+/* Has the corpus expected answers (a file's NAME.ans)? */
+int pz_corpus_has_expected(const pz_corpus *);
+/* A wide corpus's instance holds rows in the corpus's arena until the next
+ * call.  A streamed corpus reads it (calls in index order are cheapest). */
 void pz_corpus_get(const pz_corpus *, long long index, void *inst);
-const void *pz_corpus_expected(const pz_corpus *, long long index); /* or NULL */
+/* Or NULL; of a streamed corpus, only for the index pz_corpus_get got last. */
+const void *pz_corpus_expected(const pz_corpus *, long long index);
 void pz_corpus_close(pz_corpus *);
 /* The expected answers' path of a corpus file: FILE.in -> FILE.ans, else
  * PATH -> PATH.ans (malloc'd: no path is too long for it). */

@@ -140,9 +140,26 @@ void pz_engine_run(pz_engine *e)
             if (halt)
                 break;
             for (;;) {
-                int quit;
+                int quit, failed = 0;
+                if (e->load) {
+                    /* The batch taken and its input read in one step. */
+#pragma omp critical(pz_engine_load)
+                    {
+                        b = next++;
+                        if (b < wn && !stopped(e)) {
+                            long long lo = e->first + (w0 + b) * e->batch;
+                            failed = e->load(e->ctx, w, lo,
+                                             lo + e->batch < e->end ? lo + e->batch : e->end) != 0;
+                        }
+                    }
+                } else {
 #pragma omp atomic capture
-                b = next++;
+                    b = next++;
+                }
+                if (failed) {
+#pragma omp atomic write
+                    gave_up = 1;
+                }
 #pragma omp atomic read
                 quit = gave_up;
                 if (b >= wn || quit || stopped(e))

@@ -33,6 +33,11 @@ typedef struct pz_engine {
     /* Batch [lo, hi) into the worker, or into part (zeroed) with part_size:
      * 0 done, else it saw the stop and gave up, and its work is dropped. */
     int (*run)(void *ctx, void *worker, long long lo, long long hi, void *part);
+    /* Optional: reads batch [lo, hi)'s input into the worker before run.
+     * Called under one lock as each batch is taken, so in index order (a
+     * file is read through once, whatever the threads); nonzero: a read
+     * failed, and no batch runs after it. */
+    int (*load)(void *ctx, void *worker, long long lo, long long hi);
     size_t part_size; /* 0: batches work into their worker alone */
     int window;       /* with parts: batches merged at a time (default 256) */
     /* A batch's part, in index order; nonzero: no window starts after this one. */

@@ -54,18 +54,21 @@ typedef struct worker {
     int nkeep;
     long long *rep_spread[PZ_RUN_SOLVERS]; /* with --repeat: see pz_result */
     pz_arena *arena;                       /* a wide corpus's: the batch's rows */
+    char *expected; /* the batch's expected answers, where the corpus has them */
 } worker;
 
 typedef struct job {
     const pz_corpus *c;
     const pz_run_opts *o;
-    const char *expected; /* the corpus's expected answers, or NULL */
+    int expected; /* the corpus has expected answers */
     int batch;
     int order[PZ_RUN_SOLVERS];  /* the solvers in reference order */
     double wall_cost, cpu_cost; /* what reading each clock costs */
     pz_result *res;
-    int nfail; /* in res->fail, before pz_keep_first */
-    int rep;   /* the pass over the shard: -1 the warm-up, then 0 .. repeat - 1 */
+    int nfail;       /* in res->fail, before pz_keep_first */
+    int rep;         /* the pass over the shard: -1 the warm-up, then 0 .. repeat - 1 */
+    int read_failed; /* a streamed corpus could not be read: read_error says why */
+    pz_error read_error;
 } job;
 
 static volatile sig_atomic_t stop_signal;
@@ -190,7 +193,7 @@ static void check_and_compare(const job *jb, worker *w, long long index, int j)
     const int ns = jb->o->nsolvers;
     const size_t asz = p->ans_size;
     const void *inst = w->inst + (size_t)j * p->inst_size;
-    const void *expected = jb->expected ? jb->expected + (size_t)index * asz : NULL, *ref;
+    const void *expected = w->expected ? w->expected + (size_t)j * asz : NULL, *ref;
     const char *why[PZ_RUN_SOLVERS], *ewhy = NULL;
     unsigned ran = 0, bad = 0, differ = 0;
     int refsolver = -1, refok;
@@ -355,9 +358,11 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
     long long first[PZ_RUN_SOLVERS]; /* each solver's first instance */
     double wall[PZ_RUN_SOLVERS], cpu[PZ_RUN_SOLVERS];
     (void)part;
-    if (w->arena)
+    if (w->arena && !c->stream) /* a stream's rows came with its batch (load_batch) */
         pz_arena_reset(w->arena);
-    if (c->gen && w->arena) {
+    if (c->stream) {
+        /* read by load_batch */
+    } else if (c->gen && w->arena) {
         for (int j = 0; j < n; j++)
             c->gen->make_in(&c->params, (uint64_t)(lo + j), w->inst + (size_t)j * isz, w->arena);
     } else if (c->gen && c->gen->make_batch) {
@@ -368,6 +373,8 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
             make(&c->params, (uint64_t)(lo + j), w->inst + (size_t)j * isz);
     } else {
         memcpy(w->inst, (const char *)c->insts + (size_t)lo * isz, (size_t)n * isz);
+        if (c->expected)
+            memcpy(w->expected, (const char *)c->expected + (size_t)lo * asz, (size_t)n * asz);
     }
     for (int i = 0; i < o->nsolvers; i++) {
         int s = rep > 0 ? (i + rep) % o->nsolvers : i;
@@ -470,6 +477,8 @@ static void worker_init(void *ctx, void *wv)
     w->names = pz_xcalloc(PZ_CLASSES, sizeof *w->names);
     if (is_wide(jb->c))
         w->arena = pz_arena_new();
+    if (jb->expected)
+        w->expected = pz_xcalloc_lines(b, p->ans_size);
     for (int s = 0; s < jb->o->nsolvers; s++) {
         w->ans[s] = pz_xcalloc_lines(b, p->ans_size);
         w->took[s] = pz_xcalloc(b, 1);
@@ -522,6 +531,7 @@ static void worker_finish(void *ctx, void *wv)
         free(w->rep_spread[s]);
     }
     pz_arena_free(w->arena);
+    free(w->expected);
 }
 
 static int by_index(const void *a, const void *b)
@@ -539,20 +549,35 @@ int pz_keep_first(pz_failure *f, int n)
     return n;
 }
 
+/* A streamed corpus's batch, read in index order under the engine's lock. */
+static int load_batch(void *ctx, void *wv, long long lo, long long hi)
+{
+    job *jb = ctx;
+    worker *w = wv;
+    if (w->arena)
+        pz_arena_reset(w->arena);
+    if (!pz_corpus_read(jb->c, lo, hi, w->inst, w->expected, w->arena, &jb->read_error))
+        return 0;
+    jb->read_failed = 1;
+    return -1;
+}
+
 int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_result *res)
 {
     long long total = sh->end - sh->first;
     int threads = o->threads > 0 ? o->threads : omp_get_max_threads();
     job jb = {c,
               o,
-              c->expected,
+              pz_corpus_has_expected(c),
               batch_size(c, sh, o),
               {0},
               pz_clock_cost(pz_now),
               pz_clock_cost(pz_cpu_now),
               res,
               0,
-              0};
+              0,
+              0,
+              {"", 0, 0, ""}};
     pz_engine e = {.first = sh->first,
                    .end = sh->end,
                    .batch = jb.batch,
@@ -561,6 +586,7 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
                    .worker_size = sizeof(worker),
                    .init = worker_init,
                    .run = run_batch,
+                   .load = c->stream ? load_batch : NULL,
                    .finish = worker_finish,
                    .stop = &stop_signal,
                    .progress = o->progress ? "run" : NULL};
@@ -568,7 +594,7 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
 
     memset(res, 0, sizeof *res);
     res->corpus = c;
-    res->expected = c->expected != NULL;
+    res->expected = jb.expected;
     res->shard = *sh;
     res->opts = *o;
     res->opts.batch = jb.batch;
@@ -606,6 +632,8 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
     res->opts.threads = e.used;
     res->nfail = pz_keep_first(res->fail, jb.nfail);
     res->signal = stop_signal;
+    if ((res->read_failed = jb.read_failed))
+        res->read_error = jb.read_error;
     res->partial = res->instances < total;
     return res->partial ? -1 : 0;
 }

@@ -86,6 +86,8 @@ typedef struct pz_result {
     const pz_context *context; /* where and from what; NULL: this process, now */
     int partial;               /* interrupted: only the finished batches */
     int signal;                /* the signal that interrupted it */
+    int read_failed;           /* a streamed corpus file could not be read: */
+    pz_error read_error;       /* why */
 } pz_result;
 
 /* Sorts failures by index and frees all but the first PZ_KEEP; returns how

@@ -170,7 +170,7 @@ int pz_puzzle_arg(const char *cmd, const char *arg, const pz_puzzle **p)
 }
 
 int pz_open_shard(const char *cmd, const pz_puzzle *p, const char *spec, const char *shard,
-                  pz_corpus *c, pz_shard *sh)
+                  int stream, pz_corpus *c, pz_shard *sh)
 {
     pz_error e;
     if (!p)
@@ -178,7 +178,7 @@ int pz_open_shard(const char *cmd, const pz_puzzle *p, const char *spec, const c
     if (!spec)
         return pz_usage("%s: --corpus SPEC is required (e.g. %s:%s)", cmd, p->name,
                         p->generators[0].kind);
-    if (pz_corpus_open(c, p, spec, &e))
+    if ((stream ? pz_corpus_open_stream : pz_corpus_open)(c, p, spec, &e))
         return pz_print_error(&e);
     if (pz_parse_shard(shard, c->count, sh, &e)) {
         pz_corpus_close(c);

@@ -76,10 +76,11 @@ void pz_print_options(FILE *, const pz_option *);
 
 /* What run and gen share on the command line (CMD names the command in
  * messages): the one puzzle named, then the corpus and its shard.  Each
- * returns 0, or an exit status after a message. */
+ * returns 0, or an exit status after a message.  stream: a corpus file is
+ * streamed (pz_corpus_open_stream). */
 int pz_puzzle_arg(const char *cmd, const char *arg, const pz_puzzle **);
 int pz_open_shard(const char *cmd, const pz_puzzle *, const char *spec, const char *shard,
-                  pz_corpus *, pz_shard *);
+                  int stream, pz_corpus *, pz_shard *);
 
 /* "1/R" for run --sample: R >= 1. */
 int pz_parse_sample(const char *s, long long *every, pz_error *);

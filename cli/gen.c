@@ -37,7 +37,7 @@ int pz_cmd_gen(int argc, char **argv)
         if ((status = pz_puzzle_arg("gen", argv[i], &p)))
             return status;
     const char *spec = value[O_CORPUS], *shard = value[O_SHARD];
-    if ((status = pz_open_shard("gen", p, spec, shard, &c, &sh)))
+    if ((status = pz_open_shard("gen", p, spec, shard, 0, &c, &sh)))
         return status;
     if (c.params.rows_to >= 0) {
         pz_corpus_close(&c);

@@ -161,7 +161,7 @@ int pz_cmd_run(int argc, char **argv)
         (csv && (status = pz_check_output("run", "--csv", csv))) ||
         (md && (status = pz_check_output("run", "--md", md))))
         return status;
-    if ((status = pz_open_shard("run", p, spec, shard, &c, &sh)))
+    if ((status = pz_open_shard("run", p, spec, shard, 1, &c, &sh)))
         return status;
     if (solvers && parse_solvers(p, solvers, &set, "--solvers")) {
         status = PZ_EXIT_USAGE;
@@ -228,7 +228,9 @@ int pz_cmd_run(int argc, char **argv)
     status = pz_write_reports(&res, json, csv, md);
     if (res.failures && !nosave)
         pz_save_regressions(&res, save);
-    if (res.partial)
+    if (res.read_failed)
+        status = pz_print_error(&res.read_error);
+    else if (res.partial)
         status = 128 + (res.signal ? res.signal : SIGINT);
     pz_result_free(&res);
 out: /* the corpus holds its spec on the heap, so every way out closes it */

@@ -74,4 +74,27 @@ expect 2 "cannot read corpus file ./flip:none.in: No such file" -- "$pb" run fli
 expect 2 "a path that exists or has a '/' is read as a file" -- "$pb" run flip --corpus flip:none.in
 expect 2 "a path that exists or has a '/' is read as a file" -- "$pb" run flip --corpus xyz:none.in
 
+# 5. A corpus file streams: 100 000 boards (about 576 bytes each in memory,
+# 58 MB read whole) run in a 48 MB address space (one thread: each more
+# reserves stacks and malloc arenas), where the whole file did not fit; the
+# same through a pipe, which is read whole, is refused cleanly (exit 2 with
+# a message, not an abort).
+"$pb" gen lightsout --corpus lightsout:random:rows=1:cols=1:count=1e5 >"$tmp/big.in"
+"$pb" solve lightsout "$tmp/big.in" >"$tmp/big.ans"
+(ulimit -v 48000; exec "$pb" run lightsout --corpus "$tmp/big.in" --solvers gf2,rowenum --threads 1 \
+    --no-save) >"$tmp/out" 2>&1 && grep -q "^OK: every answer checks and agrees" "$tmp/out" && ok ||
+    bad "run under ulimit -v 48000: $(tail -2 "$tmp/out")"
+grep -q "^100000 instances" "$tmp/out" && ok || bad "not 100000 instances: $(head -2 "$tmp/out")"
+rm "$tmp/big.ans"
+expect 2 "/dev/stdin:[0-9]*: out of memory reading /dev/stdin whole" -- sh -c \
+    'cat "$2" | (ulimit -v 48000; exec "$1" run lightsout --corpus /dev/stdin --solvers gf2 \
+        --threads 1 --no-save)' sh "$pb" "$tmp/big.in"
+# Streamed and read whole, the same counts, answers and failures, on a shard
+# with --repeat (each pass reads the file again from the shard's start).
+table() { awk '/^  [a-z]/ && $2 ~ /^[0-9]+$/ && $3 ~ /^[0-9]+$/ && $5 ~ /^[0-9]+$/ { print $1, $2, $3, $4, $5 } /^Answers|^OK|^FAIL/' "$1"; }
+"$pb" run lightsout --corpus "$tmp/big.in" --shard 1/3 --repeat 2 --no-save >"$tmp/f.out"
+cat "$tmp/big.in" | "$pb" run lightsout --corpus /dev/stdin --shard 1/3 --repeat 2 --no-save >"$tmp/p.out"
+[ "$(table "$tmp/f.out" | grep -c .)" -gt 5 ] && diff <(table "$tmp/f.out") <(table "$tmp/p.out") \
+    >"$tmp/diff" && ok || { bad "a streamed file and a pipe differ:"; head -20 "$tmp/diff"; }
+
 summary

@@ -112,7 +112,8 @@ static FILE *open_output(const char *path)
 }
 
 #define CHECK_OPTIONS(X)                                                                           \
-    X(SOLVER, "solver", 0, "S", "the reference solver, when there is no ANSWER")
+    X(SOLVER, "solver", 0, "S", "the reference solver, when there is no ANSWER")                   \
+    PZ_PLUGIN_OPTION(X)
 
 enum { CHECK_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
 static const pz_option options[] = {CHECK_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_END_OPTIONS};

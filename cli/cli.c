@@ -63,12 +63,31 @@ enum {
     HELP_COLUMN = 21, /* where the option lines' help starts */
 };
 
+/* The plug-ins of $PUZZLEBENCH_PLUGINS, then those given, where c takes
+ * them: 0, or PZ_EXIT_USAGE after the message. */
+static int load_plugins(const pz_command_line *c, const char **paths, int n)
+{
+    pz_error e;
+    int takes = 0;
+    for (const pz_option *o = c->options; o->name; o++)
+        takes |= o->plugins;
+    if (!takes)
+        return 0;
+    if (pz_plugin_load_env(&e))
+        return pz_print_error(&e);
+    for (int i = 0; i < n; i++)
+        if (pz_plugin_load(paths[i], &e))
+            return pz_print_error(&e);
+    return 0;
+}
+
 int pz_parse_options(const pz_command_line *c, const char *prefix, int argc, char **argv,
                      const char **value, int *first)
 {
     struct option longs[MAX_OPTIONS + 1];
     char shorts[2 * MAX_OPTIONS + 2], name[64], *arg0 = argv[0];
-    int n = 0, len = 0, k, status = -1, nops = 0;
+    int n = 0, len = 0, k, status = -1, nops = 0, nplugins = 0;
+    const char **plugins = pz_xcalloc((size_t)argc, sizeof *plugins);
 
     /* '+': options end at the first operand.  '-': operands come back in
      * order as option 1, wherever they are and whatever POSIXLY_CORRECT says. */
@@ -116,12 +135,17 @@ int pz_parse_options(const pz_command_line *c, const char *prefix, int argc, cha
             pz_fatal("%s: getopt_long returned an option not in the table", c->name);
         k = i;
         value[k] = c->options[k].metavar ? optarg : "";
+        if (c->options[k].plugins) /* loaded below, once the options are read */
+            plugins[nplugins++] = optarg;
         if (!strcmp(c->options[k].name, "help")) {
             c->help(stdout);
             status = PZ_EXIT_OK;
         }
     }
     argv[0] = arg0;
+    if (status < 0 && (n = load_plugins(c, plugins, nplugins)))
+        status = n;
+    free(plugins);
     /* The operands read in the loop, then those after "--", end argv. */
     *first = optind - nops;
     memmove(argv + *first, argv + 1, (size_t)nops * sizeof *argv);

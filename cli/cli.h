@@ -39,6 +39,7 @@ typedef struct pz_option {
     int letter;          /* the short option, or 0 */
     const char *help;    /* lines separated by '\n'; "%d" in it stands for num */
     int num;
+    int plugins; /* each value is a plug-in to load (PZ_PLUGIN_OPTION) */
 } pz_option;
 
 #define PZ_OPTION(id, name_, letter_, metavar_, help_, ...)                                        \
@@ -46,9 +47,18 @@ typedef struct pz_option {
 #define PZ_OPTION_ID(id, ...) O_##id,
 #define PZ_HELP_OPTION                                                                             \
     {.name = "help", .letter = 'h', .help = "this help, on stdout (exit status 0)"},
+/* --plugin FILE.so, repeatable, in the tables of the commands that run
+ * solvers: once the options are read, pz_parse_options loads the plug-ins
+ * of $PUZZLEBENCH_PLUGINS and then each one given, in order (registry.h). */
+#define PZ_PLUGIN_OPTION(X)                                                                        \
+    X(PLUGIN, "plugin", 0, "FILE.so",                                                              \
+      "load a plug-in's solvers, named FILE.so:NAME (repeatable,\n"                                \
+      "and PUZZLEBENCH_PLUGINS=A.so:B.so); the contract is the\n"                                  \
+      "installed header puzzlebench/puzzlebench.h",                                                \
+      .plugins = 1)
 #define PZ_END_OPTIONS                                                                             \
     {                                                                                              \
-        NULL, NULL, 0, NULL, 0                                                                     \
+        NULL, NULL, 0, NULL, 0, 0                                                                  \
     }
 
 /* A command's line of usage ("PUZZLE --corpus SPEC [options]"), its options
@@ -68,7 +78,7 @@ typedef struct pz_command_line {
  * argv[*first .. argc-1].  Returns -1 to go on; 0 after the help (on
  * stdout); PZ_EXIT_USAGE after getopt's own message, given as
  * "PREFIX: option '--solver' requires an argument" (PREFIX NULL:
- * "puzzlebench: NAME"). */
+ * "puzzlebench: NAME"), or after a plug-in's refusal (PZ_PLUGIN_OPTION). */
 int pz_parse_options(const pz_command_line *, const char *prefix, int argc, char **argv,
                      const char **value, int *first);
 void pz_print_usage(FILE *, const pz_command_line *, const char *args);

@@ -8,8 +8,7 @@
 
 enum { LIST_WIDTH = 100, SOLVER_COLUMN = 15, KIND_COLUMN = 8 };
 
-/* list has no options but the help; the table keeps its help like the others'. */
-#define LIST_OPTIONS(X)
+#define LIST_OPTIONS(X) PZ_PLUGIN_OPTION(X)
 
 enum { LIST_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
 static const pz_option options[] = {LIST_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_END_OPTIONS};

@@ -59,7 +59,8 @@ int pz_parse_sample(const char *s, long long *every, pz_error *e)
     X(CSV, "csv", 0, "F", "the CSV report (F '-' is stdout)")                                      \
     X(MD, "md", 0, "F", "the Markdown report (F '-' is stdout)")                                   \
     X(SAVE, "save", 0, "DIR", "where shrunk failures go (default corpus/regressions)")             \
-    X(NO_SAVE, "no-save", 0, NULL, "do not shrink or save failures")
+    X(NO_SAVE, "no-save", 0, NULL, "do not shrink or save failures")                               \
+    PZ_PLUGIN_OPTION(X)
 
 enum { RUN_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
 static const pz_option options[] = {RUN_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_END_OPTIONS};

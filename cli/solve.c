@@ -9,7 +9,8 @@
 #define SOLVE_OPTIONS(X)                                                                           \
     X(SOLVER, "solver", 0, "S",                                                                    \
       "this solver only (default: the reference answer, the first\n"                               \
-      "that checks from the reference solvers, then the others)")
+      "that checks from the reference solvers, then the others)")                                  \
+    PZ_PLUGIN_OPTION(X)
 
 enum { SOLVE_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
 static const pz_option options[] = {SOLVE_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_END_OPTIONS};

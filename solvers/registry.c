@@ -12,7 +12,28 @@ PZ_SOLVERS(DECLARE_SOLVER)
 #define LIST_PUZZLE(p) &pz_##p,
 #define LIST_SOLVER(p, s, f) &pz_solver_##p##_##s,
 const pz_puzzle *const pz_puzzles[] = {PZ_PUZZLES(LIST_PUZZLE) NULL};
-const pz_solver *const pz_solvers[] = {PZ_SOLVERS(LIST_SOLVER) NULL};
+static const pz_solver *const builtin[] = {PZ_SOLVERS(LIST_SOLVER) NULL};
+const pz_solver *const *pz_solvers = builtin;
+
+/* The list once a plug-in's solvers join it: the built-in ones, then the
+ * added ones in the order added.  Solvers are never removed. */
+static const pz_solver **grown;
+
+void pz__register(const pz_solver *s)
+{
+    size_t n = 0;
+    while (pz_solvers[n])
+        n++;
+    const pz_solver **more = realloc(grown, (n + 2) * sizeof *grown);
+    if (!more)
+        pz_fatal("out of memory");
+    if (!grown)
+        memcpy(more, builtin, n * sizeof *more);
+    grown = more;
+    grown[n] = s;
+    grown[n + 1] = NULL;
+    pz_solvers = grown;
+}
 
 const pz_puzzle *pz_find_puzzle(const char *name)
 {

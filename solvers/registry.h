@@ -50,4 +50,17 @@
     X(tetravex, kinds, PZ_SLOW | PZ_EXPONENTIAL)                                                   \
     X(tetravex, naive, PZ_SLOW | PZ_EXPONENTIAL)
 
+/* Plug-ins (plugin.c; their contract is include/puzzlebench/puzzlebench.h).
+ * pz_plugin_load appends the solvers of the shared object at path to
+ * pz_solvers, named FILE:NAME (FILE: the path's last component), all of them
+ * or, when one is refused, none: 0, or -1 with e saying why (file: path).
+ * pz_plugin_load_env loads each of $PUZZLEBENCH_PLUGINS's colon-separated
+ * paths, the first time it is called. */
+struct pz_error;
+int pz_plugin_load(const char *path, struct pz_error *e);
+int pz_plugin_load_env(struct pz_error *e);
+/* Appends s to pz_solvers (a copy of the built-in list the first time). */
+struct pz_solver;
+void pz__register(const struct pz_solver *s);
+
 #endif

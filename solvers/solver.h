@@ -25,6 +25,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* The part of the contract a plug-in sees (flags, the puzzles' structs). */
+#include "../include/puzzlebench/puzzlebench.h"
+
 /* Bad input: where it was found and what was expected ("file:line: msg",
  * or "file:line:col: msg" where a column means something, as in JSON). */
 typedef struct pz_error {
@@ -149,9 +152,7 @@ typedef struct pz_puzzle {
 enum { PZ_CLASSES = 64 * 64 + 4 };
 
 /* What the registry line (registry.h) says of a solver beside its puzzle and
- * name: PZ_REF, a reference; PZ_SLOW, run on a sample; PZ_EXPONENTIAL, a
- * search whose time explodes on the hard instances of sizes it takes. */
-enum { PZ_REF = 1, PZ_SLOW = 2, PZ_EXPONENTIAL = 4 };
+ * name: PZ_REF, PZ_SLOW, PZ_EXPONENTIAL (puzzlebench.h). */
 
 typedef struct pz_solver {
     const char *name; /* "gf2" */
@@ -183,9 +184,10 @@ void pz_scratch_free(const pz_solver *, void *scratch);
 
 /* The registry (registry.h, registry.c): NULL-terminated lists in display
  * order; nothing but the order of `puzzlebench list` and of reports depends
- * on a solver's place in them. */
+ * on a solver's place in them.  pz_solvers is the built-in list, then the
+ * solvers of the plug-ins loaded (pz_plugin_load). */
 extern const pz_puzzle *const pz_puzzles[];
-extern const pz_solver *const pz_solvers[];
+extern const pz_solver *const *pz_solvers;
 const pz_puzzle *pz_find_puzzle(const char *name);
 const pz_solver *pz_find_solver(const char *puzzle, const char *name);
 

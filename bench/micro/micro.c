@@ -176,9 +176,35 @@ static void add(const pz_puzzle *p, const char *spec, const char *family, const 
     }
 }
 
+/* $PUZZLEBENCH_PLUGINS, then each --plugin FILE.so (or --plugin=FILE.so),
+ * which leave argv for Google Benchmark's options: 0, or 2 after a message. */
+static int load_plugins(int *argc, char **argv)
+{
+    pz_error e;
+    int k = 1, bad = pz_plugin_load_env(&e);
+    for (int i = 1; i < *argc && !bad; i++) {
+        const char *path = !strncmp(argv[i], "--plugin=", 9)               ? argv[i] + 9
+                           : !strcmp(argv[i], "--plugin") && i + 1 < *argc ? argv[++i]
+                                                                           : NULL;
+        if (!path)
+            argv[k++] = argv[i];
+        else
+            bad = pz_plugin_load(path, &e);
+    }
+    if (bad) {
+        fprintf(stderr, "puzzlebench-micro: %s: %s\n", e.file, e.msg);
+        return 2;
+    }
+    *argc = k;
+    argv[k] = NULL;
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     int nsolvers = 0, status;
+    if ((status = load_plugins(&argc, argv)))
+        return status;
     for (int i = 1; i < argc; i++)
         if (!strcmp(argv[i], "--skipped"))
             show_skipped = 1;

@@ -43,7 +43,8 @@ registry_of() {
 registry_of | grep -qx "flip/flip.so:rows" && registry_of | grep -qx "lightsout/lightsout.so:firstrow" &&
     registry_of | grep -qx "tetravex/tetravex.so:backtrack" && ok ||
     { bad "list does not show the plug-ins' solvers:"; cat "$tmp/out"; }
-grep -q "tetravex.so:backtrack .*\[slow\] \[exponential\]" "$tmp/out" && ok ||
+grep -A1 "tetravex.so:backtrack" "$tmp/out" | tr -s '\n ' ' ' |
+    grep -q "tetravex.so:backtrack .*\[slow\] \[exponential\]" && ok ||
     bad "list does not show the plug-in's flags"
 [ "$(registry_of | tail -1)" = "tetravex/tetravex.so:backtrack" ] && ok ||
     bad "the plug-ins' solvers are not after the built-in ones"

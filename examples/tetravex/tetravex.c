@@ -57,7 +57,7 @@ static const pz_plugin_solver backtrack = {
     .puzzle = "tetravex",
     .name = "backtrack",
     .flags = PZ_SLOW | PZ_EXPONENTIAL,
-    .summary = "row-major backtracking over single tiles (an example plug-in)",
+    .summary = "row-major backtracking, tile by tile (an example plug-in)",
     .limits = "n <= 5",
     .fits = fits,
     .scratch_size = sizeof(search),

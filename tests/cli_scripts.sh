@@ -108,14 +108,18 @@ expect 2 "--puzzle lightsout, but flip:random is a corpus of flip" -- \
     "$src/scripts/shard" flip:random --shards 2 --puzzle lightsout --out "$tmp/s1"
 expect 0 "" -- "$src/scripts/shard" "$tmp/board.in" --shards 2 --puzzle flip --out "$tmp/s1"
 grep -q "OK: every answer checks and agrees" "$tmp/out" && ok || bad "shard --puzzle flip: no merged OK"
-# A bad corpus file fails every shard the same way: said once, exit 2, no "resume".
+# A bad corpus file is refused before any shard starts: the reader's message,
+# exit 2, no "resume", no DIR.
 mkdir -p "$tmp/corpus/flip"
 printf 'bwwb\nbxwb\nbwwb\nbwww\n' >"$tmp/corpus/flip/bad.in"
-expect 2 "stopped on bad usage or input" -- \
+expect 2 "bad.in:2: expected 'b' or 'w' in column 2, found 'x'" -- \
     "$src/scripts/shard" "$tmp/corpus/flip/bad.in" --shards 2 --out "$tmp/s2"
-grep -q "bad.in:2: expected 'b' or 'w' in column 2, found 'x'" "$tmp/err" && ok ||
-    bad "shard of a bad file does not show the reader's message"
 grep -q "resume" "$tmp/err" && bad "shard of a bad file offers to resume" || ok
+[ ! -e "$tmp/s2" ] && ok || bad "shard of a bad file made its directory"
+# What every shard fails on alike (an unknown solver): said once, exit 2, no "resume".
+expect 2 "stopped on bad usage or input" -- \
+    "$src/scripts/shard" "$tmp/board.in" --puzzle flip --solvers nosuch --shards 2 --out "$tmp/s2"
+grep -q "resume" "$tmp/err" && bad "shard of an unknown solver offers to resume" || ok
 # Progress: GNU parallel's bar on a terminal (util-linux script gives one), none otherwise.
 expect 0 "" -- "$src/scripts/shard" flip:random:count=200 --shards 3 --out "$tmp/s3"
 grep -q '100% 3:0=' "$tmp/err" && bad "shard shows a progress bar off a terminal" || ok

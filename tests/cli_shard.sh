@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # cli_shard.sh - scripts/shard and `puzzlebench merge` from the outside: the merge
 # of N shards is the unsharded report but for the timings; a shard killed midway
-# runs again on resume and nothing counts twice; bad shard files are refused; and
-# --hosts runs for real over ssh, on a throwaway sshd on the loopback.
+# runs again on resume, nothing counts twice and no partial report stays; a bad
+# corpus spec, or no GNU parallel on PATH, starts nothing; bad shard files are
+# refused; and --hosts runs for real over ssh, on a throwaway sshd on the loopback.
 set -u
 pb=$1 src=$2
 source "$src/tests/cli.sh"
@@ -35,6 +36,23 @@ shard=$src/scripts/shard
 spec=lightsout:exhaustive:rows=4:cols=4
 opts=(--sample 1/256)        # bfs and iddfs take milliseconds a board: a sample of them
 export PUZZLEBENCH=$pb
+
+# Said before anything starts, and no DIR made: a spec that does not open (its
+# message, exit 2, no resume) and no GNU parallel on PATH (a PATH of links to
+# every command but parallel).
+expect 2 "scripts/shard: flip:random:rows=x: expected rows= a whole number" -- \
+    "$shard" flip:random:rows=x --shards 2 --out "$tmp/bad"
+[ ! -e "$tmp/bad" ] && ok || bad "a bad spec made its directory"
+grep -q resume "$tmp/err" && bad "a bad spec offers to resume: $(cat "$tmp/err")" || ok
+expect 2 "unknown corpus kind 'nosuch'" -- "$shard" lightsout:nosuch --shards 2 --out "$tmp/bad2"
+[ ! -e "$tmp/bad2" ] && ok || bad "an unknown kind made its directory"
+mkdir "$tmp/path"
+IFS=: read -ra dirs <<<"$PATH"
+for d in "${dirs[@]}"; do ln -s "$d"/* "$tmp/path/" 2>/dev/null; done
+rm -f "$tmp/path/parallel"
+PATH=$tmp/path expect 2 "no 'parallel' on PATH: install the Debian package parallel" -- \
+    "$shard" $spec --shards 2 --out "$tmp/bad3"
+[ ! -e "$tmp/bad3" ] && ok || bad "shard without parallel made its directory"
 
 "$pb" run lightsout --corpus $spec "${opts[@]}" --no-save --json "$tmp/whole.json" >/dev/null
 [ "$(jq .instances "$tmp/whole.json")" = 65536 ] && ok || bad "the unsharded run"
@@ -131,6 +149,7 @@ case " \$* " in
         "$pb" "\$@" || exit
         json=\$(printf '%s\n' "\$@" | grep 'shard-5.json\$')
         sed -i 's/"partial": false/"partial": true/' "\$json"
+        cp "\$json" "\${json%.json}.partial.json"  # as run's report of a stopped run
         exit 143
     fi ;;
 esac
@@ -142,7 +161,9 @@ PUZZLEBENCH=$tmp/flaky expect 3 "2 of 7 shards failed or did not run: 3 5" -- \
 [ ! -e "$tmp/k/shard-3.json" ] && ok || bad "a killed shard left a report"
 expect 2 "shard-5.json:$(at '"partial"' "$tmp/k/shard-5.json"): expected a whole shard, found shard 5/7 partial" -- \
     "$pb" merge "$tmp/k"/shard-[0-6].json "$tmp/a/shard-3.json"
+[ -f "$tmp/k/shard-5.partial.json" ] && ok || bad "shard 5 left no partial report"
 PUZZLEBENCH=$tmp/flaky expect 0 "7 shards finished (5 before)" -- "${seven[@]}" --out "$tmp/k"
+[ ! -e "$tmp/k/shard-5.partial.json" ] && ok || bad "shard 5's partial report stayed after it finished"
 same "$tmp/whole.json" "$tmp/k/merged.json"
 for k in 0 1 2 3 4 5 6; do
     want=1; [ $k = 3 ] || [ $k = 5 ] && want=2

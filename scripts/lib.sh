@@ -79,11 +79,38 @@ PZ_PACKAGES=(cmake make gcc g++ pkg-config clang-format libcmocka-dev libbenchma
              libcadical-dev libm4ri-dev libgecode-dev libjansson-dev libxxhash-dev
              parallel gnuplot-nox openssh-server openssh-client rsync jq)
 
+# What a script needs of its build directory, as OPTION=ON or OPTION=OFF: set
+# after sourcing this, e.g. PZ_BUILD_NEEDS=(BUILD_TESTING=ON) in scripts/test.
+PZ_BUILD_NEEDS=()
+
+# pz_bool VALUE : ON or OFF, as CMake reads VALUE in an if().
+pz_bool() {
+    case ${1^^} in
+        '' | 0 | OFF | NO | FALSE | N | IGNORE | NOTFOUND | *-NOTFOUND) echo OFF ;;
+        *) echo ON ;;
+    esac
+}
+
 # pz_build [DIR [CMAKE ARGS...]] : configures (once) and builds (installed: nothing).
+# A directory configured against PZ_BUILD_NEEDS (BUILD_TESTING=OFF where the
+# tests are needed) is configured again with them, and stderr says so.
 pz_build() {
     [ -z "$PZ_INSTALLED" ] || return 0
-    local dir=${1:-$PZ_BUILD}
+    local dir=${1:-$PZ_BUILD} need have fix=() was=()
     shift || true
-    [ -f "$dir/CMakeCache.txt" ] || cmake -S "$PZ_ROOT" -B "$dir" "$@" >/dev/null
+    if [ -f "$dir/CMakeCache.txt" ]; then
+        for need in "${PZ_BUILD_NEEDS[@]}"; do
+            have=$(sed -n "s/^${need%%=*}:[A-Z]*=//p" "$dir/CMakeCache.txt")
+            [ -z "$have" ] || [ "$(pz_bool "$have")" = "${need#*=}" ] ||
+                { fix+=("-D$need"); was+=("${need%%=*}=$have"); }
+        done
+        if [ ${#fix[@]} -gt 0 ]; then
+            echo "$PZ_NAME: $dir was configured with ${was[*]}; configuring it again" \
+                 "with ${fix[*]#-D}" >&2
+            cmake -S "$PZ_ROOT" -B "$dir" "${fix[@]}" >/dev/null
+        fi
+    else
+        cmake -S "$PZ_ROOT" -B "$dir" "$@" "${PZ_BUILD_NEEDS[@]/#/-D}" >/dev/null
+    fi
     cmake --build "$dir" -j "$(nproc)"
 }

@@ -4,10 +4,13 @@
 # an unknown option with exit 2, in both cases building, installing and
 # writing nothing (cmake, make, apt-get and parallel are traps on PATH, and the
 # checkout is compared before and after).  Then: scripts/regress with a
-# PATTERN that matches no run; lightsout-speed's help and its judge-mode
-# figures; scripts/shard given a FILE outside corpus/PUZZLE/, a bad corpus
-# file, and its progress bar on a terminal; every committed chart's data and
-# script.
+# PATTERN that matches no run and bad --threshold and --repeat; in a copy of
+# the checkout made a repository of its own, regress, plot and bench leave it
+# clean (git status) unless --update-results, and test and bench configure
+# again a build without the tests or the micro-benchmarks; lightsout-speed's
+# help and its judge-mode figures; scripts/shard given a FILE outside
+# corpus/PUZZLE/, a bad corpus file, and its progress bar on a terminal; every
+# committed chart's data and script.
 set -u
 pb=$1 src=$2
 source "$src/tests/cli.sh"
@@ -75,7 +78,99 @@ expect 2 "PATTERN 'no-such-run' matches no run; the runs are:" -- \
 grep -q '^  flip-exhaustive-4x4$' "$tmp/err" && grep -q '^  corpus-flip-poj1753$' "$tmp/err" &&
     ok || bad "regress no-such-run does not list the runs"
 expect 2 "one PATTERN at most" -- trapped "$src/scripts/regress" a b
+# Bad values are said before any run starts (the cmake trap would fail a build).
+expect 2 "expected --threshold PCT with 0 <= PCT < 1000, found 'x'" -- \
+    trapped "$src/scripts/regress" --threshold x 'flip-random-1x1$'
+expect 2 "expected --threshold PCT with 0 <= PCT < 1000, found '1000'" -- \
+    trapped "$src/scripts/regress" --threshold=1000 'flip-random-1x1$'
+expect 2 "expected --repeat K with 1 <= K <= 100, found '0'" -- \
+    trapped "$src/scripts/regress" --repeat 0 'flip-random-1x1$'
+expect 2 "expected --repeat K with 1 <= K <= 100, found '1x'" -- \
+    trapped "$src/scripts/regress" --repeat=1x 'flip-random-1x1$'
 [ ! -e "$tmp/called" ] && ok || { bad "regress built or installed:"; cat "$tmp/called"; }
+
+# A clean checkout stays clean.  The copy: this checkout's tracked files as they
+# are now (git stash create: a commit of them, touching nothing), made a
+# repository of its own with one commit, so that git status there is empty;
+# its scripts run against this build (PZ_BUILD).
+if git -C "$src" rev-parse --git-dir >/dev/null 2>&1; then
+    co=$tmp/co
+    g() { git -C "$co" -c user.name=test -c user.email=test@localhost -c commit.gpgsign=false "$@"; }
+    tree=$(git -C "$src" stash create 2>/dev/null) || tree=
+    mkdir -p "$co"
+    git -C "$src" archive "${tree:-HEAD}" | tar -x -C "$co"
+    g init -q && g add -Af && g commit -qm copy && ok || bad "no copy of the checkout"
+    clean() { # clean WHAT: git status in the copy is empty
+        local st
+        st=$(g status --porcelain)
+        [ -z "$st" ] && ok || { bad "$1 changed the checkout:"; echo "$st"; }
+    }
+    build=$(dirname "$pb")
+    export PZ_BUILD=$build
+    expect 0 "run 1 of 1 starts: flip-random-1x1$" -- "$co/scripts/regress" 'flip-random-1x1$'
+    grep -q '^flip-random-1x1 *ok ' "$tmp/out" && ok || bad "regress: no line for its run:"
+    for f in latest.md history.csv flip-random-1x1.json flip-random-1x1.csv; do
+        [ -s "$co/results/run/$f" ] && ok || bad "regress wrote no results/run/$f"
+    done
+    clean "scripts/regress"
+    expect 0 "wrote results/run/speed.png" -- "$co/scripts/plot" "$co/results/run/flip-random-1x1.json"
+    for f in speed micro-sets scaling; do # micro: the committed micro.json, drawn again
+        [ -s "$co/results/run/$f.png" ] && ok || bad "plot wrote no results/run/$f.png"
+    done
+    clean "scripts/plot"
+    # scripts/bench on one small set (its options go to Google Benchmark); the
+    # console's table is its progress, on stderr.
+    if [ -x "$build/puzzlebench-micro" ] && grep -q '^PZ_MICRO:BOOL=ON$' "$build/CMakeCache.txt"; then
+        expect 0 "^set/flip/gf2/small " -- "$co/scripts/bench" --benchmark_filter='^set/flip/gf2/small$' \
+            --benchmark_min_time=0 --benchmark_repetitions=1
+        [ ! -s "$tmp/out" ] && ok || bad "bench wrote on stdout: $(head -3 "$tmp/out")"
+        [ "$(jq -c '[.benchmarks[].name]' "$co/results/run/micro.json")" = '["set/flip/gf2/small"]' ] &&
+            grep -q '| flip | small: ' "$co/results/run/micro.md" && ok ||
+            bad "bench: no results/run/micro.json and micro.md of its run"
+        clean "scripts/bench"
+        expect 0 "" -- "$co/scripts/bench" --update-results --benchmark_filter='^set/flip/gf2/small$' \
+            --benchmark_min_time=0 --benchmark_repetitions=1
+        [ "$(g status --porcelain | sort | tr '\n' ' ')" = " M results/micro.json  M results/micro.md " ] &&
+            ok || bad "bench --update-results: $(g status --porcelain)"
+        g checkout -q -- results
+    else
+        echo "(no micro-benchmarks in this build: scripts/bench not run)"
+    fi
+    # --update-results writes results/: the committed summary and charts.
+    expect 0 "" -- "$co/scripts/regress" --update-results 'flip-random-1x1$'
+    [ "$(g status --porcelain)" = " M results/latest.md" ] && [ -s "$co/results/history.csv" ] &&
+        ok || bad "regress --update-results: $(g status --porcelain)"
+    expect 0 "wrote results/speed.png" -- "$co/scripts/plot" --update-results --micro "$tmp/none.json" \
+        "$co/results/flip-random-1x1.json"
+    [ "$(g status --porcelain | sort | tr '\n' ' ')" = " M results/latest.md  M results/speed.png " ] &&
+        ok || bad "plot --update-results: $(g status --porcelain)"
+    expect 2 "--out DIR or --update-results, not both" -- "$co/scripts/plot" --update-results --out x
+    g checkout -q -- results
+    # A build directory without what the script needs is configured again
+    # with it (here a cmake that only notes its calls), and a test pass that
+    # finds no tests fails.
+    mkdir -p "$tmp/fake/bin" "$tmp/fake/build"
+    printf '#!/bin/sh\necho "cmake $*" >>"%s/fake/log"\n' "$tmp" >"$tmp/fake/bin/cmake"
+    chmod +x "$tmp/fake/bin/cmake"
+    printf 'BUILD_TESTING:BOOL=OFF\nPZ_MICRO:BOOL=ON\nPZ_FUZZ:BOOL=OFF\n' >"$tmp/fake/build/CMakeCache.txt"
+    PATH=$tmp/fake/bin:$PATH PZ_BUILD=$tmp/fake/build PZ_TEST_SANITIZE=0 expect 8 \
+        "scripts/test: $tmp/fake/build was configured with BUILD_TESTING=OFF; configuring it again with BUILD_TESTING=ON" \
+        -- "$co/scripts/test"
+    grep -qx "cmake -S $co -B $tmp/fake/build -DBUILD_TESTING=ON" "$tmp/fake/log" && ok ||
+        bad "scripts/test did not configure again: $(cat "$tmp/fake/log")"
+    cat "$tmp/out" "$tmp/err" | grep -q "No tests were found" && ok ||
+        bad "scripts/test found tests in an empty build"
+    printf 'BUILD_TESTING:BOOL=ON\nPZ_MICRO:BOOL=OFF\n' >"$tmp/fake/build/CMakeCache.txt"
+    : >"$tmp/fake/log"
+    PATH=$tmp/fake/bin:$PATH PZ_BUILD=$tmp/fake/build expect 127 \
+        "configured with PZ_MICRO=OFF; configuring it again with PZ_MICRO=ON" -- "$co/scripts/bench"
+    grep -qx "cmake -S $co -B $tmp/fake/build -DPZ_MICRO=ON" "$tmp/fake/log" && ok ||
+        bad "scripts/bench did not configure again: $(cat "$tmp/fake/log")"
+    clean "scripts/test and scripts/bench"
+    unset PZ_BUILD
+else
+    echo "(not a git checkout: the clean-checkout tests not run)"
+fi
 
 # lightsout-speed: help is help, and every judge-mode figure is measured
 # directly, so none is negative.

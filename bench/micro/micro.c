@@ -203,6 +203,9 @@ static int load_plugins(int *argc, char **argv)
 int main(int argc, char **argv)
 {
     int nsolvers = 0, status;
+    /* A line of the console's table as each benchmark ends, in a pipe or a
+     * file too (scripts/bench sends it to stderr as its progress). */
+    setvbuf(stdout, NULL, _IOLBF, 0);
     if ((status = load_plugins(&argc, argv)))
         return status;
     for (int i = 1; i < argc; i++)

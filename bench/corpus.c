@@ -371,7 +371,16 @@ static int set_key(pz_params *p, const char *key, const char *val, pz_error *e)
         strcpy(p->mode, val);
         return 0;
     }
-    return pz_fail(e, NULL, "unknown key '%s'", key);
+    {
+        static const char *const keys[] = {"rows", "cols", "n", "digits", "count", "seed", "mode"};
+        char hint[96];
+        pz_suggest s;
+        pz_suggest_init(&s, key);
+        for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+            pz_suggest_offer(&s, keys[i]);
+        return pz_fail(e, NULL, "unknown key '%s'%s", key,
+                       pz_suggestion(&s, " (did you mean '%s'?)", hint, sizeof hint));
+    }
 }
 
 static void canonical(pz_corpus *c)
@@ -456,9 +465,21 @@ static int open_spec(pz_corpus *c, const pz_puzzle *pz, const char *spec, char *
         }
         if (open_file(c, spec, stream, e) == 0)
             return 0;
-        if (errno == ENOENT && colon && !is_path)
-            return pz_fail(e, NULL, "expected a corpus %s, or a file NAME.in; found '%s' %s", list,
-                           spec, PATH_RULE);
+        if (errno == ENOENT && colon && !is_path) {
+            /* A misspelt puzzle ("lightsot:random") is told as such. */
+            char *name = pz_xstrndup(spec, (size_t)(colon - spec)), hint[96];
+            pz_suggest s;
+            pz_suggest_init(&s, name);
+            for (const pz_puzzle *const *p = pz_puzzles; *p; p++)
+                pz_suggest_offer(&s, (*p)->name);
+            if (*pz_suggestion(&s, "did you mean '%s'?", hint, sizeof hint))
+                pz_fail(e, NULL, "no corpus file '%s', and no puzzle '%s' (%s)", spec, name, hint);
+            else
+                pz_fail(e, NULL, "expected a corpus %s, or a file NAME.in; found '%s' %s", list,
+                        spec, PATH_RULE);
+            free(name);
+            return -1;
+        }
         return -1;
     }
     strcpy(buf, spec + plen + 1);
@@ -466,9 +487,17 @@ static int open_spec(pz_corpus *c, const pz_puzzle *pz, const char *spec, char *
     for (c->gen = pz->generators; c->gen->kind; c->gen++)
         if (field && !strcmp(field, c->gen->kind))
             break;
-    if (!c->gen->kind)
-        return pz_fail(e, NULL, "unknown corpus kind '%s': expected %s, or a file NAME.in %s",
-                       field ? field : "", list, PATH_RULE);
+    if (!c->gen->kind) {
+        char hint[96];
+        pz_suggest s;
+        pz_suggest_init(&s, field ? field : "");
+        for (const pz_generator *g = pz->generators; g->kind; g++)
+            pz_suggest_offer(&s, g->kind);
+        return pz_fail(e, NULL, "unknown corpus kind '%s'%s: expected %s, or a file NAME.in %s",
+                       field ? field : "",
+                       pz_suggestion(&s, " (did you mean '%s'?)", hint, sizeof hint), list,
+                       PATH_RULE);
+    }
     while ((field = strtok_r(NULL, ":", &save))) {
         char *eq = strchr(field, '=');
         if (!eq)

@@ -144,6 +144,7 @@ int pz_cmd_check(int argc, char **argv)
 {
     const char *value[NOPTIONS], *path[3] = {NULL, NULL, NULL};
     const pz_puzzle *p = NULL;
+    char hint[PZ_HINT_SIZE];
     int npaths = 0, start, rc;
     /* Bad usage is a checker failure too (exit 3), told as the others are. */
     if ((rc = pz_parse_options(&command, "puzzlebench: checker failure", argc, argv, value,
@@ -153,7 +154,8 @@ int pz_cmd_check(int argc, char **argv)
     for (int i = start; i < argc; i++) {
         if (!p) {
             if (!(p = pz_find_puzzle(argv[i])))
-                return FAIL("unknown puzzle '%s' (see puzzlebench list)", argv[i]);
+                return FAIL("unknown puzzle '%s'%s (see puzzlebench list)", argv[i],
+                            pz_puzzle_hint(argv[i], hint));
         } else if (npaths < 3) {
             path[npaths++] = argv[i];
         } else {
@@ -164,7 +166,8 @@ int pz_cmd_check(int argc, char **argv)
         return FAIL("expected PUZZLE INPUT OUTPUT [ANSWER] (see --help)");
     const pz_solver *only = NULL;
     if (solver && !(only = pz_find_solver(p->name, solver)))
-        return FAIL("%s has no solver '%s' (see puzzlebench list)", p->name, solver);
+        return FAIL("%s has no solver '%s'%s (see puzzlebench list)", p->name, solver,
+                    pz_solver_hint(p, solver, hint));
 
     void *insts = NULL, *expected;
     pz_error e;

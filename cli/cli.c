@@ -81,6 +81,31 @@ static int load_plugins(const pz_command_line *c, const char **paths, int n)
     return 0;
 }
 
+/* After getopt's "unrecognized option '--corpos'": "did you mean '--corpus'?".
+ * An unrecognized long option is one no name starts with (glibc takes a
+ * unique prefix and calls several ambiguous). */
+static void suggest_option(const pz_command_line *c, const char *prefix, const char *arg)
+{
+    pz_suggest s;
+    char word[72], hint[PZ_HINT_SIZE];
+    size_t len;
+    if (optopt || strncmp(arg, "--", 2))
+        return;
+    len = strcspn(arg + 2, "=");
+    if (len >= sizeof word)
+        return;
+    memcpy(word, arg + 2, len);
+    word[len] = 0;
+    pz_suggest_init(&s, word);
+    for (const pz_option *o = c->options; o->name; o++) {
+        if (!strncmp(o->name, word, len))
+            return;
+        pz_suggest_offer(&s, o->name);
+    }
+    if (*pz_suggestion(&s, "did you mean '--%s'?", hint, sizeof hint))
+        fprintf(stderr, "%s: %s\n", prefix, hint);
+}
+
 int pz_parse_options(const pz_command_line *c, const char *prefix, int argc, char **argv,
                      const char **value, int *first)
 {
@@ -118,6 +143,7 @@ int pz_parse_options(const pz_command_line *c, const char *prefix, int argc, cha
     opterr = 1;
     while (status < 0 && (k = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
         if (k == '?') {
+            suggest_option(c, name, argv[optind - 1]);
             status = PZ_EXIT_USAGE;
             break;
         }
@@ -184,12 +210,33 @@ void pz_print_options(FILE *f, const pz_option *o)
     }
 }
 
+const char *pz_puzzle_hint(const char *name, char buf[PZ_HINT_SIZE])
+{
+    pz_suggest s;
+    pz_suggest_init(&s, name);
+    for (const pz_puzzle *const *p = pz_puzzles; *p; p++)
+        pz_suggest_offer(&s, (*p)->name);
+    return pz_suggestion(&s, "; did you mean '%s'?", buf, PZ_HINT_SIZE);
+}
+
+const char *pz_solver_hint(const pz_puzzle *p, const char *name, char buf[PZ_HINT_SIZE])
+{
+    pz_suggest s;
+    pz_suggest_init(&s, name);
+    for (const pz_solver *const *v = pz_solvers; *v; v++)
+        if ((*v)->puzzle == p)
+            pz_suggest_offer(&s, (*v)->name);
+    return pz_suggestion(&s, "; did you mean '%s'?", buf, PZ_HINT_SIZE);
+}
+
 int pz_puzzle_arg(const char *cmd, const char *arg, const pz_puzzle **p)
 {
+    char hint[PZ_HINT_SIZE];
     if (*p)
         return pz_usage("%s: one puzzle at a time, found '%s' too", cmd, arg);
     if (!(*p = pz_find_puzzle(arg)))
-        return pz_usage("%s: unknown puzzle '%s' (see puzzlebench list)", cmd, arg);
+        return pz_usage("%s: unknown puzzle '%s'%s (see puzzlebench list)", cmd, arg,
+                        pz_puzzle_hint(arg, hint));
     return 0;
 }
 

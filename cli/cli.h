@@ -89,6 +89,12 @@ void pz_print_options(FILE *, const pz_option *);
  * returns 0, or an exit status after a message.  stream: a corpus file is
  * streamed (pz_corpus_open_stream). */
 int pz_puzzle_arg(const char *cmd, const char *arg, const pz_puzzle **);
+
+/* "; did you mean 'lightsout'?" after a misspelt puzzle, or solver of p,
+ * or "" where no name is near (util.h's pz_suggest), written into buf. */
+enum { PZ_HINT_SIZE = 128 };
+const char *pz_puzzle_hint(const char *name, char buf[PZ_HINT_SIZE]);
+const char *pz_solver_hint(const pz_puzzle *, const char *name, char buf[PZ_HINT_SIZE]);
 int pz_open_shard(const char *cmd, const pz_puzzle *, const char *spec, const char *shard,
                   int stream, pz_corpus *, pz_shard *);
 

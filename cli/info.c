@@ -53,7 +53,7 @@ static void help(FILE *f)
 
 int pz_cmd_info(int argc, char **argv)
 {
-    char buf[256], *field, *save = NULL;
+    char buf[256], hint[PZ_HINT_SIZE], *field, *save = NULL;
     const char *value[NOPTIONS];
     long rows = -1, cols = -1;
     int first, status;
@@ -68,7 +68,8 @@ int pz_cmd_info(int argc, char **argv)
     const char *name = strtok_r(buf, ":", &save);
     const pz_puzzle *p = name ? pz_find_puzzle(name) : NULL;
     if (!p)
-        return pz_usage("info: unknown puzzle '%s' (see puzzlebench list)", name ? name : "");
+        return pz_usage("info: unknown puzzle '%s'%s (see puzzlebench list)", name ? name : "",
+                        pz_puzzle_hint(name ? name : "", hint));
     int flip = p == &pz_flip;
     if (!flip && p != &pz_lightsout)
         return pz_usage("info: no size facts for %s (info knows flip and lightsout)", p->name);

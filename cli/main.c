@@ -61,6 +61,8 @@ static void usage(FILE *f)
 static int dispatch(int argc, char **argv)
 {
     const char *value[NOPTIONS];
+    char hint[PZ_HINT_SIZE];
+    pz_suggest s;
     int first, status;
     if (argc < 2)
         return usage(stderr), PZ_EXIT_USAGE;
@@ -75,7 +77,12 @@ static int dispatch(int argc, char **argv)
     for (const command *c = commands; c->name; c++)
         if (!strcmp(argv[first], c->name))
             return c->run(argc - first, argv + first);
-    pz_usage("unknown command '%s' (try puzzlebench --help)", argv[first]);
+    pz_suggest_init(&s, argv[first]);
+    for (const command *c = commands; c->name; c++)
+        pz_suggest_offer(&s, c->name);
+    pz_suggest_offer(&s, "help");
+    pz_usage("unknown command '%s'%s (try puzzlebench --help)", argv[first],
+             pz_suggestion(&s, "; did you mean '%s'?", hint, sizeof hint));
     return PZ_EXIT_USAGE;
 }
 

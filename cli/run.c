@@ -102,7 +102,7 @@ static void help(FILE *f)
 static int parse_solvers(const pz_puzzle *p, const char *list, unsigned long long *set,
                          const char *opt)
 {
-    char buf[512], names[512] = "", *save = NULL;
+    char buf[512], names[512] = "", hint[PZ_HINT_SIZE], *save = NULL;
     size_t len = 0;
     *set = 0;
     for (int i = 0; pz_solvers[i]; i++)
@@ -116,8 +116,8 @@ static int parse_solvers(const pz_puzzle *p, const char *list, unsigned long lon
             if (pz_solvers[i]->puzzle == p && rank++ < 64 && !strcmp(pz_solvers[i]->name, name))
                 found = rank - 1;
         if (found < 0)
-            return pz_usage("run: %s: %s has no solver '%s' (solvers: %s)", opt, p->name, name,
-                            names);
+            return pz_usage("run: %s: %s has no solver '%s'%s (solvers: %s)", opt, p->name, name,
+                            pz_solver_hint(p, name, hint), names);
         if ((*set >> found) & 1)
             return pz_usage("run: %s: '%s' is listed twice", opt, name);
         *set |= 1ull << found;

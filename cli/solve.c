@@ -31,6 +31,7 @@ int pz_cmd_solve(int argc, char **argv)
 {
     const char *value[NOPTIONS], *path = NULL;
     const pz_puzzle *p = NULL;
+    char hint[PZ_HINT_SIZE];
     int first, status;
     if ((status = pz_parse_options(&command, NULL, argc, argv, value, &first)) >= 0)
         return status;
@@ -38,7 +39,8 @@ int pz_cmd_solve(int argc, char **argv)
     for (int i = first; i < argc; i++) {
         if (!p) {
             if (!(p = pz_find_puzzle(argv[i])))
-                return pz_usage("solve: unknown puzzle '%s' (see puzzlebench list)", argv[i]);
+                return pz_usage("solve: unknown puzzle '%s'%s (see puzzlebench list)", argv[i],
+                                pz_puzzle_hint(argv[i], hint));
         } else if (!path) {
             path = argv[i];
         } else {
@@ -49,7 +51,8 @@ int pz_cmd_solve(int argc, char **argv)
         return pz_usage("solve: which puzzle? (see puzzlebench list)");
     const pz_solver *only = NULL;
     if (solver && !(only = pz_find_solver(p->name, solver)))
-        return pz_usage("solve: %s has no solver '%s' (see puzzlebench list)", p->name, solver);
+        return pz_usage("solve: %s has no solver '%s'%s (see puzzlebench list)", p->name, solver,
+                        pz_solver_hint(p, solver, hint));
 
     FILE *in = stdin;
     if (path && strcmp(path, "-") && !(in = fopen(path, "r")))

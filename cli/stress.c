@@ -278,13 +278,15 @@ static int parse(stress *s, int argc, char **argv)
             return PZ_EXIT_USAGE;
     }
     const char *spec = value[O_CORPUS], *solver = value[O_SOLVER];
+    char hint[PZ_HINT_SIZE];
     s->exec = value[O_EXEC];
     s->json = value[O_JSON];
     s->any_size = value[O_ANY_SIZE] != NULL;
     for (int i = first; i < argc; i++) {
         if (!s->p) {
             if (!(s->p = pz_find_puzzle(argv[i])))
-                return pz_usage("stress: unknown puzzle '%s' (see puzzlebench list)", argv[i]);
+                return pz_usage("stress: unknown puzzle '%s'%s (see puzzlebench list)", argv[i],
+                                pz_puzzle_hint(argv[i], hint));
         } else {
             return pz_usage("stress: unexpected argument '%s'", argv[i]);
         }
@@ -298,7 +300,8 @@ static int parse(stress *s, int argc, char **argv)
     s->lim.wall_ms = (long)(val[O_WALL] < 0 ? 2 * val[O_TIME] + 500 : val[O_WALL]);
     s->lim.memory_mb = (long)val[O_MEMORY];
     if (solver && !(s->only = pz_find_solver(s->p->name, solver)))
-        return pz_usage("stress: %s has no solver '%s' (see puzzlebench list)", s->p->name, solver);
+        return pz_usage("stress: %s has no solver '%s'%s (see puzzlebench list)", s->p->name,
+                        solver, pz_solver_hint(s->p, solver, hint));
     if (pz_split_command(s->exec, &s->argv, &e))
         return pz_print_error(&e);
     if (pz_find_program(s->argv[0], s->path, sizeof s->path))

@@ -64,6 +64,32 @@ expect 3 "^puzzlebench: checker failure: unrecognized option '--x'$" -- "$pb" ch
 expect 2 "^puzzlebench: unrecognized option '--nope'$" -- "$pb" --nope
 expect 2 "^puzzlebench: list: unknown puzzle 'x'" -- "$pb" list x
 
+# "Did you mean": a misspelt command, puzzle, solver, corpus kind, key or
+# option gets the nearest name, still with exit status 2; a word near no
+# name gets none.
+expect 2 "^puzzlebench: unknown command 'lsit'; did you mean 'list'?" -- "$pb" lsit
+expect 2 "flip has no solver 'gf3'; did you mean 'gf2'?" -- "$pb" run flip --solvers gf3 \
+    --corpus flip:random:count=1
+expect 2 "flip has no solver 'rowenm'; did you mean 'rowenum'?" -- "$pb" solve flip --solver rowenm
+expect 2 "unknown corpus kind 'exhaustiv' (did you mean 'exhaustive'?)" -- \
+    "$pb" run flip --corpus flip:exhaustiv
+expect 2 "unknown key 'cuont' (did you mean 'count'?)" -- "$pb" gen flip --corpus flip:random:cuont=5
+expect 2 "no puzzle 'lightsot' (did you mean 'lightsout'?)" -- \
+    "$pb" run lightsout --corpus lightsot:random
+expect 2 "^puzzlebench: run: did you mean '--corpus'?$" -- "$pb" run flip --corpos flip:random
+expect 2 "^puzzlebench: gen: did you mean '--corpus'?$" -- "$pb" gen flip --corpos=flip:random
+expect 3 "^puzzlebench: checker failure: did you mean '--solver'?$" -- "$pb" check flip --solvr x
+for cmd in run solve stress gen info list; do
+    expect 2 "unknown puzzle 'lightsot'; did you mean 'lightsout'?" -- "$pb" $cmd lightsot
+done
+expect 3 "unknown puzzle 'lightsot'; did you mean 'lightsout'?" -- "$pb" check lightsot a b
+expect 2 "" -- "$pb" frobnicate
+grep -q "did you mean" "$tmp/err" && bad "frobnicate: a suggestion for a word near no command" || ok
+expect 2 "" -- "$pb" run flip --solvers gf2,xyz --corpus flip:random:count=1
+grep -q "did you mean" "$tmp/err" && bad "--solvers xyz: a suggestion for a word near no solver" || ok
+expect 2 "" -- "$pb" run flip --nope
+grep -q "did you mean" "$tmp/err" && bad "--nope: a suggestion for a word near no option" || ok
+
 # --version: the one version, CMake's project(... VERSION ...).
 want=$(sed -n 's/^project(puzzlebench VERSION \([0-9.]*\).*/\1/p' "$src/CMakeLists.txt")
 [ -n "$want" ] && [ "$("$pb" --version)" = "puzzlebench $want" ] && ok ||

@@ -38,7 +38,7 @@ classcount() { jq -s --arg a "$1" '[.[].histogram[] | select(.answer == $a) | .c
 expect 2 "puzzlebench: run: which puzzle? (see puzzlebench list)" "$PB" run
 expect 2 "puzzlebench: run: unknown puzzle 'chess' (see puzzlebench list)" "$PB" run chess
 expect 2 "puzzlebench: run: --corpus SPEC is required (e.g. flip:exhaustive)" "$PB" run flip
-expect 2 "puzzlebench: run: --solvers: flip has no solver 'dfs' (solvers: gf2, rowenum, bfs, iddfs, chase, m4ri, dense)" \
+expect 2 "puzzlebench: run: --solvers: flip has no solver 'dfs'; did you mean 'bfs'? (solvers: gf2, rowenum, bfs, iddfs, chase, m4ri, dense)" \
     "$PB" run flip --corpus flip:random --solvers gf2,dfs
 expect 2 "puzzlebench: run: --solvers: 'gf2' is listed twice" \
     "$PB" run flip --corpus flip:random --solvers gf2,gf2

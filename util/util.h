@@ -34,6 +34,24 @@ char *pz_xstrndup(const char *s, size_t len);
 /* A formatted string of any length, on the heap. */
 char *pz_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* "Did you mean": each name is offered in turn; the nearest to word (at
+ * most 2 edits, swaps of neighbours among them, and at most a third of the
+ * name) is kept.  pz_suggestion writes the name through fmt (one %s) into
+ * buf, or "" when no name was near, and returns buf:
+ *     pz_suggest s;
+ *     pz_suggest_init(&s, word);
+ *     for (...) pz_suggest_offer(&s, name);
+ *     printf("unknown '%s'%s\n", word, pz_suggestion(&s, "; did you mean '%s'?", buf, n)); */
+typedef struct pz_suggest {
+    const char *word, *best;
+    int dist;
+} pz_suggest;
+void pz_suggest_init(pz_suggest *, const char *word);
+void pz_suggest_offer(pz_suggest *, const char *name);
+const char *pz_suggestion(const pz_suggest *, const char *fmt, char *buf, size_t len);
+/* The optimal-string-alignment distance of a and b (words to 64 bytes). */
+int pz_edit_distance(const char *a, const char *b);
+
 /* Files written atomically: to a new temporary file of an unguessable name
  * (mkstemp) in path's directory, synced and renamed over path when closed;
  * a path that is a symbolic link is replaced, never followed.  A path that

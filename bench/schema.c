@@ -22,6 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <xxhash.h>
+
 #include "../util/util.h"
 #include "schema.h"
 
@@ -120,7 +122,24 @@ json_t *pz_context_json(const pz_context *c)
     pz_jset(o, "dirty", json_boolean(c->dirty));
     pz_jset(o, "version", str(c->version));
     pz_jset(o, "threads", json_integer(c->threads));
+    if (c->corpus_hash[0])
+        pz_jset(o, "corpus_hash", str(c->corpus_hash));
     return o;
+}
+
+/* The context's corpus_hash where it has one (older reports have none). */
+static int read_corpus_hash(const pz_jval *o, pz_context *c, pz_error *e)
+{
+    pz_jval v = pz_jget(o, "corpus_hash");
+    unsigned long long h;
+    int end = 0;
+    if (!v.v)
+        return 0;
+    if (!json_is_string(v.v) || sscanf(json_string_value(v.v), "xxh3-64:%16llx%n", &h, &end) != 1 ||
+        end != 24 || json_string_length(v.v) != 24)
+        return pz_jfail(e, &v, "expected \"corpus_hash\" to be \"xxh3-64:\" and 16 hex digits");
+    pz_hash_text(h, c->corpus_hash);
+    return 0;
 }
 
 int pz_context_read(const pz_jval *o, pz_context *c, pz_error *e)
@@ -138,7 +157,7 @@ int pz_context_read(const pz_jval *o, pz_context *c, pz_error *e)
                    pz_jneed_strbuf(o, "commit", c->commit, sizeof c->commit, e) ||
                    pz_jneed_bool(o, "dirty", &c->dirty, e) ||
                    pz_jneed_strbuf(o, "version", c->version, sizeof c->version, e) ||
-                   pz_jneed_int(o, "threads", 0, MAXC, &c->threads, e)
+                   pz_jneed_int(o, "threads", 0, MAXC, &c->threads, e) || read_corpus_hash(o, c, e)
                ? -1
                : 0;
 }
@@ -165,6 +184,19 @@ static json_t *content_json(const pz_corpus *c)
     pz_hash_text(c->ans_hash, h);
     pz_jset(o, "ans", c->has_ans_hash ? json_string(h) : json_null());
     return o;
+}
+
+/* What a result was made from, for its context: a corpus file's content
+ * hash (of its bytes), else a generated corpus's canonical spec hashed; ""
+ * for a file whose bytes could not be hashed (a pipe). */
+static void corpus_hash(const pz_corpus *c, char buf[PZ_HASH_TEXT])
+{
+    size_t n = strlen(c->puzzle->name);
+    buf[0] = 0;
+    if (c->has_in_hash)
+        pz_hash_text(c->in_hash, buf);
+    else if (c->gen || (!strncmp(c->spec, c->puzzle->name, n) && c->spec[n] == ':'))
+        pz_hash_text(XXH3_64bits(c->spec, strlen(c->spec)), buf);
 }
 
 /* A spread as [class, instances] pairs, the empty classes left out. */
@@ -277,11 +309,12 @@ json_t *pz_report_json(const pz_result *r)
            *checker;
     if (!o || !solvers || !hist || !fails)
         pz_fatal("out of memory");
-    if (!ctx) {
+    if (!ctx)
         pz_context_gather(&now, r->opts.threads, time(NULL));
-        ctx = &now;
-    }
-    pz_jset(o, "context", pz_context_json(ctx));
+    else
+        now = *ctx;
+    corpus_hash(c, now.corpus_hash);
+    pz_jset(o, "context", pz_context_json(&now));
     pz_jset(o, "puzzle", str(c->puzzle->name));
     pz_jset(o, "corpus", str(c->spec));
     pz_jset(o, "corpus_instances", json_integer(c->count));

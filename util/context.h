@@ -25,6 +25,10 @@ typedef struct pz_context {
     long long cores;     /* logical processors online */
     long long memory_bytes;
     long long threads; /* the threads (or jobs) the command used */
+    /* What the result was made from, "xxh3-64:" and 16 hex digits: a corpus
+     * file's bytes, or a generated corpus's spec; "" where none is known
+     * (older reports, a stress run).  Set by the report's writer. */
+    char corpus_hash[32];
 } pz_context;
 
 /* This process's context, for a command that started at started (its date). */

@@ -262,3 +262,59 @@ pz_shift pz_compare_times(const pz_sample *a, int na, const pz_sample *b, int nb
     free(pt);
     return s;
 }
+
+static int by_ns(const void *p, const void *q)
+{
+    double a = ((const pz_sample *)p)->ns, b = ((const pz_sample *)q)->ns;
+    return (a > b) - (a < b);
+}
+
+double pz_weighted_median(pz_sample *s, int n)
+{
+    double total = 0, seen = 0;
+    qsort(s, (size_t)n, sizeof *s, by_ns);
+    for (int i = 0; i < n; i++)
+        total += s[i].weight;
+    for (int i = 0; i < n; i++)
+        if ((seen += s[i].weight) >= total / 2 * (1 - 1e-12)) {
+            /* an even number of equal weights: between the middle two */
+            if (i + 1 < n && fabs(seen - total / 2) < 1e-9 * total)
+                return (s[i].ns + s[i + 1].ns) / 2;
+            return s[i].ns;
+        }
+    return NAN;
+}
+
+/* By Simpson's rule over the density from 0 to |t|. */
+double pz_t_two_sided(double t, double df)
+{
+    double c = exp(lgamma((df + 1) / 2) - lgamma(df / 2)) / sqrt(df * M_PI), sum = 0;
+    int steps = 2000;
+    t = fabs(t);
+    if (t > 1e3)
+        return 0;
+    double h = t / steps;
+    for (int i = 0; i <= steps; i++) {
+        double x = i * h, f = c * pow(1 + x * x / df, -(df + 1) / 2);
+        sum += f * (i == 0 || i == steps ? 1 : i % 2 ? 4 : 2);
+    }
+    return fmax(0, fmin(1, 1 - 2 * sum * h / 3));
+}
+
+pz_shift pz_welch(double mean_a, double sd_a, long long n_a, double mean_b, double sd_b,
+                  long long n_b)
+{
+    pz_shift s = {NAN, NAN, mean_b / mean_a, NAN, NAN, 0};
+    if (n_a < 2 || n_b < 2)
+        return s;
+    double va = sd_a * sd_a / (double)n_a, vb = sd_b * sd_b / (double)n_b;
+    if (!(va + vb > 0))
+        return s;
+    double df = (va + vb) * (va + vb) / (va * va / (double)(n_a - 1) + vb * vb / (double)(n_b - 1));
+    s.p = pz_t_two_sided((mean_b - mean_a) / sqrt(va + vb), df);
+    double rel = sqrt(va / (mean_a * mean_a) + vb / (mean_b * mean_b));
+    double t = pz_t975((int)df < 1 ? 1 : (int)df);
+    s.lo = s.ratio * exp(-t * rel);
+    s.hi = s.ratio * exp(t * rel);
+    return s;
+}

@@ -77,4 +77,18 @@ typedef struct pz_shift {
 } pz_shift;
 pz_shift pz_compare_times(const pz_sample *a, int na, const pz_sample *b, int nb);
 
+/* The weighted median of n samples (sorted here by time): between the
+ * middle two where equal weights split evenly; NaN for none. */
+double pz_weighted_median(pz_sample *s, int n);
+
+/* Student's t distribution: P(|T| > t) with df > 0 degrees of freedom. */
+double pz_t_two_sided(double t, double df);
+
+/* Welch's t test on two means, each with its standard deviation and count
+ * (means > 0, counts >= 2): p two-sided, the ratio B/A of the means, and
+ * its 95% interval by the delta method on the log scale.  The ratio alone
+ * (p, lo and hi NaN) where a count is below 2 or both deviations are 0. */
+pz_shift pz_welch(double mean_a, double sd_a, long long n_a, double mean_b, double sd_b,
+                  long long n_b);
+
 #endif

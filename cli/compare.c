@@ -46,8 +46,10 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
+#include "../bench/gbench.h"
 #include "../bench/schema.h"
 #include "../bench/stats.h"
 
@@ -66,16 +68,16 @@ typedef struct entry {
     int octave;      /* the histogram's classes an octave */
     int aggregate;   /* only the mean and sd of reps repetitions */
     double mean, sd; /* (micro-benchmarks) */
-    int reps;
+    long long reps;
     long long ran;
     const pz_tally *t; /* a run's solver: its counts */
-    json_t *obj;       /* a micro-benchmark */
 } entry;
 
 typedef struct report {
     const char *path;
     pz_jdoc doc;        /* the file as JSON: micro-benchmarks are read from it */
     pz_report_doc *run; /* a run report, read by the one schema reader (bench/schema.h) */
+    pz_gbench gb;       /* a Google Benchmark file, read by bench/gbench.h */
     int kind;
     entry *e;
     int n;
@@ -94,70 +96,6 @@ static int bad(const report *r, const char *fmt, ...)
     return -1;
 }
 
-/* The member key of obj, of the JSON type wanted, or a message naming it. */
-static json_t *need(const report *r, json_t *obj, const char *where, const char *key,
-                    json_type type)
-{
-    static const char *const what[] = {"an object", "an array", "a string", "a whole number",
-                                       "a number",  "true",     "false",    "null"};
-    json_t *v = json_object_get(obj, key);
-    int ok = v && (json_typeof(v) == type || (type == JSON_REAL && json_is_number(v)) ||
-                   (type == JSON_TRUE && json_is_boolean(v)));
-    if (!ok) {
-        bad(r, "%s%s\"%s\": expected %s%s", where, *where ? ": " : "", key,
-            type == JSON_TRUE ? "true or false" : what[type], v ? "" : ", found none");
-        return NULL;
-    }
-    return v;
-}
-
-static double number(json_t *v)
-{
-    return json_number_value(v);
-}
-
-static int by_ns(const void *a, const void *b)
-{
-    double x = ((const pz_sample *)a)->ns, y = ((const pz_sample *)b)->ns;
-    return (x > y) - (x < y);
-}
-
-/* The weighted median of the samples (sorted here). */
-static double median(pz_sample *s, int n)
-{
-    double total = 0, seen = 0;
-    qsort(s, (size_t)n, sizeof *s, by_ns);
-    for (int i = 0; i < n; i++)
-        total += s[i].weight;
-    for (int i = 0; i < n; i++)
-        if ((seen += s[i].weight) >= total / 2 * (1 - 1e-12)) {
-            /* an even number of equal weights: between the middle two */
-            if (i + 1 < n && fabs(seen - total / 2) < 1e-9 * total)
-                return (s[i].ns + s[i + 1].ns) / 2;
-            return s[i].ns;
-        }
-    return NAN;
-}
-
-/* A Google Benchmark time in ns: per item where the benchmark counts items
- * (puzzlebench-micro's items are instances), else per iteration. */
-static double micro_ns(json_t *b)
-{
-    static const struct {
-        const char *unit;
-        double ns;
-    } units[] = {{"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}};
-    json_t *items = json_object_get(b, "items_per_second");
-    if (items && json_is_number(items) && number(items) > 0)
-        return 1e9 / number(items);
-    const char *u = json_string_value(json_object_get(b, "time_unit"));
-    double scale = 1;
-    for (size_t k = 0; u && k < sizeof units / sizeof *units; k++)
-        if (!strcmp(u, units[k].unit))
-            scale = units[k].ns;
-    return number(json_object_get(b, "real_time")) * scale;
-}
-
 static entry *find(report *r, const char *name)
 {
     for (int i = 0; i < r->n; i++)
@@ -166,66 +104,41 @@ static entry *find(report *r, const char *name)
     return NULL;
 }
 
-/* Benchmarks by run name: their repetitions, or where the file kept only
- * aggregates, the mean, standard deviation and repetitions of each. */
+/* "puzzlebench: compare: FILE:LINE:COL: what"; returns -1. */
+static int fail(const pz_error *e)
+{
+    fputs("puzzlebench: compare: ", stderr);
+    if (e->line && e->col)
+        fprintf(stderr, "%s:%ld:%ld: ", e->file, e->line, e->col);
+    else if (e->line)
+        fprintf(stderr, "%s:%ld: ", e->file, e->line);
+    else if (e->file[0])
+        fprintf(stderr, "%s: ", e->file);
+    fprintf(stderr, "%s\n", e->msg);
+    return -1;
+}
+
+/* A Google Benchmark file's benchmarks, read and checked by bench/gbench.h:
+ * their repetitions, or where the file kept only aggregates, the mean,
+ * standard deviation and repetitions of each. */
 static int read_micro(report *r)
 {
-    json_t *list = need(r, r->doc.root, "", "benchmarks", JSON_ARRAY), *b;
-    size_t i, n;
-    if (!list)
-        return -1;
-    n = json_array_size(list);
-    r->e = pz_xcalloc(n + 1, sizeof *r->e);
-    json_array_foreach(list, i, b)
-    {
-        char where[64];
-        json_t *name, *type;
-        snprintf(where, sizeof where, "benchmarks[%zu]", i);
-        if (!json_is_object(b))
-            return bad(r, "%s: expected an object", where);
-        name = json_object_get(b, "run_name");
-        if (!name && !(name = need(r, b, where, "name", JSON_STRING)))
-            return -1;
-        if (!json_is_string(name) || !need(r, b, where, "real_time", JSON_REAL))
-            return -1;
-        if (json_is_true(json_object_get(b, "error_occurred")))
-            continue;
-        type = json_object_get(b, "run_type");
-        const char *agg = json_string_value(json_object_get(b, "aggregate_name"));
-        int aggregate =
-            type && json_is_string(type) && !strcmp(json_string_value(type), "aggregate");
-        if (aggregate && (!agg || (strcmp(agg, "mean") && strcmp(agg, "stddev"))))
-            continue;
-        entry *e = find(r, json_string_value(name));
-        if (!e) {
-            e = &r->e[r->n++];
-            e->name = json_string_value(name);
-            e->rep = pz_xcalloc(n + 1, sizeof *e->rep);
-            e->obj = b;
-            e->ran = 1;
-        }
-        if (!aggregate) {
-            e->rep[e->nrep++] = (pz_sample){micro_ns(b), 1};
-            continue;
-        }
-        json_t *reps = json_object_get(b, "repetitions");
-        e->aggregate = 1;
-        e->reps = json_is_integer(reps) ? (int)json_integer_value(reps) : 0;
-        if (!strcmp(agg, "mean"))
-            e->mean = micro_ns(b);
-        else /* the spread of times: items_per_second's is not a time's */
-            e->sd = number(json_object_get(b, "real_time"));
-    }
-    for (int k = 0; k < r->n; k++) {
-        entry *e = &r->e[k];
-        if (e->nrep) { /* iterations win over aggregates */
-            e->aggregate = 0;
-        } else if (e->mean > 0) {
-            /* the standard deviation, in the time unit: scaled as the mean was */
-            json_t *b = e->obj;
-            double t = number(json_object_get(b, "real_time"));
-            e->sd *= t > 0 ? micro_ns(b) / t : 0;
-        }
+    pz_error e;
+    if (pz_gbench_read(&r->gb, &r->doc, &e))
+        return fail(&e);
+    r->e = pz_xcalloc((size_t)r->gb.n + 1, sizeof *r->e);
+    for (int i = 0; i < r->gb.n; i++) {
+        const pz_gbench_entry *g = &r->gb.e[i];
+        entry *x = &r->e[r->n++];
+        x->name = g->name;
+        x->ran = 1;
+        x->aggregate = g->aggregate;
+        x->mean = g->mean;
+        x->sd = g->sd;
+        x->reps = g->reps;
+        x->rep = pz_xcalloc((size_t)g->nns + 1, sizeof *x->rep);
+        for (int k = 0; k < g->nns; k++)
+            x->rep[x->nrep++] = (pz_sample){g->ns[k], 1};
     }
     return 0;
 }
@@ -278,20 +191,6 @@ static int read_run(report *r)
     }
     return 0;
 }
-/* "puzzlebench: compare: FILE:LINE:COL: what"; returns -1. */
-static int fail(const pz_error *e)
-{
-    fputs("puzzlebench: compare: ", stderr);
-    if (e->line && e->col)
-        fprintf(stderr, "%s:%ld:%ld: ", e->file, e->line, e->col);
-    else if (e->line)
-        fprintf(stderr, "%s:%ld: ", e->file, e->line);
-    else if (e->file[0])
-        fprintf(stderr, "%s: ", e->file);
-    fprintf(stderr, "%s\n", e->msg);
-    return -1;
-}
-
 static int load(report *r)
 {
     pz_error e;
@@ -329,18 +228,151 @@ static void report_free(report *r)
         pz_report_free(r->run);
         free(r->run);
     }
+    pz_gbench_free(&r->gb);
     pz_jdoc_free(&r->doc);
 }
 
-/* Reports of one corpus and shard, or exit status 2 after saying why. */
-static int same_run(report *a, report *b)
+/* How two reports differ beyond their times (builds, machines, the corpus
+ * checked the old way), a line each, printed above the table. */
+typedef struct notes {
+    char line[16][1400];
+    int n;
+} notes;
+
+static void note(notes *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void note(notes *x, const char *fmt, ...)
+{
+    va_list ap;
+    if (x->n == (int)(sizeof x->line / sizeof *x->line))
+        return;
+    va_start(ap, fmt);
+    vsnprintf(x->line[x->n++], sizeof *x->line, fmt, ap);
+    va_end(ap);
+}
+
+/* A corpus made by a generator, rather than read from a file: known by its spec. */
+static int generated(const pz_corpus *c)
+{
+    size_t n = strlen(c->puzzle->name);
+    return !strncmp(c->spec, c->puzzle->name, n) && c->spec[n] == ':';
+}
+
+static const char *hash_or_none(int has, uint64_t hash, char buf[PZ_HASH_TEXT])
+{
+    if (!has)
+        return "none";
+    pz_hash_text(hash, buf);
+    return buf;
+}
+
+/* The same corpus content: the hash each report's context records (of the
+ * file's bytes, or of a generated corpus's spec); for an older report
+ * without it, what merge checks of its shards (the file's content hashes in
+ * corpus_content), said in a note. */
+static int same_content(report *a, report *b, notes *n)
+{
+    const pz_context *xa = &a->run->context, *xb = &b->run->context;
+    const pz_corpus *ca = &a->run->corpus, *cb = &b->run->corpus;
+    char h[PZ_HASH_TEXT], k[PZ_HASH_TEXT];
+    if (xa->corpus_hash[0] && xb->corpus_hash[0]) {
+        if (strcmp(xa->corpus_hash, xb->corpus_hash))
+            return bad(b,
+                       "expected the corpus content %s of %s, found %s: %s is another corpus "
+                       "(or changed) between the runs, and their times do not compare",
+                       xa->corpus_hash, a->path, xb->corpus_hash, cb->spec);
+    } else {
+        char who[300];
+        if (!xa->corpus_hash[0] && !xb->corpus_hash[0])
+            snprintf(who, sizeof who, "%.140s or %.140s", a->path, b->path);
+        else
+            snprintf(who, sizeof who, "%.280s", xa->corpus_hash[0] ? b->path : a->path);
+        note(n,
+             "Corpus: no content hash in the context of %s (older reports): the corpus is "
+             "checked as merge checks shards, by its spec and the file's content hash.",
+             who);
+        for (int i = 0; i < 2; i++)
+            if (!generated(i ? cb : ca) && !(i ? cb : ca)->has_in_hash)
+                return bad(i ? b : a,
+                           "expected the content hash of the corpus file %s, found none: its "
+                           "runs cannot be told apart from another file's",
+                           ca->spec);
+        if (ca->has_in_hash != cb->has_in_hash || ca->in_hash != cb->in_hash)
+            return bad(b,
+                       "expected the corpus file's content %s as in %s, found %s: the corpus "
+                       "changed between the runs, or is another file",
+                       hash_or_none(ca->has_in_hash, ca->in_hash, h), a->path,
+                       hash_or_none(cb->has_in_hash, cb->in_hash, k));
+    }
+    if (ca->has_ans_hash != cb->has_ans_hash || ca->ans_hash != cb->ans_hash)
+        return bad(b,
+                   "expected the expected answers' content %s as in %s, found %s: the .ans "
+                   "changed between the runs, or is another file",
+                   hash_or_none(ca->has_ans_hash, ca->ans_hash, h), a->path,
+                   hash_or_none(cb->has_ans_hash, cb->ans_hash, k));
+    return 0;
+}
+
+/* A build type whose times are a user's: optimised. */
+static int optimised(const char *build_type)
+{
+    return !strcasecmp(build_type, "Release") || !strcasecmp(build_type, "RelWithDebInfo") ||
+           !strcasecmp(build_type, "MinSizeRel");
+}
+
+static const char *or_none(const char *s)
+{
+    return *s ? s : "(none)";
+}
+
+/* Each difference of build and machine a note; an unoptimised build against
+ * an optimised one refused unless mixed (--allow-mixed-builds). */
+static int same_build(report *a, report *b, int mixed, notes *n)
+{
+    if (a->kind == MICRO) {
+        const pz_gbench *x = &a->gb, *y = &b->gb;
+        const char *what[] = {"host", "library build type"}, *s[] = {x->host, x->build_type},
+                   *t[] = {y->host, y->build_type};
+        for (int k = 0; k < 2; k++)
+            if (strcmp(s[k], t[k]))
+                note(n, "Differs: %s: %s (base), %s (new).", what[k], or_none(s[k]), or_none(t[k]));
+        if (x->cpus != y->cpus)
+            note(n, "Differs: CPUs: %lld (base), %lld (new).", x->cpus, y->cpus);
+        if (x->mhz != y->mhz)
+            note(n, "Differs: MHz per CPU: %g (base), %g (new).", x->mhz, y->mhz);
+        return 0;
+    }
+    const pz_context *x = &a->run->context, *y = &b->run->context;
+    const char *what[] = {"build type", "compiler", "flags", "host", "CPU"},
+               *s[] = {x->build_type, x->compiler, x->flags, x->host, x->cpu},
+               *t[] = {y->build_type, y->compiler, y->flags, y->host, y->cpu};
+    if (optimised(x->build_type) != optimised(y->build_type) && !mixed)
+        return bad(b,
+                   "expected an %s build as %s is (build type %s), found build type %s: the "
+                   "times of an unoptimised build do not compare with an optimised one's "
+                   "(compare them anyway with --allow-mixed-builds)",
+                   optimised(x->build_type) ? "optimised" : "unoptimised", a->path,
+                   or_none(x->build_type), or_none(y->build_type));
+    for (int k = 0; k < 5; k++)
+        if (strcmp(s[k], t[k]))
+            note(n, "Differs: %s: %s (base), %s (new).", what[k], or_none(s[k]), or_none(t[k]));
+    if (x->threads != y->threads)
+        note(n, "Differs: threads: %lld (base), %lld (new).", x->threads, y->threads);
+    if (strcmp(x->commit, y->commit) || x->dirty != y->dirty)
+        note(n, "Differs: commit: %s%s (base), %s%s (new).", x->commit, x->dirty ? " (dirty)" : "",
+             y->commit, y->dirty ? " (dirty)" : "");
+    return 0;
+}
+
+/* Reports of one corpus and shard, its content and a comparable build, or
+ * exit status 2 after saying why. */
+static int same_run(report *a, report *b, int mixed, notes *n)
 {
     if (a->kind != b->kind)
         return bad(b, "expected %s as %s is, found %s",
                    a->kind == RUN ? "a run report" : "a Google Benchmark file", a->path,
                    b->kind == RUN ? "a run report" : "a Google Benchmark file");
     if (a->kind == MICRO)
-        return 0;
+        return same_build(a, b, mixed, n);
     const pz_corpus *ca = &a->run->corpus, *cb = &b->run->corpus;
     const pz_shard *sa = &a->run->res.shard, *sb = &b->run->res.shard;
     const char *keys[] = {"puzzle", "corpus"}, *x[] = {ca->puzzle->name, ca->spec},
@@ -357,7 +389,9 @@ static int same_run(report *a, report *b)
     if (sa->k != sb->k || sa->n != sb->n)
         return bad(b, "expected shard %lld/%lld as in %s, found shard %lld/%lld", sa->k, sa->n,
                    a->path, sb->k, sb->n);
-    return 0;
+    if (same_content(a, b, n))
+        return -1;
+    return same_build(a, b, mixed, n);
 }
 
 static const char *ordinal(long long i)
@@ -405,6 +439,7 @@ static const char *answers_differ(report *a, report *b, char *buf, size_t len)
     }
     return NULL;
 }
+
 /* One line of the comparison. */
 typedef struct row {
     const char *name;
@@ -412,83 +447,93 @@ typedef struct row {
     const char *verdict;
     const char *over; /* "repetitions", "batches", "means" */
     int nbase, nnew;
+    int independent; /* over independent samples: p, interval and a tested verdict */
 } row;
 
-/* Student's t distribution: P(|T| > t) with df degrees of freedom, by
- * Simpson's rule over the density (df >= 1). */
-static double t_two_sided(double t, double df)
+static int samples_of(const pz_sample *s, int n)
 {
-    double c = exp(lgamma((df + 1) / 2) - lgamma(df / 2)) / sqrt(df * M_PI), sum = 0;
-    int steps = 2000;
-    t = fabs(t);
-    if (t > 1e3)
-        return 0;
-    double h = t / steps;
-    for (int i = 0; i <= steps; i++) {
-        double x = i * h, f = c * pow(1 + x * x / df, -(df + 1) / 2);
-        sum += f * (i == 0 || i == steps ? 1 : i % 2 ? 4 : 2);
-    }
-    return fmax(0, fmin(1, 1 - 2 * sum * h / 3));
+    double w = 0;
+    for (int i = 0; i < n; i++)
+        w += s[i].weight;
+    return (int)lround(w);
 }
 
-/* Welch's test on two means with their standard deviations and counts; the
- * ratio of the means with the delta method's interval on the log scale. */
-static void welch(const entry *a, const entry *b, row *w)
-{
-    double va = a->sd * a->sd / a->reps, vb = b->sd * b->sd / b->reps;
-    w->ratio = b->mean / a->mean;
-    w->p = w->lo = w->hi = NAN;
-    if (a->reps < 2 || b->reps < 2 || !(va + vb > 0))
-        return;
-    double df = (va + vb) * (va + vb) / (va * va / (a->reps - 1) + vb * vb / (b->reps - 1));
-    w->p = t_two_sided((b->mean - a->mean) / sqrt(va + vb), df);
-    double rel = sqrt(va / (a->mean * a->mean) + vb / (b->mean * b->mean));
-    double t = pz_t975((int)df < 1 ? 1 : (int)df);
-    w->lo = w->ratio * exp(-t * rel);
-    w->hi = w->ratio * exp(t * rel);
-}
-
+/* Over independent samples: the repetitions of both (at least two each),
+ * or both files' means over at least two repetitions each.  Else the batches
+ * of one pass (or a benchmark's one run) stand for each: they share the
+ * pass's machine state and are no samples of the run's time, so only the
+ * ratio of the medians is given, and its verdict against the threshold
+ * alone, marked "~". */
 static row compare_one(const entry *a, const entry *b, double threshold)
 {
-    row w = {a->name, NAN, NAN, NAN, NAN, NAN, NAN, "same", "batches", 0, 0};
+    row w = {a->name, NAN, NAN, NAN, NAN, NAN, NAN, "same", "batches", 0, 0, 0};
     if (!a->ran || !b->ran) {
         w.verdict = "not run";
         return w;
     }
-    if (a->aggregate || b->aggregate) {
+    if (a->aggregate && b->aggregate) {
+        pz_shift s = pz_welch(a->mean, a->sd, a->reps, b->mean, b->sd, b->reps);
         w.over = "means";
         w.base = a->mean;
         w.now = b->mean;
-        w.nbase = a->reps;
-        w.nnew = b->reps;
-        if (a->aggregate && b->aggregate)
-            welch(a, b, &w);
-    } else {
-        /* The repetitions where both have at least two, else the batches. */
-        int reps = a->nrep >= 2 && b->nrep >= 2;
-        pz_sample *sa = reps ? a->rep : a->hist, *sb = reps ? b->rep : b->hist;
-        int na = reps ? a->nrep : a->nhist, nb = reps ? b->nrep : b->nhist;
-        pz_shift s = pz_compare_times(sa, na, sb, nb);
-        w.over = reps ? "repetitions" : "batches";
-        w.base = median(sa, na);
-        w.now = median(sb, nb);
+        w.nbase = (int)a->reps;
+        w.nnew = (int)b->reps;
         w.ratio = s.ratio;
         w.lo = s.lo;
         w.hi = s.hi;
         w.p = s.p;
+        w.independent = !isnan(s.p);
+    } else if (!a->aggregate && !b->aggregate && a->nrep >= 2 && b->nrep >= 2) {
+        pz_shift s = pz_compare_times(a->rep, a->nrep, b->rep, b->nrep);
+        w.over = "repetitions";
+        w.base = pz_weighted_median(a->rep, a->nrep);
+        w.now = pz_weighted_median(b->rep, b->nrep);
+        w.ratio = s.ratio;
+        w.lo = s.lo;
+        w.hi = s.hi;
+        w.p = s.p;
+        w.independent = 1;
         if (a->octave && b->octave) {
-            /* A run's times (a pass's, a batch's) are known to within a
-             * histogram class: the interval widens by the width of a class
-             * of the coarser report. */
+            /* A run's times (a pass's) are known to within a histogram
+             * class: the interval widens by the width of a class of the
+             * coarser report. */
             int per = a->octave < b->octave ? a->octave : b->octave;
             double width = per == 8 ? exp2(1.0 / 8) : 1 + 1.0 / per;
             w.lo /= width;
             w.hi *= width;
         }
-        for (int i = 0; i < na; i++)
-            w.nbase += (int)lround(sa[i].weight);
-        for (int i = 0; i < nb; i++)
-            w.nnew += (int)lround(sb[i].weight);
+        w.nbase = a->nrep;
+        w.nnew = b->nrep;
+    } else {
+        /* A run's batches (its passes' together), a benchmark's one run or
+         * its mean: the ratio of the medians (or means), untested. */
+        const entry *x[2] = {a, b};
+        double *t[2] = {&w.base, &w.now};
+        int *n[2] = {&w.nbase, &w.nnew};
+        for (int k = 0; k < 2; k++) {
+            const entry *y = x[k];
+            if (y->aggregate) {
+                *t[k] = y->mean;
+                *n[k] = (int)y->reps;
+                w.over = "means";
+            } else if (y->hist) {
+                *t[k] = pz_weighted_median(y->hist, y->nhist);
+                *n[k] = samples_of(y->hist, y->nhist);
+            } else {
+                *t[k] = pz_weighted_median(y->rep, y->nrep);
+                *n[k] = y->nrep;
+                if (strcmp(w.over, "means"))
+                    w.over = "repetitions";
+            }
+        }
+        w.ratio = w.now / w.base;
+        if (!(w.ratio > 0 && isfinite(w.ratio)))
+            w.ratio = NAN;
+        w.verdict = isnan(w.ratio)            ? "not comparable"
+                    : w.ratio > 1 + threshold ? "~slower"
+                    : w.ratio < 1 - threshold ? "~faster"
+                                              : "~same";
+        return w;
     }
     /* Slower: significantly slower by more than the threshold, so the whole
      * interval lies beyond it (and the test rejects equality); on a shared
@@ -531,7 +576,9 @@ typedef struct result {
     double threshold;
     const char *answers; /* NULL: the same (or micro-benchmarks) */
     int slower, faster, same, other;
+    int approx; /* rows without independent samples (verdicts marked ~) */
     char *only; /* names in one report only */
+    const notes *notes;
 } result;
 
 /* The header line: what is compared, over what. */
@@ -544,6 +591,8 @@ static void title(FILE *f, const result *x, const char *code)
         fputs("micro-benchmarks", f);
     fprintf(f, ": %s%s%s (base) against %s%s%s (new)\n", code, x->a->path, code, code, x->b->path,
             code);
+    for (int i = 0; i < x->notes->n; i++)
+        fprintf(f, "%s%s\n", *code ? "\n" : "", x->notes->line[i]);
 }
 
 static void what(FILE *f, const result *x)
@@ -551,17 +600,27 @@ static void what(FILE *f, const result *x)
     if (x->a->kind == RUN)
         fputs("Times are per instance: the median of the repetitions (each a pass's "
               "5th-percentile batch:\nthe pass's speed where the machine let it run), or of "
-              "the batches where a report has\nno repetitions.  ",
+              "the batches where a report has\nno repetitions.",
               f);
     else
         fputs("Times are per instance (per item): the median of the repetitions, or the mean "
-              "where a\nfile kept only aggregates.  ",
+              "where a\nfile kept only aggregates.",
               f);
-    fprintf(f,
-            "ratio: new/base, the median of the ratios of every new time to every\nbase "
-            "time, with its 95%% confidence interval; p: the Mann-Whitney U test (Welch's t\n"
-            "test on means).  slower/faster: p < %.2f and the whole CI beyond %g%%.\n",
-            ALPHA, 100 * x->threshold);
+    if (x->approx < x->n)
+        fprintf(f,
+                "  ratio: new/base, the median of the ratios of every new time to every\nbase "
+                "time, with its 95%% confidence interval; p: the Mann-Whitney U test (Welch's t\n"
+                "test on means).  slower/faster: p < %.2f and the whole CI beyond %g%%.\n",
+                ALPHA, 100 * x->threshold);
+    if (x->approx)
+        fprintf(f,
+                "%sNo independent samples%s: without repetitions (run --repeat K, "
+                "--benchmark_repetitions)\na report is one pass, whose batches share one state "
+                "of the machine.  ratio: new/base\nof the medians, untested (no p, no CI); "
+                "~slower/~faster: the ratio alone beyond %g%%,\nnot shown significant.  Repeat "
+                "both runs (--repeat 5) for a test.\n",
+                x->approx < x->n ? "" : "\n", x->approx < x->n ? " in the rows marked ~" : "",
+                100 * x->threshold);
 }
 
 /* "slower" or "faster" when every one of two or more solvers is: what a
@@ -580,6 +639,8 @@ static void summary_line(FILE *f, const result *x)
     if (x->other)
         fprintf(f, ", %d not compared", x->other);
     fprintf(f, " (threshold %g%%)", 100 * x->threshold);
+    if (x->approx)
+        fprintf(f, "; %d of them untested (~: no independent samples)", x->approx);
     if (x->only && *x->only)
         fprintf(f, "; in one report only: %s", x->only);
     fputs(".\n", f);
@@ -640,8 +701,8 @@ static void write_md(FILE *f, const result *x)
         fixed(hi, sizeof hi, "%.3f", w->hi);
         fixed(p, sizeof p, w->p < 1e-4 ? "%.0e" : "%.4f", w->p);
         fprintf(f, "| %s | %s | %s | %s | %s..%s | %s | %s%s%s | %d, %d %s |\n", w->name, base, now,
-                ratio, lo, hi, p, strcmp(w->verdict, "same") ? "**" : "", w->verdict,
-                strcmp(w->verdict, "same") ? "**" : "", w->nbase, w->nnew, w->over);
+                ratio, lo, hi, p, strstr(w->verdict, "same") ? "" : "**", w->verdict,
+                strstr(w->verdict, "same") ? "" : "**", w->nbase, w->nnew, w->over);
     }
     fputc('\n', f);
     what(f, x);
@@ -666,14 +727,20 @@ static void write_json(FILE *f, const result *x)
     }
     json_object_set_new(root, "threshold_pct", json_real(100 * x->threshold));
     json_object_set_new(root, "alpha", json_real(ALPHA));
+    json_object_set_new(root, "independent_samples", json_boolean(!x->approx));
+    json_t *notes = json_array();
+    for (int i = 0; i < x->notes->n; i++)
+        json_array_append_new(notes, json_string(x->notes->line[i]));
+    json_object_set_new(root, "differences", notes);
     for (int i = 0; i < x->n; i++) {
         const row *w = &x->rows[i];
         json_array_append_new(
-            list, json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:s, s:s, s:i, s:i}", "name",
-                            w->name, "base_ns", real(w->base), "new_ns", real(w->now), "ratio",
-                            real(w->ratio), "ci_low", real(w->lo), "ci_high", real(w->hi),
-                            "p_value", real(w->p), "verdict", w->verdict, "samples", w->over,
-                            "base_samples", w->nbase, "new_samples", w->nnew));
+            list,
+            json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:s, s:s, s:i, s:i, s:b}", "name",
+                      w->name, "base_ns", real(w->base), "new_ns", real(w->now), "ratio",
+                      real(w->ratio), "ci_low", real(w->lo), "ci_high", real(w->hi), "p_value",
+                      real(w->p), "verdict", w->verdict, "samples", w->over, "base_samples",
+                      w->nbase, "new_samples", w->nnew, "independent", w->independent));
     }
     json_object_set_new(root, "solvers", list);
     json_object_set_new(root, "answers",
@@ -709,7 +776,10 @@ static int write_file(const char *path, void (*write)(FILE *, const result *), c
 #define COMPARE_OPTIONS(X)                                                                         \
     X(THRESHOLD, "threshold", 0, "PCT", "the change that counts, in percent (default 5)")          \
     X(JSON, "json", 0, "F", "the comparison as JSON (F '-' is stdout)")                            \
-    X(MD, "md", 0, "F", "the comparison as Markdown (F '-' is stdout)")
+    X(MD, "md", 0, "F", "the comparison as Markdown (F '-' is stdout)")                            \
+    X(ALLOW_MIXED_BUILDS, "allow-mixed-builds", 0, NULL,                                           \
+      "compare an unoptimised build (Debug) with an optimised one\n"                               \
+      "(Release) too, the difference said above the table")
 
 enum { COMPARE_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
 static const pz_option options[] = {COMPARE_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_END_OPTIONS};
@@ -718,16 +788,24 @@ static const pz_command_line command = {.name = "compare", .options = options, .
 
 static void help(FILE *f)
 {
-    pz_print_usage(f, &command, "BASE.json NEW.json [--threshold PCT] [--json F] [--md F]");
+    pz_print_usage(f, &command,
+                   "BASE.json NEW.json [--threshold PCT] [--json F] [--md F] "
+                   "[--allow-mixed-builds]");
     fprintf(f,
             "\n"
             "Compares two reports of `puzzlebench run` or `merge` on one corpus (or two Google\n"
             "Benchmark JSON files of puzzlebench-micro, benchmark by benchmark): for every solver\n"
             "in both, the time per instance in each, the ratio NEW/BASE with its 95%% confidence\n"
             "interval, the p-value of the Mann-Whitney U test over the repetitions (run --repeat\n"
-            "K; --benchmark_repetitions) or, without them, over the batches, and a verdict:\n"
-            "slower or faster when p < %.2f and the whole interval lies beyond the threshold\n"
-            "(significantly slower, or faster, by more than PCT%%), else same.\n"
+            "K in both; --benchmark_repetitions; Welch's t test where a file kept only the means)\n"
+            "and a verdict: slower or faster when p < %.2f and the whole interval lies beyond\n"
+            "the threshold (significantly slower, or faster, by more than PCT%%), else same.\n"
+            "\n"
+            "Without repetitions in both there are no independent samples: one pass's batches\n"
+            "share one state of the machine, so a test over them finds any two runs different.\n"
+            "Such a comparison says so on a line, gives the ratio of the medians only (no p, no\n"
+            "interval) and the verdict of that ratio against the threshold alone, marked as\n"
+            "untested: ~slower, ~faster or ~same.  Repeat both runs (--repeat 5) for a test.\n"
             "\n"
             "A repetition's time is its pass's 5th-percentile batch time: on a shared machine\n"
             "a pass's batches run partly alone and partly beside another process (up to twice\n"
@@ -738,16 +816,39 @@ static void help(FILE *f)
             "every solver alike deserve a second pair of runs.  The ratio, interval and test\n"
             "are over the passes: more passes (--repeat 10) give narrower intervals.\n"
             "\n"
+            "What is compared must compare: the same puzzle, corpus spec, corpus content (the\n"
+            "hash in each report's context: of the file's bytes, of a generated corpus's spec;\n"
+            "for older reports, corpus_content as merge checks it, said so) and shard.  Every\n"
+            "difference of build type, compiler, flags, host, CPU, threads and commit is said\n"
+            "above the table; an unoptimised build (Debug, or no build type) against an\n"
+            "optimised one (Release, RelWithDebInfo, MinSizeRel) is refused unless\n"
+            "--allow-mixed-builds.  Google Benchmark files are checked field by field: times\n"
+            "above 0 in ns, us, ms or s, a deviation at least 0, repetitions 1 to 2^31-1.\n"
+            "\n"
             "The answers are compared too: instances, the histogram of answers, each solver's\n"
             "counts and the failures listed must be the same.\n"
             "\n",
             ALPHA);
     pz_print_options(f, options);
     fputs("\n"
-          "Exit status: 0 no solver significantly slower by more than PCT% and the answers\n"
-          "the same; 1 otherwise; 2 bad usage or input (reports of different puzzles,\n"
-          "corpora or shards; a file that is not a whole report).\n",
+          "Exit status: 0 no solver slower by more than PCT% (significantly, or ~slower\n"
+          "without repetitions) and the answers the same; 1 otherwise; 2 bad usage or input\n"
+          "(reports of different puzzles, corpora, corpus contents or shards; mixed builds;\n"
+          "a file that is not a whole report or a valid Google Benchmark file; no solver\n"
+          "that could be compared).\n",
           f);
+}
+
+/* --threshold PCT: a plain decimal number (digits, at most one point), below 1000. */
+static int parse_threshold(const char *s, double *pct)
+{
+    size_t digits = strspn(s, "0123456789"), frac = 0;
+    if (s[digits] == '.')
+        frac = strspn(s + digits + 1, "0123456789");
+    if (digits + frac == 0 || s[digits + (s[digits] == '.' ? 1 + frac : 0)])
+        return -1;
+    *pct = strtod(s, NULL);
+    return *pct < 1000 ? 0 : -1;
 }
 
 int pz_cmd_compare(int argc, char **argv)
@@ -757,6 +858,7 @@ int pz_cmd_compare(int argc, char **argv)
     int first, status = PZ_EXIT_OK;
     char why[256];
     double pct = 5;
+    static notes n;
 
     if ((status = pz_parse_options(&command, NULL, argc, argv, value, &first)) >= 0)
         return status;
@@ -769,24 +871,24 @@ int pz_cmd_compare(int argc, char **argv)
         return pz_usage("compare: two reports, BASE and NEW; found '%s' too", argv[first + 2]);
     paths[0] = argv[first];
     paths[1] = argv[first + 1];
-    if (threshold) {
-        char *end;
-        pct = strtod(threshold, &end);
-        if (end == threshold || *end || !(pct >= 0 && pct < 1000))
-            return pz_usage("compare: expected --threshold PCT with 0 <= PCT < 1000, found '%s'",
-                            threshold);
-    }
+    if (threshold && parse_threshold(threshold, &pct))
+        return pz_usage("compare: expected --threshold PCT with 0 <= PCT < 1000, found '%s'",
+                        threshold);
     r[0].path = paths[0];
     r[1].path = paths[1];
-    if (load(&r[0]) || load(&r[1]) || same_run(&r[0], &r[1])) {
+    n.n = 0;
+    if (load(&r[0]) || load(&r[1]) ||
+        same_run(&r[0], &r[1], value[O_ALLOW_MIXED_BUILDS] != NULL, &n)) {
         report_free(&r[0]);
         report_free(&r[1]);
         return PZ_EXIT_USAGE;
     }
 
-    result x = {
-        &r[0], &r[1], pz_xcalloc((size_t)r[0].n + 1, sizeof *x.rows), 0, pct / 100, NULL, 0, 0, 0,
-        0,     NULL};
+    result x = {&r[0], &r[1],     pz_xcalloc((size_t)r[0].n + 1, sizeof *x.rows),
+                0,     pct / 100, NULL,
+                0,     0,         0,
+                0,     0,         NULL,
+                &n};
     size_t onlylen = 0;
     x.only = pz_xcalloc(1, 1);
     for (int i = 0; i < r[0].n; i++) {
@@ -795,11 +897,13 @@ int pz_cmd_compare(int argc, char **argv)
             continue;
         row *w = &x.rows[x.n++];
         *w = compare_one(&r[0].e[i], b, x.threshold);
-        if (!strcmp(w->verdict, "slower"))
+        const char *v = w->verdict + (w->verdict[0] == '~');
+        x.approx += w->verdict[0] == '~';
+        if (!strcmp(v, "slower"))
             x.slower++;
-        else if (!strcmp(w->verdict, "faster"))
+        else if (!strcmp(v, "faster"))
             x.faster++;
-        else if (!strcmp(w->verdict, "same"))
+        else if (!strcmp(v, "same"))
             x.same++;
         else
             x.other++;
@@ -824,6 +928,10 @@ int pz_cmd_compare(int argc, char **argv)
         write_text(tostdout ? stderr : stdout, &x);
         if ((json && write_file(json, write_json, &x)) || (md && write_file(md, write_md, &x)))
             status = PZ_EXIT_USAGE;
+        else if (x.other == x.n)
+            status = pz_usage("compare: no %s of %s and %s could be compared (each not run, or "
+                              "without a time in one of them)",
+                              r[0].kind == RUN ? "solver" : "benchmark", r[0].path, r[1].path);
         else if (x.slower || x.answers)
             status = PZ_EXIT_FAIL;
     }

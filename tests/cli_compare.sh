@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # cli_compare.sh BIN SRC - `puzzlebench compare`: a report compared with itself
 # is the same for every solver; answers that differ, and a slower solver, exit 1;
-# bad input (a truncated or foreign file, other corpora or shards) exits 2 with
-# one line; two micro-benchmark files compare benchmark by benchmark.
+# without repetitions, no p-value and only untested (~) verdicts; bad input (a
+# truncated or foreign file, other corpora, corpus contents, shards or builds,
+# a Google Benchmark field out of range) exits 2 with one line; two
+# micro-benchmark files compare benchmark by benchmark.
 set -u
 PB=$1
 T=$(mktemp -d)
@@ -52,10 +54,24 @@ expect 0 "" "$PB" compare a.json a.json --json self.json --md self.md
     fail "itself: ratio 1, p 1, a CI around 1, over repetitions: $(jq -c .solvers self.json)"
 [ "$(jq -r .answers self.json)" = same ] || fail "itself: answers $(jq -r .answers self.json)"
 grep -q '^| gf2 | .* | same | 5, 5 repetitions |$' self.md || fail "the Markdown table: $(cat self.md)"
+# Without repetitions the batches of one pass are no independent samples: no
+# p-value, no interval, the ratio of the medians against the threshold alone (~).
 expect 0 "" "$PB" compare k1.json k1.json --json k1self.json
-[ "$(jq -r '[.solvers[] | select(.verdict == "same" and .samples == "batches")] | length' \
-    k1self.json)" = 2 ] || fail "k1 against itself: $(jq -c .solvers k1self.json)"
+[ "$(jq -r '[.solvers[] | select(.verdict == "~same" and .samples == "batches" and
+     .p_value == null and .ci_low == null and .independent == false)] | length' \
+    k1self.json)" = 2 ] && [ "$(jq -r .independent_samples k1self.json)" = false ] ||
+    fail "k1 against itself: $(jq -c .solvers k1self.json)"
 grep -q '^Answers: the same\.$' "$T/out" || fail "no 'Answers: the same.' line"
+grep -q '^No independent samples: without repetitions' "$T/out" ||
+    fail "no line saying there are no independent samples: $(cat "$T/out")"
+grep -q '^  gf2 .* 1\.000 *-\.\.- *- ~same ' "$T/out" || fail "k1: a p-value or CI: $(cat "$T/out")"
+jq '(.solvers[] | select(.name == "rowenum") | .spread) |= map([.[0] + 64, .[1]])' k1.json >k1slow.json
+expect 1 "" "$PB" compare k1.json k1slow.json --json k1slow-cmp.json
+[ "$(jq -r '[.solvers[] | "\(.verdict) \(.p_value)"] | join(",")' k1slow-cmp.json)" = \
+    "~same null,~slower null" ] || fail "k1, rowenum twice as slow: $(jq -c .solvers k1slow-cmp.json)"
+grep -q '; 2 of them untested (~: no independent samples)\.$' "$T/out" ||
+    fail "the summary does not say the verdicts are untested: $(tail -3 "$T/out")"
+expect 0 "" "$PB" compare k1.json k1slow.json --threshold 150
 
 # One solver twice as slow in NEW: its passes' spreads (which the reader
 # computes every pass's time from) moved up an octave, 64 classes: slower,
@@ -149,8 +165,59 @@ expect 2 'puzzlebench: compare: lo.json: expected puzzle "flip" as in a.json, fo
 jq '.partial = true' a.json >partial.json
 expect 2 "puzzlebench: compare: partial.json: expected a whole run, found a partial one (interrupted): run it again" \
     "$PB" compare a.json partial.json
-expect 2 "puzzlebench: compare: expected --threshold PCT with 0 <= PCT < 1000, found 'x'" \
-    "$PB" compare a.json a.json --threshold x
+for pct in x 0x10 -5 1e1 inf ''; do
+    expect 2 "puzzlebench: compare: expected --threshold PCT with 0 <= PCT < 1000, found '$pct'" \
+        "$PB" compare a.json a.json --threshold "$pct"
+done
+
+# Comparability: two corpora at one path (the content hash in the context),
+# and, for older reports without it, corpus_content as merge checks it.
+for seed in 1 2; do
+    "$PB" gen tetravex --corpus tetravex:random:n=3:digits=3:count=50:seed=$seed >game.in &&
+        "$PB" run tetravex --corpus game.in --json tx$seed.json >/dev/null 2>&1 || fail "tx$seed"
+done
+expect 2 "puzzlebench: compare: tx2.json: expected the corpus content $(jq -r .context.corpus_hash tx1.json) of tx1.json, found $(jq -r .context.corpus_hash tx2.json): game.in is another corpus (or changed) between the runs, and their times do not compare" \
+    "$PB" compare tx1.json tx2.json
+[ "$(jq -r .context.corpus_hash tx1.json)" = "$(jq -r .corpus_content.in tx1.json)" ] &&
+    jq -re '.context.corpus_hash | test("^xxh3-64:[0-9a-f]{16}$")' a.json >/dev/null ||
+    fail "the context's corpus hash: $(jq -c .context tx1.json)"
+for k in 1 2; do jq 'del(.context.corpus_hash)' tx$k.json >old-tx$k.json; done
+expect 2 "puzzlebench: compare: old-tx2.json: expected the corpus file's content $(jq -r .corpus_content.in tx1.json) as in old-tx1.json, found $(jq -r .corpus_content.in tx2.json): the corpus changed between the runs, or is another file" \
+    "$PB" compare old-tx1.json old-tx2.json
+expect 0 "" "$PB" compare old-tx1.json tx1.json
+grep -qx 'Corpus: no content hash in the context of old-tx1.json (older reports): the corpus is checked as merge checks shards, by its spec and the file.s content hash.' \
+    "$T/out" || fail "the fallback to corpus_content is not said: $(head -3 "$T/out")"
+jq '.context.corpus_hash = "xxh3-64:00000000000000zz"' a.json >badhash.json
+expect 2 "" "$PB" compare a.json badhash.json
+grep -q 'expected "corpus_hash" to be "xxh3-64:" and 16 hex digits$' "$T/err" ||
+    fail "a malformed corpus hash: $(cat "$T/err")"
+
+# Builds: every difference said above the table; Debug against Release refused
+# unless --allow-mixed-builds.
+bt=$(jq -r .context.build_type a.json)
+jq '.context.build_type = "Debug"' a.json >debug.json
+if [ "$bt" = Release ]; then
+    expect 2 "puzzlebench: compare: debug.json: expected an optimised build as a.json is (build type Release), found build type Debug: the times of an unoptimised build do not compare with an optimised one's (compare them anyway with --allow-mixed-builds)" \
+        "$PB" compare a.json debug.json
+    expect 0 "" "$PB" compare a.json debug.json --allow-mixed-builds --json mixed.json
+    sed -n 2p "$T/out" | grep -qx 'Differs: build type: Release (base), Debug (new)\.' ||
+        fail "the mixed builds are not said above the table: $(head -3 "$T/out")"
+    [ "$(jq -r '.differences[0]' mixed.json)" = "Differs: build type: Release (base), Debug (new)." ] ||
+        fail "the differences in JSON: $(jq -c .differences mixed.json)"
+fi
+jq '.context |= (.host = "elsewhere" | .cpu = "another CPU" | .compiler = "GNU 1.0" |
+    .flags = "-O1" | .threads = 7 | .commit = "0123456789ab" | .dirty = true)' a.json >machine.json
+expect 0 "" "$PB" compare a.json machine.json
+[ "$(sed -n '2,7p' "$T/out" | grep -c '^Differs: ')" = 6 ] &&
+    grep -qx "Differs: threads: $(jq .context.threads a.json) (base), 7 (new)\." "$T/out" &&
+    grep -qx "Differs: commit: $(jq -r .context.commit a.json)$(jq -r 'if .context.dirty then " (dirty)" else "" end' a.json) (base), 0123456789ab (dirty) (new)\." "$T/out" &&
+    grep -qx 'Differs: host: .* (base), elsewhere (new)\.' "$T/out" ||
+    fail "host, CPU, compiler, flags, threads and commit: $(head -9 "$T/out")"
+# No solver compared (bfs skips every 5x5 board): exit 2, not 0.
+"$PB" run flip --corpus flip:random:rows=5:cols=5:count=20 --solvers bfs --json none.json \
+    >/dev/null 2>&1
+expect 2 "puzzlebench: compare: no solver of none.json and none.json could be compared (each not run, or without a time in one of them)" \
+    "$PB" compare none.json none.json
 expect 2 "puzzlebench: compare: expected two reports, BASE.json and NEW.json (try compare --help)" \
     "$PB" compare a.json
 
@@ -173,6 +240,51 @@ expect 0 "" "$PB" compare agg.json agg.json --json agg-cmp.json
     agg-cmp.json)" = 2 ] || fail "micro aggregates: $(jq -c .solvers agg-cmp.json)"
 expect 2 "puzzlebench: compare: a.json: expected a Google Benchmark file as m.json is, found a run report" \
     "$PB" compare m.json a.json
+# One run of each benchmark (no repetitions): the ratio alone, untested.
+"$micro" --benchmark_filter='^set/flip/(gf2|rowenum)/small$' --benchmark_min_time=0.001 \
+    --benchmark_out_format=json --benchmark_out=m1.json >/dev/null
+expect 0 "" "$PB" compare m1.json m1.json --json m1-cmp.json
+[ "$(jq -r '[.solvers[] | select(.verdict == "~same" and .p_value == null)] | length' \
+     m1-cmp.json)" = 2 ] || fail "micro without repetitions: $(jq -c .solvers m1-cmp.json)"
+grep -q '^No independent samples' "$T/out" || fail "micro: no line on independent samples"
+# Every field read is checked: file:line:col, the benchmark and the field.
+it='.benchmarks |= map(if .run_name == "set/flip/gf2/small" and .run_type == "iteration"'
+badgb() { # JQ MESSAGE: m.json changed by JQ is refused with MESSAGE
+    jq "$1" m.json >gb.json
+    expect 2 "" "$PB" compare m.json gb.json
+    grep -Eq "^puzzlebench: compare: gb\.json:[0-9]+:[0-9]+: $2\$" "$T/err" ||
+        fail "$1: said '$(cat "$T/err")', expected '$2'"
+}
+gf2='benchmark "set/flip/gf2/small"'
+badgb "$it then .real_time = -5 | del(.items_per_second) else . end)" \
+    "$gf2: expected \"real_time\" to be a number above 0, found -5"
+badgb "$it then .real_time = 0 else . end)" \
+    "$gf2: expected \"real_time\" to be a number above 0, found 0"
+badgb "$it then .items_per_second = 0 else . end)" \
+    "$gf2: expected \"items_per_second\" to be a number above 0, found 0"
+badgb "$it then .time_unit = \"fortnight\" else . end)" \
+    "$gf2: expected \"time_unit\" to be ns, us, ms or s, found \"fortnight\""
+badgb "$it then .real_time = \"1\" else . end)" \
+    "$gf2: expected \"real_time\" to be a number above 0, found a string"
+badgb '.benchmarks |= map(select(.run_type == "aggregate") | if .aggregate_name == "mean" then .real_time = 0 else . end)' \
+    "$gf2: expected \"real_time\" to be a number above 0, found 0"
+badgb '.benchmarks |= map(select(.run_type == "aggregate") | if .aggregate_name == "stddev" then .real_time = -1 else . end)' \
+    "$gf2: expected \"real_time\" to be a number at least 0, found -1"
+badgb '.benchmarks |= map(select(.run_type == "aggregate") | .repetitions = 2147483649)' \
+    "$gf2: expected \"repetitions\" to be a whole number from 1 to 2147483647"
+badgb '.benchmarks |= map(select(.run_type == "aggregate" and .aggregate_name != "mean"))' \
+    "$gf2: expected a \"mean\" aggregate beside this \"stddev\""
+badgb "$it then .run_type = \"other\" else . end)" \
+    "$gf2: expected \"run_type\" to be \"iteration\" or \"aggregate\""
+# NaN and infinities are no JSON: refused where the file is read.
+sed 's/"real_time": [0-9.e+-]*/"real_time": NaN/' m.json >nan.json
+expect 2 "" "$PB" compare m.json nan.json
+grep -Eq "^puzzlebench: compare: nan\.json:[0-9]+:[0-9]+: invalid token near 'NaN'$" "$T/err" ||
+    fail "NaN: $(cat "$T/err")"
+sed 's/"real_time": [0-9.e+-]*/"real_time": 1e999/' m.json >inf.json
+expect 2 "" "$PB" compare m.json inf.json
+grep -Eq "^puzzlebench: compare: inf\.json:[0-9]+:[0-9]+: real number overflow" "$T/err" ||
+    fail "an infinite time: $(cat "$T/err")"
 
 # merge keeps the repetitions of shards (their times add up) and reads the
 # spreads of older reports, 8 classes an octave, into the classes of their middles.

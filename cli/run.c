@@ -1,11 +1,13 @@
 /* run.c - `puzzlebench run`: the options, the help, and the run itself
  * (bench/run.c) with its reports and saved regressions. */
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "../bench/plan.h"
 #include "../bench/report.h"
 #include "../bench/shrink.h"
 
@@ -35,6 +37,18 @@ int pz_parse_sample(const char *s, long long *every, pz_error *e)
       "of R; the slow ones are those marked slow in `puzzlebench list`,\n"                         \
       "or those given with --slow")                                                                \
     X(SLOW, "slow", 0, "A,B", "the solvers --sample applies to")                                   \
+    X(TIME_BUDGET, "time-budget", 0, "S",                                                          \
+      "CPU seconds for the whole corpus (default %d; 'none' lifts it):\n"                          \
+      "without --sample, a generated corpus of a thousand instances or\n"                          \
+      "more is first estimated on a pilot of each solver (the table\n"                             \
+      "on stderr), and a solver whose estimate passes its equal share\n"                           \
+      "runs on a sample 1/R (R a power of ten), or is dropped if that\n"                           \
+      "leaves it under a hundred instances",                                                       \
+      .num = PZ_TIME_BUDGET)                                                                       \
+    X(PLAN, "plan", 0, NULL,                                                                       \
+      "print the options the estimate chose (--solvers, --sample,\n"                               \
+      "--slow, --time-budget none) on stdout and run nothing: for\n"                               \
+      "the shards of one run, which must all choose alike")                                        \
     X(BATCH, "batch", 0, "B",                                                                      \
       "instances per batch (default: the shard / 64, at most %d,\n"                                \
       "or 1 on boards past Flip Game's 8x8 or Lights Out's 64x64\n"                                \
@@ -134,6 +148,41 @@ static int whole(const char *s, int max)
     return pz_parse_uint(&s, max, &v) && !*s ? (int)v : 0;
 }
 
+/* The time budget: without a sample of the user's, a pilot of each solver
+ * and the plan it makes (plan.h).  With only, the plan's options on stdout.
+ * -1 to go on with the run, else the exit status. */
+static int plan(const pz_corpus *c, pz_run_opts *o, const char *budget, int sampled, int only)
+{
+    pz_plan_row rows[PZ_RUN_SOLVERS];
+    pz_run_opts before = *o;
+    double seconds = PZ_TIME_BUDGET;
+    char *end;
+    if (budget && strcmp(budget, "none")) {
+        seconds = strtod(budget, &end);
+        if (end == budget || *end || !(seconds > 0) || seconds > 1e12)
+            return pz_usage("run: expected --time-budget S with S > 0 seconds, or 'none', "
+                            "found '%s'",
+                            budget);
+    }
+    if (sampled && only)
+        return pz_usage("run: --plan makes the sample: it takes no --sample or --slow");
+    int planned = budget && !strcmp(budget, "none") ? -1 : pz_plan(c, o, seconds, rows);
+    if (planned >= 0)
+        pz_plan_print(stderr, rows, before.nsolvers, o, seconds, c->count);
+    if (!only)
+        return -1;
+    for (int s = 0; s < o->nsolvers; s++)
+        printf("%s%s", s ? "," : "--solvers ", o->solvers[s]->name);
+    if (o->slow) {
+        printf(" --sample 1/%lld --slow ", o->sample);
+        for (int s = 0, k = 0; s < o->nsolvers; s++)
+            if ((o->slow >> s) & 1)
+                printf("%s%s", k++ ? "," : "", o->solvers[s]->name);
+    }
+    puts(" --time-budget none");
+    return PZ_EXIT_OK;
+}
+
 int pz_cmd_run(int argc, char **argv)
 {
     const char *value[NOPTIONS];
@@ -220,6 +269,8 @@ int pz_cmd_run(int argc, char **argv)
         status = pz_print_error(&e);
         goto out;
     }
+    if ((status = plan(&c, &o, value[O_TIME_BUDGET], sample || slow, value[O_PLAN] != NULL)) >= 0)
+        goto out;
 
     time_t started = time(NULL);
     pz_context ctx;

@@ -1,0 +1,156 @@
+/* plan.c - a pilot of each solver, and a budget (see plan.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/util.h"
+#include "plan.h"
+
+/* The pilot's indices come from their own stream, never from the corpus's
+ * seed, so a corpus and its pilot do not line up. */
+enum { PILOT_SEED = 0x706c616e, PILOT_CPU_MS = 500 };
+
+/* Times s on the pilot of c: fills tried, fit, cpu and estimate.  Each
+ * instance is timed alone first, so a slow solver stops at the pilot's CPU
+ * limit; a fast one, whose single calls are as short as the clock's own
+ * cost, is timed again over all its pilot instances in a loop, as a batch
+ * of a run times it. */
+static void pilot(const pz_corpus *c, const pz_solver *s, pz_plan_row *row)
+{
+    const pz_puzzle *p = c->puzzle;
+    int wide = c->params.wide;
+    char *insts = pz_xcalloc(PZ_PILOT, p->inst_size), *ans = pz_xcalloc(1, p->ans_size);
+    void *scratch = pz_scratch_new(s);
+    pz_arena *arena = wide ? pz_arena_new() : NULL;
+    long long solved = 0;
+    memset(row, 0, sizeof *row);
+    row->solver = s;
+    pz_prepare(s);
+    for (int k = 0; k < PZ_PILOT && row->cpu * 1000 < PILOT_CPU_MS; k++) {
+        pz_rng r = pz_rng_at(PILOT_SEED, (uint64_t)k);
+        char *inst = insts + (size_t)(wide ? 0 : row->fit) * p->inst_size;
+        pz_corpus_get(c, (long long)pz_rng_below(&r, (uint64_t)c->count), inst);
+        row->tried++;
+        if (!s->fits(inst))
+            continue;
+        row->fit++;
+        if (arena) {
+            pz_arena_reset(arena);
+            p->answer_in(inst, ans, arena);
+        }
+        if (s->resize && s->resize(scratch, inst))
+            continue;
+        double t = pz_cpu_now();
+        int failed = s->solve(inst, ans, scratch);
+        row->cpu += pz_cpu_now() - t;
+        solved += !failed;
+    }
+    if (!wide && row->fit && row->cpu * 1000 < PILOT_CPU_MS / 50) {
+        long long rounds = 0;
+        double t = pz_cpu_now(), spent;
+        do {
+            for (long long i = 0; i < row->fit; i++)
+                s->solve(insts + (size_t)i * p->inst_size, ans, scratch);
+            rounds++;
+        } while ((spent = pz_cpu_now() - t) * 1000 < PILOT_CPU_MS / 50);
+        row->cpu = spent / (double)rounds;
+    }
+    /* One that fits nothing costs nothing; a failure costs what an answer does. */
+    long long timed = solved ? solved : row->fit;
+    row->estimate =
+        timed ? row->cpu / (double)timed * (double)c->count * (double)row->fit / (double)row->tried
+              : 0;
+    pz_scratch_free(s, scratch);
+    if (arena)
+        pz_arena_free(arena);
+    free(insts);
+    free(ans);
+}
+
+/* The least power of ten R with estimate / R within share. */
+static long long rate(double estimate, double share)
+{
+    long long r = 1;
+    while (estimate / (double)r > share && r < (1ll << 50) / 10)
+        r *= 10;
+    return r;
+}
+
+int pz_plan(const pz_corpus *c, pz_run_opts *o, double budget, pz_plan_row *rows)
+{
+    int n = o->nsolvers, changed = 0, kept = 0;
+    if (!c->gen || c->count < PZ_PLAN_FROM || o->sample != 1 || n == 0)
+        return -1;
+    double share = budget / n;
+    long long sample = 1;
+    for (int s = 0; s < n; s++) {
+        pilot(c, o->solvers[s], &rows[s]);
+        rows[s].verdict = rows[s].estimate <= share ? PZ_WHOLE : PZ_SAMPLED;
+        if (rows[s].verdict == PZ_SAMPLED) {
+            long long r = rate(rows[s].estimate, share);
+            if (c->count / r < PZ_PILOT_MIN)
+                rows[s].verdict = PZ_DROPPED;
+            else if (r > sample)
+                sample = r;
+        }
+    }
+    o->slow = 0;
+    for (int s = 0; s < n; s++) {
+        if (rows[s].verdict == PZ_DROPPED) {
+            changed++;
+            continue;
+        }
+        if (rows[s].verdict == PZ_SAMPLED)
+            o->slow |= 1u << kept, changed++;
+        o->solvers[kept++] = rows[s].solver;
+    }
+    o->nsolvers = kept;
+    o->sample = o->slow ? sample : 1;
+    return changed;
+}
+
+/* A time for a person, from nanoseconds to days. */
+static void span(char *buf, size_t len, double s)
+{
+    static const char *const unit[] = {"ns", "us", "ms", "s"};
+    double v = s * 1e9;
+    int u = 0;
+    if (s >= 172800)
+        snprintf(buf, len, "%.0f days", s / 86400);
+    else if (s >= 6000)
+        snprintf(buf, len, "%.1f h", s / 3600);
+    else if (s >= 100)
+        snprintf(buf, len, "%.1f min", s / 60);
+    else {
+        while (u < 3 && v >= 999.5)
+            v /= 1000, u++;
+        snprintf(buf, len, "%.3g %s", v, unit[u]);
+    }
+}
+
+void pz_plan_print(FILE *f, const pz_plan_row *rows, int n, const pz_run_opts *o, double budget,
+                   long long count)
+{
+    char each[32], whole[32];
+    fprintf(f,
+            "run: estimated from a pilot of each solver (budget %.0f s of CPU for the run,\n"
+            "     %.0f s a solver; --time-budget none lifts it):\n",
+            budget, budget / n);
+    for (int s = 0; s < n; s++) {
+        const pz_plan_row *r = &rows[s];
+        long long timed = r->fit;
+        span(each, sizeof each, timed ? r->cpu / (double)timed : 0);
+        span(whole, sizeof whole, r->estimate);
+        fprintf(f, "  %-10s %3lld of %3lld fit, %9s each, %10s in all: ", r->solver->name, r->fit,
+                r->tried, each, whole);
+        if (r->verdict == PZ_WHOLE)
+            fputs(r->fit ? "whole\n" : "whole (it fits none of the pilot)\n", f);
+        else if (r->verdict == PZ_SAMPLED)
+            fprintf(f, "sampled, 1 in %lld (%lld instances)\n", o->sample,
+                    (count + o->sample - 1) / o->sample);
+        else
+            fprintf(f,
+                    "dropped (under %d instances at any sample); --solvers %s\n"
+                    "             --time-budget none runs it whole\n",
+                    PZ_PILOT_MIN, r->solver->name);
+    }
+}

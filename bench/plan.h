@@ -1,0 +1,58 @@
+/* plan.h - a run's cost estimated before the work, held to a budget.
+ *
+ * Before a run of a generated corpus spends real time, each solver is timed
+ * on a pilot: up to PZ_PILOT instances drawn at fixed pseudo-random indices
+ * of the whole corpus (the same on every machine), stopping once it has
+ * spent half a second of CPU.  Its time per instance times the instances it
+ * fits is its estimate for the corpus.  Each solver has an equal share of
+ * the budget; one whose estimate passes its share runs on a sample (the
+ * indices that are multiples of a power of ten R, as --sample 1/R does),
+ * and one that would get fewer than PZ_PILOT_MIN instances even so is
+ * dropped, with the options that run it whole:
+ *
+ *     pz_plan_row rows[PZ_RUN_SOLVERS];
+ *     pz_plan(&corpus, &opts, 600, rows);     // opts.slow, opts.sample set
+ *     pz_plan_print(stderr, &opts0, rows, 600);
+ *
+ * The plan rests on timings, so it can differ from machine to machine: a
+ * sharded run makes it once (run --plan) and hands the options to every
+ * shard; the report records the sample, and merge refuses shards whose
+ * samples differ.
+ */
+#ifndef PZ_PLAN_H
+#define PZ_PLAN_H
+
+#include <stdio.h>
+
+#include "run.h"
+
+enum {
+    PZ_PILOT = 64,        /* pilot instances a solver, at most */
+    PZ_PILOT_MIN = 100,   /* a sample smaller than this drops the solver */
+    PZ_PLAN_FROM = 1000,  /* corpora smaller than this always run whole */
+    PZ_TIME_BUDGET = 600, /* CPU seconds for a run, by default */
+};
+
+typedef enum pz_plan_verdict { PZ_WHOLE, PZ_SAMPLED, PZ_DROPPED } pz_plan_verdict;
+
+typedef struct pz_plan_row {
+    const pz_solver *solver;
+    long long tried, fit; /* pilot instances made, and those the solver fits */
+    double cpu;           /* CPU seconds it spent on the ones it fits */
+    double estimate;      /* CPU seconds for the whole corpus */
+    pz_plan_verdict verdict;
+} pz_plan_row;
+
+/* Times o's solvers on a pilot of c and fits them to budget (CPU seconds
+ * for the whole corpus): sets o->slow and o->sample, removes dropped
+ * solvers from o, and fills rows[0 .. nsolvers before) in o's order.
+ * Returns how many solvers were sampled or dropped; -1 if c is too small,
+ * not generated, or o already has a sample (nothing timed, o unchanged). */
+int pz_plan(const pz_corpus *c, pz_run_opts *o, double budget, pz_plan_row *rows);
+
+/* The estimate as a table, and for a dropped solver the options that run
+ * it whole; n rows. */
+void pz_plan_print(FILE *, const pz_plan_row *rows, int n, const pz_run_opts *o, double budget,
+                   long long count);
+
+#endif

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The time budget: a pilot of each solver estimates the corpus, a solver past
+# its share runs on a sample (or is dropped), the others run whole with their
+# exact answers, and a sharded run shares one plan.
+set -u
+pb=$1 src=$2
+source "$src/tests/cli.sh"
+lo44=lightsout:exhaustive:rows=4:cols=4
+
+# iddfs would take about 30 s on every 4x4 board: past its 0.5 s share of 1 s.
+"$pb" run lightsout --corpus $lo44 --solvers gf2,iddfs --time-budget 1 --plan >"$tmp/plan" 2>"$tmp/err"
+if grep -qx -- '--solvers gf2,iddfs --sample 1/100 --slow iddfs --time-budget none' "$tmp/plan"; then ok
+else bad "plan: $(cat "$tmp/plan" "$tmp/err")"; fi
+grep -qE '^  iddfs .* in all: sampled, 1 in 100 \(656 instances\)$' "$tmp/err" && ok ||
+    bad "the estimate table lacks iddfs's sample: $(cat "$tmp/err")"
+grep -qE '^  gf2 .* in all: whole$' "$tmp/err" && ok || bad "gf2 is not whole: $(cat "$tmp/err")"
+
+# The run itself: gf2 whole (every one of the 65536 boards), iddfs on the sample.
+expect 0 'sampled, 1 in 100' -- "$pb" run lightsout --corpus $lo44 --solvers gf2,iddfs \
+    --time-budget 1 --json "$tmp/run.json"
+[ "$(jq -r '.sample' "$tmp/run.json")" = 100 ] && ok || bad "the report's sample is not 100"
+jq -r '.solvers[] | "\(.name) \(.sampled) \(.ran)"' "$tmp/run.json" >"$tmp/ran"
+printf 'gf2 false 65536\niddfs true 656\n' | diff - "$tmp/ran" >/dev/null && ok ||
+    bad "what ran: $(cat "$tmp/ran")"
+# gf2's answers are the whole corpus's, as without a budget.
+"$pb" run lightsout --corpus $lo44 --solvers gf2 --time-budget none --json "$tmp/whole.json" \
+    >/dev/null 2>&1
+[ "$(jq -c .histogram "$tmp/run.json")" = "$(jq -c .histogram "$tmp/whole.json")" ] && ok ||
+    bad "the budget changed gf2's histogram"
+grep -q 'estimated from a pilot' "$tmp/err" && ok || bad "no estimate table"
+expect 0 '' -- "$pb" run lightsout --corpus $lo44 --solvers gf2 --time-budget none
+grep -q 'estimated from a pilot' "$tmp/err" && bad "--time-budget none still ran a pilot" || ok
+
+# A solver whose sample would hold under a hundred instances is dropped, with
+# the options that run it whole; a small corpus always runs whole.
+expect 0 'dropped (under 100 instances at any sample); --solvers iddfs' -- \
+    "$pb" run lightsout --corpus lightsout:exhaustive:rows=5:cols=5 --solvers gf2,iddfs \
+    --time-budget 0.001 --plan
+grep -qx -- '--solvers gf2 --sample 1/1000 --slow gf2 --time-budget none' "$tmp/out" && ok || bad "drop plan: $(cat "$tmp/out")"
+expect 0 '' -- "$pb" run lightsout --corpus lightsout:random:count=999 --time-budget 0.001
+grep -q 'estimated' "$tmp/err" && bad "a corpus of 999 was estimated" || ok
+
+# Bad budgets and a plan beside a sample of the user's.
+expect 2 "expected --time-budget S with S > 0 seconds, or 'none', found 'x'" -- \
+    "$pb" run flip --corpus flip:exhaustive --time-budget x
+expect 2 "expected --time-budget S" -- "$pb" run flip --corpus flip:exhaustive --time-budget 0
+expect 2 'it takes no --sample or --slow' -- "$pb" run flip --corpus flip:exhaustive --plan --sample 1/2
+
+# A sharded run makes the plan once and every shard runs with it; the merged
+# report is the unsharded run's.
+PUZZLEBENCH=$pb expect 0 '' -- "$src/scripts/shard" $lo44 --shards 3 --jobs 2 --solvers gf2,iddfs \
+    --time-budget 1 --out "$tmp/sh"
+grep -qx -- '--solvers gf2,iddfs --sample 1/100 --slow iddfs --time-budget none' "$tmp/sh/plan" && ok ||
+    bad "shard plan: $(cat "$tmp/sh/plan" 2>&1)"
+[ "$(jq -c '[.histogram, [.solvers[] | [.name, .sampled, .ran]]]' "$tmp/sh/merged.json")" = \
+  "$(jq -c '[.histogram, [.solvers[] | [.name, .sampled, .ran]]]' "$tmp/run.json")" ] && ok ||
+    bad "the merged shards differ from the unsharded run"
+summary

@@ -194,9 +194,8 @@ int pz_corpus_has_expected(const pz_corpus *c)
     return c->expected || (c->stream && c->stream->ans);
 }
 
-/* Every instance of f read and dropped: how many, or -1 with e. */
-static long long count_all(const pz_puzzle *p, FILE *f, const char *name, pz_arena *arena,
-                           void *inst, pz_error *e)
+long long pz_count_all(const pz_puzzle *p, FILE *f, const char *name, pz_arena *arena, void *inst,
+                       pz_error *e)
 {
     pz_reader r;
     long long n = 0;
@@ -227,10 +226,10 @@ static int open_stream(pz_corpus *c, FILE *f, const char *path, pz_error *e)
     s->inst = pz_xcalloc_lines(
         1, p->wide ? (p->wide->inst_size > p->inst_size ? p->wide->inst_size : p->inst_size)
                    : p->inst_size);
-    c->count = count_all(p, f, path, NULL, s->inst, e);
+    c->count = pz_count_all(p, f, path, NULL, s->inst, e);
     if (c->count < 0 && p->wide && p->wide != p && !fseek(f, 0, SEEK_SET)) {
         c->arena = pz_arena_new();
-        c->count = count_all(p->wide, f, path, c->arena, s->inst, e);
+        c->count = pz_count_all(p->wide, f, path, c->arena, s->inst, e);
         if (c->count >= 0)
             c->puzzle = p = p->wide;
     }

@@ -72,6 +72,11 @@ char *pz_ans_path(const char *in);
 long long pz_read_all(const pz_puzzle *, FILE *, const char *name, void **insts, pz_error *);
 long long pz_read_all_in(const pz_puzzle *, FILE *, const char *name, void **insts, pz_arena *,
                          pz_error *);
+/* Reads every instance of a judge-format stream, one at a time to inst (of
+ * the puzzle's inst_size), and keeps none: how many, or -1 with e.  A wide
+ * puzzle's rows go to arena, reset after each. */
+long long pz_count_all(const pz_puzzle *, FILE *, const char *name, pz_arena *, void *inst,
+                       pz_error *);
 /* Reads exactly count answers to insts (and nothing after them): 0, or -1 with e. */
 int pz_read_answers(const pz_puzzle *, FILE *, const char *name, const void *insts, long long count,
                     void *answers, pz_error *);

@@ -47,8 +47,9 @@ char *pz_render_one(const pz_puzzle *p, const void *inst, const void *ans)
  * time: neither side is ever held whole. */
 typedef struct words {
     FILE *f;            /* the output, or NULL for the expected answers */
-    const pz_puzzle *p; /* the expected answers k, k+1, ... of insts, expected */
-    const char *insts, *expected;
+    const pz_puzzle *p; /* the expected answers k, k+1, ... from src */
+    pz_judge_source_fn *src;
+    void *sctx;
     long long k, count;
     char *text; /* the answer being read */
     size_t len, at;
@@ -62,11 +63,11 @@ static int raw_byte(words *w)
     while (w->at == w->len) {
         free(w->text);
         w->text = NULL;
+        const void *inst, *exp;
         if (w->k == w->count)
             return EOF;
-        w->text =
-            pz_render_answers(w->p, (unsigned long long)w->k + 1, w->insts + w->k * w->p->inst_size,
-                              w->expected + w->k * w->p->ans_size, 1, &w->len);
+        w->src(w->sctx, w->k, &inst, &exp);
+        w->text = pz_render_answers(w->p, (unsigned long long)w->k + 1, inst, exp, 1, &w->len);
         w->at = 0;
         w->k++;
     }
@@ -96,12 +97,11 @@ static int word_byte(words *w)
 
 /* Do the words of f from where it is equal those of the expected answers
  * first .. count-1? */
-static int same_words(FILE *f, const pz_puzzle *p, const void *insts, const void *expected,
+static int same_words(FILE *f, const pz_puzzle *p, pz_judge_source_fn *src, void *sctx,
                       long long first, long long count)
 {
     words a = {.f = f, .next = EOF};
-    words b = {
-        .p = p, .insts = insts, .expected = expected, .k = first, .count = count, .next = EOF};
+    words b = {.p = p, .src = src, .sctx = sctx, .k = first, .count = count, .next = EOF};
     int ca, cb;
     do {
         ca = word_byte(&a);
@@ -134,10 +134,31 @@ static void quote(const char *s, char *buf, size_t cap)
     pz_quote(s, strlen(s), buf, cap);
 }
 
+/* Instances and expected answers from two arrays. */
+typedef struct arrays {
+    const pz_puzzle *p;
+    const char *insts, *expected;
+} arrays;
+
+static void from_arrays(void *ctx, long long i, const void **inst, const void **exp)
+{
+    const arrays *a = ctx;
+    *inst = a->insts + i * a->p->inst_size;
+    *exp = a->expected + i * a->p->ans_size;
+}
+
 long long pz_judge_stream(const pz_puzzle *p, const void *insts, const void *expected,
                           long long count, FILE *f, unsigned char *v, pz_answer_note_fn *note,
                           void *ctx)
 {
+    arrays a = {p, insts, expected};
+    return pz_judge_source(p, from_arrays, &a, count, f, v, note, ctx);
+}
+
+long long pz_judge_source(const pz_puzzle *p, pz_judge_source_fn *src, void *sctx, long long count,
+                          FILE *f, unsigned char *v, pz_answer_note_fn *note, void *ctx)
+{
+    unsigned char last = PZ_AC; /* the verdict of answer i */
     char *ans = malloc(p->ans_size), why[768], want[160], got[160];
     pz_reader r;
     pz_error e;
@@ -151,43 +172,46 @@ long long pz_judge_stream(const pz_puzzle *p, const void *insts, const void *exp
     pz_reader_init(&r, f, "output");
     r.arena = arena;
     for (i = 0; i < count; i++) {
-        const char *inst = (const char *)insts + i * p->inst_size;
-        const char *exp = (const char *)expected + i * p->ans_size;
+        const void *inst, *exp;
         const char *bad;
         unsigned long long k = (unsigned long long)i + 1;
+        src(sctx, i, &inst, &exp);
         if (arena)
             pz_arena_reset(arena);
         memset(ans, 0, p->ans_size);
         at = ftello(f);
         if ((rc = p->read_answer(&r, k, inst, ans, &e)) != 1)
             break;
-        v[i] = PZ_AC;
+        last = PZ_AC;
         if (p->check(inst, ans, &bad) != PZ_VALID) {
             pz_answer_line(p, k, inst, ans, got, sizeof got);
             snprintf(why, sizeof why, "found %s: %s", got, bad);
-            v[i] = PZ_WA;
+            last = PZ_WA;
         } else if (!p->same(inst, ans, exp)) {
             pz_answer_line(p, k, inst, exp, want, sizeof want);
             pz_answer_line(p, k, inst, ans, got, sizeof got);
             snprintf(why, sizeof why, "expected %s, found %s", want, got);
-            v[i] = PZ_WA;
+            last = PZ_WA;
         }
-        if (v[i] != PZ_AC)
-            note(ctx, i, (pz_outcome)v[i], why, ans);
+        if (v)
+            v[i] = last;
+        if (last != PZ_AC)
+            note(ctx, i, (pz_outcome)last, why, ans);
     }
     if (i == count) {
-        if (pz_next_nonblank(&r, &e) != 0 && count > 0 && v[count - 1] == PZ_AC) {
+        if (pz_next_nonblank(&r, &e) != 0 && count > 0 && last == PZ_AC) {
             quote(r.buf ? r.buf : "", got, sizeof got);
             snprintf(why, sizeof why, "extra output after the last answer, line %ld: \"%s\"",
                      r.line, got);
-            v[count - 1] = PZ_WA;
+            if (v)
+                v[count - 1] = PZ_WA;
             note(ctx, count - 1, PZ_WA, why, NULL);
         }
     } else {
         /* The answers up to i read strictly, so their words are the expected
          * ones: the rest of the output is compared from where answer i starts. */
-        int pe = rc != 0 && at >= 0 && !fseeko(f, at, SEEK_SET) &&
-                 same_words(f, p, insts, expected, i, count);
+        int pe =
+            rc != 0 && at >= 0 && !fseeko(f, at, SEEK_SET) && same_words(f, p, src, sctx, i, count);
         if (rc == 0) {
             snprintf(why, sizeof why, "the output ended before answer %lld", i + 1);
         } else {
@@ -196,8 +220,9 @@ long long pz_judge_stream(const pz_puzzle *p, const void *insts, const void *exp
                      pe ? "right answers, wrong layout from here:" : "cannot read the answer,",
                      e.line, e.msg, got);
         }
-        v[i] = pe ? PZ_PE : PZ_WA;
-        note(ctx, i, (pz_outcome)v[i], why, NULL);
+        if (v)
+            v[i] = pe ? PZ_PE : PZ_WA;
+        note(ctx, i, pe ? PZ_PE : PZ_WA, why, NULL);
         i++;
     }
     pz_reader_free(&r);

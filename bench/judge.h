@@ -51,6 +51,13 @@ long long pz_judge_stream(const pz_puzzle *, const void *insts, const void *expe
                           long long count, FILE *out, unsigned char *v, pz_answer_note_fn *note,
                           void *ctx);
 
+/* The same, the instances and expected answers given by src in order: i
+ * from 0 up, each asked for once, or again at once (its pointers stay good
+ * until the next i).  v may be NULL. */
+typedef void pz_judge_source_fn(void *ctx, long long i, const void **inst, const void **exp);
+long long pz_judge_source(const pz_puzzle *, pz_judge_source_fn *src, void *sctx, long long count,
+                          FILE *out, unsigned char *v, pz_answer_note_fn *note, void *ctx);
+
 /* Answer k to inst as the judge prints it, on one line: its lines joined by
  * " / ", cut with "..." to fit cap bytes. */
 void pz_answer_line(const pz_puzzle *, unsigned long long k, const void *inst, const void *ans,

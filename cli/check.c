@@ -20,15 +20,81 @@ enum { CHECK_OK = 0, CHECK_WA = 1, CHECK_PE = 2, CHECK_FAIL = 3 };
 /* Bad usage and unreadable files are the judge's fault: testlib's "fail". */
 #define FAIL(...) (pz_usage("checker failure: " __VA_ARGS__), CHECK_FAIL)
 
+/* INPUT and ANSWER read in step, one instance at a time, as the judge asks
+ * for them (or, with no ANSWER, the reference solver's answers): memory
+ * follows one instance, never the files. */
+typedef struct source {
+    const pz_puzzle *p;
+    FILE *in, *ans; /* ans NULL: the reference solver answers */
+    const char *in_path;
+    pz_reader rin, rans;
+    pz_arena *arena;   /* a wide puzzle's rows, of the instance at hand */
+    pz_reference *ref; /* with no ANSWER */
+    char *inst, *exp;  /* instance at, and its expected answer */
+    long long at, count;
+    int failed; /* a read or the reference failed, as e says: the check fails */
+    pz_error e;
+} source;
+
+static int source_start(source *s)
+{
+    pz_reader_free(&s->rin);
+    pz_reader_free(&s->rans);
+    if (fseeko(s->in, 0, SEEK_SET) || (s->ans && fseeko(s->ans, 0, SEEK_SET)))
+        return -1;
+    pz_reader_init(&s->rin, s->in, s->in_path);
+    if (s->ans)
+        pz_reader_init(&s->rans, s->ans, s->rans.name);
+    s->at = -1;
+    return 0;
+}
+
+/* pz_judge_source's source: instance i (at + 1, or at again). */
+static void source_next(void *ctx, long long i, const void **inst, const void **exp)
+{
+    source *s = ctx;
+    const pz_puzzle *p = s->p;
+    pz_error e;
+    int rc;
+    if (i != s->at) {
+        s->at = i;
+        if (s->arena)
+            pz_arena_reset(s->arena);
+        memset(s->exp, 0, p->ans_size);
+        s->rin.arena = s->rans.arena = s->arena;
+        if (!s->failed) {
+            if ((rc = p->read(&s->rin, s->inst, &s->e)) == 0)
+                rc = pz_fail(&s->e, &s->rin, "expected %lld instances: %s changed while read",
+                             s->count, s->in_path);
+            if (rc == 1 && s->ans &&
+                (rc = p->read_answer(&s->rans, (unsigned long long)i + 1, s->inst, s->exp,
+                                     &s->e)) == 0)
+                rc = pz_fail(&s->e, &s->rans, "expected %lld answers, found %lld", s->count, i);
+            if (rc == 1 && !s->ans && pz_reference_solve(s->ref, s->inst, s->exp, &e)) {
+                pz_fail(&s->e, NULL, "checker failure: %s: instance %lld: %s", s->in_path, i + 1,
+                        e.msg);
+                rc = -1;
+            }
+            s->failed = rc != 1;
+        }
+        if (s->failed) { /* what is judged no longer counts: an empty board and answer */
+            memset(s->inst, 0, p->inst_size);
+            memset(s->exp, 0, p->ans_size);
+        }
+    }
+    *inst = s->inst;
+    *exp = s->exp;
+}
+
 /* The first wrong and the first badly laid out answer, and the first case
  * where the jury's ANSWER is worse than the output (a checker failure). */
 typedef struct firsts {
     long long at[2];
     char why[2][512];
     const pz_puzzle *p;
-    const char *insts, *expected; /* expected: the jury's, when ANSWER is given */
-    pz_reference *ref;            /* to settle a dispute with the jury; NULL: none */
-    char *mine;                   /* the reference's answer */
+    const source *src; /* the instance at hand and the jury's answer, when ANSWER is given */
+    pz_reference *ref; /* to settle a dispute with the jury; NULL: none */
+    char *mine;        /* the reference's answer */
     long long jury_at;
     char jury_why[768];
 } firsts;
@@ -40,7 +106,7 @@ typedef struct firsts {
 static void dispute(firsts *f, long long i, const void *ans)
 {
     const pz_puzzle *p = f->p;
-    const char *inst = f->insts + i * p->inst_size, *jury = f->expected + i * p->ans_size, *bad;
+    const char *inst = f->src->inst, *jury = f->src->exp, *bad; /* i is the instance at hand */
     unsigned long long k = (unsigned long long)i + 1;
     char a[160], b[160];
     pz_error e;
@@ -76,9 +142,9 @@ static void note(void *ctx, long long i, pz_outcome o, const char *why, const vo
         dispute(f, i, ans);
 }
 
-/* OUTPUT as a stream the judge can seek in: the file itself, or, for a pipe,
- * a copy in a temporary file (on disk: an output is not held in memory). */
-static FILE *open_output(const char *path)
+/* A file as a stream the judge can seek in and read again: the file itself,
+ * or, for a pipe, a copy in a temporary file (on disk: never held in memory). */
+static FILE *open_seekable(const char *path)
 {
     FILE *f = fopen(path, "r"), *copy;
     char buf[1 << 16];
@@ -109,6 +175,16 @@ static FILE *open_output(const char *path)
     }
     fclose(f);
     return copy;
+}
+
+/* INPUT or ANSWER that cannot be opened; a directory as its reader tells it. */
+static int unreadable(const char *what, const char *path)
+{
+    if (errno == EISDIR) {
+        fprintf(stderr, "%s: cannot read: %s\n", path, strerror(EISDIR));
+        return CHECK_FAIL;
+    }
+    return FAIL("cannot read %s %s: %s", what, path, strerror(errno));
 }
 
 #define CHECK_OPTIONS(X)                                                                           \
@@ -169,81 +245,99 @@ int pz_cmd_check(int argc, char **argv)
         return FAIL("%s has no solver '%s'%s (see puzzlebench list)", p->name, solver,
                     pz_solver_hint(p, solver, hint));
 
-    void *insts = NULL, *expected;
     pz_error e;
-    FILE *f = fopen(path[0], "r");
-    if (!f)
-        return FAIL("cannot read INPUT %s: %s", path[0], strerror(errno));
-    long long n = pz_read_all(p, f, path[0], &insts, &e);
-    /* Boards past the puzzle's own sizes: its wide twin reads them again,
-     * their rows (and the answers') in an arena kept to the end. */
-    pz_arena *arena = NULL;
-    if (n < 0 && p->wide && !fseek(f, 0, SEEK_SET)) {
-        arena = pz_arena_new();
-        if ((n = pz_read_all_in(p->wide, f, path[0], &insts, arena, &e)) >= 0)
-            p = p->wide;
-    }
-    fclose(f);
-    if (n < 0) {
-        pz_arena_free(arena);
-        return (pz_print_error(&e), CHECK_FAIL);
-    }
-    if (!(expected = calloc((size_t)n + 1, p->ans_size)))
-        pz_fatal("out of memory");
-    if (path[2]) {
-        if (!(f = fopen(path[2], "r"))) {
-            rc = FAIL("cannot read ANSWER %s: %s", path[2], strerror(errno));
-            goto done;
-        }
-        rc = pz_read_answers_in(p, f, path[2], insts, n, expected, arena, &e);
-        fclose(f);
-        if (rc) {
-            rc = (pz_print_error(&e), CHECK_FAIL);
-            goto done;
-        }
-        for (long long i = 0; i < n && !rc; i++) {
-            const char *why;
-            if (p->check((char *)insts + i * p->inst_size, (char *)expected + i * p->ans_size,
-                         &why) != PZ_VALID)
-                rc = FAIL("ANSWER %s: case %lld fails the checker: %s", path[2], i + 1, why);
-        }
-        if (rc)
-            goto done;
-    } else {
-        pz_reference ref;
-        pz_prepare_all();
-        pz_reference_init(&ref, p, only);
-        ref.arena = arena;
-        rc = 0;
-        for (long long i = 0; i < n && !rc; i++)
-            if ((rc = pz_reference_solve(&ref, (char *)insts + i * p->inst_size,
-                                         (char *)expected + i * p->ans_size, &e)))
-                rc = FAIL("%s: instance %lld: %s", path[0], i + 1, e.msg);
-        pz_reference_free(&ref);
-        if (rc)
-            goto done;
-    }
-
-    FILE *out = open_output(path[1]);
-    unsigned char *v = malloc((size_t)n + 1);
-    firsts first = {{-1, -1}, {"", ""}, p, insts, expected, NULL, NULL, -1, ""};
+    FILE *out = NULL;
     pz_reference ref;
-    if (!out) {
-        rc = FAIL("cannot read OUTPUT %s: %s", path[1], strerror(errno));
-        free(v);
+    int have_ref = 0;
+    long long n;
+    source src = {.p = p, .in_path = path[0], .at = -1};
+    if (!(src.in = open_seekable(path[0])))
+        return unreadable("INPUT", path[0]);
+    /* INPUT counted and checked whole first, keeping nothing; boards past
+     * the puzzle's own sizes: its wide twin reads them again, their rows
+     * (and the answers') in an arena reset at each instance. */
+    src.inst = pz_xcalloc_lines(1, p->wide && p->wide->inst_size > p->inst_size ? p->wide->inst_size
+                                                                                : p->inst_size);
+    n = pz_count_all(p, src.in, path[0], NULL, src.inst, &e);
+    if (n < 0 && p->wide && !fseek(src.in, 0, SEEK_SET)) {
+        src.arena = pz_arena_new();
+        if ((n = pz_count_all(p->wide, src.in, path[0], src.arena, src.inst, &e)) >= 0)
+            p = src.p = p->wide;
+    }
+    if (n < 0) {
+        rc = (pz_print_error(&e), CHECK_FAIL);
         goto done;
     }
-    if (!v)
-        pz_fatal("out of memory");
+    src.count = n;
+    src.exp = pz_xcalloc_lines(1, p->ans_size);
     if (path[2]) {
-        pz_prepare_all();
-        pz_reference_init(&ref, p, only);
-        ref.arena = arena;
-        first.ref = &ref;
-        first.mine = pz_xmalloc(p->ans_size);
+        long long bad = -1;
+        char why[512];
+        if (!(src.ans = open_seekable(path[2]))) {
+            rc = unreadable("ANSWER", path[2]);
+            goto done;
+        }
+        /* ANSWER read whole against INPUT, then each answer checked: the first
+         * unreadable answer is told before the first that fails the checker. */
+        src.rans.name = path[2];
+        if (source_start(&src))
+            src.failed =
+                pz_fail(&src.e, NULL, "cannot read %s again: %s", path[0], strerror(errno)) != 0;
+        for (long long i = 0; i < n && !src.failed; i++) {
+            const void *inst, *exp;
+            const char *w;
+            source_next(&src, i, &inst, &exp);
+            if (!src.failed && bad < 0 && p->check(inst, exp, &w) != PZ_VALID) {
+                bad = i;
+                snprintf(why, sizeof why, "%s", w);
+            }
+        }
+        if (!src.failed && pz_next_nonblank(&src.rans, &src.e) == 1)
+            src.failed =
+                pz_fail(&src.e, &src.rans, "expected the end of the answers after %lld", n) != 0;
+        if (src.failed) {
+            rc = (pz_print_error(&src.e), CHECK_FAIL);
+            goto done;
+        }
+        if (bad >= 0) {
+            rc = FAIL("ANSWER %s: case %lld fails the checker: %s", path[2], bad + 1, why);
+            goto done;
+        }
     }
-    pz_judge_stream(p, insts, expected, n, out, v, note, &first);
-    if (ferror(out)) {
+    pz_prepare_all();
+    pz_reference_init(&ref, p, only);
+    ref.arena = src.arena;
+    have_ref = 1;
+    if (!path[2])
+        src.ref = &ref;
+    if (source_start(&src)) {
+        rc = FAIL("cannot read INPUT %s again: %s", path[0], strerror(errno));
+        goto done;
+    }
+
+    firsts first = {{-1, -1}, {"", ""}, p, &src, NULL, NULL, -1, ""};
+    if ((out = open_seekable(path[1]))) {
+        if (path[2]) {
+            first.ref = &ref;
+            first.mine = pz_xmalloc(p->ans_size);
+        }
+        pz_judge_source(p, source_next, &src, n, out, NULL, note, &first);
+    }
+    /* The reference answers every instance, wherever the judge stopped: its
+     * failure is the checker's, whatever OUTPUT holds. */
+    for (long long i = src.at + 1; i < n && !src.failed && !path[2]; i++) {
+        const void *inst, *exp;
+        source_next(&src, i, &inst, &exp);
+    }
+    if (src.failed) {
+        if (src.e.line)
+            pz_print_error(&src.e);
+        else /* the reference's failure, worded as before */
+            fprintf(stderr, "puzzlebench: %s\n", src.e.msg);
+        rc = CHECK_FAIL;
+    } else if (!out) {
+        rc = FAIL("cannot read OUTPUT %s: %s", path[1], strerror(errno));
+    } else if (ferror(out)) {
         rc = FAIL("cannot read OUTPUT %s: %s", path[1], strerror(errno));
     } else if (first.jury_at >= 0) {
         rc = FAIL("%s", first.jury_why);
@@ -257,15 +351,20 @@ int pz_cmd_check(int argc, char **argv)
         fprintf(stderr, "ok %lld answer%s\n", n, n == 1 ? "" : "s");
         rc = CHECK_OK;
     }
-    if (first.ref) {
-        pz_reference_free(&ref);
-        free(first.mine);
-    }
-    fclose(out);
-    free(v);
+    free(first.mine);
 done:
-    free(insts);
-    free(expected);
-    pz_arena_free(arena);
+    if (out)
+        fclose(out);
+    if (have_ref)
+        pz_reference_free(&ref);
+    pz_reader_free(&src.rin);
+    pz_reader_free(&src.rans);
+    if (src.in)
+        fclose(src.in);
+    if (src.ans)
+        fclose(src.ans);
+    free(src.inst);
+    free(src.exp);
+    pz_arena_free(src.arena);
     return rc;
 }

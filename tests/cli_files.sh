@@ -97,4 +97,19 @@ cat "$tmp/big.in" | "$pb" run lightsout --corpus /dev/stdin --shard 1/3 --repeat
 [ "$(table "$tmp/f.out" | grep -c .)" -gt 5 ] && diff <(table "$tmp/f.out") <(table "$tmp/p.out") \
     >"$tmp/diff" && ok || { bad "a streamed file and a pipe differ:"; head -20 "$tmp/diff"; }
 
+# 6. check streams INPUT, OUTPUT and ANSWER in step: the same 100 000 boards
+# (2.1 GB for a million when read whole) in the same 48 MB, with ANSWER and
+# without, INPUT through a pipe too; a wrong answer late in OUTPUT is found.
+"$pb" solve lightsout "$tmp/big.in" >"$tmp/big.out"
+cp "$tmp/big.out" "$tmp/big.jury"
+for jury in "" "$tmp/big.jury"; do
+    expect 0 "^ok 100000 answers" -- sh -c 'ulimit -v 48000; exec "$1" check lightsout "$2" "$3" $4' \
+        sh "$pb" "$tmp/big.in" "$tmp/big.out" "$jury"
+done
+expect 0 "^ok 100000 answers" -- sh -c 'cat "$2" | (ulimit -v 48000; exec "$1" check lightsout \
+    /dev/stdin "$3")' sh "$pb" "$tmp/big.in" "$tmp/big.out"
+awk 'NR == 199996 { $0 = ($0 == "0" ? "1" : "0") } { print }' "$tmp/big.out" >"$tmp/wa.out"
+expect 1 "^wrong answer on case 99998: " -- sh -c 'ulimit -v 48000; exec "$1" check lightsout "$2" "$3" "$4"' \
+    sh "$pb" "$tmp/big.in" "$tmp/wa.out" "$tmp/big.jury"
+
 summary

@@ -5,27 +5,38 @@
  *   character of it is special to anything but our own quoting rules.
  * - Between fork and execv the child makes only system calls (async-signal
  *   safe), since other threads may hold locks in the parent.
- * - The child leads its own process group, so one kill(-pid, SIGKILL) ends it
- *   and everything it forked; we are a child subreaper, so its orphans are
- *   handed to us and reaped by waitpid(-pid) rather than left as zombies.
+ * - The child leads its own session (and so group), so one kill(-pid,
+ *   SIGKILL) ends it and everything it forked that stayed there; we are a
+ *   child subreaper, so its orphans are handed to us and reaped rather than
+ *   left as zombies, and a daemon it starts (double fork, setsid) stays below
+ *   us, to be killed with its run's cgroup or at the end.
+ * - As root, the child becomes an unprivileged user (nobody, or --run-as)
+ *   once it is in its cgroups, with no new privileges: it can then neither
+ *   write the cgroup files (to leave its cgroup) nor signal us.
  * - A pidfd tells us when the program itself ended even while a grandchild
  *   still holds its pipes open; its CPU clock lets us stop a busy loop at the
  *   time limit rather than at RLIMIT_CPU's whole seconds.
  * - A cgroup v2 of its own per run, where we may make one (bench/cgroup.c):
  *   its cpu.stat counts every process the program made, also those that
  *   ended between two looks, left its group, or that nobody reaped;
- *   cgroup.kill ends them all at once, whatever session they are in.
- *   Without one (cgroup v1 only, no right to make one, PZ_CGROUP=none) the
- *   CPU of the process tree is polled from /proc, which misses processes
- *   that live and end between two polls once their parent is gone.
+ *   cgroup.kill ends them all at once, whatever session they are in; the
+ *   memory and pids controllers (in it, or in v1 hierarchies) limit the run
+ *   as a whole.  Without one (cgroup v1 only, no right to make one,
+ *   PZ_CGROUP=none) the CPU of the process tree is polled from /proc, which
+ *   misses processes that live and end between two polls once their parent
+ *   is gone, and at its end every process of the run's session and of the
+ *   tree seen is killed.
  * - setrlimit: RLIMIT_CPU (the limit rounded up, plus a second: a backstop),
- *   RLIMIT_AS (the memory limit), RLIMIT_FSIZE (files it writes, at the
- *   output cap) and RLIMIT_CORE 0.  Not RLIMIT_NPROC: it counts every process
- *   of the user, not of the run, and root ignores it; the group kill bounds a
- *   fork storm to the time limit.
+ *   RLIMIT_AS (the memory limit, per process: the fallback where no memory
+ *   cgroup can be made), RLIMIT_FSIZE (files it writes, at the output cap)
+ *   and RLIMIT_CORE 0.  Not RLIMIT_NPROC: it counts every process of the
+ *   user, not of the run; pids.max bounds a fork storm, else the kill at the
+ *   end of the run does.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <grp.h>
+#include <pwd.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -46,7 +57,7 @@
 #include "cgroup.h"
 #include "exec.h"
 
-enum { MAX_GROUPS = 256, TICK_MS = 10 };
+enum { MAX_GROUPS = 256, TICK_MS = 10, RUN_TASKS = PZ_PROC_TASKS };
 
 int pz_split_command(const char *cmd, char ***argv, pz_error *e)
 {
@@ -226,6 +237,12 @@ const char *pz_exec_accounting(char *buf, size_t len)
     return pz__cg_accounting(buf, len);
 }
 
+const char *pz_exec_limiting(char *buf, size_t len)
+{
+    int whole;
+    return pz__cg_limiting(buf, len, &whole);
+}
+
 /* Every group we made, then every process left below us: a program's
  * children that started sessions of their own escape the group kill, and
  * would outlive us.  The other threads run on meanwhile: no new cgroup is
@@ -242,8 +259,10 @@ static void on_signal(int sig)
         pz__cg_kill_all();
         for (int i = 0; i < MAX_GROUPS; i++) {
             int g = __atomic_load_n(&groups[i], __ATOMIC_SEQ_CST);
-            if (g > 0)
+            if (g > 0) {
                 kill(-g, SIGKILL);
+                kill(g, SIGKILL);
+            }
         }
         kill_descendants();
         left = pz__cg_remove_all();
@@ -255,7 +274,15 @@ static void on_signal(int sig)
 void pz_exec_setup(void)
 {
     struct sigaction sa = {.sa_handler = on_signal};
+    char why[1024];
+    int whole;
     pz__cg_setup();
+    pz__cg_limiting(why, sizeof why, &whole);
+    if (!whole)
+        fprintf(stderr,
+                "puzzlebench: warning: the memory limit holds per process (RLIMIT_AS) and the "
+                "number of processes is not limited, not per run as a whole: %s\n",
+                why);
     static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT};
     prctl(PR_SET_CHILD_SUBREAPER, 1);
     /* While the handler runs, a second signal waits: it must finish the kill. */
@@ -271,6 +298,63 @@ int pz_end_strays(void)
     return kill_descendants();
 }
 
+/* Whom the program runs as: as root, an unprivileged user (pz_exec_user). */
+static int drop;
+static uid_t drop_uid;
+static gid_t drop_gid;
+
+int pz_exec_user(const char *user, const char *path)
+{
+    struct passwd *pw;
+    char *end;
+    long id;
+    pid_t pid;
+    int status = 1;
+    if (geteuid() != 0)
+        return 0;
+    if (!user)
+        user = "nobody";
+    if (!strcmp(user, "root"))
+        return 0;
+    id = strtol(user, &end, 10);
+    if (*user && !*end && id >= 0) {
+        drop_uid = (uid_t)id;
+        drop_gid = (pw = getpwuid(drop_uid)) ? pw->pw_gid : (gid_t)id;
+    } else if ((pw = getpwnam(user))) {
+        drop_uid = pw->pw_uid;
+        drop_gid = pw->pw_gid;
+    } else {
+        return -1;
+    }
+    if (drop_uid == 0)
+        return 0;
+    /* Whether that user may read and run the program: asked as that user. */
+    if ((pid = fork()) == 0)
+        _exit(setgroups(0, NULL) || setgid(drop_gid) || setuid(drop_uid) ||
+              access(path, R_OK | X_OK));
+    if (pid > 0)
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+            ;
+    if (pid < 0 || !WIFEXITED(status) || WEXITSTATUS(status)) {
+        fprintf(stderr,
+                "puzzlebench: warning: user %s (uid %d) cannot read and run %s: the program "
+                "runs as root, unconfined by its user\n",
+                user, (int)drop_uid, path);
+        return 0;
+    }
+    drop = 1;
+    return 0;
+}
+
+const char *pz_exec_who(char *buf, size_t len)
+{
+    uid_t uid = drop ? drop_uid : geteuid();
+    struct passwd *pw = getpwuid(uid);
+    snprintf(buf, len, "%s (uid %d%s), in a session of its own", pw ? pw->pw_name : "?", (int)uid,
+             drop ? "" : ", ours");
+    return buf;
+}
+
 /* The child, between fork and execv: system calls only. */
 static _Noreturn void child(const char *path, char *const argv[], const struct rlimit *rl, int in,
                             int out, int err, int go)
@@ -280,11 +364,17 @@ static _Noreturn void child(const char *path, char *const argv[], const struct r
     struct sigaction dfl = {.sa_handler = SIG_DFL};
     sigset_t none;
     char byte;
-    /* Not a step before the parent has moved us into the run's cgroup, or
-     * failed to: a byte on go either way. */
+    setsid(); /* a session and group of our own, before the parent can kill it */
+    /* Not a step more before the parent has moved us into the run's cgroup,
+     * or failed to: a byte on go either way. */
     while (go >= 0 && read(go, &byte, 1) < 0 && errno == EINTR)
         ;
-    setpgid(0, 0);
+    /* As root: an unprivileged user from now on, so the program cannot move
+     * itself out of its cgroups or signal us (the death signal is set after,
+     * as a change of user clears it). */
+    if (drop && (setgroups(0, NULL) || setgid(drop_gid) || setuid(drop_uid)))
+        _exit(127);
+    prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0)
         _exit(127);
@@ -375,6 +465,62 @@ static double tree_cpu(tree *t)
     return t->cpu_s;
 }
 
+/* /proc/PID/stat's state and session; 0, or -1 when it is gone. */
+static int proc_session(pid_t pid, char *state, pid_t *session)
+{
+    char path[48], buf[1024], *p;
+    int fd, n, sid;
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+        return -1;
+    n = (int)read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0)
+        return -1;
+    buf[n] = 0;
+    if (!(p = strrchr(buf, ')')) || sscanf(p + 2, "%c %*d %*d %d", state, &sid) != 2)
+        return -1;
+    *session = sid;
+    return 0;
+}
+
+/* Without a cgroup, at the end of a run: kills every process of the run's
+ * session (the program leads it; a child that only left its group is still
+ * in it) and every process of its tree seen, also in sessions of their own,
+ * until none is left (a process may fork as it is killed). */
+static void end_session(pid_t sid, tree *t)
+{
+    struct timespec pause = {0, 1000000};
+    for (int round = 0, found = 1; found && round < 100; round++) {
+        DIR *d = opendir("/proc");
+        struct dirent *e;
+        found = 0;
+        if (round)
+            nanosleep(&pause, NULL);
+        while (d && (e = readdir(d))) {
+            char state;
+            pid_t session, pid = (pid_t)atoi(e->d_name);
+            if (pid > 0 && !proc_session(pid, &state, &session) && session == sid && state != 'Z' &&
+                state != 'X') {
+                kill(pid, SIGKILL);
+                found = 1;
+            }
+        }
+        if (d)
+            closedir(d);
+        for (int i = 0; i < t->n; i++) {
+            unsigned long long start, ticks;
+            char state;
+            pid_t session;
+            if (!proc_stat(t->pid[i], &start, &ticks) && start == t->start[i] &&
+                !proc_session(t->pid[i], &state, &session) && state != 'Z' && state != 'X') {
+                kill(t->pid[i], SIGKILL);
+                found = 1;
+            }
+        }
+    }
+}
+
 /* One of the program's output pipes: the first `keep` bytes kept, all counted. */
 typedef struct sink {
     int fd;
@@ -435,6 +581,8 @@ typedef struct job {
     sink out, err;
     double start, deadline;
     int exited, timed_out, cpu_out, ole, status;
+    int mem_hit; /* its cgroup hit the memory limit */
+    long long oom_kills;
     struct rusage ru;
 } job;
 
@@ -451,7 +599,8 @@ static void spawn(job *j, const char *path, char *const argv[])
     };
     if (lim->memory_mb > 0)
         rl[1].rlim_cur = rl[1].rlim_max = (rlim_t)lim->memory_mb << 20;
-    int incg = !pz__cg_make(&j->cg);
+    pz__cg_limits whole = {(long long)lim->memory_mb << 20, RUN_TASKS};
+    int incg = !pz__cg_make(&j->cg, &whole);
     if (pipe2(pin, O_CLOEXEC) || pipe2(pout, O_CLOEXEC) || pipe2(perr, O_CLOEXEC) ||
         (incg && pipe2(go, O_CLOEXEC)))
         pz_fatal("cannot make a pipe: %s", strerror(errno));
@@ -462,7 +611,6 @@ static void spawn(job *j, const char *path, char *const argv[])
         pz_fatal("cannot fork: %s", strerror(errno));
     if (pid == 0)
         child(path, argv, rl, pin[0], pout[1], perr[1], go[0]);
-    setpgid(pid, pid); /* as the child does: whichever runs first */
     j->slot = enlist(pid);
     if (incg) { /* the child waits for this: into its cgroup, then a byte on go */
         pz__cg_join(&j->cg, pid);
@@ -571,6 +719,9 @@ static void reap(job *j)
     if (j->cg.seq)
         pz__cg_kill(&j->cg); /* all the program made, in whatever group or session */
     kill(-j->pid, SIGKILL);  /* the program if it still runs, and all it left behind */
+    kill(j->pid, SIGKILL);   /* the same, if it has not made its session yet */
+    if (!j->cg.seq)
+        end_session(j->pid, j->tr);
     while (wait4(j->pid, &j->status, 0, &j->ru) < 0 && errno == EINTR)
         ;
     while (waitpid(-j->pid, NULL, 0) > 0 || errno == EINTR)
@@ -579,6 +730,7 @@ static void reap(job *j)
         /* All of it has ended: cpu.stat holds what it used, to the end. */
         if (pz__cg_cpu(&j->cg) > j->tr->cpu_s)
             j->tr->cpu_s = pz__cg_cpu(&j->cg);
+        j->mem_hit = pz__cg_memory_hits(&j->cg, &j->oom_kills);
         pz__cg_end(&j->cg);
     }
     if (j->slot >= 0)
@@ -620,6 +772,12 @@ static void verdict(job *j, pz_proc *run)
     else if (j->timed_out)
         say(run, PZ_TLE, "wall clock %.3f s, limit %.3f s (killed; CPU time %.3f s)", run->wall_s,
             (double)lim->wall_ms / 1000, run->cpu_s);
+    else if (lim->memory_mb > 0 && (j->oom_kills > 0 || (failed && j->mem_hit)))
+        say(run, PZ_MLE,
+            "the run's processes together reached the %ld MiB limit (%lld killed "
+            "by the kernel for it), then %s %d",
+            lim->memory_mb, j->oom_kills, sig ? "signal" : "exit status",
+            sig ? sig : WEXITSTATUS(status));
     else if (failed && lim->memory_mb > 0 && run->maxrss_kb >= lim->memory_mb * 1024 / 2)
         say(run, PZ_MLE, "peak memory %ld MiB of the %ld MiB limit, then %s %d",
             run->maxrss_kb / 1024, lim->memory_mb, sig ? "signal" : "exit status",

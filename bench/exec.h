@@ -8,20 +8,26 @@
  *     // run.outcome: PZ_AC when it ended by itself within the limits (its
  *     // output, run.out, is then for the judge), else TLE, MLE, RE or OLE.
  *
- * The program runs in its own process group with setrlimit limits, its stdin
- * fed and its stdout and stderr drained through non-blocking pipes under one
- * poll loop, so a program that writes much before it reads cannot deadlock
- * us.  When it ends or a limit is hit, its whole group is killed and reaped.
+ * The program runs in its own session, in cgroups of its own where they can
+ * be made (bench/cgroup.h), with setrlimit limits, as nobody when we are
+ * root; its stdin fed and its stdout and stderr drained through non-blocking
+ * pipes under one poll loop, so a program that writes much before it reads
+ * cannot deadlock us.  When it ends or a limit is hit, its whole cgroup (or
+ * session and process tree) is killed and reaped.
  */
 #ifndef PZ_EXEC_H
 #define PZ_EXEC_H
 
 #include "judge.h"
 
+/* The processes and threads a run may have at once, where a pids cgroup
+ * holds them. */
+enum { PZ_PROC_TASKS = 512 };
+
 typedef struct pz_proc_limits {
     long time_ms;      /* CPU time of the run */
     long wall_ms;      /* wall clock of the run */
-    long memory_mb;    /* address space; 0: none */
+    long memory_mb;    /* of the run as a whole (cgroup), and address space */
     size_t output_cap; /* bytes on stdout, or on stderr, before OLE */
 } pz_proc_limits;
 
@@ -49,6 +55,16 @@ void pz_exec_setup(void);
  * one can be made under ours, or under PZ_CGROUP), else the process tree's
  * from /proc (PZ_CGROUP=none, or no cgroup v2), with the reason; into buf. */
 const char *pz_exec_accounting(char *buf, size_t len);
+/* As root, runs the programs as user (a name or a uid; NULL: nobody;
+ * "root": as root) when that user may read and run path, else says so on
+ * stderr and runs them as root.  Not as root: nothing.  0, or -1 for a user
+ * that does not exist. */
+int pz_exec_user(const char *user, const char *path) __attribute__((nonnull(2)));
+/* Whom the program runs as, in a phrase. */
+const char *pz_exec_who(char *buf, size_t len);
+/* Where a run's memory and processes are limited as a whole (the memory and
+ * pids cgroups), or, where they cannot be, why not. */
+const char *pz_exec_limiting(char *buf, size_t len);
 void pz_proc_run(const char *path, char *const argv[], const pz_proc_limits *, const char *in,
                  size_t inlen, pz_proc *);
 void pz_proc_free(pz_proc *);

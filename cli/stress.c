@@ -31,9 +31,10 @@ typedef pz_example example;
     X(BATCH, "batch", 0, "B", "instances per run, in one judge input (default 1)")                 \
     X(TIME, "time-limit", 0, "MS", "CPU time per run (default 1000)")                              \
     X(WALL, "wall-limit", 0, "MS", "wall-clock time per run (default 2 x time limit + 500)")       \
-    X(MEMORY, "memory-limit", 0, "MB", "address space per run (default 256; 0: none)")             \
+    X(MEMORY, "memory-limit", 0, "MB", "memory per run (default 256; 0: none)")                    \
     X(JOBS, "jobs", 0, "J", "programs run at once (default 1, at most %d)", .num = MAX_JOBS)       \
     X(SOLVER, "solver", 0, "S", "the reference solver")                                            \
+    X(RUN_AS, "run-as", 0, "USER", "as root, run the program as USER (default nobody)")            \
     X(SHOW, "show", 0, "N", "failing instances shown in full (default 3)")                         \
     X(ANY_SIZE, "shrink-any-size", 0, NULL, "let shrinking change the board size too")             \
     X(JSON, "json", 0, "F", "also write the report to F (atomically)")
@@ -63,20 +64,38 @@ static void usage(FILE *f)
             "no variables, globbing, redirection or pipes.  A name without '/' is looked up\n"
             "in PATH.\n"
             "\n"
-            "Each run is a process group of its own, with RLIMIT_CPU (the time limit rounded\n"
-            "up to seconds, plus one: a backstop), RLIMIT_AS (the memory limit), RLIMIT_FSIZE\n"
-            "(the output cap) and RLIMIT_CORE 0; not RLIMIT_NPROC, which counts all of the\n"
-            "user's processes and which root ignores.  When the program ends or breaks a\n"
-            "limit, its whole group is killed; processes that start a session of their own\n"
-            "escape this until the end, when every process left is killed, as it is at once\n"
-            "on SIGINT, SIGTERM or SIGHUP.  Where a cgroup v2 can be made (under our own\n"
-            "cgroup, or under the directory PZ_CGROUP names), each run gets one: the CPU\n"
-            "time of a run is that of every process in it, however short-lived, unreaped or\n"
-            "far from its group, and all of them are killed with it.  Elsewhere (cgroup v1\n"
-            "only, or PZ_CGROUP=none) it is the CPU time of the run's process tree, polled\n"
-            "from /proc: a child its parent never reaps counts too, but a process that lives\n"
-            "and ends between two polls after its parent ended does not.  The report says\n"
-            "which (\"CPU time charged to a run\").\n"
+            "Each run is a session of its own, with RLIMIT_CPU (the time limit rounded up\n"
+            "to seconds, plus one: a backstop), RLIMIT_AS (the memory limit, per process),\n"
+            "RLIMIT_FSIZE (the output cap) and RLIMIT_CORE 0.  Where a cgroup v2 can be made\n"
+            "(under our own cgroup, or under the directory PZ_CGROUP names), each run gets\n"
+            "one: the CPU time of a run is that of every process in it, however short-lived,\n"
+            "unreaped or far from its session, and all of them are killed when the program\n"
+            "ends or breaks a limit.  With it, the run's memory (RAM, no swap) and its\n"
+            "processes (at most %d at once, threads included) are limited for the run as a\n"
+            "whole, by the memory and pids controllers: in that cgroup v2 where they can be\n"
+            "enabled, else in cgroup v1 hierarchies of them.  Where they cannot be, memory\n"
+            "is limited per process only (RLIMIT_AS: six processes may each take nearly the\n"
+            "limit) and processes not at all; stress says so on stderr.  Without a cgroup\n"
+            "(cgroup v1 only, or PZ_CGROUP=none) the CPU time is that of the run's process\n"
+            "tree, polled from /proc: a child its parent never reaps counts too, but a\n"
+            "process that lives and ends between two polls after its parent ended does not;\n"
+            "at the end of the run, every process of its session and of the tree seen is\n"
+            "killed, and one that started a session of its own unseen is killed at the end\n"
+            "of stress, when every process left below it is (stress is their subreaper), as\n"
+            "it is at once on SIGINT, SIGTERM or SIGHUP.  The report says which (\"CPU time\n"
+            "charged to a run\", \"memory and processes limited\").  The cgroups of a stress\n"
+            "killed with SIGKILL (puzzlebench-PID-*, PID ended) are ended, and all that ran\n"
+            "in them, when the next stress starts; without cgroups, what such a stress left\n"
+            "runs on.\n"
+            "\n"
+            "As root, the program runs as the user --run-as names (nobody by default; root\n"
+            "to run it as root), with no supplementary groups and no new privileges, once\n"
+            "it is in its cgroups: it can neither leave them nor signal stress.  If that\n"
+            "user cannot read and run the program, it runs as root, with a warning.  Not\n"
+            "isolated, even so: the file system (it reads and writes what its user may,\n"
+            "/tmp for one), the network, and the processes of its user: runs at once\n"
+            "(--jobs) are the same user and may signal each other; there is no PID\n"
+            "namespace.  Not as root, the program is our own user and may signal stress.\n"
             "On a terminal, a progress line on stderr.  Verdicts, the first that applies:\n"
             "  OLE  more than 64 x the expected output (at least 64 KiB, at most 64 MiB more\n"
             "       than expected) on stdout or on stderr, or a file written past that: killed\n"
@@ -85,7 +104,9 @@ static void usage(FILE *f)
             "  MLE  the run failed as for RE and its peak resident memory (ru_maxrss) reached\n"
             "       half the memory limit: allocations fail at the limit, and a program that\n"
             "       runs out has touched much of it.  One that asks for a huge block at once\n"
-            "       and dies has touched little, and is RE.\n"
+            "       and dies has touched little, and is RE.  Or the run's processes together\n"
+            "       reached the memory limit of its cgroup: one was killed by the kernel for\n"
+            "       it, or the run failed after reaching it.\n"
             "  RE   a non-zero exit status, or killed by a signal\n"
             "  Then the output is read answer by answer in the judge's strict format (a\n"
             "  missing final newline, CRLF line ends and blank lines at the end are accepted):\n"
@@ -122,7 +143,7 @@ static void usage(FILE *f)
             "Exit status: 0 every instance AC; 1 otherwise, or no instance in the corpus\n"
             "(nothing was judged); 2 bad usage, a bad corpus, or a program that cannot be\n"
             "found.\n",
-            SHRINK_RUNS);
+            PZ_PROC_TASKS, SHRINK_RUNS);
 }
 
 static int number(const char *opt, const char *val, long long min, long long max, long long *out)
@@ -307,6 +328,8 @@ static int parse(stress *s, int argc, char **argv)
     if (pz_find_program(s->argv[0], s->path, sizeof s->path))
         return pz_usage("stress: cannot run '%s': no such executable file%s", s->argv[0],
                         strchr(s->argv[0], '/') ? "" : " in PATH");
+    if (pz_exec_user(value[O_RUN_AS], s->path))
+        return pz_usage("stress: --run-as: no user '%s'", value[O_RUN_AS]);
     if (pz_corpus_open(&s->corpus, s->p, spec, &e))
         return pz_print_error(&e);
     if (s->corpus.puzzle != s->p) {
@@ -337,6 +360,8 @@ static void report(const stress *s, const tally *all, const example *ex, int nex
         printf("unlimited");
     printf(", output 64 x expected\n");
     printf("CPU time charged to a run: %s\n", pz_exec_accounting(line, sizeof line));
+    printf("memory and processes limited: %s\n", pz_exec_limiting(line, sizeof line));
+    printf("program run as: %s\n", pz_exec_who(line, sizeof line));
     printf("verdicts:");
     for (int o = 0; o < PZ_OUTCOMES; o++)
         printf(" %s %lld%s", pz_outcome_names[o], all->count[o], o + 1 < PZ_OUTCOMES ? " " : "\n");

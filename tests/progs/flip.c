@@ -30,15 +30,31 @@
  *   relay     hands 1 s of CPU work to 100 short-lived grandchildren, one at a
  *             time, each of which outlives its parent (so it is never a child
  *             of this program) and ends after 10 ms of CPU; then answers
+ *   hog       forks 6 children that each touch 200 MiB for a second, waits for
+ *             them, then answers correctly (1.2 GiB for the run as a whole)
+ *   forks     forks 1000 children that sleep, exits 1 if a fork fails, else
+ *             answers correctly (a bounded fork bomb)
+ *   daemon    double fork and setsid: a grandchild, no longer in the
+ *             program's group or session, sleeps forever; then answers
+ *   killparent  the same daemon, then SIGKILL to its parent (the harness)
+ *   termparent  SIGTERM to its parent, then answers correctly
+ *   rootcg F  writes its pid to the cgroup.procs file F (the root cgroup's),
+ *             forks a child that spins, sleeps 2 s, then answers correctly
+ *   setpgid D exits 4 if a process named in the directory D still lives (the
+ *             child of an earlier run); forks a child that leaves the group
+ *             (setpgid, same session), names itself in D and sleeps forever;
+ *             answers correctly and exits
  *
  * Other arguments are ignored (the tests pass a tag to find stray processes).
  */
 #include <ctype.h>
+#include <dirent.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -142,6 +158,101 @@ int main(int argc, char **argv)
             return 1;
         if (!strcmp(mode, "forkhang"))
             waitpid(child, NULL, 0);
+    }
+    if (!strcmp(mode, "hog")) {
+        for (int i = 0; i < 6; i++)
+            if (fork() == 0) {
+                size_t size = (size_t)200 << 20;
+                char *p =
+                    mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+                if (p == MAP_FAILED)
+                    _exit(1);
+                memset(p, 1, size);
+                sleep(1);
+                _exit(0);
+            }
+        int status, failed = 0;
+        while (wait(&status) > 0)
+            failed |= !WIFEXITED(status) || WEXITSTATUS(status);
+        if (failed)
+            return 1;
+    }
+    if (!strcmp(mode, "forks"))
+        for (int i = 0; i < 1000; i++) {
+            pid_t child = fork();
+            if (child < 0)
+                return 1;
+            if (child == 0)
+                for (;;)
+                    pause();
+        }
+    if (!strcmp(mode, "daemon") || !strcmp(mode, "killparent")) {
+        int ready[2];
+        char byte = 0;
+        if (pipe(ready))
+            return 1;
+        if (fork() == 0) {
+            setsid();
+            if (fork() == 0) {
+                if (write(ready[1], &byte, 1) != 1)
+                    _exit(1);
+                for (int fd = 0; fd < 64; fd++)
+                    close(fd);
+                for (;;)
+                    pause();
+            }
+            _exit(0);
+        }
+        if (read(ready[0], &byte, 1) != 1)
+            return 1;
+        if (!strcmp(mode, "killparent"))
+            kill(getppid(), SIGKILL);
+    }
+    if (!strcmp(mode, "termparent"))
+        kill(getppid(), SIGTERM);
+    if (!strcmp(mode, "rootcg") && argc > 2) {
+        FILE *f = fopen(argv[2], "w");
+        if (f) {
+            fprintf(f, "%d", (int)getpid());
+            fclose(f);
+        }
+        if (fork() == 0)
+            spin();
+        sleep(2);
+    }
+    if (!strcmp(mode, "setpgid") && argc > 2) {
+        int ready[2];
+        char byte = 0, path[4096];
+        DIR *d = opendir(argv[2]);
+        struct dirent *e;
+        while (d && (e = readdir(d))) {
+            char state = 'Z', buf[512], *p;
+            FILE *f;
+            snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+            if (e->d_name[0] == '.' || !(f = fopen(path, "r")))
+                continue;
+            if (fgets(buf, sizeof buf, f) && (p = strrchr(buf, ')')))
+                state = p[2];
+            fclose(f);
+            if (state != 'Z')
+                return 4; /* an earlier run's child lives on */
+        }
+        if (d)
+            closedir(d);
+        if (pipe(ready))
+            return 1;
+        if (fork() == 0) {
+            FILE *f;
+            setpgid(0, 0);
+            snprintf(path, sizeof path, "%s/%d", argv[2], (int)getpid());
+            if (!(f = fopen(path, "w")) || fclose(f) || write(ready[1], &byte, 1) != 1)
+                _exit(1);
+            for (;;)
+                pause();
+        }
+        close(ready[1]);
+        if (read(ready[0], &byte, 1) != 1)
+            return 1;
     }
     zeropad = !strcmp(mode, "zeropad");
     if (!strcmp(mode, "burn")) {

@@ -111,6 +111,85 @@ static int count_solvers(const pz_puzzle *p)
     return n;
 }
 
+/* Under AddressSanitizer the harness is instrumented but a plug-in need
+ * not be, so its stray writes go unseen: there each plug-in solver's solve()
+ * is called through a trampoline that gives it its answer in a buffer of
+ * its own between canaries, and a scratch with a canary past its end (zero,
+ * as the harness zeroes scratch), and aborts naming the solver when a
+ * canary changed; then copies the answer out.  Elsewhere solve() is the
+ * plug-in's own, untouched. */
+#if defined(__SANITIZE_ADDRESS__)
+#define GUARD 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define GUARD 1
+#endif
+#endif
+
+#ifdef GUARD
+enum { CANARY = 64, CANARY_BYTE = 0xa5, MAX_ANSWER = 4096, MAX_GUARDED = 12 * 16 };
+
+static struct {
+    const pz_solver *s;
+    int (*solve)(const void *inst, void *ans, void *scratch);
+    size_t scratch_size; /* the plug-in's; s->scratch_size adds the canary */
+} guarded[MAX_GUARDED];
+static int nguarded;
+
+static int guard(int k, const void *inst, void *ans, void *scratch)
+{
+    static _Thread_local _Alignas(64) unsigned char buf[CANARY + MAX_ANSWER + CANARY];
+    const pz_solver *s = guarded[k].s;
+    size_t size = s->puzzle->ans_size;
+    unsigned char *past = (unsigned char *)scratch + guarded[k].scratch_size;
+    memset(buf, CANARY_BYTE, CANARY);
+    memcpy(buf + CANARY, ans, size);
+    memset(buf + CANARY + size, CANARY_BYTE, CANARY);
+    int rc = guarded[k].solve(inst, buf + CANARY, scratch);
+    for (int i = 0; i < CANARY; i++) {
+        if (buf[i] != CANARY_BYTE || buf[CANARY + size + i] != CANARY_BYTE)
+            pz_fatal("%s/%s wrote outside its answer (%zu bytes)", s->puzzle->name, s->name, size);
+        if (past[i])
+            pz_fatal("%s/%s wrote past its scratch (%zu bytes)", s->puzzle->name, s->name,
+                     guarded[k].scratch_size);
+    }
+    memcpy(ans, buf + CANARY, size);
+    return rc;
+}
+
+#define TRAMPOLINE(h, l)                                                                           \
+    static int solve_##h##_##l(const void *inst, void *ans, void *scratch)                         \
+    {                                                                                              \
+        return guard(h * 16 + l, inst, ans, scratch);                                              \
+    }
+#define ADDRESS(h, l) solve_##h##_##l,
+#define SIXTEEN(X, h)                                                                              \
+    X(h, 0)                                                                                        \
+    X(h, 1)                                                                                        \
+    X(h, 2) X(h, 3) X(h, 4) X(h, 5) X(h, 6) X(h, 7) X(h, 8) X(h, 9) X(h, 10) X(h, 11) X(h, 12)     \
+        X(h, 13) X(h, 14) X(h, 15)
+#define ALL(X)                                                                                     \
+    SIXTEEN(X, 0)                                                                                  \
+    SIXTEEN(X, 1)                                                                                  \
+    SIXTEEN(X, 2) SIXTEEN(X, 3) SIXTEEN(X, 4) SIXTEEN(X, 5) SIXTEEN(X, 6) SIXTEEN(X, 7)            \
+        SIXTEEN(X, 8) SIXTEEN(X, 9) SIXTEEN(X, 10) SIXTEEN(X, 11)
+ALL(TRAMPOLINE)
+static int (*const trampolines[MAX_GUARDED])(const void *, void *, void *) = {ALL(ADDRESS)};
+
+/* s's solve() through the next trampoline (take() saw that there is one). */
+static void guard_solver(pz_solver *s)
+{
+    if (s->puzzle->ans_size > MAX_ANSWER)
+        pz_fatal("%s: answers of %zu bytes outgrow the guard's %d", s->puzzle->name,
+                 s->puzzle->ans_size, MAX_ANSWER);
+    guarded[nguarded].s = s;
+    guarded[nguarded].solve = s->solve;
+    guarded[nguarded].scratch_size = s->scratch_size;
+    s->scratch_size += CANARY;
+    s->solve = trampolines[nguarded++];
+}
+#endif
+
 /* Checks the plug-in's list into pending[0 .. *made - 1] (names malloc'd):
  * 0, or -1 with e. */
 static int take(const char *path, const char *file, const pz_plugin *pl, pz_solver *pending,
@@ -158,6 +237,13 @@ static int take(const char *path, const char *file, const pz_plugin *pl, pz_solv
         int mine = 0;
         for (int i = 0; i < n; i++)
             mine += pending[i].puzzle == p;
+#ifdef GUARD
+        if (nguarded + n + 1 > MAX_GUARDED)
+            return refuse(e, path,
+                          "solver '%s' would be the %dth from plug-ins: a sanitizer "
+                          "build guards %d",
+                          ps->name, nguarded + n + 1, MAX_GUARDED);
+#endif
         if (count_solvers(p) + mine + 1 > 64)
             return refuse(e, path, "solver '%s' would be %s's 65th: a puzzle takes 64", ps->name,
                           p->name);
@@ -225,6 +311,9 @@ int pz_plugin_load(const char *path, pz_error *e)
         if (!s)
             pz_fatal("out of memory");
         *s = pending[i];
+#ifdef GUARD
+        guard_solver(s);
+#endif
         pz__register(s);
     }
     return 0;

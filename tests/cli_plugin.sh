@@ -102,6 +102,43 @@ cc $cflags -shared -fPIC wrong.c -o wrong.so || bad "wrong.c does not build"
 expect 1 "" -- "$pb" run lightsout --plugin wrong.so --corpus lightsout:exhaustive:rows=2:cols=2 --no-save
 grep -q "wrong.so:none" "$tmp/out" && ok || { bad "run does not name wrong.so:none:"; cat "$tmp/out"; }
 
+# Under the sanitizers a plug-in's stray write is caught by the canaries
+# around its answer and past its scratch (solvers/plugin.c); the plug-in
+# itself is not instrumented, so nothing else would see it.
+if ldd "$pb" | grep -q libasan; then
+    cat >over.c <<'EOF'
+#include <puzzlebench/puzzlebench.h>
+static int fits(const void *i) { return ((const pz_toggle_board *)i)->m != 0; }
+static int solve(const void *i, void *ans, void *s)
+{
+    pz_toggle_answer *a = ans;
+    (void)i;
+    a->weight = -1, a->has = 0;
+#ifdef SCRATCH
+    ((unsigned char *)s)[16] = 1;
+#else
+    (void)s;
+    ((unsigned char *)(a + 1))[3] = 1;
+#endif
+    return 0;
+}
+static const pz_plugin_solver over = {.puzzle = "lightsout", .name = "over", .summary = "strays",
+                                      .limits = "any", .fits = fits, .scratch_size = 16,
+                                      .solve = solve};
+PZ_PLUGIN(&over)
+EOF
+    cc $cflags -shared -fPIC over.c -o over.so && cc $cflags -DSCRATCH -shared -fPIC over.c \
+        -o overs.so || bad "over.c does not build"
+    for f in over:"wrote outside its answer (1600 bytes)" overs:"wrote past its scratch (16 bytes)"; do
+        # In a subshell, so that the shell's note of the abort goes nowhere.
+        ("$pb" run lightsout --plugin "${f%%:*}.so" --corpus lightsout:exhaustive:rows=2:cols=2 \
+            --solvers "${f%%:*}.so:over" --threads 2 >"$tmp/out" 2>"$tmp/err"
+            echo $? >"$tmp/rc") 2>/dev/null
+        [ "$(cat "$tmp/rc")" != 0 ] && grep -qF "lightsout/${f%%:*}.so:over ${f#*:}" "$tmp/err" && ok ||
+            { bad "the sanitizer build does not catch ${f%%:*}.so:"; cat "$tmp/err"; }
+    done
+fi
+
 # solve and check: judge mode with the plug-in's solver, and the checker
 # judging its output against the built-in reference.
 "$pb" gen flip --corpus flip:random:rows=4:cols=4:count=200 >in.txt

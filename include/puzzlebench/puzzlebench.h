@@ -33,7 +33,8 @@
  *     field the comments of the structs name (the answer is not zeroed
  *     first; what they do not name is not read); the harness checks every
  *     answer and compares it with the reference's.  Writing past the answer
- *     or the scratch is writing into another instance's.
+ *     or the scratch is writing into another instance's; a sanitizer build
+ *     of puzzlebench (-DPZ_SANITIZE=ON) aborts, naming the solver.
  *   - flags: 0, or PZ_SLOW (run on a sample with `run --sample`), or with
  *     PZ_EXPONENTIAL as well; PZ_REF is the harness's own and is refused.
  *

@@ -789,8 +789,8 @@ static const pz_command_line command = {.name = "compare", .options = options, .
 static void help(FILE *f)
 {
     pz_print_usage(f, &command,
-                   "BASE.json NEW.json [--threshold PCT] [--json F] [--md F] "
-                   "[--allow-mixed-builds]");
+                   "BASE.json NEW.json [--threshold PCT] [--json F] [--md F]\n"
+                   "                           [--allow-mixed-builds]");
     fprintf(f,
             "\n"
             "Compares two reports of `puzzlebench run` or `merge` on one corpus (or two Google\n"

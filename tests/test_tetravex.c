@@ -1009,6 +1009,42 @@ static void test_anchors(void **state)
                  LEARNED_7X7);
 }
 
+/* pz_stop (solver.h) ends every search: on a game that takes each solver
+ * minutes (the first 12x12 perturbed game with 10 numbers of seed 1), each
+ * returns PZ_STOPPED within its first poll; with the flag down again, each
+ * solves the sample as before (the flag is all a stop leaves behind). */
+static void test_stop(void **state)
+{
+    const pz_solver *s[MAXSOLVERS];
+    int ns = solvers(s);
+    pz_corpus c;
+    pz_error e;
+    tx_game hard, easy = game(2, "5914445668540443");
+    tx_answer a;
+    (void)state;
+    if (pz_corpus_open(&c, &pz_tetravex, "tetravex:random:n=12:digits=10:mode=perturbed:count=1",
+                       &e))
+        fail_msg("%s", e.msg);
+    c.gen->make(&c.params, 0, &hard);
+    pz_corpus_close(&c);
+    for (int i = 0; i < ns; i++) {
+        void *scratch = pz_scratch_new(s[i]);
+        if (s[i]->fits(&hard)) {
+            double t0 = pz_now();
+            pz_set_stop(1);
+            int rc = s[i]->solve(&hard, &a, scratch);
+            pz_set_stop(0);
+            if (rc != PZ_STOPPED)
+                fail_msg("%s: stopped, returned %d, not PZ_STOPPED", s[i]->name, rc);
+            if (pz_now() - t0 > 1)
+                fail_msg("%s: took %.2f s to stop", s[i]->name, pz_now() - t0);
+        }
+        solve(s[i], &easy, &a, scratch);
+        assert_true(a.possible);
+        pz_scratch_free(s[i], scratch);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1023,7 +1059,7 @@ int main(void)
         cmocka_unit_test(test_square_order),     cmocka_unit_test(test_arc),
         cmocka_unit_test(test_portfolio),        cmocka_unit_test(test_match_hall_sound),
         cmocka_unit_test(test_match_hall_prune), cmocka_unit_test(test_hall_few),
-        cmocka_unit_test(test_anchors),
+        cmocka_unit_test(test_anchors),          cmocka_unit_test(test_stop),
     };
     return cmocka_run_group_tests_name("tetravex", tests, NULL, NULL);
 }

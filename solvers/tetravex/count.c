@@ -81,9 +81,10 @@ static int count(const void *inst, void *ans, void *scratch)
     long long budget = LLONG_MAX;
     (void)scratch;
     tx__impossible(ans);
-    if (tx__count_search(inst, &budget, &ks, kind) == 1)
+    int rc = tx__count_search(inst, &budget, &ks, kind);
+    if (rc == 1)
         tx__witness(inst, &ks, kind, ans);
-    return 0;
+    return rc < 0 ? PZ_STOPPED : 0; /* no budget: only a stop cuts it */
 }
 
 TX_SOLVER(count, "row-major search over kind masks, pruned by counting at every node", "n <= 12",
@@ -101,7 +102,8 @@ typedef struct search {
     set avail; /* kinds with tiles left */
     set by[4][TX_DIGITS + 1];
     uint8_t *kind;
-    long long budget;        /* nodes left; below 0: cut */
+    long long budget;        /* nodes left in the slice (tx__slice); below 0: cut */
+    long long rest;          /* nodes left after the slice */
     int resume;              /* replay kind[] on the steps before this one */
     int cut;                 /* the step whose node the budget ran out on */
     uint8_t order[TX_CELLS]; /* the cell of each step (tx__order) */
@@ -114,7 +116,7 @@ static int place(search *s, int step, const counts *in)
     int n = s->n, cell = s->order[step], r = cell / n, c = cell % n, k;
     const uint8_t(*side)[4] = s->ks.side;
     unsigned placed = (r > 0) << TX_TOP | (c > 0) << TX_LEFT;
-    if (--s->budget < 0) {
+    if (--s->budget < 0 && !tx__slice(&s->budget, &s->rest)) {
         s->cut = step;
         return 0;
     }
@@ -144,7 +146,7 @@ static int place(search *s, int step, const counts *in)
 static int TX_CAT(count_search_, W)(const tx_game *g, int order, long long *budget, tx_kinds *ks,
                                     uint8_t *kind, int *resume)
 {
-    search s = {.n = g->n, .nn = g->n * g->n, .kind = kind, .budget = *budget, .resume = *resume};
+    search s = {.n = g->n, .nn = g->n * g->n, .kind = kind, .rest = *budget, .resume = *resume};
     counts x;
     int found;
     tx__order(s.n, order, s.order);
@@ -152,7 +154,7 @@ static int TX_CAT(count_search_, W)(const tx_game *g, int order, long long *budg
     s_masks(&s.ks, s.by);
     s.avail = s.by[TX_TOP][TX_ANY];
     found = s_counts(&s.ks, s.n, &x) && place(&s, 0, &x);
-    *budget = s.budget;
+    *budget = s.budget < 0 ? s.budget : s.budget + s.rest;
     *resume = s.budget < 0 && !found ? s.cut : 0;
     if (found)
         tx__kinds(g, ks);

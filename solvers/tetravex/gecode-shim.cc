@@ -104,21 +104,36 @@ class Model : public Space
     Space *copy(void) override { return new Model(*this); }
 };
 
+// Gecode's way to end a search from outside: asked at every node.
+class Asked : public Search::Stop
+{
+  public:
+    int (*stopped)(void);
+    explicit Asked(int (*f)(void)) : stopped(f) {}
+    bool stop(const Search::Statistics &, const Search::Options &) override
+    {
+        return stopped() != 0;
+    }
+};
+
 } // namespace
 
 extern "C" int pz_gecode_tetravex(int n, int nk, const unsigned char (*side)[4],
                                   const unsigned char *count, const unsigned char *order,
-                                  unsigned char *kind, long long *nodes)
+                                  unsigned char *kind, long long *nodes, int (*stopped)(void))
 {
     try {
         Model *m = new Model(n, nk, side, count, order);
-        DFS<Model> search(m);
+        Asked asked(stopped);
+        Search::Options o;
+        o.stop = &asked;
+        DFS<Model> search(m, o);
         delete m;
         Model *s = search.next();
         if (nodes)
             *nodes = (long long)search.statistics().node;
         if (!s)
-            return 0;
+            return search.stopped() ? -2 : 0;
         for (int c = 0; c < n * n; c++)
             kind[c] = (unsigned char)s->kind[c].val();
         delete s;

@@ -32,6 +32,12 @@
 #include "gecode-shim.h"
 #include "tetravex.h"
 
+/* pz_stopped() as a function, for the shim's Stop. */
+static int stop_asked(void)
+{
+    return pz_stopped();
+}
+
 int tx__gecode(const tx_game *g, tx_answer *ans, long long *nodes)
 {
     tx_kinds ks;
@@ -44,7 +50,9 @@ int tx__gecode(const tx_game *g, tx_answer *ans, long long *nodes)
     }
     tx__order(g->n, TX_SQUARE, order);
     int rc = pz_gecode_tetravex(g->n, ks.nk, (const unsigned char(*)[4])ks.side, ks.count, order,
-                                kind, nodes);
+                                kind, nodes, stop_asked);
+    if (rc == -2)
+        return PZ_STOPPED;
     if (rc < 0)
         return -1;
     if (rc == 1)

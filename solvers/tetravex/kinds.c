@@ -17,6 +17,8 @@ typedef struct search {
     tx_kinds ks;
     int n, nn;
     uint8_t kind[TX_CELLS];
+    unsigned nodes;
+    int stopped; /* pz_stopped() said so: every node returns at once */
 } search;
 
 static int place(search *s, int cell)
@@ -24,6 +26,8 @@ static int place(search *s, int cell)
     const uint8_t(*side)[4] = s->ks.side;
     if (cell == s->nn)
         return 1;
+    if (s->stopped || (!(++s->nodes & TX_POLL) && (s->stopped = pz_stopped())))
+        return 0;
     int c = cell % s->n;
     for (int k = 0; k < s->ks.nk; k++) {
         if (!s->ks.count[k])
@@ -50,7 +54,7 @@ static int kinds(const void *inst, void *ans, void *scratch)
     tx__impossible(ans);
     if (place(&s, 0))
         tx__witness(g, &s.ks, s.kind, ans);
-    return 0;
+    return s.stopped ? PZ_STOPPED : 0;
 }
 
 TX_SOLVER(kinds, "row-major backtracking over kinds of identical tiles (the classic)", "n <= 12",

@@ -159,7 +159,8 @@ static int mrv(const void *inst, void *ans, void *scratch)
     (void)scratch;
     tx__impossible(ans);
     for (int run = 0; tx__mrv_run(inst, run, &nodes, NULL, ans) < 0; run++)
-        ;
+        if (pz_stopped())
+            return PZ_STOPPED;
     return 0;
 }
 
@@ -192,7 +193,8 @@ typedef struct search {
     uint64_t sh[TX_CELLS];  /* TX_ARC: the numbers fit shows, bits 16 side + d */
     const struct TX_CAT(tables_, W) * t; /* TX_ARC */
     uint8_t kind[TX_CELLS];
-    long long budget;       /* nodes left in this run; below 0: cut */
+    long long budget;       /* nodes left in the slice (tx__slice); below 0: cut */
+    long long rest;         /* nodes left in this run after the slice */
     uint32_t tie[TX_CELLS]; /* this run's tie-breaking between cells */
     uint8_t rot[TX_CELLS];  /* and the kind each cell tries first */
     double done;            /* after a cut: the share of the tree searched */
@@ -552,7 +554,7 @@ static int place_at(search *s, const counts *in)
 {
     int n = s->n, best = -1, cell;
     uint64_t bestkey = ~0ull;
-    if (--s->budget < 0) {
+    if (--s->budget < 0 && !tx__slice(&s->budget, &s->rest)) {
         s->done = 0;
         return 0;
     }
@@ -665,14 +667,15 @@ static int TX_CAT(mrv_run_, W)(const tx_game *g, int run, long long budget, long
     *done = 1;
     if (!s_counts(&s.ks, s.n, &x))
         return 0;
-    s.budget = budget;
+    s.budget = 0;
+    s.rest = budget;
     uint64_t salt = pz_mix64((uint64_t)run);
     for (int c = 0; run && c < s.nn; c++) { /* run 0: the first cell and kind */
         s.tie[c] = (uint32_t)(pz_mix64(salt ^ (uint64_t)c) >> 32);
         s.rot[c] = (uint8_t)(pz_mix64(salt + (uint64_t)c) % (64 * W));
     }
     int found = place(&s, &x, -1);
-    *nodes = budget - (s.budget < 0 ? 0 : s.budget);
+    *nodes = budget - (s.budget < 0 ? 0 : s.budget + s.rest);
     *done = found || s.budget >= 0 ? 1 : s.done;
     if (found) {
         tx__witness(g, &s.ks, s.kind, ans);

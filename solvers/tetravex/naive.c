@@ -15,6 +15,8 @@ typedef struct search {
     int n, nn;
     uint64_t used;
     uint8_t at[TX_CELLS];
+    unsigned nodes;
+    int stopped; /* pz_stopped() said so: every node returns at once */
 } search;
 
 static int place(search *s, int cell)
@@ -22,6 +24,8 @@ static int place(search *s, int cell)
     const uint8_t(*tile)[4] = s->g->tile;
     if (cell == s->nn)
         return 1;
+    if (s->stopped || (!(++s->nodes & TX_POLL) && (s->stopped = pz_stopped())))
+        return 0;
     int c = cell % s->n;
     for (int t = 0; t < s->nn; t++) {
         if (s->used >> t & 1)
@@ -56,7 +60,7 @@ static int naive(const void *inst, void *ans, void *scratch)
             a->at[c] = s.at[c];
         a->possible = a->has = 1;
     }
-    return 0;
+    return s.stopped ? PZ_STOPPED : 0;
 }
 
 TX_SOLVER(naive, "row-major backtracking over single tiles", "n <= 4", naive_fits, 0, NULL);

@@ -149,6 +149,8 @@ static int race(const tx_game *g, tx_answer *a, pool *p)
     if (rc >= 0)
         return 0;
     for (;;) {
+        if (pz_stopped()) /* the slices and runs poll it, and end as cut */
+            return PZ_STOPPED;
         /* The leader: the first search not yet tried, or the one with the
          * fewest nodes left, kept unless another has SWITCH times fewer. */
         int best = -1;

@@ -195,13 +195,20 @@ static int own(int r, int c, int s, int n)
 }
 
 /* Counts the clauses CaDiCaL learns, for tx__sat. */
+/* CaDiCaL's terminate hook: it asks between its steps. */
+static int stopped(void *state)
+{
+    (void)state;
+    return pz_stopped();
+}
+
 static void learned_one(void *count, int *clause)
 {
     (void)clause;
     ++*(long long *)count;
 }
 
-void tx__sat(const tx_game *g, tx_answer *ans, void *scratch, long long *learned)
+int tx__sat(const tx_game *g, tx_answer *ans, void *scratch, long long *learned)
 {
     int n = g->n, nn = n * n, nk, nd;
     tx_kinds ks;
@@ -224,10 +231,11 @@ void tx__sat(const tx_game *g, tx_answer *ans, void *scratch, long long *learned
     tx__impossible(ans);
     if (n == 0) {
         tx__witness(g, &ks, kind, ans);
-        return;
+        return 0;
     }
     e.s = ccadical_init();
     ccadical_set_option(e.s, "quiet", 1); /* it would print on stdout */
+    ccadical_set_terminate(e.s, NULL, stopped);
     if (learned)
         ccadical_set_learn(e.s, learned, INT_MAX, learned_one);
     for (int c = 0; c < nn; c++)
@@ -346,7 +354,8 @@ void tx__sat(const tx_game *g, tx_answer *ans, void *scratch, long long *learned
         borders(&e, at, opp, n, diff);
     }
 #undef EDGE
-    if (ccadical_solve(e.s) == 10) {
+    int rc = ccadical_solve(e.s); /* 10 SAT, 20 UNSAT, 0 terminated */
+    if (rc == 10) {
         for (int c = 0; c < nn; c++)
             for (int k = 0; k < nk; k++)
                 if (ccadical_val(e.s, x[c][k]) > 0)
@@ -354,12 +363,12 @@ void tx__sat(const tx_game *g, tx_answer *ans, void *scratch, long long *learned
         tx__witness(g, &ks, kind, ans);
     }
     ccadical_release(e.s);
+    return rc == 0 ? PZ_STOPPED : 0;
 }
 
 static int sat(const void *inst, void *ans, void *scratch)
 {
-    tx__sat(inst, ans, scratch, NULL);
-    return 0;
+    return tx__sat(inst, ans, scratch, NULL);
 }
 
 TX_SOLVER(sat, "SAT encoding with kind and border-count totalizers, solved by CaDiCaL", "n <= 12",

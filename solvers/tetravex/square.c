@@ -33,9 +33,10 @@ static int square(const void *inst, void *ans, void *scratch)
     int resume = 0;
     (void)scratch;
     tx__impossible(ans);
-    if (tx__count_resume(inst, TX_SQUARE, &budget, &ks, kind, &resume) == 1)
+    int rc = tx__count_resume(inst, TX_SQUARE, &budget, &ks, kind, &resume);
+    if (rc == 1)
         tx__witness(inst, &ks, kind, ans);
-    return 0;
+    return rc < 0 ? PZ_STOPPED : 0; /* no budget: only a stop cuts it */
 }
 
 TX_SOLVER(square, "count's search over kind masks, the cells filled as a square from the corner",

@@ -52,6 +52,27 @@ int tx__fits(const void *inst);
  * cell gets the first tile of its kind not yet used.  Sets possible and has. */
 void tx__witness(const tx_game *, const tx_kinds *, const uint8_t *kind, tx_answer *);
 
+/* The searches poll pz_stopped() (solver.h) every TX_POLL + 1 nodes: a
+ * stop ends them as a cut does (-1 from the searches below), and their
+ * solvers return PZ_STOPPED. */
+enum { TX_POLL = 4095 };
+
+/* count's and mrv's node budget in slices of TX_POLL + 1 nodes, so that a
+ * node pays what it paid for a plain budget (one decrement and compare):
+ * *slice counts down the slice in hand, *rest holds the nodes after it.
+ * When a slice is spent, 1 if the search goes on (the next slice in *slice,
+ * less the node in hand), 0 if the budget is spent or pz_stopped() says
+ * so (*slice stays below 0: a cut). */
+static inline int tx__slice(long long *slice, long long *rest)
+{
+    if (*rest <= 0 || pz_stopped())
+        return 0;
+    long long take = *rest < TX_POLL + 1 ? *rest : TX_POLL + 1;
+    *rest -= take;
+    *slice = take - 1;
+    return 1;
+}
+
 /* The answer for a game whose search found nothing. */
 static inline void tx__impossible(tx_answer *a)
 {
@@ -186,12 +207,14 @@ int tx__bar(const tx_game *g, long long work, long long *best, const char **whic
  * *budget: 1 with a placement in a, 0 if there is none, -1 if cut. */
 int tx__turns(const tx_game *g, long long *budget, tx_answer *a);
 
-/* sat.c's solver, and if learned is not NULL the clauses CaDiCaL learned
+/* sat.c's solver (0, or PZ_STOPPED: CaDiCaL's terminate hook polls
+ * pz_stopped()), and if learned is not NULL the clauses CaDiCaL learned
  * on the way added to *learned: the size of its search, which
  * test_anchors pins (scratch: the solver's scratch_size bytes). */
-void tx__sat(const tx_game *, tx_answer *, void *scratch, long long *learned);
+int tx__sat(const tx_game *, tx_answer *, void *scratch, long long *learned);
 
-/* gecode.c's solver (0, or -1 if Gecode failed), and if nodes is not NULL
+/* gecode.c's solver (0, -1 if Gecode failed, or PZ_STOPPED: its search's
+ * Stop polls pz_stopped()), and if nodes is not NULL
  * the nodes of the model's search: its size, which test_anchors pins. */
 int tx__gecode(const tx_game *, tx_answer *, long long *nodes);
 

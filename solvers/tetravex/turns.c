@@ -48,7 +48,7 @@ int tx__turns(const tx_game *g, long long *budget, tx_answer *a)
                 a->possible = a->has = 1;
                 return 1;
             }
-            if (*budget <= 0)
+            if (*budget <= 0 || pz_stopped())
                 return -1;
         }
 }
@@ -57,8 +57,8 @@ static int turns(const void *inst, void *ans, void *scratch)
 {
     long long budget = LLONG_MAX;
     (void)scratch;
-    tx__turns(inst, &budget, ans);
-    return 0;
+    /* no budget: only a stop cuts it */
+    return tx__turns(inst, &budget, ans) < 0 ? PZ_STOPPED : 0;
 }
 
 TX_SOLVER(turns, "count's search on the 8 orientations of the board in turn, with restarts",

@@ -51,13 +51,18 @@ static int iddfs(const tg_board *bd, unsigned goals, tg_answer *a, void *scratch
         s.goal[s.goals++] = tg_mask(s.cells);
     a->weight = -1;
     a->has = 0;
-    for (int k = 0; k <= s.cells; k++)
+    for (int k = 0; k <= s.cells; k++) {
+        /* A depth takes at most 2^25 nodes, a tenth of a second: the stop
+         * is polled between depths, costing the nodes nothing. */
+        if (pz_stopped())
+            return PZ_STOPPED;
         if (dfs(&s, 0, k, state, 0)) {
             a->weight = k;
             a->has = TG_PRESSES;
             tg_unpack_rows(s.found, m, n, a->x);
             break;
         }
+    }
     return 0;
 }
 

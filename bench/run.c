@@ -72,10 +72,17 @@ typedef struct job {
 } job;
 
 static volatile sig_atomic_t stop_signal;
+static struct sigaction oldint, oldterm; /* what SIGINT and SIGTERM did before the run */
 
+/* The first SIGINT or SIGTERM stops the run and every search in it
+ * (pz_stop); both signals get back what they did before the run (SIG_DFL:
+ * a second one ends the process at once, however far the run is). */
 static void on_signal(int sig)
 {
     stop_signal = sig;
+    pz_set_stop(1);
+    sigaction(SIGINT, &oldint, NULL);
+    sigaction(SIGTERM, &oldterm, NULL);
 }
 
 int pz_parse_shard(const char *s, long long count, pz_shard *sh, pz_error *e)
@@ -415,22 +422,29 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
         if (all) {
             const char *in = w->inst;
             char *out = ans;
-            int failed = 0;
+            int failed = 0, rc;
             for (; k < n && !stop_signal; k++, in += isz, out += asz)
-                if (solve(in, out, scratch))
+                if ((rc = solve(in, out, scratch)) == PZ_STOPPED)
+                    break;
+                else if (rc)
                     took[k] = FAILED, failed = 1;
             w->given = !failed;
         } else {
             w->given = 0;
             for (; k < count[s] && !stop_signal; k++) {
-                int j = w->todo[k];
-                if (solve(w->inst + (size_t)j * isz, ans + (size_t)j * asz, scratch))
+                int j = w->todo[k],
+                    rc = solve(w->inst + (size_t)j * isz, ans + (size_t)j * asz, scratch);
+                if (rc == PZ_STOPPED)
+                    break;
+                if (rc)
                     took[j] = FAILED;
             }
         }
         wall[s] = fmax(pz_now() - t0 - jb->wall_cost, 0);
         cpu[s] = fmax(pz_cpu_now() - c0 - jb->cpu_cost - 2 * jb->wall_cost, 0);
-        if (k < count[s])
+        /* Stopped, or the signal came during the batch (its last instance
+         * may have been cut): the batch counts for nothing. */
+        if (k < count[s] || stop_signal)
             return 1;
         first[s] = count[s] ? lo + (all ? 0 : w->todo[0]) : 0;
     }
@@ -590,7 +604,7 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
                    .finish = worker_finish,
                    .stop = &stop_signal,
                    .progress = o->progress ? "run" : NULL};
-    struct sigaction sa, oldint, oldterm;
+    struct sigaction sa;
 
     memset(res, 0, sizeof *res);
     res->corpus = c;
@@ -605,15 +619,20 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
     for (int s = 0; s < o->nsolvers; s++)
         pz_prepare(o->solvers[s]);
 
-    /* The first signal stops the run between two instances; a second one,
-     * with the default action restored, ends the process at once. */
+    /* The first signal stops the run and its searches (on_signal); a
+     * second one, with the default action restored, ends the process at
+     * once.  While the handler runs, the other signal waits. */
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
-    sa.sa_flags = (int)SA_RESETHAND;
     sigemptyset(&sa.sa_mask);
+    sigaddset(&sa.sa_mask, SIGINT);
+    sigaddset(&sa.sa_mask, SIGTERM);
     stop_signal = 0;
-    sigaction(SIGINT, &sa, &oldint);
-    sigaction(SIGTERM, &sa, &oldterm);
+    pz_set_stop(0);
+    sigaction(SIGINT, NULL, &oldint);
+    sigaction(SIGTERM, NULL, &oldterm);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
     if (oldint.sa_handler == SIG_IGN) /* ignored by whoever started us: stay so */
         sigaction(SIGINT, &oldint, NULL);
     if (oldterm.sa_handler == SIG_IGN)
@@ -634,7 +653,8 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
     res->signal = stop_signal;
     if ((res->read_failed = jb.read_failed))
         res->read_error = jb.read_error;
-    res->partial = res->instances < total;
+    /* A signal during the last batch drops it: the run is partial. */
+    res->partial = res->instances < total || stop_signal;
     return res->partial ? -1 : 0;
 }
 

@@ -100,8 +100,8 @@ void pz_failure_free(pz_failure *);
 int pz_run_check(const pz_corpus *, const pz_shard *, const pz_run_opts *, pz_error *);
 
 /* Runs the shard of the corpus; 0, or -1 when a signal cut it short.  A
- * signal is seen between two instances; the batches finished by then are
- * the result, marked partial. */
+ * signal stops the searches in hand (pz_stop, solver.h); the batches
+ * finished before it are the result, marked partial. */
 int pz_run(const pz_corpus *, const pz_shard *, const pz_run_opts *, pz_result *);
 void pz_result_free(pz_result *);
 

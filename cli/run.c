@@ -105,10 +105,11 @@ static void help(FILE *f)
           "Exit status: 0 every answer checks and agrees; 1 an answer fails its check or\n"
           "differs from the reference, or no answer was checked at all (every solver\n"
           "skipped every instance, or the corpus has none: \"no instance in the corpus\");\n"
-          "2 bad usage or input; 130 (SIGINT) or 143 (SIGTERM) when interrupted (a signal\n"
-          "is seen between two instances): the batches finished by then are reported,\n"
-          "marked partial, in X.partial.json beside the report X.json.  A second signal\n"
-          "ends the process at once.\n",
+          "2 bad usage or input; 130 (SIGINT) or 143 (SIGTERM) when interrupted: a signal\n"
+          "stops every search within a second, the batches finished before it are\n"
+          "reported, marked partial, in X.partial.json beside the report X.json (a batch\n"
+          "the signal came in counts for nothing, and no failure is shrunk).  A second\n"
+          "signal ends the process at once.\n",
           f);
 }
 
@@ -278,7 +279,8 @@ int pz_cmd_run(int argc, char **argv)
     pz_context_gather(&ctx, res.opts.threads, started);
     res.context = &ctx;
     status = pz_write_reports(&res, json, csv, md);
-    if (res.failures && !nosave)
+    /* Interrupted, the searches stay stopped (pz_stop): no shrinking. */
+    if (res.failures && !nosave && !res.signal)
         pz_save_regressions(&res, save);
     if (res.read_failed)
         status = pz_print_error(&res.read_error);

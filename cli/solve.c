@@ -1,5 +1,6 @@
 /* solve.c - `puzzlebench solve`: judge mode. */
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +26,35 @@ static void help(FILE *f)
           "\n",
           f);
     pz_print_options(f, options);
+}
+
+static volatile sig_atomic_t stop_signal;
+
+/* SIGINT or SIGTERM: the search in hand stops (pz_stop), the answers
+ * printed so far stay whole, and the process exits 128 + the signal; a
+ * second signal, with the default action back, ends it at once.  Without
+ * SA_RESTART a read waiting on a pipe returns, so the stop is seen there
+ * too. */
+static void on_signal(int sig)
+{
+    stop_signal = sig;
+    pz_set_stop(1);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+}
+
+static void catch_signals(void)
+{
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaddset(&sa.sa_mask, SIGINT);
+    sigaddset(&sa.sa_mask, SIGTERM);
+    static const int sigs[] = {SIGINT, SIGTERM};
+    for (int i = 0; i < 2; i++)
+        if (!sigaction(sigs[i], NULL, &old) && old.sa_handler != SIG_IGN)
+            sigaction(sigs[i], &sa, NULL);
 }
 
 int pz_cmd_solve(int argc, char **argv)
@@ -58,6 +88,7 @@ int pz_cmd_solve(int argc, char **argv)
     if (path && strcmp(path, "-") && !(in = fopen(path, "r")))
         return pz_usage("solve: cannot open %s: %s", path, strerror(errno));
     pz_prepare_all();
+    catch_signals();
     /* Boards of every size: the wide twin reads them, their rows and their
      * answers' in an arena given back after each board is answered. */
     pz_arena *arena = p->wide ? pz_arena_new() : NULL;
@@ -67,7 +98,7 @@ int pz_cmd_solve(int argc, char **argv)
     void *inst = calloc(1, p->inst_size), *ans = calloc(1, p->ans_size);
     pz_reader r;
     pz_error e;
-    int rc;
+    int rc = 0;
     status = PZ_EXIT_OK;
     unsigned long long k = 0;
     static char obuf[1 << 16];
@@ -76,8 +107,12 @@ int pz_cmd_solve(int argc, char **argv)
     r.arena = arena;
     pz_reference_init(&ref, p, only);
     ref.arena = arena;
-    while ((arena ? pz_arena_reset(arena) : (void)0), (rc = p->read(&r, inst, &e)) == 1) {
-        if (pz_reference_solve(&ref, inst, ans, &e)) {
+    while (!stop_signal &&
+           ((arena ? pz_arena_reset(arena) : (void)0), (rc = p->read(&r, inst, &e)) == 1)) {
+        int failed = pz_reference_solve(&ref, inst, ans, &e);
+        if (stop_signal) /* its answer may be cut short: none is printed */
+            break;
+        if (failed) {
             status = pz_usage("%s:%ld: %s", r.name, r.line, e.msg);
             break;
         }
@@ -85,10 +120,12 @@ int pz_cmd_solve(int argc, char **argv)
         if (ferror(stdout)) /* a lost write: no point solving the rest */
             break;
     }
-    if (rc < 0)
+    if (rc < 0 && !stop_signal) /* a read the signal cut is no error */
         status = pz_print_error(&e);
     if (pz_check_stdout())
         status = PZ_EXIT_USAGE;
+    if (stop_signal)
+        status = 128 + stop_signal;
     pz_reference_free(&ref);
     pz_arena_free(arena);
     free(inst);

@@ -40,11 +40,12 @@ PZ_CGROUP=none expect 0 "memory limit holds per process (RLIMIT_AS)" -- \
 expect 0 "" -- "$pb" stress flip --exec "$FLIP" --corpus flip:random:count=20 --jobs 2
 
 # 2. SIGKILL of stress leaves its runs' cgroups and a daemon of the program
-# (double fork, setsid); the next stress ends them and says so.
+# (double fork, setsid; the program waits, so its run is on at the kill);
+# the next stress ends them and says so.
 cgroup=$(sed -n "s/^CPU time charged to a run: each run's cgroup's, in //p" "$tmp/out")
 tag=pz-sandbox-daemon-$$
-"$pb" stress flip --exec "$FLIP daemon $tag" --corpus flip:random:count=100000 --jobs 2 \
-    --time-limit 60000 >/dev/null 2>&1 &
+"$pb" stress flip --exec "$FLIP daemon $tag wait" --corpus flip:random:count=4 --jobs 2 \
+    --time-limit 60000 --wall-limit 60000 >/dev/null 2>&1 &
 pid=$!
 for _ in $(seq 100); do [ -n "$(left "$tag")" ] && break; sleep 0.05; done
 kill -KILL $pid

@@ -35,7 +35,8 @@
  *   forks     forks 1000 children that sleep, exits 1 if a fork fails, else
  *             answers correctly (a bounded fork bomb)
  *   daemon    double fork and setsid: a grandchild, no longer in the
- *             program's group or session, sleeps forever; then answers
+ *             program's group or session, sleeps forever; then answers (or,
+ *             with a third argument "wait", sleeps forever too)
  *   killparent  the same daemon, then SIGKILL to its parent (the harness)
  *   termparent  SIGTERM to its parent, then answers correctly
  *   rootcg F  writes its pid to the cgroup.procs file F (the root cgroup's),
@@ -207,6 +208,9 @@ int main(int argc, char **argv)
             return 1;
         if (!strcmp(mode, "killparent"))
             kill(getppid(), SIGKILL);
+        if (argc > 3 && !strcmp(argv[3], "wait"))
+            for (;;)
+                pause();
     }
     if (!strcmp(mode, "termparent"))
         kill(getppid(), SIGTERM);

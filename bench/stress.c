@@ -154,10 +154,13 @@ static int batch(void *ctx, void *wv, long long lo, long long hi, void *part)
     for (long long i = lo; i < hi; i++) {
         void *inst = at(w->insts, p->inst_size, i - lo),
              *exp = at(w->expected, p->ans_size, i - lo);
-        const void *known = pz_corpus_expected(&s->corpus, i);
-        pz_corpus_get(&s->corpus, i, inst);
+        const void *known = s->corpus.stream ? NULL : pz_corpus_expected(&s->corpus, i);
+        if (!s->corpus.stream) /* a stream's batch came with its answers (load) */
+            pz_corpus_get(&s->corpus, i, inst);
         if (known) {
             memcpy(exp, known, p->ans_size);
+        } else if (s->corpus.stream && pz_corpus_has_expected(&s->corpus)) {
+            /* read by load */
         } else if (pz_reference_solve(&w->ref, inst, exp, &t->error)) {
             char msg[sizeof t->error.msg];
             snprintf(msg, sizeof msg, "instance %lld: %.200s", i, t->error.msg);
@@ -178,7 +181,22 @@ static int batch(void *ctx, void *wv, long long lo, long long hi, void *part)
 typedef struct job {
     stress *s;
     tally *all;
+    int read_failed; /* a streamed corpus could not be read again: */
+    pz_error read_error;
 } job;
+
+/* A streamed corpus's batch, read in index order under the engine's lock. */
+static int load(void *ctx, void *wv, long long lo, long long hi)
+{
+    job *jb = ctx;
+    worker *w = wv;
+    const pz_corpus *c = &jb->s->corpus;
+    if (!pz_corpus_read(c, lo, hi, w->insts, pz_corpus_has_expected(c) ? w->expected : NULL, NULL,
+                        &jb->read_error))
+        return 0;
+    jb->read_failed = 1;
+    return -1;
+}
 
 /* A batch's tally into the whole, in index order; after a batch without a
  * reference, no more windows start. */
@@ -307,7 +325,7 @@ static void shrink(worker *w, const void *start, pz_outcome target, example *ex)
 
 double pz_stress_corpus(stress *s, tally *all)
 {
-    job jb = {s, all};
+    job jb = {s, all, 0, {"", 0, 0, ""}};
     pz_engine e = {.first = 0,
                    .end = s->corpus.count,
                    .batch = s->batch,
@@ -316,6 +334,7 @@ double pz_stress_corpus(stress *s, tally *all)
                    .worker_size = sizeof(worker),
                    .init = init,
                    .run = batch,
+                   .load = s->corpus.stream ? load : NULL,
                    .part_size = sizeof(tally),
                    .window = WINDOW,
                    .merge = merge,
@@ -326,6 +345,10 @@ double pz_stress_corpus(stress *s, tally *all)
     for (int o = 0; o < PZ_OUTCOMES; o++)
         all->first[o] = -1;
     pz_engine_run(&e);
+    if (jb.read_failed && !all->bad) {
+        all->bad = 1;
+        all->error = jb.read_error;
+    }
     return pz_now() - start;
 }
 

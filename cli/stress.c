@@ -330,7 +330,7 @@ static int parse(stress *s, int argc, char **argv)
                         strchr(s->argv[0], '/') ? "" : " in PATH");
     if (pz_exec_user(value[O_RUN_AS], s->path))
         return pz_usage("stress: --run-as: no user '%s'", value[O_RUN_AS]);
-    if (pz_corpus_open(&s->corpus, s->p, spec, &e))
+    if (pz_corpus_open_stream(&s->corpus, s->p, spec, &e))
         return pz_print_error(&e);
     if (s->corpus.puzzle != s->p) {
         pz_corpus_close(&s->corpus);

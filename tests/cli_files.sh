@@ -112,4 +112,12 @@ awk 'NR == 199996 { $0 = ($0 == "0" ? "1" : "0") } { print }' "$tmp/big.out" >"$
 expect 1 "^wrong answer on case 99998: " -- sh -c 'ulimit -v 48000; exec "$1" check lightsout "$2" "$3" "$4"' \
     sh "$pb" "$tmp/big.in" "$tmp/wa.out" "$tmp/big.jury"
 
+# 7. stress streams a corpus file too: 100 000 5x6 boards in the same 48 MB
+# (no memory limit per run: the address space's is inherited).
+PROGS=${PZ_PROGS:-$(dirname "$pb")/tests/progs}
+"$pb" gen lightsout --corpus lightsout:random:rows=5:cols=6:count=1e5 >"$tmp/s.in"
+(ulimit -v 48000; exec "$pb" stress lightsout --exec "$PROGS/prog_lightsout ok" --corpus "$tmp/s.in" \
+    --batch 2000 --jobs 1 --memory-limit 0) >"$tmp/out" 2>&1
+grep -q "^verdicts: AC 100000 " "$tmp/out" && ok || bad "stress under ulimit -v 48000: $(tail -3 "$tmp/out")"
+
 summary

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../solvers/solver.h"
 #include "../util/util.h"
 #include "engine.h"
 
@@ -213,4 +214,39 @@ void pz_engine_run(pz_engine *e)
     free(workers);
     free(parts);
     free(ok);
+}
+
+volatile sig_atomic_t pz_stop_signal;
+static struct sigaction old_int, old_term; /* what the signals did before the catch */
+
+static void on_stop(int sig)
+{
+    pz_stop_signal = sig;
+    pz_set_stop(1); /* every search stops too (solver.h) */
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+}
+
+void pz_stop_catch(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop;
+    sigemptyset(&sa.sa_mask); /* while the handler runs, the other signal waits */
+    sigaddset(&sa.sa_mask, SIGINT);
+    sigaddset(&sa.sa_mask, SIGTERM);
+    pz_stop_signal = 0;
+    pz_set_stop(0);
+    sigaction(SIGINT, NULL, &old_int);
+    sigaction(SIGTERM, NULL, &old_term);
+    if (old_int.sa_handler != SIG_IGN)
+        sigaction(SIGINT, &sa, NULL);
+    if (old_term.sa_handler != SIG_IGN)
+        sigaction(SIGTERM, &sa, NULL);
+}
+
+void pz_stop_release(void)
+{
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
 }

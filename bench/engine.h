@@ -53,4 +53,16 @@ typedef struct pz_engine {
 
 void pz_engine_run(pz_engine *);
 
+/* The stop of `run` and `stress`, one for the process: after pz_stop_catch,
+ * the first SIGINT or SIGTERM sets pz_stop_signal to its number (give it as
+ * the engine's stop), stops every search (pz_set_stop, solver.h: they stay
+ * stopped until the next catch) and gives both signals back what they did
+ * before, so a second one does that at once (the default action ends the
+ * process; stress has exec.h's, which also kills the programs).  A signal
+ * ignored by whoever started us stays ignored.  pz_stop_release gives them
+ * back as well. */
+extern volatile sig_atomic_t pz_stop_signal;
+void pz_stop_catch(void);
+void pz_stop_release(void);
+
 #endif

@@ -71,20 +71,6 @@ typedef struct job {
     pz_error read_error;
 } job;
 
-static volatile sig_atomic_t stop_signal;
-static struct sigaction oldint, oldterm; /* what SIGINT and SIGTERM did before the run */
-
-/* The first SIGINT or SIGTERM stops the run and every search in it
- * (pz_stop); both signals get back what they did before the run (SIG_DFL:
- * a second one ends the process at once, however far the run is). */
-static void on_signal(int sig)
-{
-    stop_signal = sig;
-    pz_set_stop(1);
-    sigaction(SIGINT, &oldint, NULL);
-    sigaction(SIGTERM, &oldterm, NULL);
-}
-
 int pz_parse_shard(const char *s, long long count, pz_shard *sh, pz_error *e)
 {
     long long k = 0, n = 1;
@@ -423,7 +409,7 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
             const char *in = w->inst;
             char *out = ans;
             int failed = 0, rc;
-            for (; k < n && !stop_signal; k++, in += isz, out += asz)
+            for (; k < n && !pz_stop_signal; k++, in += isz, out += asz)
                 if ((rc = solve(in, out, scratch)) == PZ_STOPPED)
                     break;
                 else if (rc)
@@ -431,7 +417,7 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
             w->given = !failed;
         } else {
             w->given = 0;
-            for (; k < count[s] && !stop_signal; k++) {
+            for (; k < count[s] && !pz_stop_signal; k++) {
                 int j = w->todo[k],
                     rc = solve(w->inst + (size_t)j * isz, ans + (size_t)j * asz, scratch);
                 if (rc == PZ_STOPPED)
@@ -444,7 +430,7 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
         cpu[s] = fmax(pz_cpu_now() - c0 - jb->cpu_cost - 2 * jb->wall_cost, 0);
         /* Stopped, or the signal came during the batch (its last instance
          * may have been cut): the batch counts for nothing. */
-        if (k < count[s] || stop_signal)
+        if (k < count[s] || pz_stop_signal)
             return 1;
         first[s] = count[s] ? lo + (all ? 0 : w->todo[0]) : 0;
     }
@@ -602,9 +588,8 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
                    .run = run_batch,
                    .load = c->stream ? load_batch : NULL,
                    .finish = worker_finish,
-                   .stop = &stop_signal,
+                   .stop = &pz_stop_signal,
                    .progress = o->progress ? "run" : NULL};
-    struct sigaction sa;
 
     memset(res, 0, sizeof *res);
     res->corpus = c;
@@ -619,42 +604,26 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
     for (int s = 0; s < o->nsolvers; s++)
         pz_prepare(o->solvers[s]);
 
-    /* The first signal stops the run and its searches (on_signal); a
-     * second one, with the default action restored, ends the process at
-     * once.  While the handler runs, the other signal waits. */
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaddset(&sa.sa_mask, SIGINT);
-    sigaddset(&sa.sa_mask, SIGTERM);
-    stop_signal = 0;
-    pz_set_stop(0);
-    sigaction(SIGINT, NULL, &oldint);
-    sigaction(SIGTERM, NULL, &oldterm);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    if (oldint.sa_handler == SIG_IGN) /* ignored by whoever started us: stay so */
-        sigaction(SIGINT, &oldint, NULL);
-    if (oldterm.sa_handler == SIG_IGN)
-        sigaction(SIGTERM, &oldterm, NULL);
+    /* The first signal stops the run and its searches; a second one ends
+     * the process at once (engine.h). */
+    pz_stop_catch();
 
     /* --repeat K: K passes over the shard, one after the other, so that the
      * repetitions meet the machine at K different times. */
     double start = pz_now();
-    for (jb.rep = o->warmup ? -1 : 0; jb.rep < (o->repeat > 1 ? o->repeat : 1) && !stop_signal;
+    for (jb.rep = o->warmup ? -1 : 0; jb.rep < (o->repeat > 1 ? o->repeat : 1) && !pz_stop_signal;
          jb.rep++)
         pz_engine_run(&e);
     res->wall_s = pz_now() - start;
-    sigaction(SIGINT, &oldint, NULL);
-    sigaction(SIGTERM, &oldterm, NULL);
+    pz_stop_release();
 
     res->opts.threads = e.used;
     res->nfail = pz_keep_first(res->fail, jb.nfail);
-    res->signal = stop_signal;
+    res->signal = pz_stop_signal;
     if ((res->read_failed = jb.read_failed))
         res->read_error = jb.read_error;
     /* A signal during the last batch drops it: the run is partial. */
-    res->partial = res->instances < total || stop_signal;
+    res->partial = res->instances < total || pz_stop_signal;
     return res->partial ? -1 : 0;
 }
 

@@ -29,6 +29,7 @@ typedef struct worker {
     long long lo, base; /* corpus index of insts[0]; judged offset */
     tally *t;           /* NULL for runs outside the batches */
     int isolated;       /* this batch has a culprit already */
+    int stopped;        /* a run of this batch was not made: the stop came */
     char why[256];      /* the last failure heard */
 } worker;
 
@@ -59,13 +60,18 @@ static void tally_one(tally *t, long long index, pz_outcome o)
 }
 
 /* The program on instances [a, b) of the batch: the run's own verdict, and
- * when it ran clean (PZ_AC), *judged answers judged into w->v. */
+ * when it ran clean (PZ_AC), *judged answers judged into w->v.  After the
+ * stop no run starts: PZ_OUTCOMES, and w->stopped. */
 static pz_outcome run_range(worker *w, long long a, long long b, long long *judged)
 {
     stress *s = w->s;
     const pz_puzzle *p = s->p;
     pz_proc_limits lim = s->lim;
     size_t inlen, explen;
+    if (pz_stop_signal) {
+        w->stopped = 1;
+        return PZ_OUTCOMES;
+    }
     char *in = pz_render_input(p, at(w->insts, p->inst_size, a), b - a, &inlen), *exp;
     exp = pz_render_answers(p, 1, at(w->insts, p->inst_size, a), at(w->expected, p->ans_size, a),
                             b - a, &explen);
@@ -108,13 +114,16 @@ static void judge_range(worker *w, long long a, long long b)
     long long n = 0;
     char why[256];
     pz_outcome o = run_range(w, a, b, &n);
+    if (o == PZ_OUTCOMES)
+        return;
     if (o != PZ_AC) {
         if (b - a > 1 && !w->isolated) {
             long long mid = a + (b - a) / 2;
 #pragma omp atomic
             w->s->split++;
             judge_range(w, a, mid);
-            judge_range(w, mid, b);
+            if (!w->stopped)
+                judge_range(w, mid, b);
             return;
         }
         if (b - a > 1)
@@ -141,7 +150,10 @@ static void judge_range(worker *w, long long a, long long b)
     }
 }
 
-/* Batch [lo, hi) into its tally, for the engine. */
+/* Batch [lo, hi) into its tally, for the engine; 1 when the stop came
+ * before its last run began: it gave up, and counts for nothing.  Runs under
+ * way at the stop end as they would have (the programs do not get the
+ * signal: each run is a session of its own), so they count. */
 static int batch(void *ctx, void *wv, long long lo, long long hi, void *part)
 {
     worker *w = wv;
@@ -157,11 +169,15 @@ static int batch(void *ctx, void *wv, long long lo, long long hi, void *part)
         const void *known = s->corpus.stream ? NULL : pz_corpus_expected(&s->corpus, i);
         if (!s->corpus.stream) /* a stream's batch came with its answers (load) */
             pz_corpus_get(&s->corpus, i, inst);
+        if (pz_stop_signal)
+            return 1;
         if (known) {
             memcpy(exp, known, p->ans_size);
         } else if (s->corpus.stream && pz_corpus_has_expected(&s->corpus)) {
             /* read by load */
         } else if (pz_reference_solve(&w->ref, inst, exp, &t->error)) {
+            if (pz_stop_signal) /* a search cut short by the stop */
+                return 1;
             char msg[sizeof t->error.msg];
             snprintf(msg, sizeof msg, "instance %lld: %.200s", i, t->error.msg);
             memcpy(t->error.msg, msg, sizeof msg);
@@ -172,9 +188,10 @@ static int batch(void *ctx, void *wv, long long lo, long long hi, void *part)
     w->lo = lo;
     w->t = t;
     w->isolated = 0;
+    w->stopped = 0;
     judge_range(w, 0, hi - lo);
     w->t = NULL;
-    return 0;
+    return w->stopped;
 }
 
 /* The corpus's tally, which the engine merges the batches' into. */
@@ -268,6 +285,14 @@ static pz_outcome run_alone(worker *w, const void *inst, example *ex)
     w->t = NULL;
     w->why[0] = 0;
     pz_outcome o = run_range(w, 0, 1, &n);
+    if (o == PZ_OUTCOMES) { /* after the stop: the input and the expected output only */
+        if (ex) {
+            ex->input = pz_render_input(p, inst, 1, &ex->inlen);
+            ex->expected = pz_render_answers(p, 1, inst, w->expected, 1, &ex->explen);
+            ex->alone = PZ_OUTCOMES;
+        }
+        return o;
+    }
     if (o == PZ_AC)
         o = (pz_outcome)w->v[0];
     if (ex) {
@@ -299,7 +324,7 @@ typedef struct shrinking {
 static int still_fails(void *ctx, const void *cand)
 {
     shrinking *c = ctx;
-    return run_alone(c->w, cand, NULL) == c->target;
+    return !pz_stop_signal && run_alone(c->w, cand, NULL) == c->target;
 }
 
 /* ex holds start's run alone; it gets the smallest instance's instead: the
@@ -309,6 +334,8 @@ static void shrink(worker *w, const void *start, pz_outcome target, example *ex)
 {
     const pz_puzzle *p = w->s->p;
     shrinking c = {w, target};
+    if (pz_stop_signal)
+        return;
     pz_shrink_limits lim = {
         .tries = 64L * SHRINK_RUNS, .runs = SHRINK_RUNS, .same_size = !w->s->any_size};
     pz_shrunk done;
@@ -340,6 +367,7 @@ double pz_stress_corpus(stress *s, tally *all)
                    .merge = merge,
                    .finish = finish,
                    /* a line on a terminal for a long run: how far, how long to go */
+                   .stop = &pz_stop_signal,
                    .progress = "stress"};
     double start = pz_now();
     for (int o = 0; o < PZ_OUTCOMES; o++)
@@ -349,6 +377,7 @@ double pz_stress_corpus(stress *s, tally *all)
         all->bad = 1;
         all->error = jb.read_error;
     }
+    s->done = e.done;
     return pz_now() - start;
 }
 
@@ -369,7 +398,7 @@ void pz_stress_examine(stress *s, const tally *all, example *ex, int *nex, examp
     }
     for (int i = 0; i < 2; i++) {
         example *e = &shrunk[*nshrunk];
-        if (all->first[targets[i]] < 0)
+        if (all->first[targets[i]] < 0 || pz_stop_signal) /* interrupted: no shrinking */
             continue;
         e->index = all->first[targets[i]];
         e->seen = targets[i];

@@ -16,6 +16,7 @@
 #define PZ_STRESS_H
 
 #include "corpus.h"
+#include "engine.h"
 #include "exec.h"
 #include "judge.h"
 
@@ -52,6 +53,7 @@ typedef struct pz_stress {
     pz_proc_limits lim;           /* output_cap is set per run */
     long long batch, runs, split; /* runs: all; split: failed whole and cut */
     long long corpus_runs;        /* of the runs, those over the corpus */
+    long long done;               /* instances judged: all but after a stop */
     int jobs, show, any_size;
 } pz_stress;
 
@@ -65,10 +67,13 @@ typedef struct pz_example {
     int steps, runs; /* for a shrunk one */
 } pz_example;
 
-/* Judges the whole corpus into all; the wall-clock seconds it took. */
+/* Judges the whole corpus into all; the wall-clock seconds it took.  With
+ * the stop caught (engine.h), a signal ends it between two runs: the batches
+ * judged by then are all (instances [0, s->done)); runs under way finish. */
 double pz_stress_corpus(pz_stress *, pz_stress_tally *all);
 /* The first s->show failures run alone into ex, and the first WA and RE
- * instance run alone and shrunk into shrunk. */
+ * instance run alone and shrunk into shrunk.  After a signal no run starts:
+ * an example has its input and expected output only, and alone PZ_OUTCOMES. */
 void pz_stress_examine(pz_stress *, const pz_stress_tally *all, pz_example *ex, int *nex,
                        pz_example *shrunk, int *nshrunk);
 void pz_example_free(pz_example *);

@@ -258,9 +258,7 @@ int pz_open_shard(const char *cmd, const pz_puzzle *p, const char *spec, const c
     return 0;
 }
 
-/* Where a partial report goes: beside the complete one it must not replace,
- * "X.json" -> "X.partial.json", "X" -> "X.partial" (malloc'd). */
-static char *partial_path(const char *path)
+char *pz_partial_path(const char *path)
 {
     const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
     if (!dot || (slash && dot < slash) || dot == (slash ? slash + 1 : path))
@@ -318,7 +316,7 @@ int pz_write_reports(const pz_result *r, const char *json, const char *csv, cons
         if (!paths[i])
             continue;
         /* A partial report never replaces a complete one from an earlier run. */
-        path = r->partial && strcmp(paths[i], "-") ? partial_path(paths[i]) : NULL;
+        path = r->partial && strcmp(paths[i], "-") ? pz_partial_path(paths[i]) : NULL;
         bad = pz_write_report(path ? path : paths[i], writers[i], r) != 0;
         if (path && !bad)
             fprintf(stderr,

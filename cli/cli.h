@@ -106,6 +106,11 @@ int pz_parse_sample(const char *s, long long *every, pz_error *);
  * and is writable).  0, or PZ_EXIT_USAGE after a message naming opt. */
 int pz_check_output(const char *cmd, const char *opt, const char *path);
 
+/* Where the report of an interrupted command goes, beside the complete one
+ * it must not replace: "X.json" -> "X.partial.json", "X" -> "X.partial"
+ * (malloc'd). */
+char *pz_partial_path(const char *path);
+
 /* The summary (on stderr when a report goes to stdout), then each report
  * whose path is not NULL (for a partial result, beside it: X.partial.json);
  * the exit status: PZ_EXIT_USAGE if a report could not be written, else

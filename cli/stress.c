@@ -4,6 +4,7 @@
  * bench/stress.c's.  The verdict rules are in usage() below, which is what
  * `--help` prints.
  */
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -37,7 +38,9 @@ typedef pz_example example;
     X(RUN_AS, "run-as", 0, "USER", "as root, run the program as USER (default nobody)")            \
     X(SHOW, "show", 0, "N", "failing instances shown in full (default 3)")                         \
     X(ANY_SIZE, "shrink-any-size", 0, NULL, "let shrinking change the board size too")             \
-    X(JSON, "json", 0, "F", "also write the report to F (atomically)")
+    X(JSON, "json", 0, "F",                                                                        \
+      "also write the report to F (atomically); an interrupted\n"                                  \
+      "one beside F: X.json -> X.partial.json")
 
 enum { STRESS_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
 static const pz_option options[] = {STRESS_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_END_OPTIONS};
@@ -82,11 +85,11 @@ static void usage(FILE *f)
             "at the end of the run, every process of its session and of the tree seen is\n"
             "killed, and one that started a session of its own unseen is killed at the end\n"
             "of stress, when every process left below it is (stress is their subreaper), as\n"
-            "it is at once on SIGINT, SIGTERM or SIGHUP.  The report says which (\"CPU time\n"
-            "charged to a run\", \"memory and processes limited\").  The cgroups of a stress\n"
-            "killed with SIGKILL (puzzlebench-PID-*, PID ended) are ended, and all that ran\n"
-            "in them, when the next stress starts; without cgroups, what such a stress left\n"
-            "runs on.\n"
+            "it is at once on SIGHUP or on a second SIGINT or SIGTERM.  The report says which\n"
+            "(\"CPU time charged to a run\", \"memory and processes limited\").  The cgroups of\n"
+            "a stress killed with SIGKILL (puzzlebench-PID-*, PID ended) are ended, and all\n"
+            "that ran in them, when the next stress starts; without cgroups, what such a\n"
+            "stress left runs on.\n"
             "\n"
             "As root, the program runs as the user --run-as names (nobody by default; root\n"
             "to run it as root), with no supplementary groups and no new privileges, once\n"
@@ -140,9 +143,15 @@ static void usage(FILE *f)
             "the board size is kept unless --shrink-any-size, since judge programs often\n"
             "read only the judge's size.\n"
             "\n"
+            "Interrupted by SIGINT or SIGTERM, stress starts no more runs; the runs under way\n"
+            "end as they would have (within their limits), and it reports what it judged by\n"
+            "then, marked PARTIAL: the verdicts of the batches finished, the first failures\n"
+            "with their input and expected output (not run again alone, nor shrunk), and\n"
+            "with --json X the report in X.partial.json.  A second signal ends it at once.\n"
+            "\n"
             "Exit status: 0 every instance AC; 1 otherwise, or no instance in the corpus\n"
             "(nothing was judged); 2 bad usage, a bad corpus, or a program that cannot be\n"
-            "found.\n",
+            "found; 130 (SIGINT) or 143 (SIGTERM) when interrupted.\n",
             PZ_PROC_TASKS, SHRINK_RUNS);
 }
 
@@ -182,14 +191,17 @@ static void print_example(FILE *f, const example *ex)
 {
     if (!ex->input) /* no reference for it: nothing was run */
         return;
-    if (ex->alone == PZ_AC)
+    if (ex->alone == PZ_OUTCOMES)
+        fprintf(f, "not run again alone: interrupted\n");
+    else if (ex->alone == PZ_AC)
         fprintf(f, "alone it gets AC: the failure depends on the other instances of its run\n");
     else if (ex->alone != ex->seen)
         fprintf(f, "alone: %s: %s\n", pz_outcome_names[ex->alone], ex->why);
     print_text(f, "input", ex->input, ex->inlen);
     print_text(f, "expected output", ex->expected, ex->explen);
-    print_text(f, "received output", ex->received, ex->reclen);
-    if (*ex->errors)
+    if (ex->received)
+        print_text(f, "received output", ex->received, ex->reclen);
+    if (ex->errors && *ex->errors)
         print_text(f, "start of its stderr", ex->errors, strlen(ex->errors));
 }
 
@@ -210,17 +222,26 @@ static json_t *json_example(const char *key, const example *ex)
     pz_jset(o, "why", json_text(ex->why, strlen(ex->why)));
     pz_jset(o, "input", json_text(ex->input, ex->inlen));
     pz_jset(o, "expected", json_text(ex->expected, ex->explen));
-    pz_jset(o, "received", json_text(ex->received, ex->reclen));
-    pz_jset(o, "stderr", json_text(ex->errors, strlen(ex->errors)));
+    pz_jset(o, "received", ex->received ? json_text(ex->received, ex->reclen) : json_null());
+    pz_jset(o, "stderr", ex->errors ? json_text(ex->errors, strlen(ex->errors)) : json_null());
     return o;
 }
 
-/* The stress report: its own shape, through the same JSON helpers and with
- * the same context as run's. */
-static int write_json(const stress *s, const tally *all, const example *ex, int nex,
-                      const example *shrunk, int nshrunk, double wall, const pz_context *ctx)
+static const char *signal_name(int sig)
 {
-    char *tmp;
+    return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal";
+}
+
+/* The stress report: its own shape, through the same JSON helpers and with
+ * the same context as run's.  Interrupted (sig), it goes beside the path
+ * asked for, as run's does: X.json -> X.partial.json. */
+static int write_json(const stress *s, const tally *all, const example *ex, int nex,
+                      const example *shrunk, int nshrunk, double wall, const pz_context *ctx,
+                      int sig)
+{
+    char *tmp, *partial = sig && strcmp(s->json, "-") ? pz_partial_path(s->json) : NULL;
+    const char *path = partial ? partial : s->json;
+    int rc;
     json_t *o = json_object(), *verdicts = json_object(), *charged = json_object(),
            *fails = json_array(), *exs = json_array(), *shr = json_array();
     if (!o || !verdicts || !charged || !fails || !exs || !shr)
@@ -243,6 +264,9 @@ static int write_json(const stress *s, const tally *all, const example *ex, int 
     pz_jset(o, "report_runs", json_integer(s->runs - s->corpus_runs));
     pz_jset(o, "split_runs", json_integer(s->split));
     pz_jset(o, "wall_s", json_real(wall));
+    pz_jset(o, "partial", json_boolean(sig != 0));
+    pz_jset(o, "signal", json_integer(sig));
+    pz_jset(o, "judged", json_integer(s->done));
     for (int v = 0; v < PZ_OUTCOMES; v++) {
         pz_jset(verdicts, pz_outcome_names[v], json_integer(all->count[v]));
         pz_jset(charged, pz_outcome_names[v], json_integer(all->charged[v]));
@@ -265,13 +289,16 @@ static int write_json(const stress *s, const tally *all, const example *ex, int 
     }
     pz_jset(o, "shrunk", shr);
     pz_jset(o, "all_ac", json_boolean(all->count[PZ_AC] == s->corpus.count));
-    FILE *f = pz_atomic_open(s->json, &tmp);
+    FILE *f = pz_atomic_open(path, &tmp);
     if (f)
         pz_jdump(f, o); /* a failed write shows at the close */
     json_decref(o);
-    if (!f)
-        return PZ_EXIT_USAGE;
-    return pz_atomic_close(f, tmp, s->json) ? PZ_EXIT_USAGE : 0;
+    rc = !f || pz_atomic_close(f, tmp, path) ? PZ_EXIT_USAGE : 0;
+    if (partial && !rc)
+        fprintf(stderr, "puzzlebench: interrupted: the partial report is %s (%s is as it was)\n",
+                partial, s->json);
+    free(partial);
+    return rc;
 }
 
 static int parse(stress *s, int argc, char **argv)
@@ -342,7 +369,7 @@ static int parse(stress *s, int argc, char **argv)
 
 static void report(const stress *s, const tally *all, const example *ex, int nex,
                    const example *shrunk, int nshrunk, double wall, int strays,
-                   const pz_context *ctx)
+                   const pz_context *ctx, int sig)
 {
     char line[1024];
     printf("stress %s: %lld instances of %s, %lld runs of up to %lld (%d job%s), %.2f s\n",
@@ -365,6 +392,10 @@ static void report(const stress *s, const tally *all, const example *ex, int nex
     printf("verdicts:");
     for (int o = 0; o < PZ_OUTCOMES; o++)
         printf(" %s %lld%s", pz_outcome_names[o], all->count[o], o + 1 < PZ_OUTCOMES ? " " : "\n");
+    if (sig)
+        printf("interrupted by %s: %lld of the %lld instances judged, in the batches finished by\n"
+               "then; the runs under way ended as they would have, and none started after it\n",
+               signal_name(sig), s->done, s->corpus.count);
     if (s->split)
         printf("%lld runs failed as a whole and were cut to find the culprits\n", s->split);
     long long charged = 0;
@@ -420,23 +451,34 @@ int pz_cmd_stress(int argc, char **argv)
     if (rc == 0) {
         pz_prepare_all();
         pz_exec_setup();
+        pz_stop_catch(); /* over exec.h's handlers: a second signal is theirs */
         time_t started = time(NULL);
         double wall = pz_stress_corpus(&s, all);
         pz_context ctx;
         pz_context_gather(&ctx, s.jobs, started);
         s.corpus_runs = s.runs;
         if (all->bad) {
+            pz_stop_release();
             pz_end_strays();
             rc = pz_print_error(&all->error);
         } else {
             pz_stress_examine(&s, all, ex, &nex, shrunk, &nshrunk);
-            report(&s, all, ex, nex, shrunk, nshrunk, wall, pz_end_strays(), &ctx);
-            rc = all->count[PZ_AC] == s.corpus.count ? PZ_EXIT_OK : PZ_EXIT_FAIL;
-            printf("\n%s\n", rc ? "FAILED" : "all AC");
+            int sig = pz_stop_signal;
+            pz_stop_release();
+            report(&s, all, ex, nex, shrunk, nshrunk, wall, pz_end_strays(), &ctx, sig);
+            long long ac = all->count[PZ_AC];
+            rc = ac == s.corpus.count ? PZ_EXIT_OK : PZ_EXIT_FAIL;
+            if (sig) /* as run's summary says it */
+                printf("\nPARTIAL: interrupted after %lld of %lld instances. %s\n", s.done,
+                       s.corpus.count, ac == s.done ? "all AC so far" : "FAILED");
+            else
+                printf("\n%s\n", rc ? "FAILED" : "all AC");
             if (pz_check_stdout()) /* before the JSON: the terminal report is the first */
                 rc = PZ_EXIT_USAGE;
-            if (s.json && write_json(&s, all, ex, nex, shrunk, nshrunk, wall, &ctx))
+            if (s.json && write_json(&s, all, ex, nex, shrunk, nshrunk, wall, &ctx, sig))
                 rc = PZ_EXIT_USAGE;
+            if (sig)
+                rc = 128 + sig;
         }
     }
     for (int i = 0; i < nex; i++)

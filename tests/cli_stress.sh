@@ -231,6 +231,67 @@ stress 1 flip --exec "$FLIP ok $TAG" --corpus "$T/empty.in"
 grep -qx "puzzlebench: stress: no instance in the corpus $T/empty.in: nothing was judged" "$T/err" ||
     fail "stress on an empty file said: $(cat "$T/err")"
 
+# Interrupted, stress keeps what it found: the summary so far, marked
+# PARTIAL, the first failures with their input and expected output, the
+# report beside --json X as X.partial.json, and exit 128 + the signal.  (It
+# exited 130 with nothing.)  A wrong program on many boards, a run each, so
+# it is still running when the signal comes; a second signal ends it at once.
+interrupted() { # SIGNAL WANT
+    local sig=$1 want=$2 rc=0 pid t0 t1 judged
+    rm -f "$T/int.json" "$T/int.partial.json"
+    set -m # a background job of a shell without job control ignores SIGINT
+    "$PB" stress flip --exec "$FLIP wrong $TAG" --corpus flip:random:count=1000000 --jobs 2 \
+        --json "$T/int.json" >"$T/out" 2>"$T/err" &
+    pid=$!
+    set +m
+    sleep 1.5
+    t0=$(date +%s%N)
+    kill -"$sig" $pid
+    wait $pid || rc=$?
+    t1=$(date +%s%N)
+    [ $rc = "$want" ] || { cat "$T/out" "$T/err" >&2; fail "SIG$sig: exit status $rc, expected $want"; }
+    [ $(((t1 - t0) / 1000000)) -lt 3000 ] || fail "SIG$sig: took $(((t1 - t0) / 1000000)) ms to end"
+    has "^interrupted by SIG$sig: [0-9]+ of the 1000000 instances judged"
+    has "^PARTIAL: interrupted after [0-9]+ of 1000000 instances\. FAILED$"
+    has "^failure 1: instance [0-9]+: WA: expected [0-9]+, found [0-9]+$"
+    [ -n "$(block '^failure 1:' input)" ] || fail "SIG$sig: failure 1 has no input"
+    [ -n "$(block '^failure 1:' 'expected output')" ] || fail "SIG$sig: failure 1 has no expected output"
+    grep -q "^smallest WA\|^first WA" "$T/out" && fail "SIG$sig: shrinking went on after the signal"
+    [ ! -e "$T/int.json" ] || fail "SIG$sig: the partial report was written over int.json"
+    grep -qx "puzzlebench: interrupted: the partial report is $T/int.partial.json ($T/int.json is as it was)" \
+        "$T/err" || fail "SIG$sig: stderr: $(cat "$T/err")"
+    judged=$(jq .judged "$T/int.partial.json")
+    [ "$(jq '[.partial, .signal, .instances] | map(tostring) | join(" ")' -r "$T/int.partial.json")" = \
+        "true $((want - 128)) 1000000" ] || fail "SIG$sig: the JSON report is not marked partial"
+    [ "$judged" -gt 0 ] && [ "$judged" -lt 1000000 ] || fail "SIG$sig: judged $judged"
+    [ "$(jq '[.verdicts[]] | add' "$T/int.partial.json")" = "$judged" ] ||
+        fail "SIG$sig: the verdicts do not add up to the $judged instances judged"
+    [ "$(jq '.failures | length > 0' "$T/int.partial.json")" = true ] || fail "SIG$sig: no failures kept"
+    ! ps -eo args | grep -F -e "$TAG" | grep -v grep || fail "SIG$sig: programs left running"
+}
+interrupted INT 130
+interrupted TERM 143
+# A run under way finishes after the first signal (here a program that
+# sleeps, up to its wall limit of 60 s); a second signal ends everything now.
+rc=0
+set -m
+"$PB" stress flip --exec "$FLIP sleep $TAG" --corpus flip:random:count=4 --wall-limit 60000 \
+    >"$T/out" 2>&1 &
+pid=$!
+set +m
+sleep 1
+kill -INT $pid
+sleep 0.5
+kill -0 $pid 2>/dev/null || fail "the first signal did not wait for the run under way"
+t0=$(date +%s%N)
+kill -INT $pid
+wait $pid || rc=$?
+t1=$(date +%s%N)
+[ $rc = 130 ] || fail "a second SIGINT: exit status $rc, expected 130"
+[ $(((t1 - t0) / 1000000)) -lt 3000 ] || fail "a second SIGINT took $(((t1 - t0) / 1000000)) ms"
+sleep 0.2
+! ps -eo args | grep -F -e "$TAG" | grep -v grep || fail "a second SIGINT left programs running"
+
 # Bad usage: exit status 2.
 stress 2 flip --exec "$FLIP 'ok" --corpus flip:exhaustive
 stress 2 flip --exec "$T/no-such-program" --corpus flip:exhaustive

@@ -260,6 +260,10 @@ static int write_json(const stress *s, const tally *all, const example *ex, int 
     char how[1024];
     pz_exec_accounting(how, sizeof how);
     pz_jset(o, "cpu_charged", pz_jstr(how, strlen(how)));
+    pz_exec_limiting(how, sizeof how);
+    pz_jset(o, "memory_and_processes_limited", pz_jstr(how, strlen(how)));
+    pz_exec_who(how, sizeof how);
+    pz_jset(o, "run_as", pz_jstr(how, strlen(how)));
     pz_jset(o, "runs", json_integer(s->corpus_runs));
     pz_jset(o, "report_runs", json_integer(s->runs - s->corpus_runs));
     pz_jset(o, "split_runs", json_integer(s->split));

@@ -36,8 +36,14 @@ PZ_CGROUP=none expect 0 "memory limit holds per process (RLIMIT_AS)" -- \
     "$pb" stress flip --exec "$FLIP" --corpus flip:random:count=2
 [ "$(grep -c warning "$tmp/err")" = 1 ] && ok || bad "the warning is not said once: $(cat "$tmp/err")"
 [ "$(limited)" = "per process only (no cgroup: PZ_CGROUP=none)" ] && ok || bad "limited: $(limited)"
-# A correct program within the limits is still AC.
-expect 0 "" -- "$pb" stress flip --exec "$FLIP" --corpus flip:random:count=20 --jobs 2
+# A correct program within the limits is still AC; the JSON report says
+# where the limits are and whom the program ran as, as the terminal does.
+expect 0 "" -- "$pb" stress flip --exec "$FLIP" --corpus flip:random:count=20 --jobs 2 \
+    --json "$tmp/s.json"
+[ "$(jq -r .memory_and_processes_limited "$tmp/s.json")" = "$(limited)" ] && ok ||
+    bad "JSON limited: $(jq -r .memory_and_processes_limited "$tmp/s.json")"
+[ "$(jq -r .run_as "$tmp/s.json")" = "$(sed -n 's/^program run as: //p' "$tmp/out")" ] && ok ||
+    bad "JSON run_as: $(jq -r .run_as "$tmp/s.json")"
 
 # 2. SIGKILL of stress leaves its runs' cgroups and a daemon of the program
 # (double fork, setsid; the program waits, so its run is on at the kill);

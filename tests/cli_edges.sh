@@ -222,7 +222,10 @@ grep -q "^Answers: 0: 2, 1: 32, 2: 228, 3: 880, 4: 1562, 5: 1136, 6: 256, Imposs
 expect 0 "" -- "$pb" stress flip --exec "$FLIP one" --corpus flip:random:count=200 --jobs 2 --show 0
 expect 1 "" -- "$pb" stress flip --exec "$FLIP one" --corpus flip:random:count=20 --batch 10 --show 0
 "$pb" stress --help | grep -q "judge such a program with --batch 1 (the default)" && ok || bad "stress --help does not explain a batch"
-grep -q "stress flip --exec './a.out' --corpus flip:exhaustive --jobs 2" "$src/README.md" && ok || bad "README's example"
+# README's example: our own solve as the program, on the POJ 1753 file.
+grep -q "stress flip --exec 'build/puzzlebench solve flip' --corpus corpus/flip/poj1753.in" \
+    "$src/README.md" && ok || bad "README's example"
+expect 0 "" -- "$pb" stress flip --exec "$pb solve flip" --corpus "$src/corpus/flip/poj1753.in"
 # Progress on a terminal (script gives one), none in a pipe.
 script -qc "$pb stress flip --exec $FLIP --corpus flip:exhaustive:rows=3:cols=3" /dev/null >"$tmp/tty" 2>&1
 grep -aq "stress: [0-9]*/512 instances" "$tmp/tty" && ok || bad "no progress line on a terminal"

@@ -47,22 +47,26 @@ expect 0 "" -- "$pb" stress flip --exec "$FLIP" --corpus flip:random:count=20 --
 
 # 2. SIGKILL of stress leaves its runs' cgroups and a daemon of the program
 # (double fork, setsid; the program waits, so its run is on at the kill);
-# the next stress ends them and says so.
+# the next stress ends them and says so.  Under a cgroup of the test's own
+# (PZ_CGROUP), since any stress that starts meanwhile on this machine would
+# end stale cgroups in the shared one first.
 cgroup=$(sed -n "s/^CPU time charged to a run: each run's cgroup's, in //p" "$tmp/out")
-tag=pz-sandbox-daemon-$$
-"$pb" stress flip --exec "$FLIP daemon $tag wait" --corpus flip:random:count=4 --jobs 2 \
-    --time-limit 60000 --wall-limit 60000 >/dev/null 2>&1 &
-pid=$!
-for _ in $(seq 100); do [ -n "$(left "$tag")" ] && break; sleep 0.05; done
-kill -KILL $pid
-wait $pid 2>/dev/null
-sleep 0.2
-if [ -n "$cgroup" ]; then
-    ls -d "$cgroup"/puzzlebench-$pid-* >/dev/null 2>&1 && ok || bad "SIGKILL left no cgroup to end"
-    expect 0 "ended [0-9]* cgroups* left by stress runs that were killed" -- \
+if [ -n "$cgroup" ] && mkdir "$cgroup/pz-sandbox-$$"; then
+    mine=$cgroup/pz-sandbox-$$
+    tag=pz-sandbox-daemon-$$
+    PZ_CGROUP=$mine "$pb" stress flip --exec "$FLIP daemon $tag wait" --corpus flip:random:count=4 \
+        --jobs 2 --time-limit 60000 --wall-limit 60000 >/dev/null 2>&1 &
+    pid=$!
+    for _ in $(seq 100); do [ -n "$(left "$tag")" ] && break; sleep 0.05; done
+    kill -KILL $pid
+    wait $pid 2>/dev/null
+    sleep 0.2
+    ls -d "$mine"/puzzlebench-$pid-* >/dev/null 2>&1 && ok || bad "SIGKILL left no cgroup to end"
+    PZ_CGROUP=$mine expect 0 "ended [0-9]* cgroups* left by stress runs that were killed" -- \
         "$pb" stress flip --exec "$FLIP" --corpus flip:random:count=1
     [ -z "$(left "$tag")" ] && ok || bad "a daemon of a killed stress lives on: $(left "$tag")"
-    ls -d "$cgroup"/puzzlebench-$pid-* >/dev/null 2>&1 && bad "the cgroups of $pid are left" || ok
+    ls -d "$mine"/puzzlebench-$pid-* >/dev/null 2>&1 && bad "the cgroups of $pid are left" || ok
+    rmdir "$mine" && ok || bad "cgroups left in $mine: $(ls "$mine")"
     # A program that SIGKILLs its parent, the harness: its daemon and cgroup
     # are ended by the next stress as well (or it cannot, and the run goes on).
     tag=pz-sandbox-parent-$$

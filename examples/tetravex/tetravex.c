@@ -4,7 +4,8 @@
  * left side matches its left neighbour's right and whose top matches its
  * upper neighbour's bottom.  Exponential in the worst case (flagged so), it
  * stops at the first layout, which is the witness.  The recursion is at most
- * n*n = 25 deep and keeps its state in the scratch.
+ * n*n = 25 deep and keeps its state in the scratch.  Every 4096 nodes it
+ * polls the harness's stop flag, and a stopped search answers PZ_STOPPED.
  */
 #include <puzzlebench/puzzlebench.h>
 
@@ -12,14 +13,18 @@ typedef struct search {
     const pz_tetravex_game *g;
     uint8_t used[PZ_TETRAVEX_CELLS];
     uint8_t *at;
+    unsigned nodes;
 } search;
 
+/* 1 placed, 0 no layout, -1 stopped. */
 static int place(search *s, int cell)
 {
     const pz_tetravex_game *g = s->g;
     int n = g->n, r = cell / n, c = cell % n;
     if (cell == n * n)
         return 1;
+    if (++s->nodes % 4096 == 0 && pz_stopped())
+        return -1;
     for (int t = 0; t < n * n; t++) {
         if (s->used[t])
             continue;
@@ -29,8 +34,9 @@ static int place(search *s, int cell)
             continue;
         s->used[t] = 1;
         s->at[cell] = (uint8_t)t;
-        if (place(s, cell + 1))
-            return 1;
+        int placed = place(s, cell + 1);
+        if (placed)
+            return placed;
         s->used[t] = 0;
     }
     return 0;
@@ -49,7 +55,10 @@ static int solve(const void *inst, void *ans, void *scratch)
     s->at = a->at;
     for (int t = 0; t < PZ_TETRAVEX_CELLS; t++)
         s->used[t] = 0;
-    a->possible = a->has = (uint8_t)place(s, 0);
+    int placed = place(s, 0);
+    if (placed < 0)
+        return PZ_STOPPED;
+    a->possible = a->has = (uint8_t)placed;
     return 0;
 }
 

@@ -128,6 +128,25 @@ typedef struct pz_tetravex_answer {
     uint8_t at[PZ_TETRAVEX_CELLS];
 } pz_tetravex_answer;
 
+/* Stopping a search.  The harness sets pz_stop (pz_set_stop; a signal
+ * handler may: the store is lock-free) to end every search soon: a search
+ * that can run long polls pz_stopped() every few thousand nodes and, when
+ * it says so, unwinds, and solve() returns PZ_STOPPED with no answer (the
+ * harness neither checks nor counts it).  Any other nonzero return of
+ * solve() is a failure.  The poll is where a later node or time budget
+ * would be seen too.  pz_stop is read and written only atomically; a
+ * plug-in reaches it in the program that loads it. */
+enum { PZ_STOPPED = 2 };
+extern int pz_stop;
+static inline int pz_stopped(void)
+{
+    return __atomic_load_n(&pz_stop, __ATOMIC_RELAXED);
+}
+static inline void pz_set_stop(int on)
+{
+    __atomic_store_n(&pz_stop, on, __ATOMIC_RELAXED);
+}
+
 /* One solver of a plug-in.  Every field but prepare is required. */
 typedef struct pz_plugin_solver {
     const char *puzzle;  /* "flip", "lightsout" or "tetravex" */

@@ -407,14 +407,21 @@ static void canonical(pz_corpus *c)
         pz_fatal("out of memory");
 }
 
-/* "flip:exhaustive:rows=4:cols=4 (...), flip:random:..." */
+/* "flip:exhaustive, flip:random or flip:ones (their keys: puzzlebench list
+ * flip)": the names alone, so that a message stays short; list and help
+ * corpus give each kind's keys. */
 static void list_kinds(const pz_puzzle *pz, char *list, size_t size)
 {
     size_t len = 0;
     list[0] = 0;
     for (const pz_generator *g = pz->generators; g->kind && len < size; g++)
-        len += (size_t)snprintf(list + len, size - len, "%s%s:%s:%s",
-                                g == pz->generators ? "" : ", ", pz->name, g->kind, g->keys);
+        len += (size_t)snprintf(list + len, size - len, "%s%s:%s",
+                                g == pz->generators ? ""
+                                : g[1].kind         ? ", "
+                                                    : " or ",
+                                pz->name, g->kind);
+    if (len < size)
+        snprintf(list + len, size - len, " (their keys: puzzlebench list %s)", pz->name);
 }
 
 /* Puts the spec before a message about it and what its kind accepts after. */

@@ -56,6 +56,10 @@ static void usage(FILE *f)
           "reference: a corpus file's NAME.ans, else the first answer that checks, from the\n"
           "reference solvers first (--solver S to pick one).\n"
           "\n"
+          "flip:random's boards are mostly Impossible (Lights Out's at singular sizes, as\n"
+          "4x4 and 5x5, too): add mode=solvable (flip:random:mode=solvable:count=1000) for\n"
+          "solvable boards only, so that a wrong count cannot hide behind Impossible.\n"
+          "\n"
           "options:\n",
           f);
     pz_print_options(f, options);

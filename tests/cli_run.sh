@@ -52,7 +52,7 @@ expect 2 "puzzlebench: run: expected --threads T with 1 <= T <= 1024, found '0'"
     "$PB" run flip --corpus flip:random --threads 0
 expect 2 "puzzlebench: run: option '--json' requires an argument" \
     "$PB" run flip --corpus flip:random --json
-expect 2 "puzzlebench: unknown corpus kind 'all': expected flip:exhaustive:rows=4:cols=4 (sides to 8, at most 40 cells), flip:random:rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2; sides to 4096, or a sweep rows=8..4096), flip:ones:rows=4:cols=4:count=1 (every piece black; sides to 10000, or a sweep rows=8..4096), or a file NAME.in (a path that exists or has a '/' is read as a file: ./NAME)" \
+expect 2 "puzzlebench: unknown corpus kind 'all': expected flip:exhaustive, flip:random or flip:ones (their keys: puzzlebench list flip), or a file NAME.in (a path that exists or has a '/' is read as a file: ./NAME)" \
     "$PB" run flip --corpus flip:all
 # Flip Game's exhaustive corpora: at most 40 cells, and sides to 8 (1x40 is refused).
 expect 2 "puzzlebench: flip:exhaustive:rows=1:cols=40: expected rows and cols from 1 to 8 (flip:exhaustive accepts rows=4:cols=4 (sides to 8, at most 40 cells))" \

@@ -17,12 +17,14 @@ enum what { INPUT, ANSWER, SPEC };
     " (tetravex:random accepts n=5:digits=10:mode=solvable:count=1000:seed=1 (mode: "              \
     "solvable|perturbed|tiles))"
 #define FLIP_RANDOM                                                                                \
-    " (flip:random accepts rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2; sides "   \
-    "to "                                                                                          \
-    "4096, or a sweep rows=8..4096))"
+    " (flip:random accepts rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2, so "      \
+    "mostly Impossible; mode=solvable: random flips of a board of one colour; sides to 4096, or "  \
+    "a "                                                                                           \
+    "sweep rows=8..4096))"
 #define LIGHTSOUT_RANDOM                                                                           \
-    " (lightsout:random accepts rows=5:cols=6:count=1000:seed=1 (each light on with p=1/2; sides " \
-    "to 4096, or a sweep rows=8..4096))"
+    " (lightsout:random accepts rows=5:cols=6:count=1000:seed=1 (each light on with p=1/2, "       \
+    "solvable 1 time in 2^nullity: 1 in 16 at 4x4; mode=solvable: random presses on the all-off "  \
+    "board; sides to 4096, or a sweep rows=8..4096))"
 
 typedef struct row {
     enum what what;
@@ -164,11 +166,9 @@ static const row rows[] = {
      "0: flip:exhaustive:rows=8:cols=8: expected at most 40 cells for an exhaustive corpus (2^40 "
      "boards) (flip:exhaustive accepts rows=4:cols=4 (sides to 8, at most 40 cells))"},
     {SPEC, "flip", "flip:shuffled", 0,
-     "0: unknown corpus kind 'shuffled': expected flip:exhaustive:rows=4:cols=4 (sides to 8, at "
-     "most 40 cells), flip:random:rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2; "
-     "sides to 4096, or a sweep rows=8..4096), flip:ones:rows=4:cols=4:count=1 (every piece black; "
-     "sides to 10000, or a sweep rows=8..4096), or a file NAME.in (a path that exists or has a '/' "
-     "is read as a file: ./NAME)"},
+     "0: unknown corpus kind 'shuffled': expected flip:exhaustive, flip:random or flip:ones (their "
+     "keys: puzzlebench list flip), or a file NAME.in (a path that exists or has a '/' is read as "
+     "a file: ./NAME)"},
     {SPEC, "flip", "lightsout:random", 0,
      "0: corpus 'lightsout:random' is for lightsout, not flip"},
     {SPEC, "tetravex", "tetravex:random:n=13", 0,

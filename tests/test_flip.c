@@ -127,12 +127,31 @@ static void test_all_sizes(void **state)
         }
 }
 
+/* flip:random is mostly Impossible (94% at 4x4), so a program that misprints
+ * the count passes most of it; random:mode=solvable never is Impossible. */
+static void test_random_solvable(void **state)
+{
+    static const char *const specs[] = {
+        "flip:random:mode=solvable:count=1000",
+        "flip:random:rows=3:cols=7:mode=solvable:count=300:seed=9",
+        "flip:random:rows=8:cols=8:mode=solvable:count=100:seed=2",
+        "flip:random:rows=1:cols=1:mode=solvable:count=20",
+    };
+    long long n, solvable;
+    (void)state;
+    assert_true(pz_test_solvable(&pz_flip, "flip:random:count=1000", &n) < 150);
+    assert_int_equal(n, 1000);
+    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++)
+        if ((solvable = pz_test_solvable(&pz_flip, specs[i], &n)) != n)
+            fail_msg("%s: %lld of %lld boards Impossible", specs[i], n - solvable, n);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reader_good), cmocka_unit_test(test_official),
         cmocka_unit_test(test_checker),     cmocka_unit_test(test_exhaustive_4x4),
-        cmocka_unit_test(test_all_sizes),
+        cmocka_unit_test(test_all_sizes),   cmocka_unit_test(test_random_solvable),
     };
     if (getenv("PZ_TEST_FILTER"))
         cmocka_set_test_filter(getenv("PZ_TEST_FILTER"));

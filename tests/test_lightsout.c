@@ -374,6 +374,28 @@ static void test_random(void **state)
     cross_check(5, 6, 1000000, tg_make_random, FAST);
 }
 
+/* lightsout:random at a size of nullity k > 0 is solvable 1 time in 2^k
+ * (4x4: k = 4, 5x5: k = 2); random:mode=solvable always is. */
+static void test_random_solvable(void **state)
+{
+    static const char *const specs[] = {
+        "lightsout:random:rows=4:cols=4:mode=solvable:count=1000",
+        "lightsout:random:rows=5:cols=5:mode=solvable:count=1000:seed=3",
+        "lightsout:random:rows=9:cols=9:mode=solvable:count=200",
+        "lightsout:random:rows=19:cols=19:mode=solvable:count=20",
+        "lightsout:random:rows=64:cols=3:mode=solvable:count=50",
+    };
+    long long n, solvable;
+    (void)state;
+    assert_true(pz_test_solvable(&pz_lightsout, "lightsout:random:rows=4:cols=4:count=1000", &n) <
+                150);
+    assert_true(pz_test_solvable(&pz_lightsout, "lightsout:random:rows=5:cols=5:count=1000", &n) <
+                400);
+    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++)
+        if ((solvable = pz_test_solvable(&pz_lightsout, specs[i], &n)) != n)
+            fail_msg("%s: %lld of %lld boards Impossible", specs[i], n - solvable, n);
+}
+
 /* A159257 (OEIS): the nullity of the n x n Lights Out matrix, n = 1..40, as
  * published; test_nullity checks it against both gf2's first-row reduction
  * and the dense elimination below. */
@@ -468,11 +490,12 @@ static void test_nullity(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_reader_good), cmocka_unit_test(test_writer),
-        cmocka_unit_test(test_read_answer), cmocka_unit_test(test_corpus),
-        cmocka_unit_test(test_checker),     cmocka_unit_test(test_certificates),
-        cmocka_unit_test(test_exhaustive),  cmocka_unit_test(test_random),
-        cmocka_unit_test(test_nullity),     cmocka_unit_test(test_minimum),
+        cmocka_unit_test(test_reader_good),     cmocka_unit_test(test_writer),
+        cmocka_unit_test(test_read_answer),     cmocka_unit_test(test_corpus),
+        cmocka_unit_test(test_checker),         cmocka_unit_test(test_certificates),
+        cmocka_unit_test(test_exhaustive),      cmocka_unit_test(test_random),
+        cmocka_unit_test(test_nullity),         cmocka_unit_test(test_minimum),
+        cmocka_unit_test(test_random_solvable),
     };
     return cmocka_run_group_tests_name("lightsout", tests, NULL, NULL);
 }

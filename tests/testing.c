@@ -359,3 +359,45 @@ int pz_test_press_kernel(int m, int n, int *on, uint8_t *kern)
     free(pivot);
     return cells - rank;
 }
+
+typedef struct solvable_ctx {
+    const pz_puzzle *p;
+    long long solvable;
+} solvable_ctx;
+
+static void count_solvable(void *ctx, const void *inst, const void *ans)
+{
+    solvable_ctx *c = ctx;
+    char name[64];
+    c->p->classify(inst, ans, name, sizeof name);
+    c->solvable += strcmp(name, "Impossible") != 0;
+}
+
+long long pz_test_solvable(const pz_puzzle *p, const char *spec, long long *count)
+{
+    pz_test_cross *x = pz_test_cross_new(p);
+    solvable_ctx ctx = {p, 0};
+    pz_corpus c;
+    pz_error e;
+    long long n = pz_test_cross_spec(x, spec, 0, 0, count_solvable, &ctx);
+    pz_test_cross_free(x);
+    if (pz_corpus_open(&c, p, spec, &e))
+        fail_msg("%s", e.msg);
+    assert_true(n > 0 && n == c.count);
+    *count = n;
+    if (c.gen && c.gen->make_batch) {
+        char *batch = calloc((size_t)c.count, p->inst_size), *one = calloc(1, p->inst_size);
+        assert_true(batch && one);
+        c.gen->make_batch(&c.params, 0, (size_t)c.count, batch);
+        for (long long i = 0; i < c.count; i++) {
+            memset(one, 0, p->inst_size);
+            pz_corpus_get(&c, i, one);
+            if (memcmp(one, batch + (size_t)i * p->inst_size, p->inst_size))
+                fail_msg("%s: instance %lld differs made in a batch", spec, i);
+        }
+        free(batch);
+        free(one);
+    }
+    pz_corpus_close(&c);
+    return ctx.solvable;
+}

@@ -76,6 +76,12 @@ void pz_test_cross_covered(const pz_test_cross *);
 /* Checks the canaries and frees. */
 void pz_test_cross_free(pz_test_cross *);
 
+/* How many of the *count instances of a corpus spec have an answer whose class is not
+ * "Impossible" (the histogram's name), cross-checked by the solvers not
+ * marked PZ_SLOW; and that the spec's batch maker, which the harness's
+ * threads use, makes each instance exactly as the one-at-a-time maker. */
+long long pz_test_solvable(const pz_puzzle *, const char *spec, long long *count);
+
 /* The judge's output for one answer, in a static buffer. */
 const char *pz_test_output(const pz_puzzle *, unsigned long long k, const void *inst,
                            const void *ans);

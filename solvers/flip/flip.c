@@ -234,13 +234,40 @@ static int flip_setup_all(pz_params *p, pz_error *e)
     return tg_setup(p, MAX_SIDE, 1, e);
 }
 
+/* random's mode=solvable: presses on a board of one colour, white or black. */
+static void flip_make_random(const pz_params *p, uint64_t index, void *inst)
+{
+    if (p->mode[0])
+        tg_make_solvable(p, index, inst, 2);
+    else
+        tg_make_random(p, index, inst);
+}
+
+static void flip_make_random_batch(const pz_params *p, uint64_t first, size_t count, void *insts)
+{
+    if (!p->mode[0])
+        tg_make_random_batch(p, first, count, insts);
+    else
+        for (size_t i = 0; i < count; i++)
+            tg_make_solvable(p, first + i, (tg_board *)insts + i, 2);
+}
+
+static void flip_make_random_in(const pz_params *p, uint64_t index, void *inst, pz_arena *arena)
+{
+    if (p->mode[0])
+        tg_wide_make_solvable(p, index, inst, arena, 2);
+    else
+        tg_wide_make_random(p, index, inst, arena);
+}
+
 static const pz_generator flip_generators[] = {
     {"exhaustive", "rows=4:cols=4 (sides to 8, at most 40 cells)", flip_setup_all,
      tg_make_exhaustive, tg_make_exhaustive_batch, NULL},
     {"random",
-     "rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2; sides to 4096, or a sweep "
+     "rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2, so mostly Impossible; "
+     "mode=solvable: random flips of a board of one colour; sides to 4096, or a sweep "
      "rows=8..4096)",
-     flip_setup, tg_make_random, tg_make_random_batch, tg_wide_make_random},
+     flip_setup, flip_make_random, flip_make_random_batch, flip_make_random_in},
     {"ones", "rows=4:cols=4:count=1 (every piece black; sides to 10000, or a sweep rows=8..4096)",
      flip_setup_ones, tg_make_ones, NULL, tg_wide_make_ones},
     {NULL, NULL, NULL, NULL, NULL, NULL},

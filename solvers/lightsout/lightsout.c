@@ -285,13 +285,40 @@ static int lo_setup_all(pz_params *p, pz_error *e)
     return tg_setup(p, TG_MAX, 1, e);
 }
 
+/* random's mode=solvable: presses on the all-off board. */
+static void lo_make_random(const pz_params *p, uint64_t index, void *inst)
+{
+    if (p->mode[0])
+        tg_make_solvable(p, index, inst, 1);
+    else
+        tg_make_random(p, index, inst);
+}
+
+static void lo_make_random_batch(const pz_params *p, uint64_t first, size_t count, void *insts)
+{
+    if (!p->mode[0])
+        tg_make_random_batch(p, first, count, insts);
+    else
+        for (size_t i = 0; i < count; i++)
+            tg_make_solvable(p, first + i, (tg_board *)insts + i, 1);
+}
+
+static void lo_make_random_in(const pz_params *p, uint64_t index, void *inst, pz_arena *arena)
+{
+    if (p->mode[0])
+        tg_wide_make_solvable(p, index, inst, arena, 1);
+    else
+        tg_wide_make_random(p, index, inst, arena);
+}
+
 static const pz_generator lo_generators[] = {
     {"exhaustive", "rows=5:cols=6 (at most 40 cells)", lo_setup_all, tg_make_exhaustive,
      tg_make_exhaustive_batch, NULL},
     {"random",
-     "rows=5:cols=6:count=1000:seed=1 (each light on with p=1/2; sides to 4096, or a sweep "
-     "rows=8..4096)",
-     lo_setup, tg_make_random, tg_make_random_batch, tg_wide_make_random},
+     "rows=5:cols=6:count=1000:seed=1 (each light on with p=1/2, solvable 1 time in 2^nullity: "
+     "1 in 16 at 4x4; mode=solvable: random presses on the all-off board; sides to 4096, or a "
+     "sweep rows=8..4096)",
+     lo_setup, lo_make_random, lo_make_random_batch, lo_make_random_in},
     {"ones", "rows=5:cols=6:count=1 (all lights on; sides to 10000, or a sweep rows=8..4096)",
      lo_setup_ones, tg_make_ones, NULL, tg_wide_make_ones},
     {NULL, NULL, NULL, NULL, NULL, NULL},

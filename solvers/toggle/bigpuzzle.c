@@ -177,7 +177,7 @@ static long long per_size(const pz_params *p)
 
 static int setup_sizes(pz_params *p, int max, int narrow, const char *keys, pz_error *e)
 {
-    if (p->n >= 0 || p->digits >= 0 || p->mode[0])
+    if (p->n >= 0 || p->digits >= 0)
         return pz_fail(e, NULL, "expected only %s", keys);
     if (p->rows_to >= 0 && p->cols < 0 && p->cols_to < 0) {
         p->cols = p->rows;
@@ -213,7 +213,11 @@ int tg_wide_setup_random(pz_params *p, int narrow, pz_error *e)
         p->count = 1000;
     if (p->seed == (uint64_t)-1)
         p->seed = 1;
-    return setup_sizes(p, TG_BIG_MAX, narrow, "rows=, cols=, count=, seed=", e);
+    if (p->mode[0] && strcmp(p->mode, "solvable"))
+        return pz_fail(e, NULL,
+                       "expected mode=solvable, or no mode= (each cell at random), found mode=%s",
+                       p->mode);
+    return setup_sizes(p, TG_BIG_MAX, narrow, "rows=, cols=, count=, seed=, mode=solvable", e);
 }
 
 int tg_wide_setup_ones(pz_params *p, int narrow, pz_error *e)
@@ -223,6 +227,9 @@ int tg_wide_setup_ones(pz_params *p, int narrow, pz_error *e)
                        "expected only rows=, cols=, count= (the all-on board takes no seed=)");
     if (p->count < 0)
         p->count = 1;
+    if (p->mode[0])
+        return pz_fail(e, NULL,
+                       "expected only rows=, cols=, count= (the all-on board takes no mode=)");
     return setup_sizes(p, TG_BIG_ONE_MAX, narrow, "rows=, cols=, count=", e);
 }
 
@@ -240,6 +247,81 @@ void tg_wide_make_random(const pz_params *p, uint64_t index, void *inst, pz_aren
     }
     tg_wide_board(bd, m, n, arena);
     tg_big_random(&bd->big, p->seed, index);
+}
+
+/* mode=solvable.  out = the presses x (m rows of w words, n columns) made on
+ * the all-off board: each press toggles its cell and its four neighbours. */
+static void press_all(uint64_t *out, const uint64_t *x, int m, size_t w, int n)
+{
+    const uint64_t last = n % 64 ? (1ull << (n % 64)) - 1 : ~0ull;
+    for (int r = 0; r < m; r++) {
+        const uint64_t *row = x + (size_t)r * w, *up = r > 0 ? row - w : row, *down = row + w;
+        uint64_t *o = out + (size_t)r * w;
+        for (size_t i = 0; i < w; i++) {
+            uint64_t v = row[i] ^ (row[i] << 1) ^ (row[i] >> 1);
+            if (i > 0)
+                v ^= row[i - 1] >> 63;
+            if (i + 1 < w)
+                v ^= row[i + 1] << 63;
+            if (r > 0)
+                v ^= up[i];
+            if (r + 1 < m)
+                v ^= down[i];
+            o[i] = v;
+        }
+        o[w - 1] &= last;
+    }
+}
+
+/* The presses are the random board (seed, index) of the default mode, drawn
+ * row by row as it is; for Flip Game (colours 2) the next draw's low bit
+ * then says whether the board starts all black instead of all white.  Such a
+ * board is solvable: the same presses undo it. */
+static void make_solvable(uint64_t *rows, uint64_t *x, int m, int n, uint64_t seed, uint64_t index,
+                          int colours)
+{
+    size_t w = tg_big_words(n);
+    const uint64_t last = n % 64 ? (1ull << (n % 64)) - 1 : ~0ull;
+    pz_rng rng = pz_rng_at(seed, index);
+    for (int r = 0; r < m; r++) {
+        for (size_t i = 0; i < w; i++)
+            x[(size_t)r * w + i] = pz_rng_next(&rng);
+        x[(size_t)r * w + w - 1] &= last;
+    }
+    press_all(rows, x, m, w, n);
+    if (colours == 2 && (pz_rng_next(&rng) & 1))
+        for (int r = 0; r < m; r++) {
+            for (size_t i = 0; i < w; i++)
+                rows[(size_t)r * w + i] = ~rows[(size_t)r * w + i];
+            rows[(size_t)r * w + w - 1] &= last;
+        }
+}
+
+void tg_make_solvable(const pz_params *p, uint64_t index, void *inst, int colours)
+{
+    tg_board *bd = inst;
+    uint64_t x[TG_MAX];
+    bd->m = (uint8_t)p->rows;
+    bd->n = (uint8_t)p->cols;
+    make_solvable(bd->b, x, p->rows, p->cols, p->seed, index, colours);
+}
+
+void tg_wide_make_solvable(const pz_params *p, uint64_t index, void *inst, pz_arena *arena,
+                           int colours)
+{
+    tg_board *bd = inst;
+    int m, n;
+    size_of(p, per_size(p), index, &m, &n);
+    if (!tg_wide_big_size(m, n)) {
+        pz_params q = *p;
+        q.rows = m;
+        q.cols = n;
+        tg_make_solvable(&q, index, inst, colours);
+        return;
+    }
+    tg_wide_board(bd, m, n, arena);
+    make_solvable(bd->big.row, pz_arena_alloc(arena, (size_t)m * bd->big.w * sizeof(uint64_t)), m,
+                  n, p->seed, index, colours);
 }
 
 void tg_make_ones(const pz_params *p, uint64_t index, void *inst)

@@ -247,6 +247,12 @@ int tg_wide_setup_random(pz_params *, int narrow, pz_error *);
 int tg_wide_setup_ones(pz_params *, int narrow, pz_error *);
 void tg_make_ones(const pz_params *, uint64_t index, void *inst); /* narrow corpora */
 void tg_wide_make_random(const pz_params *, uint64_t index, void *inst, pz_arena *);
+/* mode=solvable: the default mode's random board taken as presses and made
+ * on a board of one colour, so every board is solvable; colours 2 (Flip
+ * Game) draws that colour, 1 (Lights Out) starts all off.  A pure function
+ * of (seed, index), as the default mode. */
+void tg_make_solvable(const pz_params *, uint64_t index, void *inst, int colours);
+void tg_wide_make_solvable(const pz_params *, uint64_t index, void *inst, pz_arena *, int colours);
 void tg_wide_make_ones(const pz_params *, uint64_t index, void *inst, pz_arena *);
 /* A board's rows for a reader or a maker: m x n, zeroed, in the arena where
  * tg_wide_big_size says it is big, else in bd->b. */

@@ -231,6 +231,48 @@ long long pz_judge_source(const pz_puzzle *p, pz_judge_source_fn *src, void *sct
     return i;
 }
 
+/* A class's name as a whole number of presses, or -1. */
+static long count_of(const char *name)
+{
+    char *end;
+    long v = strtol(name, &end, 10);
+    return end != name && !*end && v >= 0 ? v : -1;
+}
+
+int pz_jury_refuted(const pz_puzzle *p, unsigned long long k, const void *inst, const void *jury,
+                    const void *mine, const char *jury_name, char *why, size_t cap)
+{
+    char cj[64], cm[64], aj[160], am[160];
+    if (p->classify(inst, jury, cj, sizeof cj) == p->classify(inst, mine, cm, sizeof cm))
+        return 0;
+    pz_answer_line(p, k, inst, jury, aj, sizeof aj);
+    pz_answer_line(p, k, inst, mine, am, sizeof am);
+    long nj = count_of(cj), nm = count_of(cm);
+    if (!strcmp(cj, "Impossible"))
+        snprintf(why, cap,
+                 "%s has %s, but the board is solvable: the reference solver's answer %s "
+                 "(%s) passes the checker",
+                 jury_name, aj, am, cm);
+    else if (!strcmp(cm, "Impossible"))
+        snprintf(why, cap,
+                 "%s has %s (%s), but the board has no solution: the reference solver's "
+                 "answer is %s, which passes the checker (by its certificate where the puzzle "
+                 "has one, else by an exhaustive search)",
+                 jury_name, aj, cj, am);
+    else if (nj >= 0 && nm >= 0)
+        snprintf(why, cap,
+                 "%s has %s (%ld), %s the fewest, %ld: the reference solver's answer %s, "
+                 "which passes the checker%s",
+                 jury_name, aj, nj, nj < nm ? "below" : "more than", nm, am,
+                 nj < nm ? ", is proven fewest" : "");
+    else
+        snprintf(why, cap,
+                 "%s has %s (%s), the reference solver's answer %s (%s), which passes the "
+                 "checker",
+                 jury_name, aj, cj, am, cm);
+    return 1;
+}
+
 void pz_reference_order(const pz_solver *const *solvers, int n, int *order)
 {
     int k = 0;

@@ -74,6 +74,19 @@ char *pz_render_answers(const pz_puzzle *, unsigned long long k0, const void *in
  * judge's output for instance 1 (malloc'd, NUL-terminated). */
 char *pz_render_one(const pz_puzzle *, const void *inst, const void *ans);
 
+/* Does the reference's answer mine (from pz_reference_solve: it checks)
+ * refute the jury's answer jury (one the checker accepts as read) to
+ * instance k, from 1?  It does where their classes differ (the move count,
+ * Impossible, Possible: the puzzle's classify): mine's witness (presses, a
+ * certificate, a placement) is replayed by the checker, and the reference
+ * solvers find the fewest presses and search every placement, so the jury's
+ * value is wrong.  Two answers of one class (another press set of as many
+ * presses) are not refuted; nor is a count where the reference's is not
+ * proven fewest (its own class).  1 with why (the jury's answer, named
+ * jury_name, the reference's, and how the one refutes the other), else 0. */
+int pz_jury_refuted(const pz_puzzle *, unsigned long long k, const void *inst, const void *jury,
+                    const void *mine, const char *jury_name, char *why, size_t cap);
+
 /* The reference answer, the one definition that run, solve, check and stress
  * share: the corpus's expected answer where there is one, else the first
  * answer that checks among the solvers flagged PZ_REF in the registry, then

@@ -25,6 +25,8 @@ typedef struct worker {
     pz_reference ref;
     pz_proc run;
     char *insts, *expected;
+    char *mine; /* the reference's answer, to test the corpus's against */
+    char *jury; /* the corpus's NAME.ans, for messages; NULL for a generated corpus */
     unsigned char *v;
     long long lo, base; /* corpus index of insts[0]; judged offset */
     tally *t;           /* NULL for runs outside the batches */
@@ -171,10 +173,24 @@ static int batch(void *ctx, void *wv, long long lo, long long hi, void *part)
             pz_corpus_get(&s->corpus, i, inst);
         if (pz_stop_signal)
             return 1;
-        if (known) {
-            memcpy(exp, known, p->ans_size);
-        } else if (s->corpus.stream && pz_corpus_has_expected(&s->corpus)) {
-            /* read by load */
+        if (known || (s->corpus.stream && pz_corpus_has_expected(&s->corpus))) {
+            char why[sizeof t->jury_why];
+            pz_error e;
+            if (known) /* else load read it */
+                memcpy(exp, known, p->ans_size);
+            /* The jury's answer, unless our reference refutes it (a solver
+             * that takes the board is needed only for that). */
+            if (pz_reference_solve(&w->ref, inst, w->mine, &e)) {
+                if (pz_stop_signal)
+                    return 1;
+            } else if (pz_jury_refuted(p, (unsigned long long)i + 1, inst, exp, w->mine, w->jury,
+                                       why, sizeof why)) {
+                if (!t->jury++) {
+                    t->jury_first = i;
+                    snprintf(t->jury_why, sizeof t->jury_why, "%s", why);
+                }
+                memcpy(exp, w->mine, p->ans_size);
+            }
         } else if (pz_reference_solve(&w->ref, inst, exp, &t->error)) {
             if (pz_stop_signal) /* a search cut short by the stop */
                 return 1;
@@ -233,6 +249,11 @@ static int merge(void *ctx, void *part)
         all->bad = 1;
         all->error = t->error;
     }
+    if (t->jury && !all->jury) {
+        all->jury_first = t->jury_first;
+        memcpy(all->jury_why, t->jury_why, sizeof all->jury_why);
+    }
+    all->jury += t->jury;
     return all->bad;
 }
 
@@ -247,6 +268,8 @@ static void worker_init(worker *w, stress *s, long long n)
     w->insts = pz_xcalloc((size_t)n, s->p->inst_size);
     w->expected = pz_xcalloc((size_t)n, s->p->ans_size);
     w->v = pz_xcalloc((size_t)n, 1);
+    w->mine = pz_xcalloc(1, s->p->ans_size);
+    w->jury = s->corpus.gen ? NULL : pz_ans_path(s->corpus.spec);
 }
 
 static void worker_free(worker *w)
@@ -256,6 +279,8 @@ static void worker_free(worker *w)
     free(w->insts);
     free(w->expected);
     free(w->v);
+    free(w->mine);
+    free(w->jury);
 }
 
 static void init(void *ctx, void *w)

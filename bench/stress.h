@@ -40,6 +40,11 @@ typedef struct pz_stress_tally {
     int nfails;
     int bad; /* an instance without a reference: error */
     pz_error error;
+    /* Expected answers of the corpus (NAME.ans) our reference refutes
+     * (pz_jury_refuted): the program is judged against the reference's
+     * answer there, and the run fails. */
+    long long jury, jury_first; /* how many; the first index */
+    char jury_why[512];
 } pz_stress_tally;
 
 /* A stress job: its options, then its counts of runs. */

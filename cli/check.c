@@ -211,8 +211,12 @@ static void help(FILE *f)
     fputs("\n"
           "Exit status: 0 ok; 1 wrong answer; 2 presentation error; 3 checker failure\n"
           "(bad usage, INPUT, OUTPUT or ANSWER cannot be read, or the jury is wrong:\n"
-          "an answer in ANSWER fails the checker, or, where OUTPUT's differs from it, the\n"
-          "reference solver's differs from it too: \"jury has a worse answer\").\n",
+          "an answer in ANSWER fails the checker; or our reference solver's answer, which\n"
+          "passes the checker, refutes it: the board is solvable where ANSWER says it is\n"
+          "not, or not where ANSWER says it is, or ANSWER's count is not the fewest: \"the\n"
+          "jury is wrong on case K\" (the reference solves every case); or, where OUTPUT's\n"
+          "answer differs from ANSWER's, the reference solver's differs from it too:\n"
+          "\"jury has a worse answer\").\n",
           f);
 }
 
@@ -270,15 +274,21 @@ int pz_cmd_check(int argc, char **argv)
     }
     src.count = n;
     src.exp = pz_xcalloc_lines(1, p->ans_size);
+    pz_prepare_all();
+    pz_reference_init(&ref, p, only);
+    ref.arena = src.arena;
+    have_ref = 1;
     if (path[2]) {
-        long long bad = -1;
-        char why[512];
+        long long bad = -1, wrong = -1;
+        char why[768];
         if (!(src.ans = open_seekable(path[2]))) {
             rc = unreadable("ANSWER", path[2]);
             goto done;
         }
+        char *mine = pz_xcalloc_lines(1, p->ans_size); /* the reference's answer */
         /* ANSWER read whole against INPUT, then each answer checked: the first
-         * unreadable answer is told before the first that fails the checker. */
+         * unreadable answer is told before the first that fails the checker,
+         * and that before the first our reference refutes (judge.h). */
         src.rans.name = path[2];
         if (source_start(&src))
             src.failed =
@@ -287,11 +297,18 @@ int pz_cmd_check(int argc, char **argv)
             const void *inst, *exp;
             const char *w;
             source_next(&src, i, &inst, &exp);
-            if (!src.failed && bad < 0 && p->check(inst, exp, &w) != PZ_VALID) {
+            if (src.failed || bad >= 0)
+                continue;
+            if (p->check(inst, exp, &w) != PZ_VALID) {
                 bad = i;
                 snprintf(why, sizeof why, "%s", w);
+            } else if (wrong < 0 && !pz_reference_solve(&ref, inst, mine, &e) &&
+                       pz_jury_refuted(p, (unsigned long long)i + 1, inst, exp, mine, "ANSWER", why,
+                                       sizeof why)) {
+                wrong = i;
             }
         }
+        free(mine);
         if (!src.failed && pz_next_nonblank(&src.rans, &src.e) == 1)
             src.failed =
                 pz_fail(&src.e, &src.rans, "expected the end of the answers after %lld", n) != 0;
@@ -303,11 +320,11 @@ int pz_cmd_check(int argc, char **argv)
             rc = FAIL("ANSWER %s: case %lld fails the checker: %s", path[2], bad + 1, why);
             goto done;
         }
+        if (wrong >= 0) {
+            rc = FAIL("ANSWER %s: the jury is wrong on case %lld: %s", path[2], wrong + 1, why);
+            goto done;
+        }
     }
-    pz_prepare_all();
-    pz_reference_init(&ref, p, only);
-    ref.arena = src.arena;
-    have_ref = 1;
     if (!path[2])
         src.ref = &ref;
     if (source_start(&src)) {

@@ -153,9 +153,16 @@ static void usage(FILE *f)
             "with their input and expected output (not run again alone, nor shrunk), and\n"
             "with --json X the report in X.partial.json.  A second signal ends it at once.\n"
             "\n"
-            "Exit status: 0 every instance AC; 1 otherwise, or no instance in the corpus\n"
-            "(nothing was judged); 2 bad usage, a bad corpus, or a program that cannot be\n"
-            "found; 130 (SIGINT) or 143 (SIGTERM) when interrupted.\n",
+            "Against a corpus file's NAME.ans, our reference solver solves every instance too:\n"
+            "where its answer, which passes the checker, refutes the jury's (the board is\n"
+            "solvable where NAME.ans says it is not, or not where it says it is, or a count\n"
+            "is not the fewest), the jury is wrong: the program is judged against the\n"
+            "reference's answer there, the report says so (\"the jury is wrong\"), and the\n"
+            "run fails.\n"
+            "\n"
+            "Exit status: 0 every instance AC; 1 otherwise, or the jury is wrong, or no\n"
+            "instance in the corpus (nothing was judged); 2 bad usage, a bad corpus, or a\n"
+            "program that cannot be found; 130 (SIGINT) or 143 (SIGTERM) when interrupted.\n",
             PZ_PROC_TASKS, SHRINK_RUNS);
 }
 
@@ -275,6 +282,9 @@ static int write_json(const stress *s, const tally *all, const example *ex, int 
     pz_jset(o, "partial", json_boolean(sig != 0));
     pz_jset(o, "signal", json_integer(sig));
     pz_jset(o, "judged", json_integer(s->done));
+    pz_jset(o, "jury_refuted", json_integer(all->jury));
+    pz_jset(o, "jury_first", json_integer(all->jury ? all->jury_first : -1));
+    pz_jset(o, "jury_why", pz_jstr(all->jury_why, strlen(all->jury_why)));
     for (int v = 0; v < PZ_OUTCOMES; v++) {
         pz_jset(verdicts, pz_outcome_names[v], json_integer(all->count[v]));
         pz_jset(charged, pz_outcome_names[v], json_integer(all->charged[v]));
@@ -416,6 +426,11 @@ static void report(const stress *s, const tally *all, const example *ex, int nex
                 printf(" %s %lld", pz_outcome_names[o], all->charged[o]);
         putchar('\n');
     }
+    if (all->jury)
+        printf("the jury is wrong: our reference refutes the corpus's expected answer on %lld\n"
+               "instance%s, where the program is judged against the reference's answer instead;\n"
+               "the first, instance %lld: %s\n",
+               all->jury, all->jury > 1 ? "s" : "", all->jury_first, all->jury_why);
     if (strays)
         printf("ended %d process%s that had left the process group of its run\n", strays,
                strays > 1 ? "es" : "");
@@ -475,12 +490,17 @@ int pz_cmd_stress(int argc, char **argv)
             pz_stop_release();
             report(&s, all, ex, nex, shrunk, nshrunk, wall, pz_end_strays(), &ctx, sig);
             long long ac = all->count[PZ_AC];
-            rc = ac == s.corpus.count ? PZ_EXIT_OK : PZ_EXIT_FAIL;
+            rc = ac == s.corpus.count && !all->jury ? PZ_EXIT_OK : PZ_EXIT_FAIL;
+            char jury[96] = "";
+            if (all->jury) /* the run fails, and says whose fault it is */
+                snprintf(jury, sizeof jury, ": the jury is wrong on %lld instance%s", all->jury,
+                         all->jury > 1 ? "s" : "");
             if (sig) /* as run's summary says it */
-                printf("\nPARTIAL: interrupted after %lld of %lld instances. %s\n", s.done,
-                       s.corpus.count, ac == s.done ? "all AC so far" : "FAILED");
+                printf("\nPARTIAL: interrupted after %lld of %lld instances. %s%s\n", s.done,
+                       s.corpus.count, ac == s.done && !all->jury ? "all AC so far" : "FAILED",
+                       jury);
             else
-                printf("\n%s\n", rc ? "FAILED" : "all AC");
+                printf("\n%s%s\n", rc ? "FAILED" : "all AC", jury);
             if (pz_check_stdout()) /* before the JSON: the terminal report is the first */
                 rc = PZ_EXIT_USAGE;
             if (s.json && write_json(&s, all, ex, nex, shrunk, nshrunk, wall, &ctx, sig))

@@ -142,6 +142,37 @@ grep -q "bad.in:2: expected 'b' or 'w'" "$T/check" || fail "check: $(cat "$T/che
 check 3 flip "$T/boards.in" "$T/ok.out" "$T/pe.out"
 check 3 nosuchpuzzle "$T/boards.in" "$T/ok.out"
 
+# A jury our reference refutes is the checker's failure (3), even where
+# OUTPUT agrees with it (both said "ok"): IMPOSSIBLE for a 5x6 Lights Out
+# board (every one is solvable), 0 presses for a Flip board whose fewest is 4.
+printf '1\n0 1 1 0 1 0\n1 0 0 1 1 1\n0 0 1 0 0 1\n1 0 0 1 0 1\n0 1 1 1 0 0\n' >"$T/lo1.in"
+printf 'PUZZLE #1\nIMPOSSIBLE\n' >"$T/lo1.ans"
+check 3 lightsout "$T/lo1.in" "$T/lo1.ans" "$T/lo1.ans"
+grep -q "^puzzlebench: checker failure: ANSWER $T/lo1.ans: the jury is wrong on case 1: ANSWER has PUZZLE #1 / IMPOSSIBLE, but the board is solvable: the reference solver's answer PUZZLE #1 / 1 0 1 0 0 1 / .* passes the checker$" \
+    "$T/check" || fail "check, IMPOSSIBLE on 5x6: $(cat "$T/check")"
+printf 'bwwb\nbbwb\nbwwb\nbwww\n' >"$T/four.in"
+echo 0 >"$T/zero.ans"
+check 3 flip "$T/four.in" "$T/zero.ans" "$T/zero.ans"
+grep -qx "puzzlebench: checker failure: ANSWER $T/zero.ans: the jury is wrong on case 1: ANSWER has 0 (0), below the fewest, 4: the reference solver's answer 4, which passes the checker, is proven fewest" \
+    "$T/check" || fail "check, 0 for 4: $(cat "$T/check")"
+echo 4 >"$T/four.ans"
+check 0 flip "$T/four.in" "$T/four.ans" "$T/four.ans"
+# stress with a wrong NAME.ans (5 where the fewest is 4): the jury is wrong,
+# not the correct program (it got "WA: expected 5, found 4"); the run fails.
+cp "$T/four.in" "$T/jury.in"
+echo 5 >"$T/jury.ans"
+stress 1 flip --exec "$FLIP ok $TAG" --corpus "$T/jury.in" --json "$T/jury.json"
+want AC 1
+want WA 0
+has "^the jury is wrong: our reference refutes the corpus's expected answer on 1$"
+has "^the first, instance 0: $T/jury.ans has 5 \(5\), more than the fewest, 4: the reference solver's answer 4, which passes the checker$"
+has "^FAILED: the jury is wrong on 1 instance$"
+[ "$(jq '[.jury_refuted, .jury_first, .all_ac] | map(tostring) | join(" ")' -r "$T/jury.json")" = \
+    "1 0 true" ] || fail "the JSON report does not say the jury is wrong"
+echo 4 >"$T/jury.ans"
+stress 0 flip --exec "$FLIP ok $TAG" --corpus "$T/jury.in"
+rm "$T/jury.ans"
+
 # The shrunk reproducer of a wrong answer reproduces: our solver prints the
 # expected output on its input, the program the received one.
 reproduces() {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "testing.h"
+#include "../bench/corpus.h"
 #include "../bench/exec.h"
 #include "../bench/judge.h"
 #include "../solvers/toggle/toggle.h"
@@ -138,6 +139,63 @@ static void test_lightsout(void **state)
     out[8] = '3';
     assert_int_equal(judge(&pz_lightsout, in, out), 1);
     assert_true(v[0] == PZ_WA);
+}
+
+/* Does our reference refute the jury's answer text ans to the one instance
+ * in input?  The jury's answer is read and checked as `check` reads ANSWER;
+ * why in heard. */
+static int refuted(const pz_puzzle *p, const char *input, const char *ans)
+{
+    void *inst;
+    pz_error e;
+    pz_reference ref;
+    const char *bad;
+    char *jury = calloc(1, p->ans_size), *mine = calloc(1, p->ans_size);
+    FILE *f = fmemopen((void *)ans, strlen(ans), "r");
+    assert_int_equal(pz_test_read(p, input, &inst, &e), 1);
+    assert_int_equal(pz_read_answers(p, f, "jury.ans", inst, 1, jury, &e), 0);
+    fclose(f);
+    assert_int_equal(p->check(inst, jury, &bad), PZ_VALID); /* the checker alone accepts it */
+    pz_prepare_all();
+    pz_reference_init(&ref, p, NULL);
+    assert_int_equal(pz_reference_solve(&ref, inst, mine, &e), 0);
+    pz_reference_free(&ref);
+    heard[0] = 0;
+    int r = pz_jury_refuted(p, 1, inst, jury, mine, "ANSWER", heard, sizeof heard);
+    free(inst);
+    free(jury);
+    free(mine);
+    return r;
+}
+
+/* A jury the checker cannot fault alone (a count, or Impossible, carries no
+ * witness) but our reference refutes: the wrong count of a Flip board whose
+ * fewest is 4, above it (5) or below it (0), a Flip board with no solution
+ * given a count, and IMPOSSIBLE for a 5x6 Lights Out board (every one is
+ * solvable).  The right answers are not refuted. */
+static void test_jury_refuted(void **state)
+{
+    static const char *const four = "bwwb\nbbwb\nbwwb\nbwww\n", *const none =
+                                                                    "bwbw\nwwww\nbbwb\nbwwb\n";
+    static const char *const lo =
+        "1\n0 1 1 0 1 0\n1 0 0 1 1 1\n0 0 1 0 0 1\n1 0 0 1 0 1\n0 1 1 1 0 0\n";
+    (void)state;
+    assert_true(refuted(&pz_flip, four, "5\n"));
+    assert_string_equal(heard, "ANSWER has 5 (5), more than the fewest, 4: the reference "
+                               "solver's answer 4, which passes the checker");
+    assert_true(refuted(&pz_flip, four, "0\n"));
+    assert_string_equal(heard, "ANSWER has 0 (0), below the fewest, 4: the reference solver's "
+                               "answer 4, which passes the checker, is proven fewest");
+    assert_false(refuted(&pz_flip, four, "4\n"));
+    assert_true(refuted(&pz_flip, none, "3\n"));
+    assert_non_null(strstr(heard, "ANSWER has 3 (3), but the board has no solution"));
+    assert_false(refuted(&pz_flip, none, "Impossible\n"));
+    assert_true(refuted(&pz_lightsout, lo, "PUZZLE #1\nIMPOSSIBLE\n"));
+    assert_non_null(strstr(heard, "ANSWER has PUZZLE #1 / IMPOSSIBLE, but the board is solvable: "
+                                  "the reference solver's answer PUZZLE #1 / 1 0 1 0 0 1 / "));
+    assert_false(refuted(&pz_lightsout, lo,
+                         "PUZZLE #1\n1 0 1 0 0 1\n1 1 0 1 0 1\n0 0 1 0 1 1\n1 0 0 1 0 0\n"
+                         "0 1 0 0 0 0\n"));
 }
 
 /* The words of a command, joined by '|'. */
@@ -542,7 +600,7 @@ int main(void)
         cmocka_unit_test(test_split),           cmocka_unit_test(test_find_program),
         cmocka_unit_test(test_reference_order), cmocka_unit_test(test_checker_cells),
         cmocka_unit_test(test_check_batch),     cmocka_unit_test(test_make_batch),
-        cmocka_unit_test(test_fits_batch),
+        cmocka_unit_test(test_fits_batch),      cmocka_unit_test(test_jury_refuted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

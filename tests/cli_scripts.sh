@@ -112,6 +112,16 @@ if git -C "$src" rev-parse --git-dir >/dev/null 2>&1; then
     for f in latest.md history.csv flip-random-1x1.json flip-random-1x1.csv; do
         [ -s "$co/results/run/$f" ] && ok || bad "regress wrote no results/run/$f"
     done
+    # Each history row names the build measured: its commit, type and host, as
+    # the run's report does.
+    want=$(jq -r '.context | "\"\(.commit[0:7])\(if .dirty then "+dirty" else "" end)\",.*,\"\(.build_type)\",\"\(.host)\"$"' \
+        "$co/results/run/flip-random-1x1.json")
+    [ "$(head -1 "$co/results/run/history.csv")" = \
+        date,commit,run,puzzle,solver,ns,ci_low_ns,ci_high_ns,of,build_type,host ] &&
+        [ "$(grep -c "^\"[^\"]*\",$want" "$co/results/run/history.csv")" = \
+            "$(jq '[.solvers[] | select(.ran > 0)] | length' "$co/results/run/flip-random-1x1.json")" ] &&
+        ok || bad "regress: history rows without the report's commit, build type and host ($want):" \
+        "$(cat "$co/results/run/history.csv")"
     clean "scripts/regress"
     expect 0 "wrote results/run/speed.png" -- "$co/scripts/plot" "$co/results/run/flip-random-1x1.json"
     for f in speed micro-sets scaling; do # micro: the committed micro.json, drawn again
@@ -136,8 +146,15 @@ if git -C "$src" rev-parse --git-dir >/dev/null 2>&1; then
     else
         echo "(no micro-benchmarks in this build: scripts/bench not run)"
     fi
-    # --update-results writes results/: the committed summary and charts.
+    # --update-results writes results/: the committed summary and charts.  A
+    # history of the older form (no build type, host) gets the columns, empty.
+    printf '%s\n' date,commit,run,puzzle,solver,ns,ci_low_ns,ci_high_ns,of \
+        '"2026-01-01T00:00:00Z","abc1234","flip-random-1x1","flip","gf2",10,9,11,"median of batches"' \
+        >"$co/results/history.csv"
     expect 0 "" -- "$co/scripts/regress" --update-results 'flip-random-1x1$'
+    sed -n '1p;2p' "$co/results/history.csv" | tr '\n' ' ' | grep -qx \
+        'date,commit,run,puzzle,solver,ns,ci_low_ns,ci_high_ns,of,build_type,host .*"median of batches",, ' &&
+        ok || bad "regress: the older history is not upgraded: $(head -3 "$co/results/history.csv")"
     [ "$(g status --porcelain)" = " M results/latest.md" ] && [ -s "$co/results/history.csv" ] &&
         ok || bad "regress --update-results: $(g status --porcelain)"
     expect 0 "wrote results/speed.png" -- "$co/scripts/plot" --update-results --micro "$tmp/none.json" \

@@ -166,13 +166,18 @@ static int guard(int k, const void *inst, void *ans, void *scratch)
 #define SIXTEEN(X, h)                                                                              \
     X(h, 0)                                                                                        \
     X(h, 1)                                                                                        \
-    X(h, 2) X(h, 3) X(h, 4) X(h, 5) X(h, 6) X(h, 7) X(h, 8) X(h, 9) X(h, 10) X(h, 11) X(h, 12)     \
-        X(h, 13) X(h, 14) X(h, 15)
+    X(h, 2)                                                                                        \
+    X(h, 3)                                                                                        \
+    X(h, 4)                                                                                        \
+    X(h, 5) X(h, 6) X(h, 7) X(h, 8) X(h, 9) X(h, 10) X(h, 11) X(h, 12) X(h, 13) X(h, 14) X(h, 15)
 #define ALL(X)                                                                                     \
     SIXTEEN(X, 0)                                                                                  \
     SIXTEEN(X, 1)                                                                                  \
-    SIXTEEN(X, 2) SIXTEEN(X, 3) SIXTEEN(X, 4) SIXTEEN(X, 5) SIXTEEN(X, 6) SIXTEEN(X, 7)            \
-        SIXTEEN(X, 8) SIXTEEN(X, 9) SIXTEEN(X, 10) SIXTEEN(X, 11)
+    SIXTEEN(X, 2)                                                                                  \
+    SIXTEEN(X, 3)                                                                                  \
+    SIXTEEN(X, 4)                                                                                  \
+    SIXTEEN(X, 5)                                                                                  \
+    SIXTEEN(X, 6) SIXTEEN(X, 7) SIXTEEN(X, 8) SIXTEEN(X, 9) SIXTEEN(X, 10) SIXTEEN(X, 11)
 ALL(TRAMPOLINE)
 static int (*const trampolines[MAX_GUARDED])(const void *, void *, void *) = {ALL(ADDRESS)};
 

@@ -228,9 +228,16 @@ expect 2 "bad.in:2: expected 'b' or 'w' in column 2, found 'x'" -- \
     "$src/scripts/shard" "$tmp/corpus/flip/bad.in" --shards 2 --out "$tmp/s2"
 grep -q "resume" "$tmp/err" && bad "shard of a bad file offers to resume" || ok
 [ ! -e "$tmp/s2" ] && ok || bad "shard of a bad file made its directory"
-# What every shard fails on alike (an unknown solver): said once, exit 2, no "resume".
-expect 2 "stopped on bad usage or input" -- \
+# What every shard fails on alike (an unknown solver, with a sample of the
+# user's): said once, exit 2, no "resume".
+expect 2 "stopped on bad usage or input" -- "$src/scripts/shard" "$tmp/board.in" --puzzle flip \
+    --solvers nosuch --sample 1/1 --shards 2 --out "$tmp/s2"
+grep -q "resume" "$tmp/err" && bad "shard of an unknown solver offers to resume" || ok
+# Without a sample, the time budget's plan meets it first, before any directory.
+rm -rf "$tmp/s2"
+expect 2 "flip has no solver 'nosuch'" -- \
     "$src/scripts/shard" "$tmp/board.in" --puzzle flip --solvers nosuch --shards 2 --out "$tmp/s2"
+[ ! -e "$tmp/s2" ] && ok || bad "shard whose plan failed made its directory"
 grep -q "resume" "$tmp/err" && bad "shard of an unknown solver offers to resume" || ok
 # Progress: GNU parallel's bar on a terminal (util-linux script gives one), none otherwise.
 expect 0 "" -- "$src/scripts/shard" flip:random:count=200 --shards 3 --out "$tmp/s3"

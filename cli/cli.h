@@ -117,6 +117,9 @@ char *pz_partial_path(const char *path);
  * PZ_EXIT_FAIL if an answer failed or none was checked, else PZ_EXIT_OK. */
 int pz_write_reports(const pz_result *, const char *json, const char *csv, const char *md);
 
+/* `puzzlebench help corpus`: the grammar of a corpus spec and every kind. */
+void pz_help_corpus(FILE *);
+
 /* The subcommands; each returns an exit status. */
 int pz_cmd_list(int argc, char **argv);
 int pz_cmd_solve(int argc, char **argv);

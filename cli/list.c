@@ -28,7 +28,7 @@ static void help(FILE *f)
 /* Prints text from column col on, wrapped at spaces so that no line passes
  * LIST_WIDTH, continuation lines indented to column indent; a word longer
  * than a line stands alone on its line. */
-static void wrap(int col, int indent, const char *text)
+static void wrap(FILE *f, int col, int indent, const char *text)
 {
     const char *p = text;
     while (*p) {
@@ -40,12 +40,12 @@ static void wrap(int col, int indent, const char *text)
             if (cut == 0) /* one long word: up to its end */
                 cut = strcspn(p, " ");
         }
-        printf("%.*s\n", (int)cut, p);
+        fprintf(f, "%.*s\n", (int)cut, p);
         p += cut;
         while (*p == ' ')
             p++;
         if (*p)
-            col = printf("%*s", indent, "");
+            col = fprintf(f, "%*s", indent, "");
     }
 }
 
@@ -58,16 +58,51 @@ static void list_puzzle(const pz_puzzle *p)
                                       (*s)->flags & PZ_REF ? " [reference]" : "",
                                       (*s)->flags & PZ_SLOW ? " [slow]" : "",
                                       (*s)->flags & PZ_EXPONENTIAL ? " [exponential]" : "");
-            wrap(printf("    %-10s ", (*s)->name), SOLVER_COLUMN, text);
+            wrap(stdout, printf("    %-10s ", (*s)->name), SOLVER_COLUMN, text);
             free(text);
         }
     printf("  corpora:\n");
     for (const pz_generator *g = p->generators; g->kind; g++) {
         char *text = pz_xasprintf("%s:%s:%s", p->name, g->kind, g->keys);
-        wrap(printf("    "), KIND_COLUMN, text);
+        wrap(stdout, printf("    "), KIND_COLUMN, text);
         free(text);
     }
     printf("    FILE.in (judge format; expected answers in FILE.ans)\n\n");
+}
+
+/* The grammar of a corpus spec: the keys set_key (bench/corpus.c) reads, the
+ * sweep solvers/toggle/bigpuzzle.c makes, then every puzzle's kinds from
+ * their generator tables, so the keys and defaults are written once. */
+void pz_help_corpus(FILE *f)
+{
+    fputs("A corpus (run, gen and stress --corpus SPEC) is a spec or a file:\n"
+          "  PUZZLE:KIND[:KEY=VALUE]...  generated: a pure function from an index to an\n"
+          "                              instance, so any shard is made alone, anywhere\n"
+          "  PATH                        a judge-format input; the expected answers, if any,\n"
+          "                              in NAME.ans beside NAME.in (or PATH.ans).  A path\n"
+          "                              that exists or has a '/' is a file: ./flip:x.in\n"
+          "\n"
+          "Keys (a kind takes those its line below names; a later one replaces an earlier):\n"
+          "  rows=M, cols=N  board sides, whole numbers; random and ones also take a sweep\n"
+          "                  rows=A..B: the sides from A doubling while below B, then B\n"
+          "                  (rows=9..2304: 9 18 36 72 144 288 576 1152 2304); cols=C..D\n"
+          "                  beside it sweeps as many sizes, a fixed cols=C stays, no cols\n"
+          "                  follows rows (square boards); count= is then per size\n"
+          "  n=, digits=     Tetravex's side and number of digits\n"
+          "  count=C         instances: a whole number, as 1000, 1e5 or 2.5e3 (to 1e15)\n"
+          "  seed=S          below 2^64-1; instance i comes from (seed, i) alone, so it is\n"
+          "                  the same on any number of threads and in any shard\n"
+          "  mode=WORD       a variant of the kind, where its line names one\n"
+          "Reports give the canonical spec: every key spelt out, defaults included.\n"
+          "\n"
+          "Kinds, with their defaults:\n",
+          f);
+    for (const pz_puzzle *const *p = pz_puzzles; *p; p++)
+        for (const pz_generator *g = (*p)->generators; g->kind; g++) {
+            char *text = pz_xasprintf("%s:%s:%s", (*p)->name, g->kind, g->keys);
+            wrap(f, fprintf(f, "  "), KIND_COLUMN - 2, text);
+            free(text);
+        }
 }
 
 int pz_cmd_list(int argc, char **argv)

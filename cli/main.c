@@ -45,17 +45,45 @@ static const pz_command_line line = {
 static void usage(FILE *f)
 {
     fputs("usage: puzzlebench COMMAND [ARGS]\n"
-          "       puzzlebench [--help | --version]\n\ncommands:\n",
+          "       puzzlebench [--help | --version]\n"
+          "       puzzlebench help [corpus | COMMAND]\n\ncommands:\n",
           f);
     for (const command *c = commands; c->name; c++)
         fprintf(f, "  %-8s %s\n           %s\n", c->name, c->args, c->help);
-    fputs("\nEvery command takes -h or --help; \"--\" ends the options.\n\noptions:\n", f);
+    fputs("\nEvery command takes -h or --help (or: puzzlebench help COMMAND); \"--\" ends the\n"
+          "options.  puzzlebench help corpus: the grammar of a corpus spec, every kind.\n"
+          "\noptions:\n",
+          f);
     pz_print_options(f, options);
     fputs("\nExit status: 0 success; 1 a disagreement, a failed check, a wrong answer or (for\n"
           "compare) a slower solver; 2 bad usage or bad input (reported as file:line: what\n"
           "was expected).  But check exits with testlib's codes (as above; 3 for bad usage),\n"
           "and an interrupted run with 130 or 143; each command's --help gives its own.\n",
           f);
+}
+
+/* help [corpus | COMMAND]: the usage, the corpus grammar, or COMMAND --help. */
+static int help(int argc, char **argv)
+{
+    char hint[PZ_HINT_SIZE], flag[] = "--help";
+    pz_suggest s;
+    if (argc == 1)
+        return usage(stdout), PZ_EXIT_OK;
+    if (argc > 2)
+        return pz_usage("help: expected one topic, corpus or a command, found '%s' too", argv[2]);
+    if (!strcmp(argv[1], "corpus"))
+        return pz_help_corpus(stdout), PZ_EXIT_OK;
+    pz_suggest_init(&s, argv[1]);
+    pz_suggest_offer(&s, "corpus");
+    for (const command *c = commands; c->name; c++) {
+        if (!strcmp(argv[1], c->name)) {
+            char *args[] = {argv[1], flag, NULL};
+            return c->run(2, args);
+        }
+        pz_suggest_offer(&s, c->name);
+    }
+    return pz_usage("help: no topic '%s'%s (topics: corpus and the commands)", argv[1],
+                    pz_suggestion(&s, "; did you mean '%s'?", hint, sizeof hint));
 }
 
 static int dispatch(int argc, char **argv)
@@ -73,7 +101,7 @@ static int dispatch(int argc, char **argv)
     if (first == argc)
         return usage(stderr), PZ_EXIT_USAGE;
     if (!strcmp(argv[first], "help"))
-        return usage(stdout), PZ_EXIT_OK;
+        return help(argc - first, argv + first);
     for (const command *c = commands; c->name; c++)
         if (!strcmp(argv[first], c->name))
             return c->run(argc - first, argv + first);

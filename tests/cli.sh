@@ -25,6 +25,24 @@ expect() {
     fi
 }
 
+# expect_line STATUS LINE CMD...: the exit status, and unless LINE is empty
+# the first line of stderr, exactly; bad input (STATUS 2) says that one line.
+expect_line() {
+    local want=$1 line=$2 got
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    if [ "$got" != "$want" ]; then
+        bad "$*: exit $got, expected $want ($(head -1 "$tmp/err"))"
+    elif [ -n "$line" ] && [ "$(head -1 "$tmp/err")" != "$line" ]; then
+        bad "$*: said '$(head -1 "$tmp/err")', expected '$line'"
+    elif [ "$want" = 2 ] && [ "$(wc -l <"$tmp/err")" != 1 ]; then
+        bad "$*: more than one line on stderr"; cat "$tmp/err"
+    else
+        ok
+    fi
+}
+
 # registry PUZZLEBENCH: every registered solver as `puzzlebench list` shows
 # it, "puzzle/solver" a line.
 registry() {

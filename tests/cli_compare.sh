@@ -302,9 +302,10 @@ export PZ_BUILD
 PZ_BUILD=$(dirname "$PB")
 PZ_RESULTS=$tmp/res1 "$src/scripts/regress" 'flip-random-1x1$' >regress1.txt 2>&1 ||
     bad "regress: $(cat regress1.txt)"
-[ "$(head -1 res1/history.csv)" = "date,commit,run,puzzle,solver,ns,ci_low_ns,ci_high_ns,of" ] ||
+[ "$(head -1 res1/history.csv)" = "date,commit,run,puzzle,solver,ns,ci_low_ns,ci_high_ns,of,build_type,host" ] ||
     bad "history.csv header: $(head -1 res1/history.csv)"
-[ "$(grep -c '"flip-random-1x1","flip",.*,"median of batches"$' res1/history.csv)" = 7 ] ||
+built=$(jq -r '.context | "\"\(.build_type)\",\"\(.host)\""' res1/flip-random-1x1.json)
+[ "$(grep -c "\"flip-random-1x1\",\"flip\",.*,\"median of batches\",$built\$" res1/history.csv)" = 7 ] ||
     bad "history.csv rows: $(cat res1/history.csv)"
 awk -F, 'NR > 1 && !($7 <= $6 && $6 <= $8) { exit 1 }' res1/history.csv ||
     bad "history.csv: a median outside its CI: $(cat res1/history.csv)"

@@ -102,6 +102,20 @@ void pz_hash_text(uint64_t hash, char buf[PZ_HASH_TEXT])
     snprintf(buf, PZ_HASH_TEXT, "xxh3-64:%016llx", (unsigned long long)hash);
 }
 
+const char *pz_hash_or_none(int has, uint64_t hash, char buf[PZ_HASH_TEXT])
+{
+    if (!has)
+        return "none";
+    pz_hash_text(hash, buf);
+    return buf;
+}
+
+int pz_corpus_generated(const pz_corpus *c)
+{
+    size_t n = strlen(c->puzzle->name);
+    return !strncmp(c->spec, c->puzzle->name, n) && c->spec[n] == ':';
+}
+
 /* ---------------------------------------------------------------- context */
 
 json_t *pz_context_json(const pz_context *c)

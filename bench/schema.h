@@ -51,5 +51,9 @@ int pz_context_read(const pz_jval *obj, pz_context *, pz_error *);
 /* "xxh3-64:0123456789abcdef", the form of a corpus file's content hash. */
 enum { PZ_HASH_TEXT = 32 };
 void pz_hash_text(uint64_t hash, char buf[PZ_HASH_TEXT]);
+/* The same, or "none" where has is 0 (no .ans, a stream); returns buf or "none". */
+const char *pz_hash_or_none(int has, uint64_t hash, char buf[PZ_HASH_TEXT]);
+/* A report's corpus was made by a generator (its spec is PUZZLE:KIND...), not read. */
+int pz_corpus_generated(const pz_corpus *);
 
 #endif

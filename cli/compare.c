@@ -250,21 +250,6 @@ static void note(notes *x, const char *fmt, ...)
     va_end(ap);
 }
 
-/* A corpus made by a generator, rather than read from a file: known by its spec. */
-static int generated(const pz_corpus *c)
-{
-    size_t n = strlen(c->puzzle->name);
-    return !strncmp(c->spec, c->puzzle->name, n) && c->spec[n] == ':';
-}
-
-static const char *hash_or_none(int has, uint64_t hash, char buf[PZ_HASH_TEXT])
-{
-    if (!has)
-        return "none";
-    pz_hash_text(hash, buf);
-    return buf;
-}
-
 /* The same corpus content: the hash each report's context records (of the
  * file's bytes, or of a generated corpus's spec); for an older report
  * without it, what merge checks of its shards (the file's content hashes in
@@ -291,7 +276,7 @@ static int same_content(report *a, report *b, notes *n)
              "checked as merge checks shards, by its spec and the file's content hash.",
              who);
         for (int i = 0; i < 2; i++)
-            if (!generated(i ? cb : ca) && !(i ? cb : ca)->has_in_hash)
+            if (!pz_corpus_generated(i ? cb : ca) && !(i ? cb : ca)->has_in_hash)
                 return bad(i ? b : a,
                            "expected the content hash of the corpus file %s, found none: its "
                            "runs cannot be told apart from another file's",
@@ -300,15 +285,15 @@ static int same_content(report *a, report *b, notes *n)
             return bad(b,
                        "expected the corpus file's content %s as in %s, found %s: the corpus "
                        "changed between the runs, or is another file",
-                       hash_or_none(ca->has_in_hash, ca->in_hash, h), a->path,
-                       hash_or_none(cb->has_in_hash, cb->in_hash, k));
+                       pz_hash_or_none(ca->has_in_hash, ca->in_hash, h), a->path,
+                       pz_hash_or_none(cb->has_in_hash, cb->in_hash, k));
     }
     if (ca->has_ans_hash != cb->has_ans_hash || ca->ans_hash != cb->ans_hash)
         return bad(b,
                    "expected the expected answers' content %s as in %s, found %s: the .ans "
                    "changed between the runs, or is another file",
-                   hash_or_none(ca->has_ans_hash, ca->ans_hash, h), a->path,
-                   hash_or_none(cb->has_ans_hash, cb->ans_hash, k));
+                   pz_hash_or_none(ca->has_ans_hash, ca->ans_hash, h), a->path,
+                   pz_hash_or_none(cb->has_ans_hash, cb->ans_hash, k));
     return 0;
 }
 

@@ -38,27 +38,12 @@ typedef struct merge {
     int nfail;
 } merge;
 
-/* A corpus made by a generator, rather than read from a file: known by its spec. */
-static int generated(const pz_corpus *c)
-{
-    size_t n = strlen(c->puzzle->name);
-    return !strncmp(c->spec, c->puzzle->name, n) && c->spec[n] == ':';
-}
-
-static const char *hash_or_none(int has, uint64_t hash, char buf[PZ_HASH_TEXT])
-{
-    if (!has)
-        return "none";
-    pz_hash_text(hash, buf);
-    return buf;
-}
-
 /* A file corpus's content in shard i against the first shard's. */
 static int same_content(const merge *m, int i, pz_error *e)
 {
     const pz_corpus *c = &m->shards[i]->corpus, *c0 = &m->shards[0]->corpus;
     char a[PZ_HASH_TEXT], b[PZ_HASH_TEXT];
-    if (!generated(c) && !c->has_in_hash)
+    if (!pz_corpus_generated(c) && !c->has_in_hash)
         return pz_report_fail(e, m->shards[i], "corpus_content",
                               "expected the content hash of the corpus file %s, found none: "
                               "its shards cannot be told apart from another file's",
@@ -67,14 +52,14 @@ static int same_content(const merge *m, int i, pz_error *e)
         return pz_report_fail(e, m->shards[i], "corpus_content.in",
                               "expected the corpus file's content %s as in %s, found %s: the "
                               "corpus changed between shards, or is another file",
-                              hash_or_none(c0->has_in_hash, c0->in_hash, a), m->paths[0],
-                              hash_or_none(c->has_in_hash, c->in_hash, b));
+                              pz_hash_or_none(c0->has_in_hash, c0->in_hash, a), m->paths[0],
+                              pz_hash_or_none(c->has_in_hash, c->in_hash, b));
     if (c->has_ans_hash != c0->has_ans_hash || c->ans_hash != c0->ans_hash)
         return pz_report_fail(e, m->shards[i], "corpus_content.ans",
                               "expected the expected answers' content %s as in %s, found %s: "
                               "the .ans changed between shards, or is another file",
-                              hash_or_none(c0->has_ans_hash, c0->ans_hash, a), m->paths[0],
-                              hash_or_none(c->has_ans_hash, c->ans_hash, b));
+                              pz_hash_or_none(c0->has_ans_hash, c0->ans_hash, a), m->paths[0],
+                              pz_hash_or_none(c->has_ans_hash, c->ans_hash, b));
     return 0;
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # cli_plot.sh BIN SRC - scripts/plot draws every chart, in PNG and SVG, from a
 # short real micro-benchmark run (repeated, so from medians) and from a report
-# shaped like the JSON of `puzzlebench run`.
+# shaped like the JSON of `puzzlebench run`, and from a small history.csv.
 set -u
 pb=$1 src=$2
 source "$src/tests/cli.sh"
@@ -44,4 +44,49 @@ EOF
     ok || bad "plot of fast.json failed"
 ticks=$(grep -o '>[0-9]* [nµm]\?s<' "$tmp/fast/speed.svg" | tr -d '<>' | tr '\n' ',')
 [ "${ticks%%,*}" = "1 ns" ] && ok || bad "the lowest tick under a 10.5 ns bar is not 1 ns: $ticks"
+# History: two commits, a Debug then a Release build (and a third on another
+# host): one line per run and solver, each point a row of the file (never a
+# mean over runs), the build change and the host change marked, the caption
+# naming the file and the dates.
+cat >"$tmp/history.csv" <<'EOF'
+date,commit,run,puzzle,solver,ns,ci_low_ns,ci_high_ns,of,build_type,host
+"2026-11-30T10:00:00Z","aaaaaaa","flip-random-4x4","flip","gf2",60,55,66,"median of batches","Debug","vm"
+"2026-11-30T10:00:00Z","aaaaaaa","flip-random-4x4","flip","rowenum",300,280,320,"median of batches","Debug","vm"
+"2026-11-30T10:00:00Z","aaaaaaa","lightsout-random-5x6","lightsout","gf2",900,850,950,"median of batches","Debug","vm"
+"2026-12-01T10:00:00Z","bbbbbbb","flip-random-4x4","flip","gf2",10,9,11,"median of batches","Release","vm"
+"2026-12-01T10:00:00Z","bbbbbbb","flip-random-4x4","flip","rowenum",70,65,75,"median of batches","Release","vm"
+"2026-12-01T10:00:00Z","bbbbbbb","lightsout-random-5x6","lightsout","gf2",150,140,160,"median of batches","Release","vm"
+"2026-12-01T10:00:00Z","bbbbbbb","lightsout-random-5x6","lightsout","rowenum",800,700,900,"median of batches","Release","vm"
+"2026-12-02T10:00:00Z","bbbbbbb","flip-random-4x4","flip","gf2",12,11,13,"median of batches","Release","big"
+EOF
+PZ_PLOT_KEEP=$tmp/keep "$src/scripts/plot" --micro "$tmp/none.json" --out "$tmp/hist" \
+    --history "$tmp/history.csv" 2>/dev/null && ok || bad "plot --history failed"
+[ -s "$tmp/hist/history.png" ] && [ -s "$tmp/hist/history.svg" ] && ok || bad "no history.png, .svg"
+gp=$tmp/keep/history.png.gp
+[ "$(cd "$tmp/keep" && ls history-*.dat | tr '\n' ' ')" = \
+    "history-flip-random-4x4-gf2.dat history-flip-random-4x4-rowenum.dat history-lightsout-random-5x6-gf2.dat history-lightsout-random-5x6-rowenum.dat " ] &&
+    ok || bad "not one series per run and solver: $(ls "$tmp/keep")"
+[ "$(grep -c "title 'gf2'" "$gp") $(grep -c "title 'rowenum'" "$gp") $(grep -c '^plot ' "$gp")" = "2 2 2" ] &&
+    ok || bad "not a panel per run with a line per solver: $(grep '^plot ' "$gp")"
+# flip gf2: Debug 60 ns, Release 10 ns, on host big 12 ns, apart (a gap at each change).
+[ "$(tr '\n\t' '| ' <"$tmp/keep/history-flip-random-4x4-gf2.dat")" = "1 60 55 66||2 10 9 11||3 12 11 13|" ] &&
+    ok || bad "flip gf2's points are not its rows: $(cat "$tmp/keep/history-flip-random-4x4-gf2.dat")"
+grep -q '^set label "Debug → Release" at 1.5, ' "$gp" && grep -q '^set arrow from 1.5, graph 0 ' "$gp" &&
+    grep -q '^set label "host vm → big" at 2.5, ' "$gp" && ok || bad "the build or host change is not marked: $(grep '^set \(label\|arrow\)' "$gp")"
+grep -q 'history in history.csv, measured 2026-11-30 to 2026-12-02 (drawn 20[0-9-]*)' "$gp" &&
+    ok || bad "the caption does not name the file and dates: $(grep multiplot "$gp")"
+# A history of the older form (no build type, host): read, both unknown.
+cut -d, -f1-9 "$tmp/history.csv" >"$tmp/old.csv"
+rm -rf "$tmp/keep"
+PZ_PLOT_KEEP=$tmp/keep "$src/scripts/plot" --micro "$tmp/none.json" --out "$tmp/hist" \
+    --history "$tmp/old.csv" 2>/dev/null && grep -q '"aaaaaaa ?" 1, "bbbbbbb ?" 2)' "$tmp/keep/history.png.gp" &&
+    ! grep -q '^set label' "$tmp/keep/history.png.gp" && ok || bad "the older history is not read as unknown builds"
+# A malformed row: its file and line, status 2.
+sed '3s/,"Debug","vm"$//' "$tmp/history.csv" >"$tmp/bad.csv"
+# ($tmp/out is a chart directory here, so not expect.)
+rc=0
+"$src/scripts/plot" --micro "$tmp/none.json" --out "$tmp/hist" --history "$tmp/bad.csv" \
+    2>"$tmp/bad.err" || rc=$?
+[ $rc = 2 ] && grep -q "bad.csv:3: expected 11 comma-separated fields as in the header, found 9" \
+    "$tmp/bad.err" && ok || bad "a malformed history row: status $rc, $(cat "$tmp/bad.err")"
 summary

@@ -58,7 +58,11 @@ static void list_puzzle(const pz_puzzle *p)
                                       (*s)->flags & PZ_REF ? " [reference]" : "",
                                       (*s)->flags & PZ_SLOW ? " [slow]" : "",
                                       (*s)->flags & PZ_EXPONENTIAL ? " [exponential]" : "");
-            wrap(stdout, printf("    %-10s ", (*s)->name), SOLVER_COLUMN, text);
+            /* A long name (a plug-in's FILE.so:NAME) has its text below it. */
+            int col = strlen((*s)->name) < LIST_WIDTH / 2
+                          ? printf("    %-10s ", (*s)->name)
+                          : (printf("    %s\n", (*s)->name), printf("%*s", SOLVER_COLUMN, ""));
+            wrap(stdout, col, SOLVER_COLUMN, text);
             free(text);
         }
     printf("  corpora:\n");

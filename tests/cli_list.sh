@@ -25,6 +25,17 @@ grep -q '^    flip:random:' "$tmp/flip" && ! grep -q 'lightsout' "$tmp/flip" && 
 "$bin" list flip | cmp -s - <(awk '/^flip /, /^$/' "$tmp/wrapped") && ok ||
     bad "list flip differs from flip's part of list"
 expect 2 "^puzzlebench: list: unknown puzzle 'chess'" -- "$bin" list chess
+# A plug-in's solver of a long name: its text below it, still within 100 columns.
+long=$tmp/a_plug_in_under_a_long_file_name_that_fills_the_line.so
+if cc -I"$src/include" -O1 -shared -fPIC "$src/examples/flip/flip.c" -o "$long" 2>"$tmp/cc.log"; then
+    "$bin" list flip --plugin "$long" >"$tmp/long"
+    awk 'length > 100 || / $/ { print; bad = 1 } END { exit bad }' "$tmp/long" >"$tmp/wide" && ok ||
+        bad "list with a long plug-in name: $(cat "$tmp/wide")"
+    grep -q '^    a_plug_in_under_a_long_file_name_that_fills_the_line.so:[a-z]*$' "$tmp/long" && ok ||
+        bad "list: the long name is not on a line of its own"
+else
+    bad "examples/flip/flip.c does not build:"; cat "$tmp/cc.log"
+fi
 # Each puzzle's limits in its own words: Lights Out's big boards say nothing of Flip Game.
 awk '/^lightsout /, /^$/' "$tmp/list" | grep -q 'Flip Game' && bad "lightsout's limits speak of Flip Game" || ok
 grep -q '^    chase .*proven where the kernel is searched' <(awk '/^lightsout /, /^$/' "$tmp/list") &&

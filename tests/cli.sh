@@ -43,10 +43,10 @@ expect_line() {
     fi
 }
 
-# registry PUZZLEBENCH: every registered solver as `puzzlebench list` shows
-# it, "puzzle/solver" a line.
+# registry PUZZLEBENCH [OPTION...]: every registered solver as `puzzlebench
+# list OPTION...` shows it, "puzzle/solver" a line.
 registry() {
-    "$1" list | awk '
+    "$1" list "${@:2}" | awk '
         /^[a-z]/ { puzzle = $1 }
         /^  solvers/ { in_solvers = 1; next }
         /^  [a-z]/ { in_solvers = 0 }

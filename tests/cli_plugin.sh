@@ -36,17 +36,14 @@ done
 
 # list: each solver under FILE:NAME with its puzzle, after the built-in ones.
 expect 0 "" -- "$pb" list --plugin flip.so --plugin ./lightsout.so --plugin "$tmp/tetravex.so"
-registry_of() {
-    awk '/^[a-z]/ { p = $1 } /^  solvers/ { on = 1; next } /^  [a-z]/ { on = 0 }
-         on && /^    [a-z]/ { print p "/" $1 }' "$tmp/out"
-}
-registry_of | grep -qx "flip/flip.so:rows" && registry_of | grep -qx "lightsout/lightsout.so:firstrow" &&
-    registry_of | grep -qx "tetravex/tetravex.so:backtrack" && ok ||
+registry "$pb" --plugin flip.so --plugin ./lightsout.so --plugin "$tmp/tetravex.so" >"$tmp/reg"
+grep -qx "flip/flip.so:rows" "$tmp/reg" && grep -qx "lightsout/lightsout.so:firstrow" "$tmp/reg" &&
+    grep -qx "tetravex/tetravex.so:backtrack" "$tmp/reg" && ok ||
     { bad "list does not show the plug-ins' solvers:"; cat "$tmp/out"; }
 grep -A1 "tetravex.so:backtrack" "$tmp/out" | tr -s '\n ' ' ' |
     grep -q "tetravex.so:backtrack .*\[slow\] \[exponential\]" && ok ||
     bad "list does not show the plug-in's flags"
-[ "$(registry_of | tail -1)" = "tetravex/tetravex.so:backtrack" ] && ok ||
+[ "$(tail -1 "$tmp/reg")" = "tetravex/tetravex.so:backtrack" ] && ok ||
     bad "the plug-ins' solvers are not after the built-in ones"
 
 # run: checked and compared with the built-in reference, as every solver is;

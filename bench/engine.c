@@ -18,19 +18,6 @@
 
 enum { WINDOW = 256 };
 
-/* A span of time for a person: "42 s", "7.5 min", "3.2 h", "31 days". */
-static void human(char *buf, size_t len, double s)
-{
-    if (s < 100)
-        snprintf(buf, len, "%.0f s", s);
-    else if (s < 6000)
-        snprintf(buf, len, "%.1f min", s / 60);
-    else if (s < 172800)
-        snprintf(buf, len, "%.1f h", s / 3600);
-    else
-        snprintf(buf, len, "%.0f days", s / 86400);
-}
-
 /* Progress on stderr, drawn by a thread of its own so that a slow batch
  * does not silence it: on a terminal one line redrawn four times a second,
  * elsewhere (a CI log) a line every 30 s.  It counts the instances of the
@@ -49,14 +36,14 @@ static void show(const progress *p)
     long long done = __atomic_load_n(&p->finished, __ATOMIC_RELAXED);
     double t = pz_now() - p->start, rate = t > 0 ? (double)done / t : 0;
     char spent[32], left[32];
-    human(spent, sizeof spent, t);
+    pz_span(spent, sizeof spent, t);
     fprintf(stderr,
             rate >= 100 ? "%s%s: %lld/%lld instances (%.1f%%), %.0f/s, %s"
                         : "%s%s: %lld/%lld instances (%.1f%%), %.2g/s, %s",
             p->tty ? "\r\033[K" : "", p->name, done, p->total,
             100.0 * (double)done / (double)p->total, rate, spent);
     if (done > 0) {
-        human(left, sizeof left, (double)(p->total - done) / rate);
+        pz_span(left, sizeof left, (double)(p->total - done) / rate);
         fprintf(stderr, ", about %s left", left);
     }
     fputs(p->tty ? "" : "\n", stderr);

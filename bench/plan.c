@@ -108,25 +108,6 @@ int pz_plan(const pz_corpus *c, pz_run_opts *o, double budget, pz_plan_row *rows
     return changed;
 }
 
-/* A time for a person, from nanoseconds to days. */
-static void span(char *buf, size_t len, double s)
-{
-    static const char *const unit[] = {"ns", "us", "ms", "s"};
-    double v = s * 1e9;
-    int u = 0;
-    if (s >= 172800)
-        snprintf(buf, len, "%.0f days", s / 86400);
-    else if (s >= 6000)
-        snprintf(buf, len, "%.1f h", s / 3600);
-    else if (s >= 100)
-        snprintf(buf, len, "%.1f min", s / 60);
-    else {
-        while (u < 3 && v >= 999.5)
-            v /= 1000, u++;
-        snprintf(buf, len, "%.3g %s", v, unit[u]);
-    }
-}
-
 void pz_plan_print(FILE *f, const pz_plan_row *rows, int n, const pz_run_opts *o, double budget,
                    long long count)
 {
@@ -138,8 +119,8 @@ void pz_plan_print(FILE *f, const pz_plan_row *rows, int n, const pz_run_opts *o
     for (int s = 0; s < n; s++) {
         const pz_plan_row *r = &rows[s];
         long long timed = r->fit;
-        span(each, sizeof each, timed ? r->cpu / (double)timed : 0);
-        span(whole, sizeof whole, r->estimate);
+        pz_span(each, sizeof each, timed ? r->cpu / (double)timed : 0);
+        pz_span(whole, sizeof whole, r->estimate);
         fprintf(f, "  %-10s %3lld of %3lld fit, %9s each, %10s in all: ", r->solver->name, r->fit,
                 r->tried, each, whole);
         if (r->verdict == PZ_WHOLE)

@@ -10,14 +10,14 @@ on_tty() { script -qec "$*" /dev/null | tr '\r' '\n'; }
 
 # Each run is cut by SIGINT after 3 s; the line is drawn before that.
 on_tty "timeout -s INT 3 $pb run flip --corpus flip:exhaustive --solvers bfs --threads 1 --time-budget none >/dev/null" >"$tmp/run"
-if grep -aqE 'run: [0-9]+/65536 instances \([0-9.]+%\), [0-9.e+]+/s, [0-9]+ s' "$tmp/run"; then ok
+if grep -aqE 'run: [0-9]+/65536 instances \([0-9.]+%\), [0-9.e+]+/s, [0-9.]+ (ms|s)' "$tmp/run"; then ok
 else bad "run drew no progress line on a terminal:"; head -c 600 "$tmp/run"; fi
 
 # The first batch of iddfs on 5x5 Lights Out takes minutes: the line is drawn
 # all the same, with nothing done yet.
 on_tty "timeout -s INT 2 $pb run lightsout --corpus lightsout:exhaustive:rows=5:cols=5 --time-budget none \
     --solvers iddfs --threads 1 >/dev/null" >"$tmp/slow"
-if grep -aqE 'run: 0/33554432 instances \(0\.0%\), 0/s, [0-9]+ s' "$tmp/slow"; then ok
+if grep -aqE 'run: 0/33554432 instances \(0\.0%\), 0/s, [0-9.]+ (ms|s)' "$tmp/slow"; then ok
 else bad "a slow first batch silenced the progress line:"; head -c 600 "$tmp/slow"; fi
 
 # stress: the same line, named stress, for a program run on each board.

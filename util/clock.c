@@ -1,4 +1,5 @@
 /* clock.c - the clocks the harness times with. */
+#include <stdio.h>
 #include <time.h>
 
 #include "util.h"
@@ -29,4 +30,22 @@ double pz_clock_cost(double (*clock)(void))
             best = b - a;
     }
     return best;
+}
+
+void pz_span(char *buf, size_t len, double s)
+{
+    static const char *const unit[] = {"ns", "us", "ms", "s"};
+    double v = s * 1e9;
+    int u = 0;
+    if (s >= 172800)
+        snprintf(buf, len, "%.0f days", s / 86400);
+    else if (s >= 6000)
+        snprintf(buf, len, "%.1f h", s / 3600);
+    else if (s >= 100)
+        snprintf(buf, len, "%.1f min", s / 60);
+    else {
+        while (u < 3 && v >= 999.5)
+            v /= 1000, u++;
+        snprintf(buf, len, "%.3g %s", v, unit[u]);
+    }
 }

@@ -21,6 +21,9 @@ double pz_cpu_now(void);
 /* The least time between two readings of a clock: its own cost, which a
  * timed batch of few instances would otherwise charge to what it times. */
 double pz_clock_cost(double (*clock)(void));
+/* s seconds for a person: "12.3 ns" .. "42.1 s" (three digits), then "7.5 min",
+ * "3.2 h", "31 days". */
+void pz_span(char *buf, size_t len, double s);
 
 /* Allocation with one out-of-memory path: a message and abort().  n or size
  * 0 still gives a pointer that can be freed. */

@@ -53,6 +53,12 @@ registry() {
         in_solvers && /^    [a-z]/ { print puzzle "/" $1 }'
 }
 
+# sanitized PUZZLEBENCH: the binary is an AddressSanitizer build, whose shadow
+# memory needs terabytes of address space (no ulimit -v, no --memory-limit).
+sanitized() {
+    ldd "$1" 2>/dev/null | grep -q libasan
+}
+
 # The closing line ctest shows, and the exit status.
 summary() {
     echo "$passes passed, $fails failed"

@@ -120,13 +120,9 @@ typedef struct pz_corpus_stream {
 
 static int stream_rewind(pz_corpus_stream *s)
 {
-    pz_reader_free(&s->rin);
-    pz_reader_free(&s->rans);
-    if (fseeko(s->in, 0, SEEK_SET) || (s->ans && fseeko(s->ans, 0, SEEK_SET)))
+    if (pz_reader_restart(&s->rin, s->in, s->in_path) ||
+        (s->ans && pz_reader_restart(&s->rans, s->ans, s->ans_path)))
         return -1;
-    pz_reader_init(&s->rin, s->in, s->in_path);
-    if (s->ans)
-        pz_reader_init(&s->rans, s->ans, s->ans_path);
     s->pos = 0;
     return 0;
 }

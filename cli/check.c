@@ -38,13 +38,9 @@ typedef struct source {
 
 static int source_start(source *s)
 {
-    pz_reader_free(&s->rin);
-    pz_reader_free(&s->rans);
-    if (fseeko(s->in, 0, SEEK_SET) || (s->ans && fseeko(s->ans, 0, SEEK_SET)))
+    if (pz_reader_restart(&s->rin, s->in, s->in_path) ||
+        (s->ans && pz_reader_restart(&s->rans, s->ans, s->rans.name)))
         return -1;
-    pz_reader_init(&s->rin, s->in, s->in_path);
-    if (s->ans)
-        pz_reader_init(&s->rans, s->ans, s->rans.name);
     s->at = -1;
     return 0;
 }

@@ -23,6 +23,15 @@ void pz_reader_free(pz_reader *r)
     r->cap = 0;
 }
 
+int pz_reader_restart(pz_reader *r, FILE *f, const char *name)
+{
+    pz_reader_free(r);
+    if (fseeko(f, 0, SEEK_SET))
+        return -1;
+    pz_reader_init(r, f, name);
+    return 0;
+}
+
 int pz_fail(pz_error *e, const pz_reader *r, const char *fmt, ...)
 {
     va_list ap;

@@ -226,6 +226,9 @@ void pz_prepare_all(void);
 /* Reading (io.c). */
 void pz_reader_init(pz_reader *, FILE *, const char *name);
 void pz_reader_free(pz_reader *);
+/* The reader freed and made anew over f (a seekable file) from its start:
+ * 0, or -1 with errno. */
+int pz_reader_restart(pz_reader *, FILE *f, const char *name);
 int pz_getline(pz_reader *, pz_error *);       /* 1 line, 0 end, -1 bad */
 int pz_next_nonblank(pz_reader *, pz_error *); /* same, skipping blank lines */
 void pz_unread(pz_reader *);

@@ -406,27 +406,34 @@ typedef struct tree {
     double cpu_s; /* the most seen */
 } tree;
 
-/* /proc/PID/stat: start time and CPU ticks (own and reaped children's); 0 ok. */
-static int proc_stat(pid_t pid, unsigned long long *start, unsigned long long *ticks)
+/* /proc/PID/stat in buf, from field 3 on (after the name in parentheses,
+ * which may hold anything), or NULL when the process is gone. */
+static const char *stat_fields(pid_t pid, char *buf, size_t len)
 {
-    char path[48], buf[1024], *p;
-    unsigned long long ut, st, cut, cst;
+    char path[48], *p;
     int fd, n;
     snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
     if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-        return -1;
-    n = (int)read(fd, buf, sizeof buf - 1);
+        return NULL;
+    n = (int)read(fd, buf, len - 1);
     close(fd);
     if (n <= 0)
-        return -1;
+        return NULL;
     buf[n] = 0;
-    /* After the name in parentheses (which may hold anything): state is
-     * field 3; utime, stime, cutime, cstime are 14-17; starttime is 22. */
-    if (!(p = strrchr(buf, ')')) ||
-        sscanf(p + 2,
-               "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu %*d %*d %*d "
-               "%*d %llu",
-               &ut, &st, &cut, &cst, start) != 5)
+    return (p = strrchr(buf, ')')) && p[1] == ' ' ? p + 2 : NULL;
+}
+
+/* /proc/PID/stat: start time and CPU ticks (own and reaped children's); 0 ok. */
+static int proc_stat(pid_t pid, unsigned long long *start, unsigned long long *ticks)
+{
+    char buf[1024];
+    const char *p = stat_fields(pid, buf, sizeof buf);
+    unsigned long long ut, st, cut, cst;
+    /* State is field 3; utime, stime, cutime, cstime are 14-17; starttime is 22. */
+    if (!p || sscanf(p,
+                     "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu %*d %*d %*d "
+                     "%*d %llu",
+                     &ut, &st, &cut, &cst, start) != 5)
         return -1;
     *ticks = ut + st + cut + cst;
     return 0;
@@ -468,17 +475,10 @@ static double tree_cpu(tree *t)
 /* /proc/PID/stat's state and session; 0, or -1 when it is gone. */
 static int proc_session(pid_t pid, char *state, pid_t *session)
 {
-    char path[48], buf[1024], *p;
-    int fd, n, sid;
-    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-    if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-        return -1;
-    n = (int)read(fd, buf, sizeof buf - 1);
-    close(fd);
-    if (n <= 0)
-        return -1;
-    buf[n] = 0;
-    if (!(p = strrchr(buf, ')')) || sscanf(p + 2, "%c %*d %*d %d", state, &sid) != 2)
+    char buf[1024];
+    const char *p = stat_fields(pid, buf, sizeof buf);
+    int sid;
+    if (!p || sscanf(p, "%c %*d %*d %d", state, &sid) != 2)
         return -1;
     *session = sid;
     return 0;

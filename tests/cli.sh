@@ -53,6 +53,22 @@ registry() {
         in_solvers && /^    [a-z]/ { print puzzle "/" $1 }'
 }
 
+# interrupt SIGNAL SECONDS COMMAND...: runs the command in the background
+# (its output in $tmp/int.out), sends it SIGNAL after SECONDS, and leaves its
+# exit status in $rc.
+interrupt() {
+    local sig=$1 after=$2 pid
+    shift 2
+    set -m # a background job of a shell without job control ignores SIGINT
+    "$@" >"$tmp/int.out" 2>&1 &
+    pid=$!
+    set +m
+    sleep "$after"
+    kill -"$sig" $pid
+    wait $pid
+    rc=$?
+}
+
 # sanitized PUZZLEBENCH: the binary is an AddressSanitizer build, whose shadow
 # memory needs terabytes of address space (no ulimit -v, no --memory-limit).
 sanitized() {

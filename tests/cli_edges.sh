@@ -195,15 +195,8 @@ expect 2 "stress: cannot write --json /nonexistent/x.json" -- \
 # An interrupted run leaves a complete report of an earlier run as it was.
 "$pb" run flip --corpus flip:random:count=10 --json "$tmp/keep.json" >/dev/null
 cp "$tmp/keep.json" "$tmp/keep.before"
-set -m # a background job of a shell without job control ignores SIGINT
-"$pb" run lightsout --corpus lightsout:exhaustive:rows=5:cols=6 --solvers rowenum --threads 2 \
-    --json "$tmp/keep.json" --no-save >"$tmp/int.out" 2>&1 &
-pid=$!
-set +m
-sleep 1
-kill -INT $pid
-wait $pid
-rc=$?
+interrupt INT 1 "$pb" run lightsout --corpus lightsout:exhaustive:rows=5:cols=6 --solvers rowenum \
+    --threads 2 --json "$tmp/keep.json" --no-save
 [ $rc = 130 ] && ok || bad "SIGINT: run exited $rc"
 cmp -s "$tmp/keep.json" "$tmp/keep.before" && ok || bad "SIGINT replaced a complete report"
 grep -q '"partial": true' "$tmp/keep.partial.json" && ok || bad "no keep.partial.json marked partial"

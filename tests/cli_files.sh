@@ -34,15 +34,8 @@ ls "$d" | grep -q 'r\..*\.tmp\.[A-Za-z0-9]\{6\}$' && bad "a temporary file was l
 # interrupted run replaces the link, not its target.
 echo "victim partial" >"$d/victim.partial"
 ln -s victim.partial "$d/p.partial.json"
-set -m # a background job of a shell without job control ignores SIGINT
-"$pb" run lightsout --corpus lightsout:exhaustive:rows=5:cols=6 --solvers rowenum --threads 2 \
-    --json "$d/p.json" --no-save >"$tmp/int.out" 2>&1 &
-pid=$!
-set +m
-sleep 1
-kill -INT $pid
-wait $pid
-rc=$?
+interrupt INT 1 "$pb" run lightsout --corpus lightsout:exhaustive:rows=5:cols=6 --solvers rowenum \
+    --threads 2 --json "$d/p.json" --no-save
 [ $rc = 130 ] && ok || bad "SIGINT: run exited $rc"
 [ "$(cat "$d/victim.partial")" = "victim partial" ] && ok || bad "the partial report followed a link"
 [ -f "$d/p.partial.json" ] && [ ! -L "$d/p.partial.json" ] && grep -q '"partial": true' "$d/p.partial.json" &&

@@ -29,6 +29,13 @@ jq -e --slurpfile want <(grep '/small$' "$tmp/tests" | jq -R . | jq -s .) '
     and all(.benchmarks[]; (.items_per_second > 0) and ((.error_occurred // false) | not))' \
     "$tmp/out.json" >/dev/null && ok || bad "the small sets did not all report items_per_second"
 
+# --help: ours (--plugin, --skipped) then Google Benchmark's flags, at once, exit 0.
+"$micro" --help >"$tmp/help" 2>&1 && ok || bad "$micro --help: exit status not 0"
+head -1 "$tmp/help" | grep -q '^usage: puzzlebench-micro ' && ok || bad "--help: $(head -1 "$tmp/help")"
+for want in '--plugin FILE.so' '--skipped' 'PUZZLEBENCH_PLUGINS' '--benchmark_filter'; do
+    grep -q -- "$want" "$tmp/help" && ok || bad "$micro --help does not mention $want"
+done
+
 # Unknown flags are refused, as Google Benchmark's own main does.
 "$micro" --benchmark_no_such_flag >/dev/null 2>&1 && bad "an unknown flag was accepted" || ok
 echo "$(wc -l <"$tmp/solvers") solvers, $(wc -l <"$tmp/tests") benchmarks"

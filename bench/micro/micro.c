@@ -200,9 +200,45 @@ static int load_plugins(int *argc, char **argv)
     return 0;
 }
 
+/* Our part of --help; Google Benchmark's list of its flags follows it. */
+static void help(void)
+{
+    printf(
+        "usage: puzzlebench-micro [--plugin FILE.so]... [--skipped] [--benchmark_FLAG=VALUE]...\n"
+        "\n"
+        "Google Benchmark over every registered solver, on fixed instance sets made\n"
+        "before any timing (bench/micro/micro.c), under the names\n"
+        "  set/PUZZLE/SOLVER/SET      SET small, typical or hard\n"
+        "  scale/PUZZLE/SOLVER/n:N    N x N boards (N tiles a side for tetravex)\n"
+        "A solver is paired with a set only where it fits every instance of it.\n"
+        "One iteration solves the whole set, so items_per_second is instances per\n"
+        "second, of CPU time; the label is the set's corpus spec.  Answers are not\n"
+        "checked here (puzzlebench run checks them); a solver that fails an\n"
+        "instance marks its benchmark with an error.\n"
+        "\n"
+        "  --plugin FILE.so  also benchmark a plug-in's solvers, named FILE.so:NAME\n"
+        "                    (repeatable, --plugin=FILE.so too; PUZZLEBENCH_PLUGINS=\n"
+        "                    A.so:B.so loads its plug-ins first)\n"
+        "  --skipped         list the pairs not registered, with the solver's limits,\n"
+        "                    and exit without running any\n"
+        "  --help            this help and Google Benchmark's flags, then exit\n"
+        "\n"
+        "scripts/bench runs it with 3 repetitions of at least 0.1 s each and writes\n"
+        "results/run/micro.json.  Google Benchmark's flags:\n"
+        "\n");
+    fflush(stdout);
+}
+
 int main(int argc, char **argv)
 {
     int nsolvers = 0, status;
+    /* --help before any set is made or plug-in loaded: it prints at once. */
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            char *only[] = {argv[0], "--help", NULL};
+            help();
+            return pz_micro_main(2, only); /* prints the library's flags, exits 0 */
+        }
     /* A line of the console's table as each benchmark ends, in a pipe or a
      * file too (scripts/bench sends it to stderr as its progress). */
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -211,10 +247,6 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++)
         if (!strcmp(argv[i], "--skipped"))
             show_skipped = 1;
-        else if (!strcmp(argv[i], "--help"))
-            printf("puzzlebench-micro: benchmarks set/PUZZLE/SOLVER/SET and "
-                   "scale/PUZZLE/SOLVER/n:N.\n  --skipped  list the pairs not registered "
-                   "(the solver does not fit the set) and exit\n\n");
     while (pz_solvers[nsolvers])
         pz_prepare(pz_solvers[nsolvers++]);
     if (!(scratches = calloc((size_t)nsolvers, sizeof *scratches)))

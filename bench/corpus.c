@@ -5,6 +5,8 @@
 #include <sys/stat.h>
 #include <xxhash.h>
 
+#include "../solvers/arena.h"
+#include "../solvers/io.h"
 #include "../util/util.h"
 #include "corpus.h"
 

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../solvers/arena.h"
+#include "../solvers/io.h"
 #include "../util/util.h"
 #include "judge.h"
 

@@ -2,6 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../solvers/arena.h"
+#include "../solvers/rng.h"
 #include "../util/util.h"
 #include "plan.h"
 

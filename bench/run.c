@@ -26,6 +26,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../solvers/arena.h"
+#include "../solvers/io.h"
 #include "../util/util.h"
 #include "engine.h"
 #include "judge.h"

@@ -14,6 +14,8 @@
 #include "cli.h"
 #include "../bench/corpus.h"
 #include "../bench/judge.h"
+#include "../solvers/arena.h"
+#include "../solvers/io.h"
 
 enum { CHECK_OK = 0, CHECK_WA = 1, CHECK_PE = 2, CHECK_FAIL = 3 };
 

@@ -10,6 +10,7 @@
 #include "../bench/plan.h"
 #include "../bench/report.h"
 #include "../bench/shrink.h"
+#include "../solvers/io.h"
 
 int pz_parse_sample(const char *s, long long *every, pz_error *e)
 {

@@ -6,6 +6,8 @@
 
 #include "cli.h"
 #include "../bench/judge.h"
+#include "../solvers/arena.h"
+#include "../solvers/io.h"
 
 #define SOLVE_OPTIONS(X)                                                                           \
     X(SOLVER, "solver", 0, "S",                                                                    \

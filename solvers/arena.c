@@ -1,5 +1,5 @@
 /* arena.c - memory for what wide instances and answers hold past their
- * fixed structs (solver.h).
+ * fixed structs (arena.h).
  *
  * Blocks are allocated as needed and never moved, so a pointer stays good
  * until the reset.  A reset keeps one block as large as everything the last
@@ -9,7 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "solver.h"
+#include "arena.h"
+#include "error.h"
 
 enum { ALIGN = 64, FIRST = 1 << 16 };
 

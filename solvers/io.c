@@ -1,11 +1,10 @@
-/* io.c - the line reader and error reporting shared by every judge format. */
+/* io.c - the line reader shared by every judge format (io.h). */
 #include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "solver.h"
+#include "io.h"
 
 enum { MAX_LINE = 1 << 16 }; /* no judge format has a longer line */
 
@@ -30,18 +29,6 @@ int pz_reader_restart(pz_reader *r, FILE *f, const char *name)
         return -1;
     pz_reader_init(r, f, name);
     return 0;
-}
-
-int pz_fail(pz_error *e, const pz_reader *r, const char *fmt, ...)
-{
-    va_list ap;
-    snprintf(e->file, sizeof e->file, "%s", r ? r->name : "");
-    e->line = r ? r->line : 0;
-    e->col = 0;
-    va_start(ap, fmt);
-    vsnprintf(e->msg, sizeof e->msg, fmt, ap);
-    va_end(ap);
-    return -1;
 }
 
 /* At EOF: a read error (a directory, an I/O error) is not the end of the
@@ -157,16 +144,4 @@ const char *pz_quote(const char *s, size_t len, char *buf, size_t cap)
     if (cap)
         buf[n < cap ? n : cap - 1] = 0;
     return buf;
-}
-
-void pz_fatal(const char *fmt, ...)
-{
-    va_list ap;
-    fflush(stdout);
-    fputs("puzzlebench: fatal: ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    abort();
 }

@@ -14,7 +14,7 @@
  *
  * Instances past a fixed struct (toggle boards up to 4096x4096) keep the
  * flat arrays: their struct holds a header and their rows live in an arena
- * the harness resets per batch (pz_arena, pz_puzzle.wide below); a solver
+ * the harness resets per batch (arena.h, pz_puzzle.wide below); a solver
  * whose per-size work outgrows scratch_size does it in resize(), outside the
  * timer, and frees it in release().
  */
@@ -27,30 +27,12 @@
 
 /* The part of the contract a plug-in sees (flags, the puzzles' structs). */
 #include "../include/puzzlebench/puzzlebench.h"
+/* Bad input, as the read and setup functions below report it. */
+#include "error.h"
 
-/* Bad input: where it was found and what was expected ("file:line: msg",
- * or "file:line:col: msg" where a column means something, as in JSON). */
-typedef struct pz_error {
-    char file[4096]; /* PATH_MAX: every path that can be opened fits */
-    long line;       /* 0: no line (a spec, an option) */
-    long col;        /* 0: no column (the judge formats are lines) */
-    char msg[512];
-} pz_error;
-
-/* A line reader over a FILE: a file, a pipe, or memory through fmemopen. */
-typedef struct pz_reader {
-    FILE *f;
-    const char *name; /* "stdin" or a path, for messages */
-    long line;        /* number of the line in buf, from 1 */
-    char *buf;        /* the current line, NUL-terminated */
-    size_t len, cap;
-    int pushed;       /* buf was given back by pz_unread */
-    long long hdr[4]; /* the puzzle's header state between calls */
-    int started;      /* the puzzle read its header already */
-    /* Where a wide puzzle's read puts what does not fit its fixed struct (the
-     * rows of a board past 64x64); NULL: such input is refused as too big. */
-    struct pz_arena *arena;
-} pz_reader;
+/* The line reader (io.h) and the arena (arena.h) are passed by pointer. */
+typedef struct pz_reader pz_reader;
+typedef struct pz_arena pz_arena;
 
 typedef enum pz_verdict { PZ_VALID = 0, PZ_INVALID = 1 } pz_verdict;
 
@@ -66,19 +48,6 @@ typedef struct pz_params {
      * struct, so the harness runs it through puzzle->wide and make_in. */
     int wide;
 } pz_params;
-
-/* Memory for what a wide instance or answer holds past its fixed struct:
- * bump allocation in blocks, given back all at once.  The harness keeps one
- * per thread and resets it before each batch, so memory follows the boards
- * a batch holds; a corpus file keeps its own for the whole run. */
-typedef struct pz_arena pz_arena;
-pz_arena *pz_arena_new(void);
-/* size bytes, zeroed and 64-byte aligned; out of memory is fatal. */
-void *pz_arena_alloc(pz_arena *, size_t size);
-/* Everything allocated is given back; the memory is kept for the next use. */
-void pz_arena_reset(pz_arena *);
-void pz_arena_free(pz_arena *);
-size_t pz_arena_used(const pz_arena *);
 
 /* A corpus kind: a pure function from an index to an instance. */
 typedef struct pz_generator {
@@ -222,54 +191,5 @@ enum { PZ_SOLVERS(PZ__FLAGS) };
  * a failure is fatal. */
 void pz_prepare(const pz_solver *);
 void pz_prepare_all(void);
-
-/* Reading (io.c). */
-void pz_reader_init(pz_reader *, FILE *, const char *name);
-void pz_reader_free(pz_reader *);
-/* The reader freed and made anew over f (a seekable file) from its start:
- * 0, or -1 with errno. */
-int pz_reader_restart(pz_reader *, FILE *f, const char *name);
-int pz_getline(pz_reader *, pz_error *);       /* 1 line, 0 end, -1 bad */
-int pz_next_nonblank(pz_reader *, pz_error *); /* same, skipping blank lines */
-void pz_unread(pz_reader *);
-int pz_is_blank(const char *s);
-int pz_fail(pz_error *, const pz_reader *, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4))); /* fills e, returns -1 */
-/* len bytes of input for a message: printable ASCII as it is, any other byte
- * as \xHH (so no control character reaches a terminal), cut with "..." to
- * fit cap bytes with the NUL; returns buf. */
-const char *pz_quote(const char *s, size_t len, char *buf, size_t cap);
-/* Parse an unsigned decimal at *p (after blanks) no larger than max. */
-int pz_parse_uint(const char **p, long long max, long long *out);
-
-/* Programmer errors only: prints and aborts. */
-void pz_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-
-/* Counter-based randomness: the value for (seed, i) depends on nothing else. */
-static inline uint64_t pz_mix64(uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
-
-/* A small stream for one instance, seeded from (seed, index). */
-typedef struct pz_rng {
-    uint64_t s;
-} pz_rng;
-static inline pz_rng pz_rng_at(uint64_t seed, uint64_t index)
-{
-    pz_rng r = {pz_mix64(seed ^ pz_mix64(index))};
-    return r;
-}
-static inline uint64_t pz_rng_next(pz_rng *r)
-{
-    return pz_mix64(r->s++);
-}
-static inline uint64_t pz_rng_below(pz_rng *r, uint64_t n) /* n >= 1 */
-{
-    return (uint64_t)(((unsigned __int128)pz_rng_next(r) * n) >> 64);
-}
 
 #endif

@@ -9,6 +9,7 @@
 
 #include "testing.h"
 #include "../bench/corpus.h"
+#include "../solvers/io.h"
 
 enum what { INPUT, ANSWER, SPEC };
 

@@ -12,6 +12,7 @@
 
 #include "testing.h"
 #include "../solvers/toggle/big.h"
+#include "../solvers/arena.h"
 
 /* A159257 (OEIS): the nullity of the n x n Lights Out matrix, n = 1..40. */
 static const int a159257[40] = {0, 0, 0,  4, 2, 0, 0, 0, 8,  0,  6, 0,  0,  4, 0, 8, 2, 0, 16, 0,

@@ -8,6 +8,7 @@
 #include "../bench/exec.h"
 #include "../bench/judge.h"
 #include "../solvers/toggle/toggle.h"
+#include "../solvers/rng.h"
 
 extern const pz_puzzle pz_flip, pz_lightsout;
 

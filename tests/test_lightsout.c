@@ -6,6 +6,8 @@
 
 #include "testing.h"
 #include "../solvers/toggle/toggle.h"
+#include "../solvers/io.h"
+#include "../solvers/rng.h"
 
 static const char sample_in[] = "2\n"
                                 "0 1 1 0 1 0\n1 0 0 1 1 1\n0 0 1 0 0 1\n1 0 0 1 0 1\n0 1 1 1 0 0\n"

@@ -9,6 +9,7 @@
 #include "../util/util.h"
 #include "../bench/corpus.h"
 #include "../solvers/tetravex/tetravex.h"
+#include "../solvers/io.h"
 
 enum { MAXSOLVERS = 16 };
 

@@ -6,6 +6,7 @@
 
 #include "testing.h"
 #include "../bench/corpus.h"
+#include "../solvers/io.h"
 
 enum { CANARY = 64 };
 

@@ -23,6 +23,7 @@
 #include "../../util/util.h"
 #include "../corpus.h"
 #include "shim.h"
+#include "../../solvers/arena.h"
 
 /* The instance sets of each puzzle: the one place to edit for a new puzzle.
  * small: every solver fits; typical: the judge's size; hard: the largest

@@ -16,6 +16,7 @@
 #include "../../util/util.h"
 #include "../corpus.h"
 #include "../../solvers/toggle/toggle.h"
+#include "../../solvers/rng.h"
 
 enum { BATCH = 1024, CHUNK = 256 };
 

@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "../io.h"
 #include "../toggle/big.h"
 
 enum { MAX_SIDE = 8 };

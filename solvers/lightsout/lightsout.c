@@ -9,6 +9,7 @@
  */
 #include <string.h>
 
+#include "../io.h"
 #include "../toggle/big.h"
 
 enum { MAX_COUNT = 100000000 };

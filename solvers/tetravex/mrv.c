@@ -43,6 +43,7 @@
  * itself): with one-word sets of kinds and cells for n <= 8, three words
  * above (txset.h).
  */
+#include "../rng.h"
 #include "tetravex.h"
 
 int tx__arc_most = -1;

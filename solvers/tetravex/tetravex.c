@@ -7,6 +7,8 @@
  */
 #include <string.h>
 
+#include "../io.h"
+#include "../rng.h"
 #include "tetravex.h"
 
 static const char *const side_name[4] = {"top", "right", "bottom", "left"};

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../rng.h"
 #include "big.h"
 
 /* ---- boards ---- */

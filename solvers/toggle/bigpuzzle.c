@@ -12,6 +12,8 @@
  */
 #include <string.h>
 
+#include "../arena.h"
+#include "../rng.h"
 #include "big.h"
 
 pz_verdict tg_wide_check(const tg_board *bd, const tg_answer *a, unsigned goals, const char **why)

@@ -1,6 +1,7 @@
 /* puzzle.c - what Flip Game and Lights Out share beyond the algorithms. */
 #include <string.h>
 
+#include "../rng.h"
 #include "toggle.h"
 
 /* Row r of board b after pressing every cell of x: it is toggled by the

@@ -12,6 +12,7 @@
 
 #include "../../bench/corpus.h"
 #include "../../bench/schema.h"
+#include "../../solvers/io.h"
 
 enum { INPUT, ANSWER, SPEC, JSON };
 

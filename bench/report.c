@@ -357,25 +357,52 @@ static void csv_field(FILE *f, const char *s)
     putc('"', f);
 }
 
+/* The solver's fields in the CSV: those with a column (result.h), in the
+ * order of their columns. */
+static int csv_columns(void)
+{
+    int most = 0;
+#define MOST(kind, m, key, csv, ...)                                                               \
+    if (csv > most)                                                                                \
+        most = csv;
+    PZ_TALLY(MOST)
+    return most;
+}
+
+#define CSV_KEY(kind, m, key, csv, ...)                                                            \
+    if (csv == col)                                                                                \
+        fputs("," key, f);
+#define CSV_CELL(kind, m, key, csv, fmt, ...) CSV_CELL_##kind(m, csv, fmt)
+#define CSV_SCALAR(kind, m, csv, fmt)                                                              \
+    if (csv == col)                                                                                \
+        fprintf(f, "," fmt, PZ_VALUE(kind, t, m));
+#define CSV_CELL_COUNT(m, csv, fmt) CSV_SCALAR(COUNT, m, csv, fmt)
+#define CSV_CELL_AT(m, csv, fmt) CSV_SCALAR(AT, m, csv, fmt)
+#define CSV_CELL_REAL(m, csv, fmt) CSV_SCALAR(REAL, m, csv, fmt)
+#define CSV_CELL_WORST(m, csv, fmt) CSV_SCALAR(WORST, m, csv, fmt)
+#define CSV_CELL_FIGURE(m, csv, fmt) CSV_SCALAR(FIGURE, m, csv, fmt)
+#define CSV_CELL_REPS(m, csv, fmt)
+#define CSV_CELL_SPREAD(m, csv, fmt)
+
 void pz_write_csv(FILE *f, const pz_result *r)
 {
-    fputs("puzzle,corpus,shard,instances,partial,threads,solver,sampled,ran,skipped,invalid,"
-          "disagree,seconds,ns_per_instance,ns_p10,ns_median,ns_p90,cpu_seconds,"
-          "cpu_ns_per_instance,ns_worst,worst_index\n",
-          f);
+    int columns = csv_columns();
+    fputs("puzzle,corpus,shard,instances,partial,threads,solver,sampled", f);
+    for (int col = 1; col <= columns; col++) {
+        PZ_TALLY(CSV_KEY)
+    }
+    fputc('\n', f);
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];
         csv_field(f, r->corpus->puzzle->name);
         putc(',', f);
         csv_field(f, r->corpus->spec);
-        fprintf(f,
-                ",%lld/%lld,%lld,%d,%d,%s,%d,%lld,%lld,%lld,%lld,"
-                "%.6f,%.2f,%.4g,%.4g,%.4g,%.6f,%.2f,%.4g,%lld\n",
-                r->shard.k, r->shard.n, r->instances, r->partial, r->opts.threads,
-                r->opts.solvers[s]->name, sampled(r, s), t->ran, t->skipped, t->invalid,
-                t->disagree, t->seconds, ns_per(t->seconds, t->ran), pz_quantile(t, 0.1),
-                pz_quantile(t, 0.5), pz_quantile(t, 0.9), t->cpu_seconds,
-                ns_per(t->cpu_seconds, t->ran), t->worst_ns, t->ran ? t->worst_index : -1);
+        fprintf(f, ",%lld/%lld,%lld,%d,%d,%s,%d", r->shard.k, r->shard.n, r->instances, r->partial,
+                r->opts.threads, r->opts.solvers[s]->name, sampled(r, s));
+        for (int col = 1; col <= columns; col++) {
+            PZ_TALLY(CSV_CELL)
+        }
+        fputc('\n', f);
     }
 }
 

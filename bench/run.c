@@ -48,8 +48,7 @@ typedef struct worker {
     int *classes; /* the batch's classes from check_batch */
     int given;    /* the last solver run took every instance of the batch and answered */
     pz_tally tally[PZ_RUN_SOLVERS];
-    long long instances, failures, unanswered, expected_invalid, checked;
-    double check_seconds;
+    PZ_COUNTS(PZ_DECLARE) /* this thread's part of the result's */
     long long *hist;
     char (*names)[PZ_NAME];
     pz_failure keep[PZ_KEEP]; /* this thread's first failures by index */
@@ -501,23 +500,12 @@ static void worker_finish(void *ctx, void *wv)
         return;
     for (int s = 0; s < res->opts.nsolvers; s++) {
         pz_tally_add(&res->tally[s], &w->tally[s]);
-        size_t n = (size_t)res->opts.repeat * PZ_SPREAD;
-        if (w->rep_spread[s] && !res->rep_spread[s])
-            res->rep_spread[s] = pz_xcalloc(n, sizeof(long long));
-        for (size_t k = 0; w->rep_spread[s] && k < n; k++)
-            res->rep_spread[s][k] += w->rep_spread[s][k];
+        pz_rep_spread_add(&res->rep_spread[s], w->rep_spread[s], res->opts.repeat);
     }
-    res->instances += w->instances;
-    res->failures += w->failures;
-    res->unanswered += w->unanswered;
-    res->expected_invalid += w->expected_invalid;
-    res->checked += w->checked;
-    res->check_seconds += w->check_seconds;
-    for (int k = 0; k < PZ_CLASSES; k++)
-        if (w->hist[k]) {
-            res->hist[k] += w->hist[k];
-            memcpy(res->names[k], w->names[k], PZ_NAME);
-        }
+#define ADD(kind, m, ...) PZ_COMBINE(kind, res->m, w->m);
+    PZ_COUNTS(ADD)
+#undef ADD
+    pz_hist_add(res->hist, res->names, w->hist, w->names);
     memcpy(res->fail + jb->nfail, w->keep, (size_t)w->nkeep * sizeof *w->keep);
     jb->nfail += w->nkeep;
     free(w->inst);

@@ -17,7 +17,7 @@
 
 #include "../util/context.h"
 #include "corpus.h"
-#include "stats.h"
+#include "result.h"
 
 enum {
     PZ_RUN_SOLVERS = 32, /* solvers in one run, at most */
@@ -66,13 +66,9 @@ typedef struct pz_result {
     const pz_corpus *corpus;
     int expected; /* the reference is the corpus's expected answers */
     pz_shard shard;
-    pz_run_opts opts;           /* with the threads and batch size used */
-    long long instances;        /* done: all of the shard unless partial */
-    long long failures;         /* instances with an invalid or differing answer */
-    long long unanswered;       /* instances with no valid reference answer */
-    long long expected_invalid; /* expected answers the checker rejects */
-    long long checked;          /* answers checked */
-    double check_seconds, wall_s;
+    pz_run_opts opts;     /* with the threads and batch size used */
+    PZ_COUNTS(PZ_DECLARE) /* instances, failures, ...: result.h */
+    double wall_s;
     int merged;         /* a merge of shards, which has real_wall_s: */
     double real_wall_s; /* from its shards' first start to their last end */
     pz_tally tally[PZ_RUN_SOLVERS];
@@ -104,5 +100,18 @@ int pz_run_check(const pz_corpus *, const pz_shard *, const pz_run_opts *, pz_er
  * finished before it are the result, marked partial. */
 int pz_run(const pz_corpus *, const pz_shard *, const pz_run_opts *, pz_result *);
 void pz_result_free(pz_result *);
+
+/* Where the answers of two results of one corpus and shard differ, in a few
+ * words into buf ("instances: 5 in BASE, 4 in NEW"); NULL if they do not:
+ * every EQUAL field of result.h's lists (a solver's where both results have
+ * the solver, by name), the histogram of answers and the failures listed. */
+const char *pz_result_differs(const pz_result *base, const pz_result *now, char *buf, size_t len);
+
+/* A histogram of answer classes added into another, with the classes' names. */
+void pz_hist_add(long long *to, char (*to_names)[PZ_NAME], const long long *from,
+                 char (*from_names)[PZ_NAME]);
+/* With run --repeat K: a solver's K spreads one after another (rep_spread
+ * above) added into *to, which is made on first use. */
+void pz_rep_spread_add(long long **to, const long long *from, int repeat);
 
 #endif

@@ -12,9 +12,9 @@
  * written.  A spread's classes are those of bench/stats.h, spread_per_octave
  * of them an octave (8 in older reports, read into today's classes).
  *
- * A solver's figures are one table (tally_fields), which the writer writes
- * and the reader reads; the rest of the report is written and read below
- * in the order it appears.
+ * A solver's fields and the run's counts are result.h's lists, which the
+ * writer writes and the reader reads, each field by its kind; the rest of the
+ * report is written and read below in the order it appears.
  */
 #include <float.h>
 #include <stdarg.h>
@@ -29,67 +29,15 @@
 
 /* The bound on every count read: above any corpus (a count is at most 1e15)
  * and low enough that no sum of counts checked below can overflow. */
-static const long long MAXC = (long long)1 << 52;
+static const long long MAXC = PZ_MAX_COUNT;
+
+/* A field every report has, or one older reports may lack (result.h). */
+#define PZ__SINCE_OLD 1
+#define PZ__SINCE_NEW 0
 
 static double ns_per(double seconds, long long n)
 {
     return n > 0 ? seconds * 1e9 / (double)n : 0;
-}
-
-static double mean_ns(const pz_tally *t)
-{
-    return ns_per(t->seconds, t->ran);
-}
-static double cpu_ns(const pz_tally *t)
-{
-    return ns_per(t->cpu_seconds, t->ran);
-}
-static double p10_ns(const pz_tally *t)
-{
-    return pz_quantile(t, 0.1);
-}
-static double median_ns(const pz_tally *t)
-{
-    return pz_quantile(t, 0.5);
-}
-static double p90_ns(const pz_tally *t)
-{
-    return pz_quantile(t, 0.9);
-}
-
-/* A solver's figures: counts and seconds are read back into its tally; the
- * figures derived from them are written for readers of the file and, when
- * read, only checked to be numbers (they are computed again from the tally). */
-typedef struct field {
-    const char *key;
-    enum { COUNT, SECONDS, DERIVED } kind;
-    size_t off; /* COUNT: a long long in pz_tally; SECONDS: a double */
-    double (*derive)(const pz_tally *);
-} field;
-
-static const field tally_fields[] = {
-    {"ran", COUNT, offsetof(pz_tally, ran), NULL},
-    {"skipped", COUNT, offsetof(pz_tally, skipped), NULL},
-    {"invalid", COUNT, offsetof(pz_tally, invalid), NULL},
-    {"disagree", COUNT, offsetof(pz_tally, disagree), NULL},
-    {"seconds", SECONDS, offsetof(pz_tally, seconds), NULL},
-    {"cpu_seconds", SECONDS, offsetof(pz_tally, cpu_seconds), NULL},
-    {"ns_per_instance", DERIVED, 0, mean_ns},
-    {"ns_p10", DERIVED, 0, p10_ns},
-    {"ns_median", DERIVED, 0, median_ns},
-    {"ns_p90", DERIVED, 0, p90_ns},
-    {"cpu_ns_per_instance", DERIVED, 0, cpu_ns},
-    {"ns_worst", SECONDS, offsetof(pz_tally, worst_ns), NULL},
-};
-enum { NFIELDS = sizeof tally_fields / sizeof *tally_fields };
-
-static long long *count_of(pz_tally *t, const field *f)
-{
-    return (long long *)((char *)t + f->off);
-}
-static double *seconds_of(pz_tally *t, const field *f)
-{
-    return (double *)((char *)t + f->off);
 }
 
 static json_t *str(const char *s)
@@ -260,6 +208,20 @@ static json_t *repetitions_json(const pz_result *r, int s)
     return o;
 }
 
+/* Each kind of a solver's field, written into o (the solver's object). */
+#define WRITE(kind, m, key, ...) WRITE_##kind(m, key)
+#define WRITE_COUNT(m, key) pz_jset(o, key, json_integer(PZ_VALUE(COUNT, t, m)));
+#define WRITE_AT(m, key) pz_jset(o, key, json_integer(PZ_VALUE(AT, t, m)));
+#define WRITE_REAL(m, key) pz_jset(o, key, json_real(PZ_VALUE(REAL, t, m)));
+#define WRITE_WORST(m, key) pz_jset(o, key, json_real(PZ_VALUE(WORST, t, m)));
+#define WRITE_FIGURE(m, key) pz_jset(o, key, json_real(PZ_VALUE(FIGURE, t, m)));
+#define WRITE_REPS(m, key)                                                                         \
+    if (r->opts.repeat > 1 && t->ran)                                                              \
+        pz_jset(o, key, repetitions_json(r, s));
+#define WRITE_SPREAD(m, key)                                                                       \
+    pz_jset(o, key "_per_octave", json_integer(PZ_PER_OCTAVE));                                    \
+    pz_jset(o, key, spread_json(t->m));
+
 static json_t *solver_json(const pz_result *r, int s)
 {
     const pz_tally *t = &r->tally[s];
@@ -268,20 +230,19 @@ static json_t *solver_json(const pz_result *r, int s)
         pz_fatal("out of memory");
     pz_jset(o, "name", str(r->opts.solvers[s]->name));
     pz_jset(o, "sampled", json_boolean(sampled(r, s)));
-    for (int i = 0; i < NFIELDS; i++) {
-        const field *f = &tally_fields[i];
-        pz_tally *w = (pz_tally *)t; /* only read */
-        pz_jset(o, f->key,
-                f->kind == COUNT     ? json_integer(*count_of(w, f))
-                : f->kind == SECONDS ? json_real(*seconds_of(w, f))
-                                     : json_real(f->derive(t)));
-    }
-    if (r->opts.repeat > 1 && t->ran)
-        pz_jset(o, "repetitions", repetitions_json(r, s));
-    pz_jset(o, "worst_index", json_integer(t->ran ? t->worst_index : -1));
-    pz_jset(o, "spread_per_octave", json_integer(PZ_PER_OCTAVE));
-    pz_jset(o, "spread", spread_json(t->spread));
+    PZ_TALLY(WRITE)
     return o;
+}
+
+/* The run's counts that the JSON has at place (PZ_HEAD, ...), into o. */
+static void counts_json(json_t *o, const pz_result *r, int place)
+{
+#define WRITE_COUNTS(kind, m, key, where, ...)                                                     \
+    if (PZ_##where == place)                                                                       \
+        pz_jset(o, key, PZ__JSON_##kind(r->m));
+#define PZ__JSON_COUNT(x) json_integer(x)
+#define PZ__JSON_REAL(x) json_real(x)
+    PZ_COUNTS(WRITE_COUNTS)
 }
 
 static json_t *failure_json(const pz_result *r, const pz_failure *x)
@@ -336,7 +297,7 @@ json_t *pz_report_json(const pz_result *r)
     pz_jset(o, "shard",
             json_pack("{sIsIsIsI}", "k", (json_int_t)r->shard.k, "n", (json_int_t)r->shard.n,
                       "first", (json_int_t)r->shard.first, "end", (json_int_t)r->shard.end));
-    pz_jset(o, "instances", json_integer(r->instances));
+    counts_json(o, r, PZ_HEAD);
     pz_jset(o, "partial", json_boolean(r->partial));
     pz_jset(o, "reference", str(r->expected ? "expected" : "first valid solver"));
     pz_jset(o, "sample", json_integer(r->opts.sample));
@@ -352,12 +313,12 @@ json_t *pz_report_json(const pz_result *r)
     for (int s = 0; s < r->opts.nsolvers; s++)
         pz_jappend(solvers, solver_json(r, s));
     pz_jset(o, "solvers", solvers);
-    checker = json_pack("{sIsfsf}", "answers", (json_int_t)r->checked, "seconds", r->check_seconds,
-                        "ns_per_answer", ns_per(r->check_seconds, r->checked));
+    if (!(checker = json_object()))
+        pz_fatal("out of memory");
+    counts_json(checker, r, PZ_CHECKER);
+    pz_jset(checker, "ns_per_answer", json_real(ns_per(r->check_seconds, r->checked)));
     pz_jset(o, "checker", checker);
-    pz_jset(o, "failures", json_integer(r->failures));
-    pz_jset(o, "unanswered", json_integer(r->unanswered));
-    pz_jset(o, "expected_invalid", json_integer(r->expected_invalid));
+    counts_json(o, r, PZ_TAIL);
     for (int k = 0; k < PZ_CLASSES; k++)
         if (r->hist[k])
             pz_jappend(hist, json_pack("{sisosI}", "class", k, "answer", str(r->names[k]), "count",
@@ -416,6 +377,21 @@ static int read_content(reader *rd)
     return 0;
 }
 
+/* The run's counts that the JSON has at place (PZ_HEAD, ...), from o, each
+ * at most the bound its line in result.h gives. */
+static int read_counts_at(reader *rd, const pz_jval *o, int place)
+{
+    pz_result *r = &rd->rep->res;
+#define READ_COUNTS(kind, m, key, where, most, same, since)                                        \
+    if (PZ_##where == place && (PZ__SINCE_##since || pz_jget(o, key).v) &&                         \
+        READ_COUNTS_##kind(m, key, most))                                                          \
+        return -1;
+#define READ_COUNTS_COUNT(m, key, most) pz_jneed_int(o, key, 0, most, &r->m, rd->e)
+#define READ_COUNTS_REAL(m, key, most) pz_jneed_num(o, key, 0, &r->m, rd->e)
+    PZ_COUNTS(READ_COUNTS)
+    return 0;
+}
+
 /* The puzzle, the corpus and the shard: what the counts are checked against. */
 static int read_header(reader *rd)
 {
@@ -458,8 +434,7 @@ static int read_header(reader *rd)
                         "expected shard %s of %lld instances to be [%lld, %lld), found [%lld, "
                         "%lld)",
                         spec, c->count, want.first, want.end, r->shard.first, r->shard.end);
-    if (pz_jneed_int(root, "instances", 0, r->shard.end - r->shard.first, &r->instances, e) ||
-        pz_jneed_bool(root, "partial", &r->partial, e))
+    if (read_counts_at(rd, root, PZ_HEAD) || pz_jneed_bool(root, "partial", &r->partial, e))
         return -1;
     if (!r->partial && r->instances != r->shard.end - r->shard.first) {
         pz_jval v = pz_jget(root, "instances");
@@ -626,6 +601,19 @@ static int read_repetitions(reader *rd, const pz_jval *v, int s, const char *nam
     return 0;
 }
 
+/* Each kind of a solver's field, read from v (the solver's object) into t;
+ * a NEW field may be missing (an older report's): 0. */
+#define READ(kind, m, key, csv, fmt, same, since)                                                  \
+    if ((PZ__SINCE_##since || pz_jget(v, key).v) && READ_##kind(m, key))                           \
+        return -1;
+#define READ_COUNT(m, key) pz_jneed_int(v, key, 0, MAXC, &t->m, e)
+#define READ_AT(m, key) pz_jneed_int(v, key, -1, MAXC, &t->m, e)
+#define READ_REAL(m, key) pz_jneed_num(v, key, 0, &t->m, e)
+#define READ_WORST(m, key) pz_jneed_num(v, key, 0, &t->m, e)
+#define READ_FIGURE(m, key) pz_jneed_num(v, key, 0, &(double){0}, e)
+#define READ_REPS(m, key) read_repetitions(rd, v, s, name)
+#define READ_SPREAD(m, key) read_spread(rd, v, s, t, &spread)
+
 static int read_solver(reader *rd, const pz_jval *v, int s)
 {
     pz_result *r = &rd->rep->res;
@@ -649,17 +637,7 @@ static int read_solver(reader *rd, const pz_jval *v, int s)
             return pz_jfail(e, &n, "expected each solver once, found %s again", name);
         }
     r->opts.slow |= (unsigned)smp << s;
-    for (int i = 0; i < NFIELDS; i++) {
-        const field *f = &tally_fields[i];
-        double x;
-        if (f->kind == COUNT
-                ? pz_jneed_int(v, f->key, 0, MAXC, count_of(t, f), e)
-                : pz_jneed_num(v, f->key, 0, f->kind == SECONDS ? seconds_of(t, f) : &x, e))
-            return -1;
-    }
-    if (pz_jneed_int(v, "worst_index", -1, MAXC, &t->worst_index, e) ||
-        read_spread(rd, v, s, t, &spread) || read_repetitions(rd, v, s, name))
-        return -1;
+    PZ_TALLY(READ)
 
     /* The counts against the shard: the solver was given every instance of
      * it (a sampled one, those whose index is a multiple of the sample) and
@@ -731,8 +709,7 @@ static int read_counts(reader *rd)
     pz_jval checker, v;
     long long answers = 0;
     if (pz_jneed(&rd->root, "checker", JSON_OBJECT, &checker, e) ||
-        pz_jneed_int(&checker, "answers", 0, MAXC, &r->checked, e) ||
-        pz_jneed_num(&checker, "seconds", 0, &r->check_seconds, e) ||
+        read_counts_at(rd, &checker, PZ_CHECKER) ||
         pz_jneed_num(&checker, "ns_per_answer", 0, &(double){0}, e))
         return -1;
     for (int s = 0; s < r->opts.nsolvers; s++)
@@ -742,12 +719,7 @@ static int read_counts(reader *rd)
         return pz_jfail(e, &v, "expected the %lld answers the solvers gave, found %lld", answers,
                         r->checked);
     }
-    if (pz_jneed_int(&rd->root, "failures", 0, r->instances, &r->failures, e) ||
-        pz_jneed_int(&rd->root, "unanswered", 0, r->instances, &r->unanswered, e) ||
-        pz_jneed_int(&rd->root, "expected_invalid", 0, r->expected ? r->instances : 0,
-                     &r->expected_invalid, e))
-        return -1;
-    return 0;
+    return read_counts_at(rd, &rd->root, PZ_TAIL);
 }
 
 static int read_histogram(reader *rd)

@@ -1,4 +1,4 @@
-/* stats.c - tallies of solver times, their quantiles, and the statistics
+/* stats.c - the histogram of batch times, its quantiles, and the statistics
  * that compare two sets of times. */
 #include <math.h>
 #include <stdlib.h>
@@ -43,37 +43,6 @@ double pz_spread_quantile(const long long *spread, double q)
         if (total && (seen += spread[b]) >= q * (double)total)
             return pz_spread_ns(b);
     return 0;
-}
-
-double pz_quantile(const pz_tally *t, double q)
-{
-    return pz_spread_quantile(t->spread, q);
-}
-
-void pz_tally_worst(pz_tally *t, double ns, long long index)
-{
-    if (!t->ran || ns > t->worst_ns || (ns == t->worst_ns && index < t->worst_index)) {
-        t->worst_ns = ns;
-        t->worst_index = index;
-    }
-}
-
-void pz_tally_add(pz_tally *to, const pz_tally *from)
-{
-    if (from->ran)
-        pz_tally_worst(to, from->worst_ns, from->worst_index);
-    to->ran += from->ran;
-    to->skipped += from->skipped;
-    to->invalid += from->invalid;
-    to->disagree += from->disagree;
-    to->seconds += from->seconds;
-    to->cpu_seconds += from->cpu_seconds;
-    for (int b = 0; b < PZ_SPREAD; b++)
-        to->spread[b] += from->spread[b];
-    for (int r = 0; r < PZ_REPEAT; r++) {
-        to->rep_seconds[r] += from->rep_seconds[r];
-        to->rep_cpu_seconds[r] += from->rep_cpu_seconds[r];
-    }
 }
 
 double pz_t975(int df)

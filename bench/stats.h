@@ -1,9 +1,5 @@
-/* stats.h - what the harness knows of a solver's times and counts, and the
- * statistics that compare two sets of times.
- *
- * A tally is a sum: the tallies of threads, batches or shards add up to the
- * tally of the whole, so a run merges the same way on 1 thread or 16, in 1
- * shard or 100.
+/* stats.h - the histogram of batch times, and the statistics that compare
+ * two sets of times.  (A solver's tally of counts and times is result.h's.)
  */
 #ifndef PZ_STATS_H
 #define PZ_STATS_H
@@ -22,30 +18,8 @@ int pz_spread_class8(int old);
 /* Repetitions of a run that `run --repeat K` keeps apart, at most. */
 enum { PZ_REPEAT = 100 };
 
-/* What one solver did over the run. */
-typedef struct pz_tally {
-    long long ran, skipped, invalid, disagree;
-    double seconds;                    /* CLOCK_MONOTONIC, summed over threads */
-    double cpu_seconds;                /* the threads' CPU time: without preemption */
-    long long spread[PZ_SPREAD];       /* instances by their batch's ns per instance */
-    double worst_ns;                   /* the slowest batch's ns per instance (with */
-    long long worst_index;             /* --batch 1, an instance's), its first index */
-    double rep_seconds[PZ_REPEAT];     /* with --repeat K: each repetition's wall time */
-    double rep_cpu_seconds[PZ_REPEAT]; /* and its CPU time */
-} pz_tally;
-
-/* Adds one solver's tally to another: counts and times summed, the worst
- * batch kept (on a tie, the one at the lower index). */
-void pz_tally_add(pz_tally *to, const pz_tally *from);
-
-/* The time per instance below which a fraction q of the instances lie. */
-double pz_quantile(const pz_tally *, double q);
-/* The same of a spread of PZ_SPREAD classes. */
+/* The time per instance below which a fraction q of a spread's instances lie. */
 double pz_spread_quantile(const long long *spread, double q);
-
-/* A batch of ns per instance whose first instance is at index (called
- * before t->ran counts the batch): the slowest so far is kept. */
-void pz_tally_worst(pz_tally *t, double ns, long long index);
 
 /* The mean of n values, their standard deviation and the 95% confidence
  * interval of the mean (Student's t; with n < 2 the interval is NaN). */

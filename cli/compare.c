@@ -70,7 +70,6 @@ typedef struct entry {
     double mean, sd; /* (micro-benchmarks) */
     long long reps;
     long long ran;
-    const pz_tally *t; /* a run's solver: its counts */
 } entry;
 
 typedef struct report {
@@ -178,7 +177,6 @@ static int read_run(report *r)
         const pz_tally *t = &res->tally[s];
         e->name = res->opts.solvers[s]->name;
         e->ran = t->ran;
-        e->t = t;
         e->octave = r->run->per_octave[s];
         e->hist = batch_classes(t->spread, batches, &e->nhist);
         if (!res->rep_spread[s])
@@ -377,52 +375,6 @@ static int same_run(report *a, report *b, int mixed, notes *n)
     if (same_content(a, b, n))
         return -1;
     return same_build(a, b, mixed, n);
-}
-
-static const char *ordinal(long long i)
-{
-    return i % 10 == 1 && i % 100 != 11   ? "st"
-           : i % 10 == 2 && i % 100 != 12 ? "nd"
-           : i % 10 == 3 && i % 100 != 13 ? "rd"
-                                          : "th";
-}
-
-/* Where the answers of two runs differ, in a few words; NULL if they do not. */
-static const char *answers_differ(report *a, report *b, char *buf, size_t len)
-{
-    static const char *const keys[] = {"instances", "failures", "unanswered", "expected_invalid"};
-    static const char *const counts[] = {"ran", "skipped", "invalid", "disagree"};
-    const pz_result *x = &a->run->res, *y = &b->run->res;
-    const long long vx[] = {x->instances, x->failures, x->unanswered, x->expected_invalid};
-    const long long vy[] = {y->instances, y->failures, y->unanswered, y->expected_invalid};
-    for (int k = 0; k < 4; k++)
-        if (vx[k] != vy[k]) {
-            snprintf(buf, len, "%s: %lld in BASE, %lld in NEW", keys[k], vx[k], vy[k]);
-            return buf;
-        }
-    for (int k = 0; k < PZ_CLASSES; k++)
-        if (x->hist[k] != y->hist[k] || (x->hist[k] && strcmp(x->names[k], y->names[k])))
-            return snprintf(buf, len, "the histograms of answers differ"), buf;
-    for (int i = 0; i < x->nfail || i < y->nfail; i++)
-        if (i >= x->nfail || i >= y->nfail || x->fail[i].index != y->fail[i].index)
-            return snprintf(buf, len, "the failures listed differ (the %d%s)", i + 1,
-                            ordinal(i + 1)),
-                   buf;
-    for (int i = 0; i < a->n; i++) {
-        entry *w = find(b, a->e[i].name);
-        if (!w)
-            continue;
-        const pz_tally *p = a->e[i].t, *q = w->t;
-        const long long cp[] = {p->ran, p->skipped, p->invalid, p->disagree};
-        const long long cq[] = {q->ran, q->skipped, q->invalid, q->disagree};
-        for (int k = 0; k < 4; k++)
-            if (cp[k] != cq[k]) {
-                snprintf(buf, len, "%s %s: %lld in BASE, %lld in NEW", a->e[i].name, counts[k],
-                         cp[k], cq[k]);
-                return buf;
-            }
-    }
-    return NULL;
 }
 
 /* One line of the comparison. */
@@ -904,7 +856,7 @@ int pz_cmd_compare(int argc, char **argv)
                                            r[k].e[i].name, k ? "new" : "base");
             }
     if (r[0].kind == RUN)
-        x.answers = answers_differ(&r[0], &r[1], why, sizeof why);
+        x.answers = pz_result_differs(&r[0].run->res, &r[1].run->res, why, sizeof why);
     if (!x.n)
         status = pz_usage("compare: %s and %s have no %s in common", r[0].path, r[1].path,
                           r[0].kind == RUN ? "solver" : "benchmark");

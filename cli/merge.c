@@ -217,13 +217,10 @@ static void add_up(merge *m)
     r->names = pz_xcalloc(PZ_CLASSES, sizeof *r->names);
     for (int i = 0; i < m->n; i++) {
         pz_result *s = &m->shards[i]->res;
-        r->instances += s->instances;
+#define ADD(kind, f, ...) PZ_COMBINE(kind, r->f, s->f);
+        PZ_COUNTS(ADD)
+#undef ADD
         r->wall_s += s->wall_s;
-        r->checked += s->checked;
-        r->check_seconds += s->check_seconds;
-        r->failures += s->failures;
-        r->unanswered += s->unanswered;
-        r->expected_invalid += s->expected_invalid;
         if (s->opts.threads > r->opts.threads)
             r->opts.threads = s->opts.threads;
         if (s->opts.batch > r->opts.batch)
@@ -232,17 +229,9 @@ static void add_up(merge *m)
         for (int k = 0; k < r->opts.nsolvers; k++) {
             pz_tally_add(&r->tally[k], &s->tally[k]);
             /* each repetition's batch times, added up repetition by repetition */
-            size_t n = (size_t)r->opts.repeat * PZ_SPREAD;
-            if (s->rep_spread[k] && !r->rep_spread[k])
-                r->rep_spread[k] = pz_xcalloc(n, sizeof *r->rep_spread[k]);
-            for (size_t j = 0; s->rep_spread[k] && j < n; j++)
-                r->rep_spread[k][j] += s->rep_spread[k][j];
+            pz_rep_spread_add(&r->rep_spread[k], s->rep_spread[k], r->opts.repeat);
         }
-        for (int k = 0; k < PZ_CLASSES; k++)
-            if (s->hist[k]) {
-                r->hist[k] += s->hist[k];
-                memcpy(r->names[k], s->names[k], PZ_NAME);
-            }
+        pz_hist_add(r->hist, r->names, s->hist, s->names);
         /* The failures move to the merged result (their texts are copies;
          * their reasons stay in the shards' documents, freed after writing). */
         m->fail = realloc(m->fail, (size_t)(m->nfail + s->nfail) * sizeof *m->fail + 1);

@@ -1,0 +1,160 @@
+/* result.c - a result's fields combined, derived and compared, each as its
+ * line in result.h says. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/util.h"
+#include "run.h"
+
+void pz_tally_worst(pz_tally *t, double ns, long long index)
+{
+    if (!t->ran || ns > t->worst_ns || (ns == t->worst_ns && index < t->worst_index)) {
+        t->worst_ns = ns;
+        t->worst_index = index;
+    }
+}
+
+/* Each kind's way of adding from into to.  WORST goes first, while to->ran
+ * still says whether to has a batch of its own. */
+#define WORST_FIRST(kind, m, ...) WORST_FIRST_##kind(m)
+#define WORST_FIRST_WORST(m)                                                                       \
+    if (from->ran)                                                                                 \
+        pz_tally_worst(to, from->m, from->worst_index);
+#define WORST_FIRST_COUNT(m)
+#define WORST_FIRST_REAL(m)
+#define WORST_FIRST_FIGURE(m)
+#define WORST_FIRST_AT(m)
+#define WORST_FIRST_REPS(m)
+#define WORST_FIRST_SPREAD(m)
+
+#define ADD(kind, m, ...) ADD_##kind(m)
+#define ADD_COUNT(m) to->m += from->m;
+#define ADD_REAL(m) to->m += from->m;
+#define ADD_FIGURE(m)
+#define ADD_WORST(m)
+#define ADD_AT(m) /* with its WORST */
+#define ADD_REPS(m)                                                                                \
+    for (int r = 0; r < PZ_REPEAT; r++) {                                                          \
+        to->m##_seconds[r] += from->m##_seconds[r];                                                \
+        to->m##_cpu_seconds[r] += from->m##_cpu_seconds[r];                                        \
+    }
+#define ADD_SPREAD(m)                                                                              \
+    for (int b = 0; b < PZ_SPREAD; b++)                                                            \
+        to->m[b] += from->m[b];
+
+void pz_tally_add(pz_tally *to, const pz_tally *from)
+{
+    PZ_TALLY(WORST_FIRST)
+    PZ_TALLY(ADD)
+}
+
+double pz_quantile(const pz_tally *t, double q)
+{
+    return pz_spread_quantile(t->spread, q);
+}
+
+static double ns_per(double seconds, long long n)
+{
+    return n > 0 ? seconds * 1e9 / (double)n : 0;
+}
+
+double pz_figure_ns_per_instance(const pz_tally *t)
+{
+    return ns_per(t->seconds, t->ran);
+}
+double pz_figure_ns_p10(const pz_tally *t)
+{
+    return pz_quantile(t, 0.1);
+}
+double pz_figure_ns_median(const pz_tally *t)
+{
+    return pz_quantile(t, 0.5);
+}
+double pz_figure_ns_p90(const pz_tally *t)
+{
+    return pz_quantile(t, 0.9);
+}
+double pz_figure_cpu_ns_per_instance(const pz_tally *t)
+{
+    return ns_per(t->cpu_seconds, t->ran);
+}
+
+void pz_hist_add(long long *to, char (*to_names)[PZ_NAME], const long long *from,
+                 char (*from_names)[PZ_NAME])
+{
+    for (int k = 0; k < PZ_CLASSES; k++)
+        if (from[k]) {
+            to[k] += from[k];
+            memcpy(to_names[k], from_names[k], PZ_NAME);
+        }
+}
+
+void pz_rep_spread_add(long long **to, const long long *from, int repeat)
+{
+    size_t n = (size_t)repeat * PZ_SPREAD;
+    if (!from)
+        return;
+    if (!*to)
+        *to = pz_xcalloc(n, sizeof **to);
+    for (size_t k = 0; k < n; k++)
+        (*to)[k] += from[k];
+}
+
+static const char *ordinal(long long i)
+{
+    return i % 10 == 1 && i % 100 != 11   ? "st"
+           : i % 10 == 2 && i % 100 != 12 ? "nd"
+           : i % 10 == 3 && i % 100 != 13 ? "rd"
+                                          : "th";
+}
+
+/* An EQUAL field that differs, said in buf: a count, else a time or an
+ * array (no such field is EQUAL today). */
+#define DIFFERS(kind, m, key, place, most, same, since)                                            \
+    if (PZ_##same && x->m != y->m)                                                                 \
+        return snprintf(buf, len, "%s: %lld in BASE, %lld in NEW", key, (long long)x->m,           \
+                        (long long)y->m),                                                          \
+               buf;
+#define SOLVER_DIFFERS(kind, m, key, csv, fmt, same, since) SOLVER_DIFFERS_##kind(m, key, same)
+#define SOLVER_DIFFERS_SCALAR(m, key, same, kind)                                                  \
+    if (PZ_##same && PZ_VALUE(kind, p, m) != PZ_VALUE(kind, q, m))                                 \
+        return snprintf(buf, len, "%s %s: %.17g in BASE, %.17g in NEW", name, key,                 \
+                        (double)PZ_VALUE(kind, p, m), (double)PZ_VALUE(kind, q, m)),               \
+               buf;
+#define SOLVER_DIFFERS_COUNT(m, key, same)                                                         \
+    if (PZ_##same && p->m != q->m)                                                                 \
+        return snprintf(buf, len, "%s %s: %lld in BASE, %lld in NEW", name, key, p->m, q->m), buf;
+#define SOLVER_DIFFERS_AT(m, key, same) SOLVER_DIFFERS_COUNT(m, key, same)
+#define SOLVER_DIFFERS_REAL(m, key, same) SOLVER_DIFFERS_SCALAR(m, key, same, REAL)
+#define SOLVER_DIFFERS_WORST(m, key, same) SOLVER_DIFFERS_SCALAR(m, key, same, WORST)
+#define SOLVER_DIFFERS_FIGURE(m, key, same) SOLVER_DIFFERS_SCALAR(m, key, same, FIGURE)
+#define SOLVER_DIFFERS_REPS(m, key, same)                                                          \
+    if (PZ_##same && (memcmp(p->m##_seconds, q->m##_seconds, sizeof p->m##_seconds) ||             \
+                      memcmp(p->m##_cpu_seconds, q->m##_cpu_seconds, sizeof p->m##_cpu_seconds)))  \
+        return snprintf(buf, len, "%s %s differ", name, key), buf;
+#define SOLVER_DIFFERS_SPREAD(m, key, same)                                                        \
+    if (PZ_##same && memcmp(p->m, q->m, sizeof p->m))                                              \
+        return snprintf(buf, len, "%s %s differ", name, key), buf;
+
+const char *pz_result_differs(const pz_result *x, const pz_result *y, char *buf, size_t len)
+{
+    PZ_COUNTS(DIFFERS)
+    for (int k = 0; k < PZ_CLASSES; k++)
+        if (x->hist[k] != y->hist[k] || (x->hist[k] && strcmp(x->names[k], y->names[k])))
+            return snprintf(buf, len, "the histograms of answers differ"), buf;
+    for (int i = 0; i < x->nfail || i < y->nfail; i++)
+        if (i >= x->nfail || i >= y->nfail || x->fail[i].index != y->fail[i].index)
+            return snprintf(buf, len, "the failures listed differ (the %d%s)", i + 1,
+                            ordinal(i + 1)),
+                   buf;
+    for (int s = 0; s < x->opts.nsolvers; s++)
+        for (int k = 0; k < y->opts.nsolvers; k++) {
+            const char *name = x->opts.solvers[s]->name;
+            const pz_tally *p = &x->tally[s], *q = &y->tally[k];
+            if (strcmp(name, y->opts.solvers[k]->name))
+                continue;
+            PZ_TALLY(SOLVER_DIFFERS)
+        }
+    return NULL;
+}

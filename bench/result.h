@@ -1,0 +1,155 @@
+/* result.h - a run's result, its fields listed once.
+ *
+ * What a run found is two lists of fields: each solver's tally (PZ_TALLY)
+ * and the run's own counts (PZ_COUNTS).  Everything that handles a field
+ * expands these lists: the structs (pz_tally here, pz_result in run.h), a
+ * thread's part added into the result (run.c) and shards into their merge
+ * (merge.c), both through pz_tally_add and PZ_COMBINE; the JSON report
+ * written and read (schema.c); the CSV (report.c); and compare's check that
+ * two runs of one corpus gave the same answers (pz_result_differs).  So a
+ * field is one line:
+ *
+ *     X(COUNT, unknown, "unknown", 14, "%lld", EQUAL, NEW)  // in PZ_TALLY
+ *
+ * and it is summed, merged, written, read (as 0 from older reports), put in
+ * the CSV and compared, with nothing else to change.  tests/test_result.c
+ * walks the lists through all of them, and runs again in a build with one
+ * more field (PZ_TEST_FIELD below).
+ */
+#ifndef PZ_RESULT_H
+#define PZ_RESULT_H
+
+#include <stddef.h>
+
+#include "stats.h"
+
+/* Each solver's tally, in the order of a solver's object in the JSON report.
+ *
+ *     X(kind, member, key, csv, format, compare, since)
+ *
+ * kind, what the field is and how two tallies combine:
+ *   COUNT    a long long, summed
+ *   REAL     a double, summed (seconds, or nodes)
+ *   FIGURE   derived from the others by pz_figure_MEMBER(): written, not
+ *            stored; read only to check that it is a number
+ *   WORST    the slowest batch's ns per instance, a double: the larger of
+ *            two, with its index (the AT field worst_index; on a tie, the
+ *            lower index)
+ *   AT       that index, a long long, combined with WORST; -1 in the
+ *            report where the solver ran nothing
+ *   REPS     with run --repeat K, each repetition's wall and CPU seconds
+ *            (MEMBER_seconds, MEMBER_cpu_seconds), summed repetition by
+ *            repetition
+ *   SPREAD   the batches' times per instance, a histogram of the classes of
+ *            stats.h, summed class by class
+ * key: the JSON member and the CSV column.
+ * csv: the field's place among a solver's columns of the CSV (after the
+ *   run's own: puzzle ... sampled), for the scalar kinds (COUNT, REAL,
+ *   FIGURE, WORST, AT), each its own; 0 for REPS and SPREAD, not in the CSV.
+ *   A new field takes the next number.
+ * format: its CSV cell, of a long long (COUNT, AT) or a double.
+ * compare: EQUAL, two runs of one corpus and shard must have it equal
+ *   (compare and its tests check it); FREE, it may differ (a timing, or the
+ *   shape of the run).
+ * since: OLD, every report has it; NEW, older reports may lack it (read as 0).
+ */
+#define PZ_TALLY(X)                                                                                \
+    X(COUNT, ran, "ran", 1, "%lld", EQUAL, OLD)                /* instances solved */              \
+    X(COUNT, skipped, "skipped", 2, "%lld", EQUAL, OLD)        /* too big for the solver */        \
+    X(COUNT, invalid, "invalid", 3, "%lld", EQUAL, OLD)        /* answers that fail the check */   \
+    X(COUNT, disagree, "disagree", 4, "%lld", EQUAL, OLD)      /* differ from the reference */     \
+    X(REAL, seconds, "seconds", 5, "%.6f", FREE, OLD)          /* CLOCK_MONOTONIC, all threads */  \
+    X(REAL, cpu_seconds, "cpu_seconds", 10, "%.6f", FREE, OLD) /* the threads' CPU time */         \
+    X(FIGURE, ns_per_instance, "ns_per_instance", 6, "%.2f", FREE, OLD)                            \
+    X(FIGURE, ns_p10, "ns_p10", 7, "%.4g", FREE, OLD)                                              \
+    X(FIGURE, ns_median, "ns_median", 8, "%.4g", FREE, OLD)                                        \
+    X(FIGURE, ns_p90, "ns_p90", 9, "%.4g", FREE, OLD)                                              \
+    X(FIGURE, cpu_ns_per_instance, "cpu_ns_per_instance", 11, "%.2f", FREE, OLD)                   \
+    X(WORST, worst_ns, "ns_worst", 12, "%.4g", FREE, OLD)                                          \
+    X(REPS, rep, "repetitions", 0, "", FREE, OLD)                                                  \
+    X(AT, worst_index, "worst_index", 13, "%lld", FREE, OLD)                                       \
+    X(SPREAD, spread, "spread", 0, "", FREE, OLD) /* with spread_per_octave before it */           \
+    PZ_TEST_TALLY(X)
+
+/* The run's own counts, each the sum of its threads' and its shards'.
+ *
+ *     X(kind, member, key, place, most, compare, since)
+ *
+ * kind: COUNT or REAL, as above.  place, where the JSON report has it:
+ * HEAD after "shard", CHECKER in the "checker" object, TAIL after it.
+ * most: the largest count a report may give (an expression in the result r
+ * read so far; unused for REAL).  compare and since: as above.  The run's
+ * wall time, threads and batch are not here: they are the run's shape,
+ * measured once, not sums.
+ */
+#define PZ_COUNTS(X)                                                                               \
+    X(COUNT, instances, "instances", HEAD, r->shard.end - r->shard.first, EQUAL, OLD) /* done */   \
+    X(COUNT, checked, "answers", CHECKER, PZ_MAX_COUNT, FREE, OLD) /* the solvers' ran, summed */  \
+    X(REAL, check_seconds, "seconds", CHECKER, 0, FREE, OLD)                                       \
+    X(COUNT, failures, "failures", TAIL, r->instances, EQUAL, OLD)     /* one fails or differs */  \
+    X(COUNT, unanswered, "unanswered", TAIL, r->instances, EQUAL, OLD) /* no valid reference */    \
+    X(COUNT, expected_invalid, "expected_invalid", TAIL, r->expected ? r->instances : 0, EQUAL, OLD)
+
+/* A test build adds one field, to show that the line is all a field takes. */
+#ifdef PZ_TEST_FIELD
+#define PZ_TEST_TALLY(X) X(COUNT, test_count, "test_count", 99, "%lld", EQUAL, NEW)
+#else
+#define PZ_TEST_TALLY(X)
+#endif
+
+/* The bound on every count read: above any corpus (a count is at most 1e15)
+ * and low enough that no sum of counts can overflow. */
+#define PZ_MAX_COUNT ((long long)1 << 52)
+
+enum { PZ_EQUAL = 1, PZ_FREE = 0, PZ_HEAD = 0, PZ_CHECKER, PZ_TAIL };
+
+/* A field's member, by kind (PZ_DECLARE expands a list into a struct's body). */
+#define PZ_DECLARE(kind, member, ...) PZ__DECLARE_##kind(member)
+#define PZ__DECLARE_COUNT(m) long long m;
+#define PZ__DECLARE_REAL(m) double m;
+#define PZ__DECLARE_FIGURE(m)
+#define PZ__DECLARE_WORST(m) double m;
+#define PZ__DECLARE_AT(m) long long m;
+#define PZ__DECLARE_REPS(m) double m##_seconds[PZ_REPEAT], m##_cpu_seconds[PZ_REPEAT];
+#define PZ__DECLARE_SPREAD(m) long long m[PZ_SPREAD];
+
+/* How a run's count combines: to += from (both COUNT and REAL are sums). */
+#define PZ_COMBINE(kind, to, from) PZ__COMBINE_##kind(to, from)
+#define PZ__COMBINE_COUNT(to, from) (to) += (from)
+#define PZ__COMBINE_REAL(to, from) (to) += (from)
+
+/* What one solver did over the run: its fields are PZ_TALLY's. */
+typedef struct pz_tally {
+    PZ_TALLY(PZ_DECLARE)
+} pz_tally;
+
+/* Adds one solver's tally to another, each field as its kind says. */
+void pz_tally_add(pz_tally *to, const pz_tally *from);
+
+/* A batch of ns per instance whose first instance is at index (called
+ * before t->ran counts the batch): the slowest so far is kept. */
+void pz_tally_worst(pz_tally *t, double ns, long long index);
+
+/* The time per instance below which a fraction q of the instances lie. */
+double pz_quantile(const pz_tally *, double q);
+
+/* The FIGURE fields: pz_figure_ns_median(t), ... */
+#define PZ__FIGURE_FN(kind, member, ...) PZ__FIGURE_FN_##kind(member)
+#define PZ__FIGURE_FN_FIGURE(m) double pz_figure_##m(const pz_tally *);
+#define PZ__FIGURE_FN_COUNT(m)
+#define PZ__FIGURE_FN_REAL(m)
+#define PZ__FIGURE_FN_WORST(m)
+#define PZ__FIGURE_FN_AT(m)
+#define PZ__FIGURE_FN_REPS(m)
+#define PZ__FIGURE_FN_SPREAD(m)
+PZ_TALLY(PZ__FIGURE_FN)
+
+/* A scalar field's value as a report gives it (AT: -1 where nothing ran). */
+#define PZ_VALUE(kind, t, member) PZ__VALUE_##kind(t, member)
+#define PZ__VALUE_COUNT(t, m) ((t)->m)
+#define PZ__VALUE_REAL(t, m) ((t)->m)
+#define PZ__VALUE_FIGURE(t, m) pz_figure_##m(t)
+#define PZ__VALUE_WORST(t, m) ((t)->m)
+#define PZ__VALUE_AT(t, m) ((t)->ran ? (t)->m : -1)
+
+#endif

@@ -4,10 +4,6 @@
 
 #include "cli.h"
 
-#ifndef PZ_VERSION
-#error "PZ_VERSION (CMake's project version) is not defined"
-#endif
-
 typedef struct command {
     const char *name, *args, *help;
     int (*run)(int argc, char **argv);
@@ -97,7 +93,7 @@ static int dispatch(int argc, char **argv)
     if ((status = pz_parse_options(&line, "puzzlebench", argc, argv, value, &first)) >= 0)
         return status;
     if (value[O_VERSION])
-        return printf("puzzlebench %s\n", PZ_VERSION), PZ_EXIT_OK;
+        return printf("puzzlebench %s\n", pz_version()), PZ_EXIT_OK;
     if (first == argc)
         return usage(stderr), PZ_EXIT_USAGE;
     if (!strcmp(argv[first], "help"))

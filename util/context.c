@@ -53,11 +53,16 @@ void pz_context_gather(pz_context *c, long long threads, time_t started)
     snprintf(c->build_type, sizeof c->build_type, "%s", PZ_CONTEXT_BUILD_TYPE);
     snprintf(c->flags, sizeof c->flags, "%s", PZ_CONTEXT_FLAGS);
     snprintf(c->commit, sizeof c->commit, "%s", PZ_CONTEXT_COMMIT);
-    snprintf(c->version, sizeof c->version, "%s", PZ_CONTEXT_VERSION);
+    snprintf(c->version, sizeof c->version, "%s", pz_version());
     c->dirty = PZ_CONTEXT_DIRTY;
     c->cores = sysconf(_SC_NPROCESSORS_ONLN);
     c->memory_bytes = pages > 0 && page > 0 ? (long long)pages * page : 0;
     c->threads = threads;
+}
+
+const char *pz_version(void)
+{
+    return PZ_CONTEXT_VERSION;
 }
 
 const char *pz_context_line(const pz_context *c, char *buf, size_t len)

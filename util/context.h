@@ -34,6 +34,9 @@ typedef struct pz_context {
 /* This process's context, for a command that started at started (its date). */
 void pz_context_gather(pz_context *, long long threads, time_t started);
 
+/* The project's version, as CMake's project() sets it: "0.2.0". */
+const char *pz_version(void);
+
 /* The context in one line, without the flags; returns buf. */
 const char *pz_context_line(const pz_context *, char *buf, size_t len);
 

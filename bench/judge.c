@@ -56,6 +56,7 @@ typedef struct words {
     char *text; /* the answer being read */
     size_t len, at;
     int started, space, next; /* next: a byte read ahead, or EOF */
+    int unknown;              /* an expected answer was not known: no words to compare */
 } words;
 
 static int raw_byte(words *w)
@@ -69,6 +70,10 @@ static int raw_byte(words *w)
         if (w->k == w->count)
             return EOF;
         w->src(w->sctx, w->k, &inst, &exp);
+        if (!exp) {
+            w->unknown = 1;
+            return EOF;
+        }
         w->text = pz_render_answers(w->p, (unsigned long long)w->k + 1, inst, exp, 1, &w->len);
         w->at = 0;
         w->k++;
@@ -110,7 +115,7 @@ static int same_words(FILE *f, const pz_puzzle *p, pz_judge_source_fn *src, void
         cb = word_byte(&b);
     } while (ca == cb && ca != EOF);
     free(b.text);
-    return ca == cb;
+    return ca == cb && !b.unknown;
 }
 
 /* An answer as the judge prints it, on one line: its lines joined by " / ". */
@@ -136,32 +141,59 @@ static void quote(const char *s, char *buf, size_t cap)
     pz_quote(s, strlen(s), buf, cap);
 }
 
-/* Instances and expected answers from two arrays. */
+/* Instances and expected answers from two arrays; known[i] 0: none. */
 typedef struct arrays {
     const pz_puzzle *p;
     const char *insts, *expected;
+    const unsigned char *known;
 } arrays;
 
 static void from_arrays(void *ctx, long long i, const void **inst, const void **exp)
 {
     const arrays *a = ctx;
     *inst = a->insts + i * a->p->inst_size;
-    *exp = a->expected + i * a->p->ans_size;
+    *exp = a->known && !a->known[i] ? NULL : a->expected + i * a->p->ans_size;
 }
 
 long long pz_judge_stream(const pz_puzzle *p, const void *insts, const void *expected,
                           long long count, FILE *f, unsigned char *v, pz_answer_note_fn *note,
                           void *ctx)
 {
-    arrays a = {p, insts, expected};
+    arrays a = {p, insts, expected, NULL};
     return pz_judge_source(p, from_arrays, &a, count, f, v, note, ctx);
 }
 
 long long pz_judge_source(const pz_puzzle *p, pz_judge_source_fn *src, void *sctx, long long count,
                           FILE *f, unsigned char *v, pz_answer_note_fn *note, void *ctx)
 {
+    return pz_judge_source_how(p, src, sctx, count, f, NULL, v, note, ctx);
+}
+
+/* Is ans, which checks, right against exp?  With how->by_class, when their
+ * classes agree; else when they are the same answer.  If not, why. */
+static int right(const pz_puzzle *p, unsigned long long k, const void *inst, const void *ans,
+                 const void *exp, const pz_judging *how, char *why, size_t cap)
+{
+    char want[160], got[160], cw[64], cg[64];
+    if (how && how->by_class
+            ? p->classify(inst, ans, cg, sizeof cg) == p->classify(inst, exp, cw, sizeof cw)
+            : p->same(inst, ans, exp))
+        return 1;
+    pz_answer_line(p, k, inst, exp, want, sizeof want);
+    pz_answer_line(p, k, inst, ans, got, sizeof got);
+    if (how && how->by_class && (strcmp(cw, want) || strcmp(cg, got)))
+        snprintf(why, cap, "expected %s (%s), found %s (%s)", want, cw, got, cg);
+    else
+        snprintf(why, cap, "expected %s, found %s", want, got);
+    return 0;
+}
+
+long long pz_judge_source_how(const pz_puzzle *p, pz_judge_source_fn *src, void *sctx,
+                              long long count, FILE *f, const pz_judging *how, unsigned char *v,
+                              pz_answer_note_fn *note, void *ctx)
+{
     unsigned char last = PZ_AC; /* the verdict of answer i */
-    char *ans = malloc(p->ans_size), why[768], want[160], got[160];
+    char *ans = malloc(p->ans_size), why[768], got[160];
     pz_reader r;
     pz_error e;
     long long i;
@@ -173,6 +205,11 @@ long long pz_judge_source(const pz_puzzle *p, pz_judge_source_fn *src, void *sct
         pz_fatal("out of memory");
     pz_reader_init(&r, f, "output");
     r.arena = arena;
+    if (how && how->answers) {
+        if (arena)
+            pz_fatal("%s: answers kept from a wide puzzle's output", p->name);
+        memset(how->answers, 0, (size_t)count * p->ans_size);
+    }
     for (i = 0; i < count; i++) {
         const void *inst, *exp;
         const char *bad;
@@ -184,15 +221,14 @@ long long pz_judge_source(const pz_puzzle *p, pz_judge_source_fn *src, void *sct
         at = ftello(f);
         if ((rc = p->read_answer(&r, k, inst, ans, &e)) != 1)
             break;
+        if (how && how->answers)
+            memcpy((char *)how->answers + (size_t)i * p->ans_size, ans, p->ans_size);
         last = PZ_AC;
         if (p->check(inst, ans, &bad) != PZ_VALID) {
             pz_answer_line(p, k, inst, ans, got, sizeof got);
             snprintf(why, sizeof why, "found %s: %s", got, bad);
             last = PZ_WA;
-        } else if (!p->same(inst, ans, exp)) {
-            pz_answer_line(p, k, inst, exp, want, sizeof want);
-            pz_answer_line(p, k, inst, ans, got, sizeof got);
-            snprintf(why, sizeof why, "expected %s, found %s", want, got);
+        } else if (exp && !right(p, k, inst, ans, exp, how, why, sizeof why)) {
             last = PZ_WA;
         }
         if (v)
@@ -301,13 +337,21 @@ long long pz_judge_output(const pz_puzzle *p, const void *insts, const void *exp
                           long long count, const char *out, size_t len, unsigned char *v,
                           pz_note_fn *note, void *ctx)
 {
+    return pz_judge_text(p, insts, expected, count, out, len, NULL, v, note, ctx);
+}
+
+long long pz_judge_text(const pz_puzzle *p, const void *insts, const void *expected,
+                        long long count, const char *out, size_t len, const pz_judging *how,
+                        unsigned char *v, pz_note_fn *note, void *ctx)
+{
     /* fmemopen refuses an empty buffer on some libcs. */
     FILE *f = len ? fmemopen((void *)out, len, "r") : fopen("/dev/null", "r");
     relay r = {note, ctx};
+    arrays a = {p, insts, expected, how ? how->known : NULL};
     long long n;
     if (!f)
         pz_fatal("out of memory");
-    n = pz_judge_stream(p, insts, expected, count, f, v, relay_note, &r);
+    n = pz_judge_source_how(p, from_arrays, &a, count, f, how, v, relay_note, &r);
     fclose(f);
     return n;
 }

@@ -58,6 +58,33 @@ typedef void pz_judge_source_fn(void *ctx, long long i, const void **inst, const
 long long pz_judge_source(const pz_puzzle *, pz_judge_source_fn *src, void *sctx, long long count,
                           FILE *out, unsigned char *v, pz_answer_note_fn *note, void *ctx);
 
+/* How answers are judged where the rules above are not all (stress
+ * --against, where a second program's answers are the reference):
+ *
+ *     pz_judging how = {.by_class = 1, .known = known, .answers = got};
+ *     n = pz_judge_text(p, insts, expected, count, out, len, &how, v, note, ctx);
+ *
+ * by_class: an answer that checks is right when its class (classify: the
+ * move count, Impossible, Possible) is the expected one's, so two programs
+ * that each print a valid answer of as many presses both pass.  known:
+ * where known[i] is 0, instance i has no expected answer and the checker
+ * alone judges it (and a layout is never PE there).  answers: each answer
+ * as read goes to answers + i * ans_size (zeroed where none read); not for
+ * a wide puzzle, whose answers' rows live in the judge's arena. */
+typedef struct pz_judging {
+    int by_class;
+    const unsigned char *known; /* NULL: every instance has its expected answer */
+    void *answers;              /* NULL: not kept */
+} pz_judging;
+long long pz_judge_text(const pz_puzzle *, const void *insts, const void *expected, long long count,
+                        const char *out, size_t len, const pz_judging *, unsigned char *v,
+                        pz_note_fn *note, void *ctx);
+/* pz_judge_source's, with how (NULL: the rules above); src gives exp NULL
+ * for an instance without an expected answer. */
+long long pz_judge_source_how(const pz_puzzle *, pz_judge_source_fn *src, void *sctx,
+                              long long count, FILE *out, const pz_judging *how, unsigned char *v,
+                              pz_answer_note_fn *note, void *ctx);
+
 /* Answer k to inst as the judge prints it, on one line: its lines joined by
  * " / ", cut with "..." to fit cap bytes. */
 void pz_answer_line(const pz_puzzle *, unsigned long long k, const void *inst, const void *ans,

@@ -142,6 +142,83 @@ static void test_lightsout(void **state)
     assert_true(v[0] == PZ_WA);
 }
 
+/* Judges output as stress --against does (pz_judge_text): class against
+ * class, instance i with an expected answer only where known[i] is '1'; the
+ * answers as read into got. */
+static long long judge_how(const pz_puzzle *p, const char *input, const char *output,
+                           const char *known, void *got)
+{
+    void *insts;
+    pz_error e;
+    pz_reference ref;
+    long n = pz_test_read(p, input, &insts, &e);
+    unsigned char k[64];
+    char *expected = calloc((size_t)n + 1, p->ans_size);
+    assert_true(n >= 0 && n <= 64 && (long)strlen(known) == n);
+    pz_prepare_all();
+    pz_reference_init(&ref, p, NULL);
+    for (long i = 0; i < n; i++) {
+        assert_int_equal(pz_reference_solve(&ref, (char *)insts + i * p->inst_size,
+                                            expected + i * p->ans_size, &e),
+                         0);
+        k[i] = known[i] == '1';
+    }
+    pz_reference_free(&ref);
+    heard[0] = 0;
+    memset(v, 0xff, sizeof v);
+    pz_judging how = {.by_class = 1, .known = k, .answers = got};
+    long long judged =
+        pz_judge_text(p, insts, expected, n, output, strlen(output), &how, v, note, NULL);
+    free(insts);
+    free(expected);
+    return judged;
+}
+
+/* Two different valid answers of as many presses are both right by class
+ * (a 4x4 Lights Out board whose press matrix has nullity 4: our canonical
+ * answer and another); more presses are not.  Without an expected answer
+ * the checker alone judges, and a layout is never PE there.  The answers
+ * are kept as read. */
+static void test_by_class(void **state)
+{
+    static const char *const in = "1 4 4\n1 0 0 1\n0 1 0 1\n0 0 0 0\n1 1 0 1\n";
+    static const char *const ours = "PUZZLE #1\n0 0 0 0\n1 0 0 1\n1 0 1 0\n0 0 1 0\n";
+    static const char *const other = "PUZZLE #1\n1 0 0 0\n0 1 0 1\n0 0 0 0\n0 1 0 1\n";
+    /* A third valid answer (one of 16), of 7 presses where 5 are fewest. */
+    static const char *const more = "PUZZLE #1\n1 0 1 1\n0 0 0 1\n1 1 0 1\n0 0 0 0\n";
+    char *got = calloc(4, pz_lightsout.ans_size);
+    (void)state;
+    assert_int_equal(judge(&pz_lightsout, in, other), 1); /* exact, as stress judges alone */
+    assert_true(v[0] == PZ_WA);
+    assert_int_equal(judge_how(&pz_lightsout, in, other, "1", got), 1);
+    assert_true(v[0] == PZ_AC);
+    assert_string_equal(heard, "");
+    assert_int_equal(judge_how(&pz_lightsout, in, ours, "1", got), 1);
+    assert_true(v[0] == PZ_AC);
+    assert_int_equal(judge_how(&pz_lightsout, in, more, "1", got), 1);
+    assert_true(v[0] == PZ_WA);
+    assert_non_null(strstr(heard, " (5), found PUZZLE #1 / 1 0 1 1 / 0 0 0 1 / "));
+    assert_non_null(strstr(heard, " (7)\n"));
+    assert_int_equal(judge_how(&pz_lightsout, in, more, "0", got), 1); /* the checker alone */
+    assert_true(v[0] == PZ_AC);
+    /* A layout the strict reading refuses is WA where nothing is expected. */
+    assert_int_equal(judge_how(&pz_flip, "bwwb\nbbwb\nbwwb\nbwww\n", "4 \n", "0", got), 1);
+    assert_true(v[0] == PZ_WA);
+    assert_int_equal(judge_how(&pz_flip, "bwwb\nbbwb\nbwwb\nbwww\n", "4 \n", "1", got), 1);
+    assert_true(v[0] == PZ_PE);
+    /* The answers as read, in order. */
+    assert_int_equal(judge_how(&pz_flip, "bwwb\nbbwb\nbwwb\nbwww\nwwww\nwwww\nwwww\nwwww\n",
+                               "7\n0\n", "11", got),
+                     2);
+    assert_true(v[0] == PZ_WA && v[1] == PZ_AC);
+    char name[2][32];
+    pz_flip.classify(NULL, got, name[0], sizeof name[0]);
+    pz_flip.classify(NULL, (char *)got + pz_flip.ans_size, name[1], sizeof name[1]);
+    assert_string_equal(name[0], "7");
+    assert_string_equal(name[1], "0");
+    free(got);
+}
+
 /* Does our reference refute the jury's answer text ans to the one instance
  * in input?  The jury's answer is read and checked as `check` reads ANSWER;
  * why in heard. */
@@ -602,6 +679,7 @@ int main(void)
         cmocka_unit_test(test_reference_order), cmocka_unit_test(test_checker_cells),
         cmocka_unit_test(test_check_batch),     cmocka_unit_test(test_make_batch),
         cmocka_unit_test(test_fits_batch),      cmocka_unit_test(test_jury_refuted),
+        cmocka_unit_test(test_by_class),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,7 +9,30 @@
 
 /* The pilot's indices come from their own stream, never from the corpus's
  * seed, so a corpus and its pilot do not line up. */
-enum { PILOT_SEED = 0x706c616e, PILOT_CPU_MS = 500 };
+enum { PILOT_SEED = 0x706c616e, PILOT_CPU_MS = PZ_PILOT_CPU_MS };
+
+long long pz_pilot_index(int k, long long count)
+{
+    pz_rng r = pz_rng_at(PILOT_SEED, (uint64_t)k);
+    return (long long)pz_rng_below(&r, (uint64_t)count);
+}
+
+int pz_plan_budget(const char *text, double *seconds, pz_error *e)
+{
+    char *end;
+    *seconds = PZ_TIME_BUDGET;
+    if (!text)
+        return 0;
+    if (!strcmp(text, "none")) {
+        *seconds = 0;
+        return 0;
+    }
+    *seconds = strtod(text, &end);
+    if (end == text || *end || !(*seconds > 0) || *seconds > 1e12)
+        return pz_fail(e, NULL,
+                       "expected --time-budget S with S > 0 seconds, or 'none', found '%s'", text);
+    return 0;
+}
 
 /* Times s on the pilot of c: fills tried, fit, cpu and estimate.  Each
  * instance is timed alone first, so a slow solver stops at the pilot's CPU
@@ -28,9 +51,8 @@ static void pilot(const pz_corpus *c, const pz_solver *s, pz_plan_row *row)
     row->solver = s;
     pz_prepare(s);
     for (int k = 0; k < PZ_PILOT && row->cpu * 1000 < PILOT_CPU_MS; k++) {
-        pz_rng r = pz_rng_at(PILOT_SEED, (uint64_t)k);
         char *inst = insts + (size_t)(wide ? 0 : row->fit) * p->inst_size;
-        pz_corpus_get(c, (long long)pz_rng_below(&r, (uint64_t)c->count), inst);
+        pz_corpus_get(c, pz_pilot_index(k, c->count), inst);
         row->tried++;
         if (!s->fits(inst))
             continue;
@@ -77,6 +99,15 @@ static long long rate(double estimate, double share)
     return r;
 }
 
+pz_plan_verdict pz_plan_fit(double estimate, double share, long long count, long long *sample)
+{
+    *sample = 1;
+    if (estimate <= share)
+        return PZ_WHOLE;
+    *sample = rate(estimate, share);
+    return count / *sample < PZ_PILOT_MIN ? PZ_DROPPED : PZ_SAMPLED;
+}
+
 int pz_plan(const pz_corpus *c, pz_run_opts *o, double budget, pz_plan_row *rows)
 {
     int n = o->nsolvers, changed = 0, kept = 0;
@@ -85,15 +116,11 @@ int pz_plan(const pz_corpus *c, pz_run_opts *o, double budget, pz_plan_row *rows
     double share = budget / n;
     long long sample = 1;
     for (int s = 0; s < n; s++) {
+        long long r;
         pilot(c, o->solvers[s], &rows[s]);
-        rows[s].verdict = rows[s].estimate <= share ? PZ_WHOLE : PZ_SAMPLED;
-        if (rows[s].verdict == PZ_SAMPLED) {
-            long long r = rate(rows[s].estimate, share);
-            if (c->count / r < PZ_PILOT_MIN)
-                rows[s].verdict = PZ_DROPPED;
-            else if (r > sample)
-                sample = r;
-        }
+        rows[s].verdict = pz_plan_fit(rows[s].estimate, share, c->count, &r);
+        if (rows[s].verdict == PZ_SAMPLED && r > sample)
+            sample = r;
     }
     o->slow = 0;
     for (int s = 0; s < n; s++) {

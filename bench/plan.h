@@ -27,10 +27,11 @@
 #include "run.h"
 
 enum {
-    PZ_PILOT = 64,        /* pilot instances a solver, at most */
-    PZ_PILOT_MIN = 100,   /* a sample smaller than this drops the solver */
-    PZ_PLAN_FROM = 1000,  /* corpora smaller than this always run whole */
-    PZ_TIME_BUDGET = 600, /* CPU seconds for a run, by default */
+    PZ_PILOT = 64,         /* pilot instances a solver, at most */
+    PZ_PILOT_CPU_MS = 500, /* CPU a solver's pilot stops at */
+    PZ_PILOT_MIN = 100,    /* a sample smaller than this drops the solver */
+    PZ_PLAN_FROM = 1000,   /* corpora smaller than this always run whole */
+    PZ_TIME_BUDGET = 600,  /* CPU seconds for a run, by default */
 };
 
 typedef enum pz_plan_verdict { PZ_WHOLE, PZ_SAMPLED, PZ_DROPPED } pz_plan_verdict;
@@ -49,6 +50,19 @@ typedef struct pz_plan_row {
  * Returns how many solvers were sampled or dropped; -1 if c is too small,
  * not generated, or o already has a sample (nothing timed, o unchanged). */
 int pz_plan(const pz_corpus *c, pz_run_opts *o, double budget, pz_plan_row *rows);
+
+/* The index of pilot instance k (from 0) in a corpus of count: fixed
+ * pseudo-random, the same on every machine. */
+long long pz_pilot_index(int k, long long count);
+
+/* The rule for one estimate (CPU seconds) against its share of the budget:
+ * PZ_WHOLE within it; else PZ_SAMPLED, *sample the least power of ten that
+ * brings it within, or PZ_DROPPED when count / *sample is under
+ * PZ_PILOT_MIN. */
+pz_plan_verdict pz_plan_fit(double estimate, double share, long long count, long long *sample);
+
+/* --time-budget S (NULL: the default; "none": *seconds 0): 0, or -1 with e. */
+int pz_plan_budget(const char *text, double *seconds, pz_error *e);
 
 /* The estimate as a table, and for a dropped solver the options that run
  * it whole; n rows. */

@@ -157,18 +157,13 @@ static int plan(const pz_corpus *c, pz_run_opts *o, const char *budget, int samp
 {
     pz_plan_row rows[PZ_RUN_SOLVERS];
     pz_run_opts before = *o;
-    double seconds = PZ_TIME_BUDGET;
-    char *end;
-    if (budget && strcmp(budget, "none")) {
-        seconds = strtod(budget, &end);
-        if (end == budget || *end || !(seconds > 0) || seconds > 1e12)
-            return pz_usage("run: expected --time-budget S with S > 0 seconds, or 'none', "
-                            "found '%s'",
-                            budget);
-    }
+    double seconds;
+    pz_error e;
+    if (pz_plan_budget(budget, &seconds, &e))
+        return pz_usage("run: %s", e.msg);
     if (sampled && only)
         return pz_usage("run: --plan makes the sample: it takes no --sample or --slow");
-    int planned = budget && !strcmp(budget, "none") ? -1 : pz_plan(c, o, seconds, rows);
+    int planned = !seconds ? -1 : pz_plan(c, o, seconds, rows);
     if (planned >= 0)
         pz_plan_print(stderr, rows, before.nsolvers, o, seconds, c->count);
     if (!only)

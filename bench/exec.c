@@ -61,6 +61,11 @@ enum { MAX_GROUPS = 256, TICK_MS = 10, RUN_TASKS = PZ_PROC_TASKS };
 
 int pz_split_command(const char *cmd, char ***argv, pz_error *e)
 {
+    return pz_split_option("--exec", cmd, argv, e);
+}
+
+int pz_split_option(const char *opt, const char *cmd, char ***argv, pz_error *e)
+{
     size_t n = 0, len = strlen(cmd);
     char **v = calloc(len / 2 + 2, sizeof *v), *word = malloc(len + 1);
     const char *s = cmd;
@@ -76,7 +81,7 @@ int pz_split_command(const char *cmd, char ***argv, pz_error *e)
             if (*s == '\'') {
                 const char *q = strchr(s + 1, '\'');
                 if (!q) {
-                    pz_fail(e, NULL, "--exec: expected a closing ' in: %s", cmd);
+                    pz_fail(e, NULL, "%s: expected a closing ' in: %s", opt, cmd);
                     goto fail;
                 }
                 memcpy(word + w, s + 1, (size_t)(q - s - 1));
@@ -89,13 +94,13 @@ int pz_split_command(const char *cmd, char ***argv, pz_error *e)
                     word[w++] = *s;
                 }
                 if (!*s) {
-                    pz_fail(e, NULL, "--exec: expected a closing \" in: %s", cmd);
+                    pz_fail(e, NULL, "%s: expected a closing \" in: %s", opt, cmd);
                     goto fail;
                 }
                 s++;
             } else if (*s == '\\') {
                 if (!s[1]) {
-                    pz_fail(e, NULL, "--exec: expected a character after the last \\ in: %s", cmd);
+                    pz_fail(e, NULL, "%s: expected a character after the last \\ in: %s", opt, cmd);
                     goto fail;
                 }
                 word[w++] = s[1];
@@ -110,7 +115,7 @@ int pz_split_command(const char *cmd, char ***argv, pz_error *e)
     free(word);
     if (!n) {
         free(v);
-        return pz_fail(e, NULL, "--exec: expected a command, found nothing");
+        return pz_fail(e, NULL, "%s: expected a command, found nothing", opt);
     }
     *argv = v;
     return 0;
@@ -303,13 +308,11 @@ static int drop;
 static uid_t drop_uid;
 static gid_t drop_gid;
 
-int pz_exec_user(const char *user, const char *path)
+int pz_exec_user(const char *user, const char *const *paths, int n)
 {
     struct passwd *pw;
     char *end;
     long id;
-    pid_t pid;
-    int status = 1;
     if (geteuid() != 0)
         return 0;
     if (!user)
@@ -328,19 +331,24 @@ int pz_exec_user(const char *user, const char *path)
     }
     if (drop_uid == 0)
         return 0;
-    /* Whether that user may read and run the program: asked as that user. */
-    if ((pid = fork()) == 0)
-        _exit(setgroups(0, NULL) || setgid(drop_gid) || setuid(drop_uid) ||
-              access(path, R_OK | X_OK));
-    if (pid > 0)
-        while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-            ;
-    if (pid < 0 || !WIFEXITED(status) || WEXITSTATUS(status)) {
-        fprintf(stderr,
-                "puzzlebench: warning: user %s (uid %d) cannot read and run %s: the program "
-                "runs as root, unconfined by its user\n",
-                user, (int)drop_uid, path);
-        return 0;
+    /* Whether that user may read and run each program: asked as that user.
+     * All run as one user, so one that it may not run makes it root. */
+    for (int k = 0; k < n; k++) {
+        pid_t pid;
+        int status = 1;
+        if ((pid = fork()) == 0)
+            _exit(setgroups(0, NULL) || setgid(drop_gid) || setuid(drop_uid) ||
+                  access(paths[k], R_OK | X_OK));
+        if (pid > 0)
+            while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+                ;
+        if (pid < 0 || !WIFEXITED(status) || WEXITSTATUS(status)) {
+            fprintf(stderr,
+                    "puzzlebench: warning: user %s (uid %d) cannot read and run %s: the "
+                    "programs run as root, unconfined by their user\n",
+                    user, (int)drop_uid, paths[k]);
+            return 0;
+        }
     }
     drop = 1;
     return 0;

@@ -41,8 +41,10 @@ typedef struct pz_proc {
     long maxrss_kb;
 } pz_proc;
 
-/* Splits cmd into words (quoting rules in `stress --help`): 0, or -1 with e. */
+/* Splits cmd into words (quoting rules in `stress --help`): 0, or -1 with e
+ * (its message names the option --exec, or opt). */
 int pz_split_command(const char *cmd, char ***argv, pz_error *e);
+int pz_split_option(const char *opt, const char *cmd, char ***argv, pz_error *e);
 void pz_free_words(char **argv);
 /* The file execv would run for name (searched in PATH without a '/'): 0, or -1. */
 int pz_find_program(const char *name, char *path, size_t len) __attribute__((nonnull));
@@ -56,10 +58,10 @@ void pz_exec_setup(void);
  * from /proc (PZ_CGROUP=none, or no cgroup v2), with the reason; into buf. */
 const char *pz_exec_accounting(char *buf, size_t len);
 /* As root, runs the programs as user (a name or a uid; NULL: nobody;
- * "root": as root) when that user may read and run path, else says so on
- * stderr and runs them as root.  Not as root: nothing.  0, or -1 for a user
- * that does not exist. */
-int pz_exec_user(const char *user, const char *path) __attribute__((nonnull(2)));
+ * "root": as root) when that user may read and run each of the n paths,
+ * else says so on stderr and runs them as root.  Not as root: nothing.  0,
+ * or -1 for a user that does not exist. */
+int pz_exec_user(const char *user, const char *const *paths, int n) __attribute__((nonnull(2)));
 /* Whom the program runs as, in a phrase. */
 const char *pz_exec_who(char *buf, size_t len);
 /* Where a run's memory and processes are limited as a whole (the memory and

@@ -5,13 +5,18 @@
 
 #include "../util/util.h"
 #include "engine.h"
+#include "plan.h"
 #include "shrink.h"
 #include "stress.h"
 
 enum {
     KEEP = PZ_STRESS_KEEP,
-    WINDOW = 256, /* batches judged between two merges */
+    PROGS = PZ_STRESS_PROGS,
+    WINDOW = 64, /* batches judged between two merges */
     SHRINK_RUNS = PZ_STRESS_SHRINK_RUNS,
+    GEN_OUTPUT = 64 << 20, /* bytes a generator may write */
+    CULPRITS = 64,         /* instances of a failed input tried alone for its culprit */
+    PILOT_WALL_MS = 2000,  /* a pilot's wall clock, at most (after its first run) */
 };
 
 typedef pz_stress stress;
@@ -23,16 +28,27 @@ typedef pz_example example;
 typedef struct worker {
     stress *s;
     pz_reference ref;
-    pz_proc run;
+    pz_proc run, genrun; /* genrun.out: a generator's input, while in is set */
+    long long cap;       /* instances the arrays below hold */
     char *insts, *expected;
+    unsigned char *known; /* 0: expected[i] is unknown, the checker alone judges */
+    char *got;            /* the reference program's answers as read */
+    unsigned char *v[PROGS];
     char *mine; /* the reference's answer, to test the corpus's against */
     char *jury; /* the corpus's NAME.ans, for messages; NULL for a generated corpus */
-    unsigned char *v;
-    long long lo, base; /* corpus index of insts[0]; judged offset */
+    char **genargv;
+    char seed[24];  /* the generator's last word */
+    const char *in; /* the programs' input as generated; NULL: rendered from insts */
+    size_t inlen;
+    int who;            /* the program being run: 0 --exec, 1 --against */
+    int pilot;          /* indices are the pilot's */
+    long long lo, base; /* index of insts[0] in the engine's terms; judged offset */
     tally *t;           /* NULL for runs outside the batches */
     int isolated;       /* this batch has a culprit already */
     int stopped;        /* a run of this batch was not made: the stop came */
-    char why[256];      /* the last failure heard */
+    int part;           /* with --gen: the first failing instance heard, or -1 */
+    pz_outcome partv;
+    char why[256]; /* the last failure heard (with --gen, the first) */
 } worker;
 
 static void *at(const char *base, size_t size, long long i)
@@ -40,58 +56,144 @@ static void *at(const char *base, size_t size, long long i)
     return (char *)base + (size_t)i * size;
 }
 
-/* Records a failure's reason; the counts are kept by tally_one() and charge(). */
-static void note(void *ctx, long long i, pz_outcome o, const char *why)
+long long pz_stress_judged(const stress *s)
 {
-    worker *w = ctx;
-    tally *t = w->t;
-    snprintf(w->why, sizeof w->why, "%s", why);
-    if (t && t->nfails < KEEP) {
+    long long r = s->sample;
+    return (s->end + r - 1) / r - (s->first + r - 1) / r;
+}
+
+/* The corpus index (or seed index) of the engine's index j. */
+static long long index_of(const worker *w, long long j)
+{
+    return w->pilot ? pz_pilot_index((int)j, w->s->count) : j * w->s->sample;
+}
+
+static void tally_init(tally *t)
+{
+    for (int k = 0; k < PROGS; k++)
+        for (int o = 0; o < PZ_OUTCOMES; o++)
+            t->prog[k].first[o] = -1;
+}
+
+static void add_failure(tally *t, long long index, int who, int part, pz_outcome o, const char *why)
+{
+    if (t->nfails < KEEP) {
         failure *f = &t->fails[t->nfails++];
-        f->index = w->lo + w->base + i;
+        f->index = index;
+        f->who = who;
+        f->part = part;
         f->v = o;
         snprintf(f->why, sizeof f->why, "%s", why);
     }
 }
 
-static void tally_one(tally *t, long long index, pz_outcome o)
+/* Records a failure's reason; the counts are kept by tally_one() and
+ * charge().  With --gen, only the first failure of the input is heard: the
+ * input is judged as a whole (judge_input). */
+static void note(void *ctx, long long i, pz_outcome o, const char *why)
 {
-    t->count[o]++;
-    if (t->first[o] < 0)
-        t->first[o] = index;
+    worker *w = ctx;
+    if (w->s->gen.cmd) {
+        if (w->part < 0) {
+            w->part = (int)(w->base + i);
+            w->partv = o;
+            snprintf(w->why, sizeof w->why, "%s", why);
+        }
+        return;
+    }
+    snprintf(w->why, sizeof w->why, "%s", why);
+    if (w->t)
+        add_failure(w->t, index_of(w, w->lo + w->base + i), w->who, -1, o, why);
 }
 
-/* The program on instances [a, b) of the batch: the run's own verdict, and
- * when it ran clean (PZ_AC), *judged answers judged into w->v.  After the
- * stop no run starts: PZ_OUTCOMES, and w->stopped. */
+static void tally_one(tally *t, int who, long long index, pz_outcome o)
+{
+    t->prog[who].count[o]++;
+    if (t->prog[who].first[o] < 0)
+        t->prog[who].first[o] = index;
+}
+
+/* Room for n instances in every array of the batch. */
+static void ensure(worker *w, long long n)
+{
+    const pz_puzzle *p = w->s->p;
+    if (n <= w->cap)
+        return;
+    n = n > 2 * w->cap ? n : 2 * w->cap;
+    free(w->insts);
+    free(w->expected);
+    free(w->known);
+    free(w->got);
+    w->insts = pz_xcalloc((size_t)n, p->inst_size);
+    w->expected = pz_xcalloc((size_t)n, p->ans_size);
+    w->got = pz_xcalloc((size_t)n, p->ans_size);
+    w->known = pz_xcalloc((size_t)n, 1);
+    for (int k = 0; k < PROGS; k++) {
+        free(w->v[k]);
+        w->v[k] = pz_xcalloc((size_t)n, 1);
+    }
+    w->cap = n;
+}
+
+/* A run that ended by itself within the limits: its CPU time per instance. */
+static void timed(pz_stress_prog *g, const pz_proc *run, long long n, long long index)
+{
+    pz_tally *t = &g->time;
+    double ns = run->cpu_s * 1e9 / (double)n;
+    g->timed_runs++;
+    pz_tally_worst(t, ns, index);
+    t->ran += n;
+    t->cpu_seconds += run->cpu_s;
+    t->seconds += run->wall_s;
+    t->spread[pz_spread_class(ns)] += n;
+}
+
+/* The program w->who on instances [a, b) of the batch: the run's own
+ * verdict, and when it ran clean (PZ_AC), *judged answers judged into its
+ * verdicts.  After the stop no run starts: PZ_OUTCOMES, and w->stopped. */
 static pz_outcome run_range(worker *w, long long a, long long b, long long *judged)
 {
     stress *s = w->s;
     const pz_puzzle *p = s->p;
+    const pz_program *prog = &s->prog[w->who];
+    int against = s->prog[1].cmd != NULL;
     pz_proc_limits lim = s->lim;
     size_t inlen, explen;
+    w->part = -1;
     if (pz_stop_signal) {
         w->stopped = 1;
         return PZ_OUTCOMES;
     }
-    char *in = pz_render_input(p, at(w->insts, p->inst_size, a), b - a, &inlen), *exp;
+    char *in = w->in ? NULL : pz_render_input(p, at(w->insts, p->inst_size, a), b - a, &inlen),
+         *exp;
     exp = pz_render_answers(p, 1, at(w->insts, p->inst_size, a), at(w->expected, p->ans_size, a),
                             b - a, &explen);
     free(exp);
     lim.output_cap = explen * 64 > explen + (64u << 20) ? explen + (64u << 20) : explen * 64;
     if (lim.output_cap < 64u << 10)
         lim.output_cap = 64u << 10;
-    pz_proc_run(s->path, s->argv, &lim, in, inlen, &w->run);
+    pz_proc_run(prog->path, prog->argv, &lim, w->in ? w->in : in, w->in ? w->inlen : inlen,
+                &w->run);
     free(in);
 #pragma omp atomic
     s->runs++;
+    if (w->t) {
+        pz_stress_prog *pt = &w->t->prog[w->who];
+        pt->runs++;
+        pt->cpu_s += w->run.cpu_s;
+        if (w->run.outcome == PZ_AC)
+            timed(pt, &w->run, b - a, index_of(w, w->lo + a));
+    }
     if (w->run.outcome != PZ_AC) {
         snprintf(w->why, sizeof w->why, "%s", w->run.why);
         return w->run.outcome;
     }
     w->base = a;
-    *judged = pz_judge_output(p, at(w->insts, p->inst_size, a), at(w->expected, p->ans_size, a),
-                              b - a, w->run.out, w->run.len, w->v + a, note, w);
+    pz_judging how = {.by_class = against,
+                      .known = against ? w->known + a : NULL,
+                      .answers = w->who == 1 ? at(w->got, p->ans_size, a) : NULL};
+    *judged = pz_judge_text(p, at(w->insts, p->inst_size, a), at(w->expected, p->ans_size, a),
+                            b - a, w->run.out, w->run.len, &how, w->v[w->who] + a, note, w);
     return PZ_AC;
 }
 
@@ -99,9 +201,10 @@ static pz_outcome run_range(worker *w, long long a, long long b, long long *judg
 static void charge(worker *w, long long a, long long b, pz_outcome o, int unseen, const char *why)
 {
     w->base = 0;
-    w->t->charged[o] += unseen ? b - a : 0;
+    w->t->prog[w->who].charged[o] += unseen ? b - a : 0;
     for (long long i = a; i < b; i++) {
-        tally_one(w->t, w->lo + i, o);
+        w->v[w->who][i] = (unsigned char)o;
+        tally_one(w->t, w->who, index_of(w, w->lo + i), o);
         note(w, i, o, why);
     }
 }
@@ -137,7 +240,7 @@ static void judge_range(worker *w, long long a, long long b)
         return;
     }
     for (long long i = a; i < a + n; i++)
-        tally_one(w->t, w->lo + i, (pz_outcome)w->v[i]);
+        tally_one(w->t, w->who, index_of(w, w->lo + i), (pz_outcome)w->v[w->who][i]);
     if (a + n < b) {
         if (!w->isolated) {
             w->isolated = 1;
@@ -146,10 +249,246 @@ static void judge_range(worker *w, long long a, long long b)
             snprintf(why, sizeof why,
                      "not judged alone: charged with instance %lld, after "
                      "which its run's output could not be read strictly",
-                     w->lo + a + n - 1);
-            charge(w, a + n, b, (pz_outcome)w->v[a + n - 1], 1, why);
+                     index_of(w, w->lo + a + n - 1));
+            charge(w, a + n, b, (pz_outcome)w->v[w->who][a + n - 1], 1, why);
         }
     }
+}
+
+/* Our reference's answer to instance k of the batch (its index i; -1: an
+ * instance of no corpus, whose jury answer is none), into expected and
+ * known; t's counts where t.  With --against, a board no solver of ours
+ * takes is unknown here; without, it is an error (-1, e).  1: the stop came. */
+static int reference(worker *w, long long k, long long i, tally *t, pz_error *e)
+{
+    stress *s = w->s;
+    const pz_puzzle *p = s->p;
+    void *inst = at(w->insts, p->inst_size, k), *exp = at(w->expected, p->ans_size, k);
+    int corpus = i >= 0 && !s->gen.cmd && !s->prog[1].cmd;
+    const void *known = corpus && !s->corpus.stream ? pz_corpus_expected(&s->corpus, i) : NULL;
+    int jury = corpus && (known || (s->corpus.stream && pz_corpus_has_expected(&s->corpus)));
+    double cpu = pz_cpu_now();
+    int rc = 0;
+    w->known[k] = 1;
+    if (jury) {
+        char why[sizeof t->jury_why];
+        pz_error ignored;
+        if (known) /* else load read it */
+            memcpy(exp, known, p->ans_size);
+        /* The jury's answer, unless our reference refutes it (a solver
+         * that takes the board is needed only for that). */
+        if (pz_reference_solve(&w->ref, inst, w->mine, &ignored)) {
+            rc = pz_stop_signal ? 1 : 0;
+        } else if (t && pz_jury_refuted(p, (unsigned long long)i + 1, inst, exp, w->mine, w->jury,
+                                        why, sizeof why)) {
+            if (!t->jury++) {
+                t->jury_first = i;
+                snprintf(t->jury_why, sizeof t->jury_why, "%s", why);
+            }
+            memcpy(exp, w->mine, p->ans_size);
+        }
+    } else if (pz_reference_solve(&w->ref, inst, exp, e)) {
+        if (pz_stop_signal) { /* a search cut short by the stop */
+            rc = 1;
+        } else if (s->prog[1].cmd) {
+            w->known[k] = 0;
+            memset(exp, 0, p->ans_size);
+        } else {
+            rc = -1;
+        }
+    }
+    if (t)
+        t->ref_cpu_s += pz_cpu_now() - cpu;
+    return rc;
+}
+
+/* After the reference program's runs on instances [0, n): where its answer
+ * stood, it is the expected one. */
+static void take_against(worker *w, long long n, tally *t)
+{
+    const pz_puzzle *p = w->s->p;
+    for (long long k = 0; k < n; k++) {
+        if (w->v[1][k] == PZ_AC) {
+            memcpy(at(w->expected, p->ans_size, k), at(w->got, p->ans_size, k), p->ans_size);
+            w->known[k] = 1;
+        } else if (!w->known[k] && t) {
+            t->unreferenced++;
+        }
+    }
+}
+
+/* Batch [lo, hi) of a corpus into t; 1 when the stop came before its last
+ * run began. */
+static int judge_instances(worker *w, long long lo, long long hi, tally *t)
+{
+    stress *s = w->s;
+    const pz_puzzle *p = s->p;
+    for (long long j = lo; j < hi; j++) {
+        long long k = j - lo, i = index_of(w, j);
+        if (!s->corpus.stream) /* a stream's batch came with its answers (load) */
+            pz_corpus_get(&s->corpus, i, at(w->insts, p->inst_size, k));
+        if (pz_stop_signal)
+            return 1;
+        int rc = reference(w, k, i, t, &t->error);
+        if (rc > 0)
+            return 1;
+        if (rc < 0) {
+            char msg[sizeof t->error.msg];
+            snprintf(msg, sizeof msg, "instance %lld: %.200s", i, t->error.msg);
+            memcpy(t->error.msg, msg, sizeof msg);
+            t->bad = 1;
+            return 0;
+        }
+    }
+    t->instances += hi - lo;
+    w->lo = lo;
+    w->t = t;
+    w->in = NULL;
+    for (int who = s->prog[1].cmd ? 1 : 0; who >= 0; who--) {
+        w->who = who;
+        w->isolated = 0;
+        w->stopped = 0;
+        judge_range(w, 0, hi - lo);
+        if (w->stopped)
+            break;
+        if (who == 1)
+            take_against(w, hi - lo, t);
+    }
+    w->t = NULL;
+    return w->stopped;
+}
+
+/* With --gen: runs the generator for seed index i, reads its input into the
+ * batch's arrays and sets w->in; how many instances it holds, or -1 with e. */
+static long long generate(worker *w, long long i, tally *t, pz_error *e)
+{
+    stress *s = w->s;
+    const pz_puzzle *p = s->p;
+    pz_proc_limits lim = s->lim;
+    long long seed = s->seed0 + i;
+    void *insts;
+    char name[64];
+    snprintf(w->seed, sizeof w->seed, "%lld", seed);
+    lim.output_cap = GEN_OUTPUT;
+    pz_proc_run(s->gen.path, w->genargv, &lim, NULL, 0, &w->genrun);
+    if (t) {
+        t->gen_runs++;
+        t->gen_cpu_s += w->genrun.cpu_s;
+    }
+    if (w->genrun.outcome != PZ_AC) {
+        const char *err = w->genrun.err;
+        int len = (int)strcspn(err, "\n");
+        return pz_fail(e, NULL, "--gen: the generator failed on seed %lld: %s: %s%s%.*s%s", seed,
+                       pz_outcome_names[w->genrun.outcome], w->genrun.why,
+                       len ? " (its stderr: \"" : "", len > 100 ? 100 : len, err, len ? "\")" : "");
+    }
+    snprintf(name, sizeof name, "--gen seed %lld's input", seed);
+    FILE *f = w->genrun.len ? fmemopen(w->genrun.out, w->genrun.len, "r") : fopen("/dev/null", "r");
+    if (!f)
+        pz_fatal("out of memory");
+    long long n = pz_read_all(p, f, name, &insts, e);
+    fclose(f);
+    if (n < 0)
+        return -1;
+    if (n == 0) {
+        free(insts);
+        return pz_fail(e, NULL, "--gen: seed %lld: the generator wrote no %s instance", seed,
+                       p->name);
+    }
+    ensure(w, n);
+    memcpy(w->insts, insts, (size_t)n * p->inst_size);
+    free(insts);
+    w->in = w->genrun.out;
+    w->inlen = w->genrun.len;
+    return n;
+}
+
+/* With --gen: program w->who on the input of n instances (index i), judged
+ * as a whole: the verdict of its run, else of its first failing answer
+ * (w->part, w->why; -1 for the run).  Into t where t. */
+static pz_outcome judge_input(worker *w, long long n, long long i, tally *t)
+{
+    long long judged = 0;
+    w->part = -1;
+    w->base = 0;
+    w->t = NULL; /* the verdict is the input's, below */
+    pz_outcome o = run_range(w, 0, n, &judged);
+    if (t && o != PZ_OUTCOMES) { /* run_range timed nothing without w->t */
+        pz_stress_prog *pt = &t->prog[w->who];
+        pt->runs++;
+        pt->cpu_s += w->run.cpu_s;
+        if (o == PZ_AC)
+            timed(pt, &w->run, n, i);
+    }
+    if (o == PZ_OUTCOMES)
+        return o;
+    if (o != PZ_AC) {
+        memset(w->v[w->who], o, (size_t)n);
+    } else {
+        for (long long k = judged; k < n; k++) /* after an answer that cannot be read */
+            w->v[w->who][k] = w->v[w->who][judged - 1];
+        if (w->part >= 0)
+            o = w->partv;
+    }
+    if (t) {
+        tally_one(t, w->who, i, o);
+        if (o != PZ_AC)
+            add_failure(t, i, w->who, w->part, o, w->why);
+    }
+    return o;
+}
+
+/* With --gen: the input of seed index i made, referenced and judged, the
+ * reference program first, then the program unless upto is 1.  The verdict
+ * of the last program run, or PZ_OUTCOMES after the stop; the input's
+ * instances in *n, or -1 with e for an error (the generator's, or no
+ * reference). */
+static pz_outcome one_seed(worker *w, long long i, int upto, tally *t, long long *n, pz_error *e)
+{
+    stress *s = w->s;
+    pz_outcome o = PZ_OUTCOMES;
+    if ((*n = generate(w, i, t, e)) < 0)
+        return o;
+    for (long long k = 0; k < *n; k++) {
+        int rc = reference(w, k, i, t, e);
+        if (rc > 0)
+            return PZ_OUTCOMES;
+        if (rc < 0) {
+            char msg[sizeof e->msg];
+            snprintf(msg, sizeof msg, "--gen: seed %lld, instance %lld of its input: %.200s",
+                     s->seed0 + i, k + 1, e->msg);
+            memcpy(e->msg, msg, sizeof msg);
+            *n = -1;
+            return o;
+        }
+    }
+    if (t)
+        t->instances += *n;
+    for (int who = s->prog[1].cmd ? 1 : 0; who >= upto; who--) {
+        w->who = who;
+        if ((o = judge_input(w, *n, i, t)) == PZ_OUTCOMES)
+            return o;
+        if (who == 1)
+            take_against(w, *n, t);
+    }
+    return o;
+}
+
+/* Batch [lo, hi) of seeds into t; 1 when the stop came. */
+static int judge_seeds(worker *w, long long lo, long long hi, tally *t)
+{
+    for (long long j = lo; j < hi; j++) {
+        long long n;
+        if (pz_stop_signal)
+            return 1;
+        if (one_seed(w, index_of(w, j), 0, t, &n, &t->error) == PZ_OUTCOMES && n >= 0)
+            return 1;
+        if (n < 0) {
+            t->bad = 1;
+            return 0;
+        }
+    }
+    return 0;
 }
 
 /* Batch [lo, hi) into its tally, for the engine; 1 when the stop came
@@ -159,55 +498,9 @@ static void judge_range(worker *w, long long a, long long b)
 static int batch(void *ctx, void *wv, long long lo, long long hi, void *part)
 {
     worker *w = wv;
-    stress *s = w->s;
-    const pz_puzzle *p = s->p;
-    tally *t = part;
     (void)ctx;
-    for (int o = 0; o < PZ_OUTCOMES; o++)
-        t->first[o] = -1;
-    for (long long i = lo; i < hi; i++) {
-        void *inst = at(w->insts, p->inst_size, i - lo),
-             *exp = at(w->expected, p->ans_size, i - lo);
-        const void *known = s->corpus.stream ? NULL : pz_corpus_expected(&s->corpus, i);
-        if (!s->corpus.stream) /* a stream's batch came with its answers (load) */
-            pz_corpus_get(&s->corpus, i, inst);
-        if (pz_stop_signal)
-            return 1;
-        if (known || (s->corpus.stream && pz_corpus_has_expected(&s->corpus))) {
-            char why[sizeof t->jury_why];
-            pz_error e;
-            if (known) /* else load read it */
-                memcpy(exp, known, p->ans_size);
-            /* The jury's answer, unless our reference refutes it (a solver
-             * that takes the board is needed only for that). */
-            if (pz_reference_solve(&w->ref, inst, w->mine, &e)) {
-                if (pz_stop_signal)
-                    return 1;
-            } else if (pz_jury_refuted(p, (unsigned long long)i + 1, inst, exp, w->mine, w->jury,
-                                       why, sizeof why)) {
-                if (!t->jury++) {
-                    t->jury_first = i;
-                    snprintf(t->jury_why, sizeof t->jury_why, "%s", why);
-                }
-                memcpy(exp, w->mine, p->ans_size);
-            }
-        } else if (pz_reference_solve(&w->ref, inst, exp, &t->error)) {
-            if (pz_stop_signal) /* a search cut short by the stop */
-                return 1;
-            char msg[sizeof t->error.msg];
-            snprintf(msg, sizeof msg, "instance %lld: %.200s", i, t->error.msg);
-            memcpy(t->error.msg, msg, sizeof msg);
-            t->bad = 1;
-            return 0;
-        }
-    }
-    w->lo = lo;
-    w->t = t;
-    w->isolated = 0;
-    w->stopped = 0;
-    judge_range(w, 0, hi - lo);
-    w->t = NULL;
-    return w->stopped;
+    tally_init(part);
+    return w->s->gen.cmd ? judge_seeds(w, lo, hi, part) : judge_instances(w, lo, hi, part);
 }
 
 /* The corpus's tally, which the engine merges the batches' into. */
@@ -231,17 +524,23 @@ static int load(void *ctx, void *wv, long long lo, long long hi)
     return -1;
 }
 
-/* A batch's tally into the whole, in index order; after a batch without a
- * reference, no more windows start. */
-static int merge(void *ctx, void *part)
+/* A batch's tally into the whole, in index order; after a batch with an
+ * error, no more windows start. */
+static void tally_merge(tally *all, const tally *t)
 {
-    tally *all = ((job *)ctx)->all;
-    const tally *t = part;
-    for (int o = 0; o < PZ_OUTCOMES; o++) {
-        all->count[o] += t->count[o];
-        all->charged[o] += t->charged[o];
-        if (all->first[o] < 0)
-            all->first[o] = t->first[o];
+    for (int k = 0; k < PROGS; k++) {
+        pz_stress_prog *a = &all->prog[k];
+        const pz_stress_prog *b = &t->prog[k];
+        for (int o = 0; o < PZ_OUTCOMES; o++) {
+            a->count[o] += b->count[o];
+            a->charged[o] += b->charged[o];
+            if (a->first[o] < 0)
+                a->first[o] = b->first[o];
+        }
+        a->runs += b->runs;
+        a->timed_runs += b->timed_runs;
+        a->cpu_s += b->cpu_s;
+        pz_tally_add(&a->time, &b->time);
     }
     for (int i = 0; i < t->nfails && all->nfails < KEEP; i++)
         all->fails[all->nfails++] = t->fails[i];
@@ -254,33 +553,55 @@ static int merge(void *ctx, void *part)
         memcpy(all->jury_why, t->jury_why, sizeof all->jury_why);
     }
     all->jury += t->jury;
+    all->unreferenced += t->unreferenced;
+    all->instances += t->instances;
+    all->gen_runs += t->gen_runs;
+    all->gen_cpu_s += t->gen_cpu_s;
+    all->ref_cpu_s += t->ref_cpu_s;
+}
+
+static int merge(void *ctx, void *part)
+{
+    tally *all = ((job *)ctx)->all;
+    tally_merge(all, part);
     return all->bad;
 }
 
 /* Buffers for n instances at a time (at most the corpus: a batch never has more). */
 static void worker_init(worker *w, stress *s, long long n)
 {
-    if (n > s->corpus.count)
-        n = s->corpus.count > 0 ? s->corpus.count : 1;
+    if (n > s->count)
+        n = s->count > 0 ? s->count : 1;
     memset(w, 0, sizeof *w);
     w->s = s;
     pz_reference_init(&w->ref, s->p, s->only);
-    w->insts = pz_xcalloc((size_t)n, s->p->inst_size);
-    w->expected = pz_xcalloc((size_t)n, s->p->ans_size);
-    w->v = pz_xcalloc((size_t)n, 1);
+    ensure(w, n);
     w->mine = pz_xcalloc(1, s->p->ans_size);
-    w->jury = s->corpus.gen ? NULL : pz_ans_path(s->corpus.spec);
+    w->jury = s->gen.cmd || s->corpus.gen ? NULL : pz_ans_path(s->corpus.spec);
+    if (s->gen.cmd) { /* its words, then the seed */
+        int words = 0;
+        while (s->gen.argv[words])
+            words++;
+        w->genargv = pz_xcalloc((size_t)words + 2, sizeof *w->genargv);
+        memcpy(w->genargv, s->gen.argv, (size_t)words * sizeof *w->genargv);
+        w->genargv[words] = w->seed;
+    }
 }
 
 static void worker_free(worker *w)
 {
     pz_reference_free(&w->ref);
     pz_proc_free(&w->run);
+    pz_proc_free(&w->genrun);
     free(w->insts);
     free(w->expected);
-    free(w->v);
+    free(w->known);
+    free(w->got);
+    for (int k = 0; k < PROGS; k++)
+        free(w->v[k]);
     free(w->mine);
     free(w->jury);
+    free(w->genargv);
 }
 
 static void init(void *ctx, void *w)
@@ -296,39 +617,59 @@ static void finish(void *ctx, void *w)
         worker_free(w);
 }
 
-/* Runs inst alone: its verdict (PZ_OUTCOMES when no solver takes it), and
- * the report's texts in ex when given. */
-static pz_outcome run_alone(worker *w, const void *inst, example *ex)
+/* The texts of the report from the last run of w->who, on instances [0, n)
+ * with their expected answers. */
+static void texts(worker *w, long long n, pz_outcome o, example *ex)
 {
     const pz_puzzle *p = w->s->p;
+    ex->input = w->in ? pz_xstrndup(w->in, w->inlen) : pz_render_input(p, w->insts, n, &ex->inlen);
+    if (w->in)
+        ex->inlen = w->inlen;
+    ex->expected = pz_render_answers(p, 1, w->insts, w->expected, n, &ex->explen);
+    ex->alone = o;
+    if (o == PZ_OUTCOMES) /* after the stop: the input and the expected output only */
+        return;
+    ex->reclen = w->run.len;
+    ex->received = pz_xstrndup(w->run.out ? w->run.out : "", w->run.len);
+    ex->errors = pz_xstrndup(w->run.err, strlen(w->run.err));
+    snprintf(ex->why, sizeof ex->why, "%s", o == PZ_AC ? "" : w->why);
+}
+
+/* Runs inst alone, program who (the reference program first, with
+ * --against; lean: only where no solver of ours takes inst, as a shrink
+ * needs no more): its verdict (PZ_OUTCOMES when there is no reference for
+ * it, or after the stop), and the report's texts in ex when given. */
+static pz_outcome run_alone(worker *w, const void *inst, int who, int lean, example *ex)
+{
+    stress *s = w->s;
+    const pz_puzzle *p = s->p;
     long long n = 0;
     pz_error e;
+    pz_outcome o = PZ_OUTCOMES;
+    ensure(w, 1);
     memcpy(w->insts, inst, p->inst_size);
-    if (pz_reference_solve(&w->ref, inst, w->expected, &e))
-        return PZ_OUTCOMES;
     w->lo = 0;
     w->t = NULL;
+    w->in = NULL;
     w->why[0] = 0;
-    pz_outcome o = run_range(w, 0, 1, &n);
-    if (o == PZ_OUTCOMES) { /* after the stop: the input and the expected output only */
-        if (ex) {
-            ex->input = pz_render_input(p, inst, 1, &ex->inlen);
-            ex->expected = pz_render_answers(p, 1, inst, w->expected, 1, &ex->explen);
-            ex->alone = PZ_OUTCOMES;
-        }
-        return o;
+    if (reference(w, 0, -1, NULL, &e))
+        return PZ_OUTCOMES;
+    for (int k = s->prog[1].cmd ? 1 : 0; k >= who; k--) {
+        if (k == 1 && who == 0 && lean && w->known[0])
+            continue;
+        w->who = k;
+        o = run_range(w, 0, 1, &n);
+        if (o == PZ_AC)
+            o = (pz_outcome)w->v[k][0];
+        else if (o != PZ_OUTCOMES)
+            w->v[k][0] = (unsigned char)o;
+        if (o == PZ_OUTCOMES)
+            break;
+        if (k == 1)
+            take_against(w, 1, NULL);
     }
-    if (o == PZ_AC)
-        o = (pz_outcome)w->v[0];
-    if (ex) {
-        ex->input = pz_render_input(p, inst, 1, &ex->inlen);
-        ex->expected = pz_render_answers(p, 1, inst, w->expected, 1, &ex->explen);
-        ex->reclen = w->run.len;
-        ex->received = pz_xstrndup(w->run.out ? w->run.out : "", w->run.len);
-        ex->errors = pz_xstrndup(w->run.err, strlen(w->run.err));
-        ex->alone = o;
-        snprintf(ex->why, sizeof ex->why, "%s", o == PZ_AC ? "" : w->why);
-    }
+    if (ex)
+        texts(w, 1, o, ex);
     return o;
 }
 
@@ -338,6 +679,9 @@ void pz_example_free(example *ex)
     free(ex->expected);
     free(ex->received);
     free(ex->errors);
+    free(ex->saved);
+    ex->input = ex->expected = ex->received = ex->errors = ex->saved = NULL;
+    ex->inlen = ex->explen = ex->reclen = 0;
 }
 
 /* Does the candidate still get the verdict alone? */
@@ -349,7 +693,7 @@ typedef struct shrinking {
 static int still_fails(void *ctx, const void *cand)
 {
     shrinking *c = ctx;
-    return !pz_stop_signal && run_alone(c->w, cand, NULL) == c->target;
+    return !pz_stop_signal && run_alone(c->w, cand, 0, 1, NULL) == c->target;
 }
 
 /* ex holds start's run alone; it gets the smallest instance's instead: the
@@ -370,7 +714,7 @@ static void shrink(worker *w, const void *start, pz_outcome target, example *ex)
     ex->runs += (int)done.runs;
     if (done.steps) {
         pz_example_free(ex);
-        run_alone(w, cur, ex);
+        run_alone(w, cur, 0, 0, ex);
     }
     free(cur);
 }
@@ -378,9 +722,10 @@ static void shrink(worker *w, const void *start, pz_outcome target, example *ex)
 double pz_stress_corpus(stress *s, tally *all)
 {
     job jb = {s, all, 0, {"", 0, 0, ""}};
-    pz_engine e = {.first = 0,
-                   .end = s->corpus.count,
-                   .batch = s->batch,
+    long long r = s->sample;
+    pz_engine e = {.first = (s->first + r - 1) / r,
+                   .end = (s->end + r - 1) / r,
+                   .batch = s->gen.cmd ? 1 : s->batch,
                    .threads = s->jobs,
                    .ctx = &jb,
                    .worker_size = sizeof(worker),
@@ -395,8 +740,7 @@ double pz_stress_corpus(stress *s, tally *all)
                    .stop = &pz_stop_signal,
                    .progress = "stress"};
     double start = pz_now();
-    for (int o = 0; o < PZ_OUTCOMES; o++)
-        all->first[o] = -1;
+    tally_init(all);
     pz_engine_run(&e);
     if (jb.read_failed && !all->bad) {
         all->bad = 1;
@@ -406,32 +750,220 @@ double pz_stress_corpus(stress *s, tally *all)
     return pz_now() - start;
 }
 
-/* The first failures, and the first WA and RE shrunk, each run alone. */
+/* The input of index i for the report, judged again: with --gen, made
+ * again and judged whole; else the instance alone.  inst gets the instance
+ * (with --gen, the failing one, part, where known). */
+static pz_outcome again(worker *w, long long i, int who, int *part, char *inst, example *ex)
+{
+    stress *s = w->s;
+    const pz_puzzle *p = s->p;
+    if (!s->gen.cmd) {
+        pz_corpus_get(&s->corpus, i, inst);
+        return run_alone(w, inst, who, 0, ex);
+    }
+    long long n;
+    pz_error e;
+    if (pz_stop_signal) /* the input is made by a run, and none starts now */
+        return PZ_OUTCOMES;
+    pz_outcome o = one_seed(w, i, who, NULL, &n, &e);
+    if (n < 0) { /* the generator failed this time: no example */
+        if (ex)
+            snprintf(ex->why, sizeof ex->why, "%.200s", e.msg);
+        return PZ_OUTCOMES;
+    }
+    if (o == PZ_AC || o == PZ_OUTCOMES)
+        w->part = -1;
+    if (part)
+        *part = w->part;
+    if (ex)
+        texts(w, n, o, ex);
+    if (w->part >= 0)
+        memcpy(inst, at(w->insts, p->inst_size, w->part), p->inst_size);
+    else if (o == PZ_RE || o == PZ_TLE || o == PZ_MLE || o == PZ_OLE) {
+        /* The run failed as a whole: its culprit is the first instance
+         * that fails alone so, if any. */
+        char *all = pz_xmemdup(w->insts, (size_t)n * p->inst_size);
+        for (long long k = 0; k < n && k < CULPRITS && !pz_stop_signal; k++)
+            if (run_alone(w, all + k * p->inst_size, who, 1, NULL) == o) {
+                memcpy(inst, all + k * p->inst_size, p->inst_size);
+                if (part)
+                    *part = (int)k;
+                break;
+            }
+        free(all);
+    }
+    return o;
+}
+
+/* An input and its expected answers as DIR/NAME.in and .ans; the .in's
+ * path, or NULL when it could not be written (said on stderr). */
+static char *save(const stress *s, const char *name, const example *ex)
+{
+    char *in = pz_xasprintf("%s/%s.in", s->save, name),
+         *ans = pz_xasprintf("%s/%s.ans", s->save, name);
+    const char *paths[2] = {in, ans}, *texts[2] = {ex->input, ex->expected};
+    size_t lens[2] = {ex->inlen, ex->explen};
+    int ok = 1;
+    for (int k = 0; k < 2 && ok; k++) {
+        char *tmp;
+        FILE *f = pz_atomic_open(paths[k], &tmp);
+        if (f)
+            fwrite(texts[k], 1, lens[k], f);
+        ok = f && !pz_atomic_close(f, tmp, paths[k]);
+    }
+    free(ans);
+    if (!ok) {
+        free(in);
+        return NULL;
+    }
+    return in;
+}
+
+/* The name a failure's input is saved under: PUZZLE-seed-S or PUZZLE-I. */
+static void save_name(const stress *s, long long i, const char *tail, char *buf, size_t len)
+{
+    if (s->gen.cmd)
+        snprintf(buf, len, "%s-seed-%lld%s", s->p->name, s->seed0 + i, tail);
+    else
+        snprintf(buf, len, "%s-%lld%s", s->p->name, i, tail);
+}
+
+/* The first failures, and the program's first WA and RE shrunk, each run
+ * alone (with --gen, each input made again and run whole). */
 void pz_stress_examine(stress *s, const tally *all, example *ex, int *nex, example *shrunk,
-                       int *nshrunk)
+                       int *nshrunk, int *saved)
 {
     static const pz_outcome targets[2] = {PZ_WA, PZ_RE};
     worker w;
-    char *inst = pz_xmalloc(s->p->inst_size);
+    char *inst = pz_xmalloc(s->p->inst_size), name[96];
+    long long last = -1;
     worker_init(&w, s, 1);
+    *saved = 0;
     for (*nex = 0; *nex < s->show && *nex < all->nfails; ++*nex) {
         example *e = &ex[*nex];
-        e->index = all->fails[*nex].index;
-        e->seen = all->fails[*nex].v;
-        pz_corpus_get(&s->corpus, e->index, inst);
-        run_alone(&w, inst, e);
+        const failure *f = &all->fails[*nex];
+        e->index = f->index;
+        e->who = f->who;
+        e->part = f->part;
+        e->seen = f->v;
+        again(&w, f->index, f->who, NULL, inst, e);
     }
-    for (int i = 0; i < 2; i++) {
-        example *e = &shrunk[*nshrunk];
-        if (all->first[targets[i]] < 0 || pz_stop_signal) /* interrupted: no shrinking */
+    /* The inputs of the first failures, each once, with their answers. */
+    for (int k = 0; s->save && k < all->nfails && *saved < PZ_STRESS_SAVE && !pz_stop_signal; k++) {
+        const failure *f = &all->fails[k];
+        example e = {0};
+        if (f->index == last)
             continue;
-        e->index = all->first[targets[i]];
-        e->seen = targets[i];
-        pz_corpus_get(&s->corpus, e->index, inst);
-        if (run_alone(&w, inst, e) == targets[i])
-            shrink(&w, inst, targets[i], e);
+        last = f->index;
+        if (again(&w, f->index, f->who, NULL, inst, &e) != PZ_OUTCOMES) {
+            save_name(s, f->index, "", name, sizeof name);
+            if ((e.saved = save(s, name, &e)))
+                ++*saved;
+        }
+        pz_example_free(&e);
+    }
+    for (int k = 0; k < 2; k++) {
+        example *e = &shrunk[*nshrunk];
+        long long i = all->prog[0].first[targets[k]];
+        if (i < 0 || pz_stop_signal) /* interrupted: no shrinking */
+            continue;
+        e->index = i;
+        e->seen = targets[k];
+        e->part = -1;
+        if (!s->gen.cmd) {
+            pz_corpus_get(&s->corpus, i, inst);
+            if (run_alone(&w, inst, 0, 0, e) == targets[k])
+                shrink(&w, inst, targets[k], e);
+        } else {
+            /* The input as judged; then its failing instance alone, if
+             * that fails so too, shrunk. */
+            again(&w, i, 0, &e->part, inst, e);
+            if (e->part >= 0 && run_alone(&w, inst, 0, 1, NULL) == targets[k]) {
+                pz_example_free(e);
+                run_alone(&w, inst, 0, 0, e);
+                shrink(&w, inst, targets[k], e);
+            }
+        }
+        if (s->save && e->input && e->runs) {
+            save_name(s, i, targets[k] == PZ_WA ? "-wa-shrunk" : "-re-shrunk", name, sizeof name);
+            if ((e->saved = save(s, name, e)))
+                ++*saved;
+        }
         ++*nshrunk;
     }
     worker_free(&w);
     free(inst);
+}
+
+int pz_stress_plan_make(stress *s, double budget, pz_stress_plan *plan)
+{
+    long long indices = s->end - s->first;
+    memset(plan, 0, sizeof *plan);
+    if (budget <= 0 || s->count < PZ_PLAN_FROM || indices <= 0 || (!s->gen.cmd && !s->corpus.gen))
+        return -1;
+    worker w;
+    tally *t = pz_xcalloc(1, sizeof *t);
+    long long step = s->gen.cmd ? 1 : s->batch < PZ_PILOT ? s->batch : PZ_PILOT;
+    double t0 = pz_now(), *cpu = plan->cpu;
+    int stopped = 0;
+    worker_init(&w, s, step);
+    w.pilot = 1;
+    tally_init(t);
+    for (long long j = 0; j < PZ_PILOT; j += step) {
+        long long hi = j + step < PZ_PILOT ? j + step : PZ_PILOT;
+        if ((stopped = batch(NULL, &w, j, hi, t)) || t->bad)
+            break;
+        plan->tried = hi;
+        cpu[0] = t->prog[0].cpu_s;
+        cpu[1] = t->prog[1].cpu_s;
+        cpu[2] = t->gen_cpu_s;
+        cpu[3] = t->ref_cpu_s;
+        double sum = cpu[0] + cpu[1] + cpu[2] + cpu[3];
+        if (sum * 1000 >= PZ_PILOT_CPU_MS || (pz_now() - t0) * 1000 >= PILOT_WALL_MS)
+            break;
+    }
+    if ((plan->bad = t->bad))
+        plan->error = t->error;
+    worker_free(&w);
+    free(t);
+    s->runs = s->split = 0; /* the pilot's runs are in its table, not the report's */
+    if (stopped || plan->bad || !plan->tried)
+        return -1;
+    for (int k = 0; k < PROGS + 2; k++) {
+        plan->estimate[k] = cpu[k] / (double)plan->tried * (double)indices;
+        plan->total += plan->estimate[k];
+    }
+    long long sample;
+    plan->verdict = pz_plan_fit(plan->total, budget, indices, &sample);
+    if (plan->verdict == PZ_SAMPLED)
+        s->sample = sample;
+    return 0;
+}
+
+void pz_stress_plan_print(FILE *f, const stress *s, const pz_stress_plan *plan, double budget)
+{
+    static const char *const names[PROGS + 2] = {"--exec", "--against", "--gen", "our solvers"};
+    const char *unit = s->gen.cmd ? "seed" : "instance";
+    char each[32], whole[32];
+    long long indices = s->end - s->first;
+    fprintf(f,
+            "stress: estimated from a pilot of %lld %ss (budget %.0f s of CPU for the stress;\n"
+            "        --time-budget none lifts it):\n",
+            plan->tried, unit, budget);
+    for (int k = 0; k < PROGS + 2; k++) {
+        if ((k == 1 && !s->prog[1].cmd) || (k == 2 && !s->gen.cmd))
+            continue;
+        pz_span(each, sizeof each, plan->cpu[k] / (double)plan->tried);
+        pz_span(whole, sizeof whole, plan->estimate[k]);
+        fprintf(f, "  %-12s %9s a %s, %10s for %lld\n", names[k], each, unit, whole, indices);
+    }
+    pz_span(whole, sizeof whole, plan->total);
+    fprintf(f, "  %-12s %9s %*s %10s: ", "in all", "", (int)strlen(unit) + 3, "", whole);
+    if (plan->verdict == PZ_WHOLE)
+        fputs("whole\n", f);
+    else if (plan->verdict == PZ_SAMPLED)
+        fprintf(f, "sampled, 1 in %lld (%lld %ss)\n", s->sample, pz_stress_judged(s), unit);
+    else
+        fprintf(f, "refused: under %d %ss at any sample; --time-budget none runs it whole\n",
+                PZ_PILOT_MIN, unit);
 }

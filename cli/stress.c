@@ -4,15 +4,20 @@
  * bench/stress.c's.  The verdict rules are in usage() below, which is what
  * `--help` prints.
  */
+#include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include <sys/stat.h>
+
 #include "cli.h"
 #include "../bench/schema.h"
 #include "../bench/stress.h"
+#include "../solvers/io.h"
 
 enum {
     KEEP = PZ_STRESS_KEEP,
@@ -20,7 +25,13 @@ enum {
     SHOW_BYTES = 2048, /* of a text in the report, */
     SHOW_LINES = 20,   /* and its lines */
     MAX_JOBS = 256,
+    PROGS = PZ_STRESS_PROGS,
 };
+
+/* Two programs' speeds differ when p < ALPHA and the whole 95% interval of
+ * their ratio lies beyond THRESHOLD: the rule of `puzzlebench compare`. */
+static const double ALPHA = 0.05, THRESHOLD = 0.05;
+static const char *const prog_names[PROGS] = {"--exec", "--against"};
 
 typedef pz_stress stress;
 typedef pz_stress_tally tally;
@@ -29,15 +40,37 @@ typedef pz_example example;
 #define STRESS_OPTIONS(X)                                                                          \
     X(EXEC, "exec", 0, "'CMD ARGS'", "the program, split into words as told below")                \
     X(CORPUS, "corpus", 0, "SPEC", "PUZZLE:KIND[:key=value]... or a judge-format FILE.in")         \
+    X(GEN, "gen", 0, "'CMD ARGS'",                                                                 \
+      "instead of --corpus, a generator: run once per seed, the seed\n"                            \
+      "its last argument, it writes one judge input (below)")                                      \
+    X(SEEDS, "seeds", 0, "A..B", "the generator's seeds (default 1..100)")                         \
+    X(AGAINST, "against", 0, "'CMD ARGS'",                                                         \
+      "a second program, the reference (a brute force): run on\n"                                  \
+      "the same inputs under the same limits (below)")                                             \
     X(BATCH, "batch", 0, "B", "instances per run, in one judge input (default 1)")                 \
     X(TIME, "time-limit", 0, "MS", "CPU time per run (default 1000)")                              \
     X(WALL, "wall-limit", 0, "MS", "wall-clock time per run (default 2 x time limit + 500)")       \
     X(MEMORY, "memory-limit", 0, "MB", "memory per run (default 256; 0: none)")                    \
     X(JOBS, "jobs", 0, "J", "programs run at once (default 1, at most %d)", .num = MAX_JOBS)       \
+    X(SHARD, "shard", 0, "K/N",                                                                    \
+      "only shard K of N (0 <= K < N) of the corpus or the seeds:\n"                               \
+      "a contiguous share; the N shards together are all, once")                                   \
+    X(TIME_BUDGET, "time-budget", 0, "S",                                                          \
+      "CPU seconds for the whole stress (default %d; 'none' lifts\n"                               \
+      "it): a generated corpus, or --gen's seeds, of a thousand or\n"                              \
+      "more is first timed on a pilot (the table on stderr); past it,\n"                           \
+      "only indices that are multiples of a power of ten R are\n"                                  \
+      "judged, or stress refuses if under a hundred would be",                                     \
+      .num = PZ_TIME_BUDGET)                                                                       \
     X(SOLVER, "solver", 0, "S", "the reference solver")                                            \
     X(RUN_AS, "run-as", 0, "USER", "as root, run the program as USER (default nobody)")            \
     X(SHOW, "show", 0, "N", "failing instances shown in full (default 3)")                         \
     X(ANY_SIZE, "shrink-any-size", 0, NULL, "let shrinking change the board size too")             \
+    X(SAVE, "save", 0, "DIR",                                                                      \
+      "write the inputs of the first failures (at most %d) and the\n"                              \
+      "shrunk ones to DIR (made if need be), each as NAME.in with\n"                               \
+      "NAME.ans, the expected answers: PUZZLE-INDEX, PUZZLE-seed-S",                               \
+      .num = PZ_STRESS_SAVE)                                                                       \
     X(JSON, "json", 0, "F",                                                                        \
       "also write the report to F (atomically); an interrupted\n"                                  \
       "one beside F: X.json -> X.partial.json")
@@ -49,12 +82,14 @@ static const pz_command_line command = {.name = "stress", .options = options, .h
 
 static void usage(FILE *f)
 {
-    pz_print_usage(f, &command, "PUZZLE --exec 'CMD ARGS' --corpus SPEC [options]");
+    pz_print_usage(f, &command,
+                   "PUZZLE --exec 'CMD ARGS' (--corpus SPEC | --gen 'CMD ARGS') [options]");
     fputs("\n"
           "Runs CMD, a program that reads the judge's input on stdin and prints the judge's\n"
           "output, on every instance of the corpus, and judges each answer against the\n"
           "reference: a corpus file's NAME.ans, else the first answer that checks, from the\n"
-          "reference solvers first (--solver S to pick one).\n"
+          "reference solvers first (--solver S to pick one).  The corpus may come from your\n"
+          "generator instead (--gen), and the reference from your brute force (--against).\n"
           "\n"
           "flip:random's boards are mostly Impossible (Lights Out's at singular sizes, as\n"
           "4x4 and 5x5, too): add mode=solvable (flip:random:mode=solvable:count=1000) for\n"
@@ -103,6 +138,7 @@ static void usage(FILE *f)
             "/tmp for one), the network, and the processes of its user: runs at once\n"
             "(--jobs) are the same user and may signal each other; there is no PID\n"
             "namespace.  Not as root, the program is our own user and may signal stress.\n"
+            "The generator and the reference program (--gen, --against) run the same way.\n"
             "On a terminal, a progress line on stderr.  Verdicts, the first that applies:\n"
             "  OLE  more than 64 x the expected output (at least 64 KiB, at most 64 MiB more\n"
             "       than expected) on stdout or on stderr, or a file written past that: killed\n"
@@ -147,6 +183,33 @@ static void usage(FILE *f)
             "the board size is kept unless --shrink-any-size, since judge programs often\n"
             "read only the judge's size.\n"
             "\n"
+            "A generator (--gen 'CMD ARGS') makes the corpus instead: for each seed S of\n"
+            "--seeds it runs as CMD ARGS S, under the limits above and with no input, and\n"
+            "writes one judge input, read by the puzzle's reader (as a corpus file is).\n"
+            "That input, as written, is one run of each program, judged as a whole: its\n"
+            "verdict is the run's, else its first failing answer's, and the counts are of\n"
+            "seeds.  Seeds are indices as a corpus's instances are: --shard cuts them, and\n"
+            "--seeds A..B runs again from any seed (an interrupted stress says where it\n"
+            "stopped).  The failing instance of the first failing input (for a run that\n"
+            "failed as a whole, the first of its instances that fails alone so) is shrunk\n"
+            "as above.  A generator that fails (TLE, RE, ...), writes nothing, or writes\n"
+            "what the reader refuses ends stress with a message naming the seed, exit 2.\n"
+            "\n"
+            "The reference program (--against 'CMD ARGS', a slow sure brute force) runs\n"
+            "first on every input, as the program does, and its answers are judged by the\n"
+            "checker and, where one of our solvers takes the board, against our reference\n"
+            "(class against class: the move count, Impossible or Possible), so a wrong\n"
+            "reference program is caught.  The program is then judged against its answer\n"
+            "where that stood, else against ours, class against class: two different\n"
+            "valid answers are both right, the fewest count must agree.  Where neither\n"
+            "stands, the checker alone judges it (the summary counts these).  A corpus\n"
+            "file's NAME.ans is not used.  The summary gives each program's verdicts and\n"
+            "its CPU time per instance in the runs that ended within the limits (median,\n"
+            "10th-90th percentile, mean), and the ratio --exec/--against with its 95%%\n"
+            "interval and the verdict `puzzlebench compare` gives (slower or faster when\n"
+            "p < 0.05 and the interval lies beyond 5%%, else same; the runs are the\n"
+            "samples).\n"
+            "\n"
             "Interrupted by SIGINT or SIGTERM, stress starts no more runs; the runs under way\n"
             "end as they would have (within their limits), and it reports what it judged by\n"
             "then, marked PARTIAL: the verdicts of the batches finished, the first failures\n"
@@ -160,9 +223,11 @@ static void usage(FILE *f)
             "reference's answer there, the report says so (\"the jury is wrong\"), and the\n"
             "run fails.\n"
             "\n"
-            "Exit status: 0 every instance AC; 1 otherwise, or the jury is wrong, or no\n"
-            "instance in the corpus (nothing was judged); 2 bad usage, a bad corpus, or a\n"
-            "program that cannot be found; 130 (SIGINT) or 143 (SIGTERM) when interrupted.\n",
+            "Exit status: 0 every instance AC (of both programs, with --against); 1\n"
+            "otherwise, or the jury is wrong, or no instance in the corpus (nothing was\n"
+            "judged); 2 bad usage, a bad corpus, a program that cannot be found, a\n"
+            "generator that fails, or a stress the time budget refuses; 130 (SIGINT) or\n"
+            "143 (SIGTERM) when interrupted.\n",
             PZ_PROC_TASKS, SHRINK_RUNS);
 }
 
@@ -198,6 +263,24 @@ static void print_text(FILE *f, const char *title, const char *s, size_t len)
         fputs("\n[no newline at the end]\n", f);
 }
 
+/* "instance 5", or with --gen "seed 17"; then ": --against" for the
+ * reference program's. */
+static const char *where(const stress *s, long long index, int who, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s %lld%s", s->gen.cmd ? "seed" : "instance",
+             s->gen.cmd ? s->seed0 + index : index, who ? ": --against" : "");
+    return buf;
+}
+
+/* A failure's reason, with --gen led by the instance of the input it is of. */
+static const char *reason(int part, const char *why, char *buf, size_t len)
+{
+    if (part < 0)
+        return why;
+    snprintf(buf, len, "its instance %d: %s", part + 1, why);
+    return buf;
+}
+
 static void print_example(FILE *f, const example *ex)
 {
     if (!ex->input) /* no reference for it: nothing was run */
@@ -208,6 +291,8 @@ static void print_example(FILE *f, const example *ex)
         fprintf(f, "alone it gets AC: the failure depends on the other instances of its run\n");
     else if (ex->alone != ex->seen)
         fprintf(f, "alone: %s: %s\n", pz_outcome_names[ex->alone], ex->why);
+    if (ex->saved)
+        fprintf(f, "saved as %s, with its expected answers beside it (.ans)\n", ex->saved);
     print_text(f, "input", ex->input, ex->inlen);
     print_text(f, "expected output", ex->expected, ex->explen);
     if (ex->received)
@@ -222,12 +307,22 @@ static json_t *json_text(const char *s, size_t len)
     return pz_jstr(s, len < SHOW_BYTES ? len : SHOW_BYTES);
 }
 
-static json_t *json_example(const char *key, const example *ex)
+static json_t *json_str(const char *s)
+{
+    return s ? pz_jstr(s, strlen(s)) : json_null();
+}
+
+static json_t *json_example(const stress *s, const char *key, const example *ex)
 {
     json_t *o = json_object();
     if (!o)
         pz_fatal("out of memory");
     pz_jset(o, key, json_integer(ex->index));
+    if (s->gen.cmd) {
+        pz_jset(o, "seed", json_integer(s->seed0 + ex->index));
+        pz_jset(o, "part", ex->part >= 0 ? json_integer(ex->part) : json_null());
+    }
+    pz_jset(o, "program", json_string(prog_names[ex->who]));
     pz_jset(o, "verdict", json_string(pz_outcome_names[ex->seen]));
     pz_jset(o, "alone", json_string(ex->alone < PZ_OUTCOMES ? pz_outcome_names[ex->alone] : ""));
     pz_jset(o, "why", json_text(ex->why, strlen(ex->why)));
@@ -235,6 +330,7 @@ static json_t *json_example(const char *key, const example *ex)
     pz_jset(o, "expected", json_text(ex->expected, ex->explen));
     pz_jset(o, "received", ex->received ? json_text(ex->received, ex->reclen) : json_null());
     pz_jset(o, "stderr", ex->errors ? json_text(ex->errors, strlen(ex->errors)) : json_null());
+    pz_jset(o, "saved", json_str(ex->saved));
     return o;
 }
 
@@ -243,27 +339,135 @@ static const char *signal_name(int sig)
     return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal";
 }
 
+/* A program's CPU time per instance in its runs that ended within the
+ * limits, in seconds. */
+typedef struct speed {
+    double median, p10, p90, mean;
+} speed;
+
+static speed speed_of(const pz_stress_prog *g)
+{
+    const pz_tally *t = &g->time;
+    speed v = {NAN, NAN, NAN, NAN};
+    if (t->ran) {
+        v.median = pz_quantile(t, 0.5) * 1e-9;
+        v.p10 = pz_quantile(t, 0.1) * 1e-9;
+        v.p90 = pz_quantile(t, 0.9) * 1e-9;
+        v.mean = t->cpu_seconds / (double)t->ran;
+    }
+    return v;
+}
+
+/* The two programs' times compared as `compare` compares solvers: the
+ * ratio --exec/--against (Hodges-Lehmann, with the 95% interval of the
+ * Mann-Whitney U test) over their runs, each run a sample of its time per
+ * instance (the spread's classes, weighted back from instances to runs). */
+typedef struct versus {
+    pz_shift shift;
+    const char *verdict;
+} versus;
+
+static versus compare_programs(const tally *all)
+{
+    pz_sample *x[PROGS];
+    int n[PROGS] = {0};
+    versus v = {{NAN, NAN, NAN, NAN, NAN, 0}, "not comparable"};
+    for (int k = 0; k < PROGS; k++) {
+        const pz_tally *t = &all->prog[k].time;
+        double per_run = t->ran ? (double)all->prog[k].timed_runs / (double)t->ran : 0;
+        x[k] = calloc(PZ_SPREAD, sizeof *x[k]);
+        if (!x[k])
+            pz_fatal("out of memory");
+        for (int c = 0; c < PZ_SPREAD; c++)
+            if (t->spread[c])
+                x[k][n[k]++] = (pz_sample){pz_spread_ns(c), (double)t->spread[c] * per_run};
+    }
+    if (n[0] && n[1]) {
+        pz_shift d = v.shift = pz_compare_times(x[1], n[1], x[0], n[0]);
+        if (isnan(d.ratio))
+            v.verdict = "not comparable";
+        else if (isnan(d.lo) || isnan(d.p)) /* too few runs for an interval */
+            v.verdict = d.ratio > 1 + THRESHOLD   ? "~slower"
+                        : d.ratio < 1 - THRESHOLD ? "~faster"
+                                                  : "~same";
+        else
+            v.verdict = d.p < ALPHA && d.lo > 1 + THRESHOLD   ? "slower"
+                        : d.p < ALPHA && d.hi < 1 - THRESHOLD ? "faster"
+                                                              : "same";
+    }
+    free(x[0]);
+    free(x[1]);
+    return v;
+}
+
+/* A number for JSON: null where it is not one. */
+static json_t *real(double x)
+{
+    return isfinite(x) ? json_real(x) : json_null();
+}
+
+static json_t *json_program(const stress *s, const tally *all, int k)
+{
+    const pz_stress_prog *g = &all->prog[k];
+    json_t *o = json_object(), *verdicts = json_object(), *charged = json_object();
+    speed v = speed_of(g);
+    if (!o || !verdicts || !charged)
+        pz_fatal("out of memory");
+    pz_jset(o, "name", json_string(prog_names[k]));
+    pz_jset(o, "command", json_str(s->prog[k].cmd));
+    for (int c = 0; c < PZ_OUTCOMES; c++) {
+        pz_jset(verdicts, pz_outcome_names[c], json_integer(g->count[c]));
+        pz_jset(charged, pz_outcome_names[c], json_integer(g->charged[c]));
+    }
+    pz_jset(o, "verdicts", verdicts);
+    pz_jset(o, "charged", charged);
+    pz_jset(o, "runs", json_integer(g->runs));
+    pz_jset(o, "cpu_s", json_real(g->cpu_s));
+    pz_jset(o, "timed_runs", json_integer(g->timed_runs));
+    pz_jset(o, "timed_instances", json_integer(g->time.ran));
+    pz_jset(o, "cpu_s_per_instance",
+            json_pack("{sosososo}", "median", real(v.median), "p10", real(v.p10), "p90",
+                      real(v.p90), "mean", real(v.mean)));
+    return o;
+}
+
+/* What the stress judged: the indices of its shard, all or sampled. */
+static long long judged_total(const stress *s)
+{
+    return pz_stress_judged(s);
+}
+
 /* The stress report: its own shape, through the same JSON helpers and with
  * the same context as run's.  Interrupted (sig), it goes beside the path
  * asked for, as run's does: X.json -> X.partial.json. */
 static int write_json(const stress *s, const tally *all, const example *ex, int nex,
-                      const example *shrunk, int nshrunk, double wall, const pz_context *ctx,
-                      int sig)
+                      const example *shrunk, int nshrunk, int saved, double wall,
+                      const pz_context *ctx, int sig, int all_ac)
 {
     char *tmp, *partial = sig && strcmp(s->json, "-") ? pz_partial_path(s->json) : NULL;
     const char *path = partial ? partial : s->json;
     int rc;
+    const pz_stress_prog *g = &all->prog[0];
     json_t *o = json_object(), *verdicts = json_object(), *charged = json_object(),
-           *fails = json_array(), *exs = json_array(), *shr = json_array();
-    if (!o || !verdicts || !charged || !fails || !exs || !shr)
+           *fails = json_array(), *exs = json_array(), *shr = json_array(), *progs = json_array();
+    if (!o || !verdicts || !charged || !fails || !exs || !shr || !progs)
         pz_fatal("out of memory");
     pz_jset(o, "context", pz_context_json(ctx));
     pz_jset(o, "command", json_string("stress"));
     pz_jset(o, "puzzle", json_string(s->p->name));
-    pz_jset(o, "corpus", pz_jstr(s->corpus.spec, strlen(s->corpus.spec)));
-    pz_jset(o, "exec", pz_jstr(s->exec, strlen(s->exec)));
-    pz_jset(o, "instances", json_integer(s->corpus.count));
-    pz_jset(o, "batch", json_integer(s->batch));
+    pz_jset(o, "corpus", json_str(s->gen.cmd ? NULL : s->corpus.spec));
+    pz_jset(o, "exec", json_str(s->prog[0].cmd));
+    pz_jset(o, "against", json_str(s->prog[1].cmd));
+    pz_jset(o, "gen", json_str(s->gen.cmd));
+    if (s->gen.cmd)
+        pz_jset(o, "seeds",
+                json_pack("[II]", (json_int_t)s->seed0, (json_int_t)(s->seed0 + s->count - 1)));
+    pz_jset(o, "unit", json_string(s->gen.cmd ? "seed" : "instance"));
+    pz_jset(o, "instances", json_integer(s->count));
+    pz_jset(o, "shard",
+            json_pack("{sIsI}", "first", (json_int_t)s->first, "end", (json_int_t)s->end));
+    pz_jset(o, "sample", json_integer(s->sample));
+    pz_jset(o, "batch", json_integer(s->gen.cmd ? 1 : s->batch));
     pz_jset(o, "jobs", json_integer(s->jobs));
     pz_jset(o, "time_limit_ms", json_integer(s->lim.time_ms));
     pz_jset(o, "wall_limit_ms", json_integer(s->lim.wall_ms));
@@ -282,31 +486,53 @@ static int write_json(const stress *s, const tally *all, const example *ex, int 
     pz_jset(o, "partial", json_boolean(sig != 0));
     pz_jset(o, "signal", json_integer(sig));
     pz_jset(o, "judged", json_integer(s->done));
+    pz_jset(o, "judged_instances", json_integer(all->instances));
+    pz_jset(o, "unreferenced", json_integer(all->unreferenced));
     pz_jset(o, "jury_refuted", json_integer(all->jury));
     pz_jset(o, "jury_first", json_integer(all->jury ? all->jury_first : -1));
     pz_jset(o, "jury_why", pz_jstr(all->jury_why, strlen(all->jury_why)));
     for (int v = 0; v < PZ_OUTCOMES; v++) {
-        pz_jset(verdicts, pz_outcome_names[v], json_integer(all->count[v]));
-        pz_jset(charged, pz_outcome_names[v], json_integer(all->charged[v]));
+        pz_jset(verdicts, pz_outcome_names[v], json_integer(g->count[v]));
+        pz_jset(charged, pz_outcome_names[v], json_integer(g->charged[v]));
     }
     pz_jset(o, "verdicts", verdicts);
     pz_jset(o, "charged", charged);
-    for (int i = 0; i < all->nfails; i++)
-        pz_jappend(fails, json_pack("{sIssso}", "index", (json_int_t)all->fails[i].index, "verdict",
-                                    pz_outcome_names[all->fails[i].v], "why",
-                                    pz_jstr(all->fails[i].why, strlen(all->fails[i].why))));
+    for (int k = 0; k < (s->prog[1].cmd ? PROGS : 1); k++)
+        pz_jappend(progs, json_program(s, all, k));
+    pz_jset(o, "programs", progs);
+    if (s->prog[1].cmd) {
+        versus v = compare_programs(all);
+        pz_jset(o, "exec_vs_against",
+                json_pack("{sososososs}", "ratio", real(v.shift.ratio), "lo", real(v.shift.lo),
+                          "hi", real(v.shift.hi), "p", real(v.shift.p), "verdict", v.verdict));
+    }
+    pz_jset(o, "generator_runs", json_integer(all->gen_runs));
+    pz_jset(o, "generator_cpu_s", json_real(all->gen_cpu_s));
+    pz_jset(o, "reference_cpu_s", json_real(all->ref_cpu_s));
+    for (int i = 0; i < all->nfails; i++) {
+        const pz_stress_failure *f = &all->fails[i];
+        json_t *x =
+            json_pack("{sIssssso}", "index", (json_int_t)f->index, "program", prog_names[f->who],
+                      "verdict", pz_outcome_names[f->v], "why", pz_jstr(f->why, strlen(f->why)));
+        if (s->gen.cmd) {
+            pz_jset(x, "seed", json_integer(s->seed0 + f->index));
+            pz_jset(x, "part", f->part >= 0 ? json_integer(f->part) : json_null());
+        }
+        pz_jappend(fails, x);
+    }
     pz_jset(o, "failures", fails);
     for (int i = 0; i < nex; i++)
-        pz_jappend(exs, json_example("index", &ex[i]));
+        pz_jappend(exs, json_example(s, "index", &ex[i]));
     pz_jset(o, "examples", exs);
     for (int i = 0; i < nshrunk; i++) {
-        json_t *x = json_example("from", &shrunk[i]);
+        json_t *x = json_example(s, "from", &shrunk[i]);
         pz_jset(x, "steps", json_integer(shrunk[i].steps));
         pz_jset(x, "runs", json_integer(shrunk[i].runs));
         pz_jappend(shr, x);
     }
     pz_jset(o, "shrunk", shr);
-    pz_jset(o, "all_ac", json_boolean(all->count[PZ_AC] == s->corpus.count));
+    pz_jset(o, "saved", json_integer(saved));
+    pz_jset(o, "all_ac", json_boolean(all_ac));
     FILE *f = pz_atomic_open(path, &tmp);
     if (f)
         pz_jdump(f, o); /* a failed write shows at the close */
@@ -319,7 +545,36 @@ static int write_json(const stress *s, const tally *all, const example *ex, int 
     return rc;
 }
 
-static int parse(stress *s, int argc, char **argv)
+/* A program option: its words and the file it runs; 0, or an exit status. */
+static int program(pz_program *g, const char *opt, const char *cmd)
+{
+    pz_error e;
+    g->cmd = cmd;
+    if (pz_split_option(opt, cmd, &g->argv, &e))
+        return pz_print_error(&e);
+    if (pz_find_program(g->argv[0], g->path, sizeof g->path))
+        return pz_usage("stress: %s%scannot run '%s': no such executable file%s",
+                        strcmp(opt, "--exec") ? opt : "", strcmp(opt, "--exec") ? ": " : "",
+                        g->argv[0], strchr(g->argv[0], '/') ? "" : " in PATH");
+    return 0;
+}
+
+/* --seeds A..B: 0, or an exit status. */
+static int parse_seeds(stress *s, const char *text)
+{
+    const char *p = text;
+    long long a = 1, b = 100;
+    if (text && (!pz_parse_uint(&p, 1ll << 62, &a) || strncmp(p, "..", 2) ||
+                 (p += 2, !pz_parse_uint(&p, 1ll << 62, &b)) || *p || b < a || b - a >= 1ll << 40))
+        return pz_usage("stress: expected --seeds A..B with 0 <= A <= B (at most 2^40 seeds), "
+                        "found '%s'",
+                        text);
+    s->seed0 = a;
+    s->count = b - a + 1;
+    return 0;
+}
+
+static int parse(stress *s, int argc, char **argv, double *budget)
 {
     /* The numeric options, their ranges and defaults (wall: -1, from the time). */
     static const struct {
@@ -343,10 +598,10 @@ static int parse(stress *s, int argc, char **argv)
         if (value[o] && number(name, value[o], nums[k].min, nums[k].max, &val[o]))
             return PZ_EXIT_USAGE;
     }
-    const char *spec = value[O_CORPUS], *solver = value[O_SOLVER];
+    const char *spec = value[O_CORPUS], *solver = value[O_SOLVER], *gen = value[O_GEN];
     char hint[PZ_HINT_SIZE];
-    s->exec = value[O_EXEC];
     s->json = value[O_JSON];
+    s->save = value[O_SAVE];
     s->any_size = value[O_ANY_SIZE] != NULL;
     for (int i = first; i < argc; i++) {
         if (!s->p) {
@@ -357,46 +612,136 @@ static int parse(stress *s, int argc, char **argv)
             return pz_usage("stress: unexpected argument '%s'", argv[i]);
         }
     }
-    if (!s->p || !s->exec || !spec)
-        return pz_usage("stress: expected PUZZLE --exec 'CMD' --corpus SPEC (see --help)");
+    if (!s->p || !value[O_EXEC] || (!spec && !gen))
+        return pz_usage(
+            "stress: expected PUZZLE --exec 'CMD' --corpus SPEC, or --gen 'CMD' for the "
+            "corpus (see --help)");
+    if (spec && gen)
+        return pz_usage("stress: --corpus and --gen both make the corpus: expected one of them");
+    if (value[O_SEEDS] && !gen)
+        return pz_usage("stress: --seeds A..B are the seeds of --gen, which is not given");
+    if (gen && value[O_BATCH])
+        return pz_usage("stress: --batch is for --corpus: with --gen each seed's input is one run");
     s->batch = val[O_BATCH];
     s->jobs = (int)val[O_JOBS];
     s->show = (int)val[O_SHOW];
     s->lim.time_ms = (long)val[O_TIME];
     s->lim.wall_ms = (long)(val[O_WALL] < 0 ? 2 * val[O_TIME] + 500 : val[O_WALL]);
     s->lim.memory_mb = (long)val[O_MEMORY];
+    s->sample = 1;
     if (solver && !(s->only = pz_find_solver(s->p->name, solver)))
         return pz_usage("stress: %s has no solver '%s'%s (see puzzlebench list)", s->p->name,
                         solver, pz_solver_hint(s->p, solver, hint));
-    if (pz_split_command(s->exec, &s->argv, &e))
-        return pz_print_error(&e);
-    if (pz_find_program(s->argv[0], s->path, sizeof s->path))
-        return pz_usage("stress: cannot run '%s': no such executable file%s", s->argv[0],
-                        strchr(s->argv[0], '/') ? "" : " in PATH");
-    if (pz_exec_user(value[O_RUN_AS], s->path))
+    if ((status = program(&s->prog[0], "--exec", value[O_EXEC])) ||
+        (value[O_AGAINST] && (status = program(&s->prog[1], "--against", value[O_AGAINST]))) ||
+        (gen && (status = program(&s->gen, "--gen", gen))))
+        return status;
+    const char *paths[3] = {s->prog[0].path};
+    int npaths = 1;
+    if (s->prog[1].cmd)
+        paths[npaths++] = s->prog[1].path;
+    if (gen)
+        paths[npaths++] = s->gen.path;
+    if (pz_exec_user(value[O_RUN_AS], paths, npaths))
         return pz_usage("stress: --run-as: no user '%s'", value[O_RUN_AS]);
-    if (pz_corpus_open_stream(&s->corpus, s->p, spec, &e))
-        return pz_print_error(&e);
-    if (s->corpus.puzzle != s->p) {
-        pz_corpus_close(&s->corpus);
-        return pz_usage("stress: %s holds boards past %s's own sizes, which stress does not take",
-                        spec, s->p->name);
+    if (pz_plan_budget(value[O_TIME_BUDGET], budget, &e))
+        return pz_usage("stress: %s", e.msg);
+    struct stat st;
+    if (s->save && stat(s->save, &st) && errno == ENOENT && mkdir(s->save, 0777))
+        return pz_usage("stress: --save %s: cannot make the directory: %s", s->save,
+                        strerror(errno));
+    if (s->save && (stat(s->save, &st) || !S_ISDIR(st.st_mode) || access(s->save, W_OK)))
+        return pz_usage("stress: --save %s: expected a directory we may write to", s->save);
+    if (gen) {
+        if ((status = parse_seeds(s, value[O_SEEDS])))
+            return status;
+    } else {
+        if (pz_corpus_open_stream(&s->corpus, s->p, spec, &e))
+            return pz_print_error(&e);
+        if (s->corpus.puzzle != s->p) {
+            pz_corpus_close(&s->corpus);
+            return pz_usage(
+                "stress: %s holds boards past %s's own sizes, which stress does not take", spec,
+                s->p->name);
+        }
+        s->count = s->corpus.count;
     }
+    pz_shard sh;
+    if (pz_parse_shard(value[O_SHARD], s->count, &sh, &e))
+        return pz_usage("stress: %s", e.msg);
+    s->first = sh.first;
+    s->end = sh.end;
     return 0;
 }
 
+/* Each program's line of CPU time per instance, and with two the ratio. */
+static void print_speeds(const stress *s, const tally *all)
+{
+    int n = s->prog[1].cmd ? PROGS : 1;
+    char a[32], b[32], c[32], d[32];
+    printf("CPU time per instance, in the runs that ended within the limits:\n");
+    for (int k = 0; k < n; k++) {
+        const pz_stress_prog *g = &all->prog[k];
+        speed v = speed_of(g);
+        if (!g->time.ran) {
+            printf("  %-10s none of its %lld runs\n", prog_names[k], g->runs);
+            continue;
+        }
+        pz_span(a, sizeof a, v.median);
+        pz_span(b, sizeof b, v.p10);
+        pz_span(c, sizeof c, v.p90);
+        pz_span(d, sizeof d, v.mean);
+        printf("  %-10s median %s, 10-90%% %s..%s, mean %s (%lld of its %lld runs)\n",
+               prog_names[k], a, b, c, d, g->timed_runs, g->runs);
+    }
+    if (n == PROGS) {
+        versus v = compare_programs(all);
+        if (isnan(v.shift.ratio))
+            printf("  --exec/--against: %s\n", v.verdict);
+        else if (isnan(v.shift.lo) || isnan(v.shift.p))
+            printf("  --exec/--against: %.3g (too few runs for an interval): %s\n", v.shift.ratio,
+                   v.verdict);
+        else
+            printf("  --exec/--against: %.3g (95%% interval %.3g..%.3g, p %.2g): %s\n",
+                   v.shift.ratio, v.shift.lo, v.shift.hi, v.shift.p, v.verdict);
+    }
+}
+
 static void report(const stress *s, const tally *all, const example *ex, int nex,
-                   const example *shrunk, int nshrunk, double wall, int strays,
+                   const example *shrunk, int nshrunk, int saved, double wall, int strays,
                    const pz_context *ctx, int sig)
 {
-    char line[1024];
-    printf("stress %s: %lld instances of %s, %lld runs of up to %lld (%d job%s), %.2f s\n",
-           s->p->name, s->corpus.count, s->corpus.spec, s->corpus_runs, s->batch, s->jobs,
-           s->jobs > 1 ? "s" : "", wall);
+    char line[1024], at[64], why[320];
+    const char *unit = s->gen.cmd ? "seed" : "instance";
+    long long total = judged_total(s);
+    if (s->gen.cmd)
+        printf("stress %s: %lld seeds %lld..%lld of a generator, %lld instances in their inputs, "
+               "%lld runs (%d job%s), %.2f s\n",
+               s->p->name, s->count, s->seed0, s->seed0 + s->count - 1, all->instances,
+               s->corpus_runs, s->jobs, s->jobs > 1 ? "s" : "", wall);
+    else
+        printf("stress %s: %lld instances of %s, %lld runs of up to %lld (%d job%s), %.2f s\n",
+               s->p->name, s->corpus.count, s->corpus.spec, s->corpus_runs, s->batch, s->jobs,
+               s->jobs > 1 ? "s" : "", wall);
+    if (s->end - s->first < s->count || s->sample > 1) {
+        printf("judged: %lld %ss", total, unit);
+        if (s->end - s->first < s->count && s->gen.cmd)
+            printf(", of the shard: seeds %lld..%lld", s->seed0 + s->first, s->seed0 + s->end - 1);
+        else if (s->end - s->first < s->count)
+            printf(", of the shard [%lld, %lld)", s->first, s->end);
+        if (s->sample > 1)
+            printf(", 1 in %lld (sampled for the time budget)", s->sample);
+        putchar('\n');
+    }
     if (s->runs > s->corpus_runs)
-        printf("then %lld run%s of one instance, for the failures shown and shrunk below\n",
-               s->runs - s->corpus_runs, s->runs - s->corpus_runs > 1 ? "s" : "");
-    printf("program: %s\n", s->exec);
+        printf("then %lld run%s of one %s, for the failures shown and shrunk below\n",
+               s->runs - s->corpus_runs, s->runs - s->corpus_runs > 1 ? "s" : "",
+               s->gen.cmd ? "input" : "instance");
+    printf("program: %s\n", s->prog[0].cmd);
+    if (s->prog[1].cmd)
+        printf("reference program (--against): %s\n", s->prog[1].cmd);
+    if (s->gen.cmd)
+        printf("generator (--gen): %s SEED\n", s->gen.cmd);
     printf("%s\n", pz_context_line(ctx, line, sizeof line));
     printf("limits per run: CPU %ld ms, wall %ld ms, memory ", s->lim.time_ms, s->lim.wall_ms);
     if (s->lim.memory_mb)
@@ -407,23 +752,38 @@ static void report(const stress *s, const tally *all, const example *ex, int nex
     printf("CPU time charged to a run: %s\n", pz_exec_accounting(line, sizeof line));
     printf("memory and processes limited: %s\n", pz_exec_limiting(line, sizeof line));
     printf("program run as: %s\n", pz_exec_who(line, sizeof line));
-    printf("verdicts:");
-    for (int o = 0; o < PZ_OUTCOMES; o++)
-        printf(" %s %lld%s", pz_outcome_names[o], all->count[o], o + 1 < PZ_OUTCOMES ? " " : "\n");
-    if (sig)
-        printf("interrupted by %s: %lld of the %lld instances judged, in the batches finished by\n"
+    for (int k = 0; k < (s->prog[1].cmd ? PROGS : 1); k++) {
+        printf("%s:", k ? "--against's verdicts" : "verdicts");
+        for (int o = 0; o < PZ_OUTCOMES; o++)
+            printf(" %s %lld%s", pz_outcome_names[o], all->prog[k].count[o],
+                   o + 1 < PZ_OUTCOMES ? " " : "\n");
+    }
+    if (all->unreferenced)
+        printf("judged by the checker alone (--against failed, and no solver of ours takes "
+               "them): %lld instance%s\n",
+               all->unreferenced, all->unreferenced > 1 ? "s" : "");
+    if (sig) {
+        printf("interrupted by %s: %lld of the %lld %ss judged, in the batches finished by\n"
                "then; the runs under way ended as they would have, and none started after it\n",
-               signal_name(sig), s->done, s->corpus.count);
+               signal_name(sig), s->done, total, unit);
+        if (s->gen.cmd && s->sample == 1 && s->done < total)
+            printf("judged seeds %lld..%lld; --seeds %lld..%lld judges the rest\n",
+                   s->seed0 + s->first, s->seed0 + s->first + s->done - 1,
+                   s->seed0 + s->first + s->done, s->seed0 + s->end - 1);
+    }
     if (s->split)
         printf("%lld runs failed as a whole and were cut to find the culprits\n", s->split);
-    long long charged = 0;
-    for (int o = 0; o < PZ_OUTCOMES; o++)
-        charged += all->charged[o];
-    if (charged) {
-        printf("of these, charged with the failed run they were in, not judged alone:");
+    for (int k = 0; k < PROGS; k++) {
+        long long charged = 0;
         for (int o = 0; o < PZ_OUTCOMES; o++)
-            if (all->charged[o])
-                printf(" %s %lld", pz_outcome_names[o], all->charged[o]);
+            charged += all->prog[k].charged[o];
+        if (!charged)
+            continue;
+        printf("of these, %scharged with the failed run they were in, not judged alone:",
+               k ? "--against's " : "");
+        for (int o = 0; o < PZ_OUTCOMES; o++)
+            if (all->prog[k].charged[o])
+                printf(" %s %lld", pz_outcome_names[o], all->prog[k].charged[o]);
         putchar('\n');
     }
     if (all->jury)
@@ -434,23 +794,35 @@ static void report(const stress *s, const tally *all, const example *ex, int nex
     if (strays)
         printf("ended %d process%s that had left the process group of its run\n", strays,
                strays > 1 ? "es" : "");
+    print_speeds(s, all);
+    if (saved)
+        printf("saved: %d failing input%s in %s, each with its expected answers (.ans)\n", saved,
+               saved > 1 ? "s" : "", s->save);
     for (int i = 0; i < nex; i++) {
-        printf("\nfailure %d: instance %lld: %s: %s\n", i + 1, ex[i].index,
-               pz_outcome_names[ex[i].seen], all->fails[i].why);
+        printf("\nfailure %d: %s: %s: %s\n", i + 1, where(s, ex[i].index, ex[i].who, at, sizeof at),
+               pz_outcome_names[ex[i].seen],
+               reason(all->fails[i].part, all->fails[i].why, why, sizeof why));
         print_example(stdout, &ex[i]);
     }
     for (int i = nex; i < all->nfails && i < nex + 10; i++)
-        printf("%sfailure %d: instance %lld: %s: %s\n", i == nex ? "\n" : "", i + 1,
-               all->fails[i].index, pz_outcome_names[all->fails[i].v], all->fails[i].why);
+        printf("%sfailure %d: %s: %s: %s\n", i == nex ? "\n" : "", i + 1,
+               where(s, all->fails[i].index, all->fails[i].who, at, sizeof at),
+               pz_outcome_names[all->fails[i].v],
+               reason(all->fails[i].part, all->fails[i].why, why, sizeof why));
     for (int i = 0; i < nshrunk; i++) {
         const example *e = &shrunk[i];
-        if (e->runs)
-            printf(
-                "\nsmallest %s instance: shrunk from instance %lld in %d step%s (%d runs%s): %s\n",
-                pz_outcome_names[e->seen], e->index, e->steps, e->steps == 1 ? "" : "s", e->runs,
-                e->runs >= SHRINK_RUNS ? ", stopped at the limit" : "", e->why);
+        char from[96];
+        if (s->gen.cmd && e->part >= 0)
+            snprintf(from, sizeof from, "seed %lld's instance %d", s->seed0 + e->index,
+                     e->part + 1);
         else
-            printf("\nfirst %s instance %lld, not shrunk:\n", pz_outcome_names[e->seen], e->index);
+            where(s, e->index, 0, from, sizeof from);
+        if (e->runs)
+            printf("\nsmallest %s instance: shrunk from %s in %d step%s (%d runs%s): %s\n",
+                   pz_outcome_names[e->seen], from, e->steps, e->steps == 1 ? "" : "s", e->runs,
+                   e->runs >= SHRINK_RUNS ? ", stopped at the limit" : "", e->why);
+        else
+            printf("\nfirst %s %s, not shrunk:\n", pz_outcome_names[e->seen], from);
         print_example(stdout, e);
     }
 }
@@ -460,12 +832,13 @@ int pz_cmd_stress(int argc, char **argv)
     stress s = {0};
     tally *all = calloc(1, sizeof *all);
     example ex[KEEP] = {0}, shrunk[2] = {0};
-    int nex = 0, nshrunk = 0, rc;
+    int nex = 0, nshrunk = 0, saved = 0, rc;
+    double budget = 0;
     if (!all)
         pz_fatal("out of memory");
-    if ((rc = parse(&s, argc, argv)) == 0 && s.json)
+    if ((rc = parse(&s, argc, argv, &budget)) == 0 && s.json)
         rc = pz_check_output("stress", "--json", s.json);
-    if (rc == 0 && !s.corpus.count) { /* every instance AC, of none, is not a pass */
+    if (rc == 0 && !s.count) { /* every instance AC, of none, is not a pass */
         fflush(stdout);
         fprintf(stderr, "puzzlebench: stress: no instance in the corpus %s: nothing was judged\n",
                 s.corpus.spec);
@@ -476,6 +849,21 @@ int pz_cmd_stress(int argc, char **argv)
         pz_exec_setup();
         pz_stop_catch(); /* over exec.h's handlers: a second signal is theirs */
         time_t started = time(NULL);
+        pz_stress_plan plan;
+        if (!pz_stress_plan_make(&s, budget, &plan)) {
+            pz_stress_plan_print(stderr, &s, &plan, budget);
+            if (plan.verdict == PZ_DROPPED) {
+                pz_stop_release();
+                pz_end_strays();
+                rc = PZ_EXIT_USAGE;
+                goto out;
+            }
+        } else if (plan.bad) {
+            pz_stop_release();
+            pz_end_strays();
+            rc = pz_print_error(&plan.error);
+            goto out;
+        }
         double wall = pz_stress_corpus(&s, all);
         pz_context ctx;
         pz_context_gather(&ctx, s.jobs, started);
@@ -485,37 +873,52 @@ int pz_cmd_stress(int argc, char **argv)
             pz_end_strays();
             rc = pz_print_error(&all->error);
         } else {
-            pz_stress_examine(&s, all, ex, &nex, shrunk, &nshrunk);
+            pz_stress_examine(&s, all, ex, &nex, shrunk, &nshrunk, &saved);
             int sig = pz_stop_signal;
             pz_stop_release();
-            report(&s, all, ex, nex, shrunk, nshrunk, wall, pz_end_strays(), &ctx, sig);
-            long long ac = all->count[PZ_AC];
-            rc = ac == s.corpus.count && !all->jury ? PZ_EXIT_OK : PZ_EXIT_FAIL;
+            report(&s, all, ex, nex, shrunk, nshrunk, saved, wall, pz_end_strays(), &ctx, sig);
+            long long total = sig ? s.done : judged_total(&s), ac = all->prog[0].count[PZ_AC];
+            int wrong_ref = s.prog[1].cmd && all->prog[1].count[PZ_AC] != total;
+            int ok = ac == total && !all->jury && !wrong_ref;
+            rc = ok && !sig ? PZ_EXIT_OK : PZ_EXIT_FAIL;
             char jury[96] = "";
             if (all->jury) /* the run fails, and says whose fault it is */
                 snprintf(jury, sizeof jury, ": the jury is wrong on %lld instance%s", all->jury,
                          all->jury > 1 ? "s" : "");
+            else if (wrong_ref)
+                snprintf(jury, sizeof jury, ": --against fails on %lld %s%s",
+                         total - all->prog[1].count[PZ_AC], s.gen.cmd ? "seed" : "instance",
+                         total - all->prog[1].count[PZ_AC] > 1 ? "s" : "");
             if (sig) /* as run's summary says it */
-                printf("\nPARTIAL: interrupted after %lld of %lld instances. %s%s\n", s.done,
-                       s.corpus.count, ac == s.done && !all->jury ? "all AC so far" : "FAILED",
-                       jury);
+                printf("\nPARTIAL: interrupted after %lld of %lld %ss. %s%s\n", s.done,
+                       judged_total(&s), s.gen.cmd ? "seed" : "instance",
+                       ok ? "all AC so far" : "FAILED", jury);
             else
                 printf("\n%s%s\n", rc ? "FAILED" : "all AC", jury);
             if (pz_check_stdout()) /* before the JSON: the terminal report is the first */
                 rc = PZ_EXIT_USAGE;
-            if (s.json && write_json(&s, all, ex, nex, shrunk, nshrunk, wall, &ctx, sig))
+            /* all_ac: every instance judged AC, and all of them judged */
+            int all_ac =
+                !sig && ac == total && (!s.prog[1].cmd || all->prog[1].count[PZ_AC] == total);
+            if (s.json &&
+                write_json(&s, all, ex, nex, shrunk, nshrunk, saved, wall, &ctx, sig, all_ac))
                 rc = PZ_EXIT_USAGE;
             if (sig)
                 rc = 128 + sig;
         }
     }
+out:
     for (int i = 0; i < nex; i++)
         pz_example_free(&ex[i]);
     for (int i = 0; i < nshrunk; i++)
         pz_example_free(&shrunk[i]);
-    if (s.argv)
-        pz_free_words(s.argv);
-    pz_corpus_close(&s.corpus);
+    for (int k = 0; k < PROGS; k++)
+        if (s.prog[k].argv)
+            pz_free_words(s.prog[k].argv);
+    if (s.gen.argv)
+        pz_free_words(s.gen.argv);
+    if (!s.gen.cmd)
+        pz_corpus_close(&s.corpus);
     free(all);
     return rc < 0 ? PZ_EXIT_OK : rc;
 }

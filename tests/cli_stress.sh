@@ -272,6 +272,7 @@ interrupted() { # SIGNAL WANT
     rm -f "$T/int.json" "$T/int.partial.json"
     set -m # a background job of a shell without job control ignores SIGINT
     "$PB" stress flip --exec "$FLIP wrong $TAG" --corpus flip:random:count=1000000 --jobs 2 \
+        --time-budget none \
         --json "$T/int.json" >"$T/out" 2>"$T/err" &
     pid=$!
     set +m

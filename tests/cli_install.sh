@@ -30,9 +30,12 @@ want=$(sed -n 's/^project(puzzlebench VERSION \([0-9.]*\).*/\1/p' "$src/CMakeLis
 for f in shard plot; do
     [ -x "$p/share/puzzlebench/scripts/$f" ] && ok || bad "scripts/$f is not installed"
 done
-for f in lib.sh micro.jq; do
+for f in lib.sh chart.sh micro.jq; do
     [ -f "$p/share/puzzlebench/scripts/$f" ] && ok || bad "scripts/$f is not installed"
 done
+# The installed plot finds what it sources (its help comes after).
+"$p/share/puzzlebench/scripts/plot" --help >"$tmp/out" 2>&1 && grep -q '^usage: scripts/plot' "$tmp/out" &&
+    ok || bad "installed plot --help: $(head -3 "$tmp/out")"
 
 # The installed shard, from a directory of the user's, with no PUZZLEBENCH.
 mkdir -p "$tmp/work"

@@ -44,6 +44,41 @@ EOF
     ok || bad "plot of fast.json failed"
 ticks=$(grep -o '>[0-9]* [nµm]\?s<' "$tmp/fast/speed.svg" | tr -d '<>' | tr '\n' ',')
 [ "${ticks%%,*}" = "1 ns" ] && ok || bad "the lowest tick under a 10.5 ns bar is not 1 ns: $ticks"
+# Two reports of one corpus, and the names of long corpora: each label cut
+# into lines that fit its cluster (100 characters shared by the clusters of
+# a panel), the twins named by their files, the caption naming the files
+# and the day they were measured.
+jq '.corpus = "flip:random:rows=4:cols=4:count=100000:seed=12345" | .context = {date: "2026-11-30T10:00:00Z", host: "vm"}' \
+    "$tmp/run.json" >"$tmp/twin-a.json"
+cp "$tmp/twin-a.json" "$tmp/twin-b.json"
+PZ_PLOT_KEEP=$tmp/keep-speed "$src/scripts/plot" --micro "$tmp/none.json" --out "$tmp/twins" \
+    "$tmp/twin-a.json" "$tmp/twin-b.json" "$tmp/run.json" 2>/dev/null && ok || bad "plot of twins failed"
+gp=$tmp/keep-speed/speed.png.gp
+grep -q '^set xtics ("exhaustive 4x4" 0, "random 4x4 count=100000\\nseed=12345\\n\[twin-a\]" 1, "random 4x4 count=100000\\nseed=12345\\n\[twin-b\]" 2)' \
+    "$gp" && ok || bad "the twins' labels: $(grep '^set xtics' "$gp")"
+sed 's/\\n/ /g' "$gp" |
+    grep -q 'Drawn from the reports of puzzlebench run in [^"]*: twin-a.json, twin-b.json, run.json, measured 2026-11-30 on vm (drawn 20[0-9-]*)' \
+    && ok || bad "the speed caption: $(grep '^set multiplot' "$gp")"
+# A comparison: each verdict written above its solver's interval, in its
+# colour; the threshold a shaded band (an object, not a line like the grid's).
+cat >"$tmp/cmp.json" <<'EOF'
+{ "base": "a.json", "new": "b.json", "kind": "run", "puzzle": "flip", "corpus": "flip:exhaustive:rows=4:cols=4",
+  "threshold_pct": 5,
+  "solvers": [ { "name": "gf2", "ratio": 1.30, "ci_low": 1.25, "ci_high": 1.35, "verdict": "slower" },
+               { "name": "rowenum", "ratio": 0.80, "ci_low": 0.75, "ci_high": 0.85, "verdict": "faster" },
+               { "name": "bfs", "ratio": 1.01, "ci_low": 0.98, "ci_high": 1.03, "verdict": "same" },
+               { "name": "iddfs", "ratio": 1.02, "ci_low": null, "ci_high": null, "verdict": "~same" } ] }
+EOF
+PZ_PLOT_KEEP=$tmp/keep-cmp "$src/scripts/plot" --micro "$tmp/none.json" --out "$tmp/cmp" \
+    --compare "$tmp/cmp.json" 2>/dev/null && [ -s "$tmp/cmp/compare.png" ] && ok || bad "plot --compare failed"
+gp=$tmp/keep-cmp/compare.png.gp
+for v in "slower\" at 0, 1.35 .*#c0392b" "faster\" at 1, 0.85 .*#1e7b34" "same\" at 2, 1.03 " "~same\" at 3, 1.02 "; do
+    grep -q "^set label \"$v" "$gp" && ok || bad "compare: no verdict label $v: $(grep '^set label' "$gp")"
+done
+grep -q "^set object 1 rect from graph 0, first 0.95 to graph 1, first 1.05 .* fs solid" "$gp" &&
+    grep -q "title 'same: within ±5%'" "$gp" && ok || bad "compare: no threshold band: $(grep '^set object' "$gp")"
+sed 's/\\n/ /g' "$gp" | grep -q 'Drawn from the comparisons [^"]*cmp.json (drawn 20[0-9-]*)' && ok ||
+    bad "compare: the caption: $(grep '^set multiplot' "$gp")"
 # History: two commits, a Debug then a Release build (and a third on another
 # host): one line per run and solver, each point a row of the file (never a
 # mean over runs), the build change and the host change marked, the caption

@@ -75,6 +75,21 @@ sanitized() {
     ldd "$1" 2>/dev/null | grep -q libasan
 }
 
+# copy_checkout DIR: this checkout's tracked files as they are now (git stash
+# create: a commit of them, touching nothing) copied into DIR, made a
+# repository of its own with one commit, so that git status there is empty;
+# `g ARGS...` then runs git in it.  Fails where $src is no git checkout.
+copy_checkout() {
+    local tree
+    co=$1
+    git -C "$src" rev-parse --git-dir >/dev/null 2>&1 || return 1
+    tree=$(git -C "$src" stash create 2>/dev/null) || tree=
+    mkdir -p "$co"
+    git -C "$src" archive "${tree:-HEAD}" | tar -x -C "$co"
+    g init -q && g add -Af && g commit -qm copy
+}
+g() { git -C "$co" -c user.name=test -c user.email=test@localhost -c commit.gpgsign=false "$@"; }
+
 # The closing line ctest shows, and the exit status.
 summary() {
     echo "$passes passed, $fails failed"

@@ -89,17 +89,11 @@ expect 2 "expected --repeat K with 1 <= K <= 100, found '1x'" -- \
     trapped "$src/scripts/regress" --repeat=1x 'flip-random-1x1$'
 [ ! -e "$tmp/called" ] && ok || { bad "regress built or installed:"; cat "$tmp/called"; }
 
-# A clean checkout stays clean.  The copy: this checkout's tracked files as they
-# are now (git stash create: a commit of them, touching nothing), made a
-# repository of its own with one commit, so that git status there is empty;
-# its scripts run against this build (PZ_BUILD).
+# A clean checkout stays clean.  The copy (copy_checkout): this checkout's
+# tracked files as they are now, a repository of its own whose git status is
+# empty; its scripts run against this build (PZ_BUILD).
 if git -C "$src" rev-parse --git-dir >/dev/null 2>&1; then
-    co=$tmp/co
-    g() { git -C "$co" -c user.name=test -c user.email=test@localhost -c commit.gpgsign=false "$@"; }
-    tree=$(git -C "$src" stash create 2>/dev/null) || tree=
-    mkdir -p "$co"
-    git -C "$src" archive "${tree:-HEAD}" | tar -x -C "$co"
-    g init -q && g add -Af && g commit -qm copy && ok || bad "no copy of the checkout"
+    copy_checkout "$tmp/co" && ok || bad "no copy of the checkout"
     clean() { # clean WHAT: git status in the copy is empty
         local st
         st=$(g status --porcelain)

@@ -4,8 +4,9 @@
 # the big boards' sweep and every chart drawn from them into results/run/
 # and leaves the checkout clean; with it, it rewrites the committed charts of
 # scripts/plot and scripts/bigboards-plot and their data, and nothing else.
-# The data covers every registered solver, and each chart's caption names its
-# data and the day it was measured and drawn.  bigboards-plot alone writes
+# The data covers every registered solver (micro.json with its repetitions),
+# and each chart's caption names its data and the day it was measured and
+# drawn.  bigboards-plot alone writes
 # into results/run/ too.  Bad parts and options: exit 2 before any build.
 set -u
 pb=$1 src=$2
@@ -48,6 +49,10 @@ for f in micro.json micro.md bigboards.dat speed/flip-exhaustive-3x3.json \
     [ -s "$run/$f" ] && ok || bad "bench all wrote no results/run/$f"
 done
 clean "scripts/bench all"
+# micro.json keeps every repetition (for compare), not its aggregates alone.
+jq -e '([.benchmarks[] | select(.run_type == "iteration")] | length)
+       == 2 * ([.benchmarks[] | select(.aggregate_name == "median")] | length)' "$run/micro.json" \
+    >/dev/null && ok || bad "bench's micro.json does not keep the repetitions"
 
 # Every registered solver is in the micro-benchmarks, in a speed report (where
 # it ran) and in the charts' legends.

@@ -204,11 +204,11 @@ static void worst_note(FILE *f, const pz_result *r)
 
 /* How a list of failures looks: the terminal's or Markdown's. */
 typedef struct style {
-    const char *item, *part, *quote, *invalid, *differs;
+    const char *item, *part, *quote, *invalid, *differs, *refuted;
 } style;
 
-static const style plain = {"  ", "\n    ", "", "  INVALID: ", "  DIFFERS"};
-static const style markdown = {"- ", ", ", "`", " (invalid: ", " (differs"};
+static const style plain = {"  ", "\n    ", "", "  INVALID: ", "  DIFFERS", "  REFUTED: "};
+static const style markdown = {"- ", ", ", "`", " (invalid: ", " (differs", " (refuted: "};
 
 /* The first few failures: each instance, the expected answer, every answer. */
 static void list_failures(FILE *f, const pz_result *r, const style *st)
@@ -230,6 +230,8 @@ static void list_failures(FILE *f, const pz_result *r, const style *st)
             fputs(st->quote, f);
             if (why)
                 fprintf(f, "%s%s%s", st->invalid, why, close);
+            if (s < 0 && x->refuted)
+                fprintf(f, "%s%s%s", st->refuted, x->refuted, close);
             if (s >= 0 && (x->disagree >> s) & 1)
                 fprintf(f, "%s%s", st->differs, close);
         }
@@ -330,6 +332,11 @@ void pz_write_summary(FILE *f, const pz_result *r)
     answers_line(f, r);
     if (r->expected_invalid)
         fprintf(f, "Expected answers that fail the checker: %lld\n", r->expected_invalid);
+    if (r->jury_refuted)
+        fprintf(f,
+                "The jury is wrong: our reference refutes %lld of the expected answers (REFUTED\n"
+                "below), where the solvers that differ from them are counted as disagreeing\n",
+                r->jury_refuted);
     status_line(f, r, "");
     list_failures(f, r, &plain);
 }

@@ -88,7 +88,10 @@
     X(REAL, check_seconds, "seconds", CHECKER, 0, FREE, OLD)                                       \
     X(COUNT, failures, "failures", TAIL, r->instances, EQUAL, OLD)     /* one fails or differs */  \
     X(COUNT, unanswered, "unanswered", TAIL, r->instances, EQUAL, OLD) /* no valid reference */    \
-    X(COUNT, expected_invalid, "expected_invalid", TAIL, r->expected ? r->instances : 0, EQUAL, OLD)
+    X(COUNT, expected_invalid, "expected_invalid", TAIL, r->expected ? r->instances : 0, EQUAL,    \
+      OLD)                                                                                         \
+    X(COUNT, jury_refuted, "jury_refuted", TAIL, r->expected ? r->instances : 0, EQUAL, NEW)       \
+    /* expected answers our reference refutes (judge.h) */
 
 /* A test build adds one field, to show that the line is all a field takes. */
 #ifdef PZ_TEST_FIELD

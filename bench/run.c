@@ -55,7 +55,9 @@ typedef struct worker {
     int nkeep;
     long long *rep_spread[PZ_RUN_SOLVERS]; /* with --repeat: see pz_result */
     pz_arena *arena;                       /* a wide corpus's: the batch's rows */
-    char *expected; /* the batch's expected answers, where the corpus has them */
+    char *expected;   /* the batch's expected answers, where the corpus has them */
+    pz_reference ref; /* ours, against an expected answer a solver disputes */
+    char *mine;       /* its answer; NULL until first needed */
 } worker;
 
 typedef struct job {
@@ -70,6 +72,7 @@ typedef struct job {
     int rep;         /* the pass over the shard: -1 the warm-up, then 0 .. repeat - 1 */
     int read_failed; /* a streamed corpus could not be read: read_error says why */
     pz_error read_error;
+    char *ans_name; /* the expected answers' file, for messages */
 } job;
 
 int pz_parse_shard(const char *s, long long count, pz_shard *sh, pz_error *e)
@@ -137,6 +140,7 @@ void pz_failure_free(pz_failure *f)
     free(f->inst);
     free(f->input);
     free(f->expected);
+    free(f->refuted);
     for (int s = 0; s < PZ_RUN_SOLVERS; s++)
         free(f->answer[s]);
     memset(f, 0, sizeof *f);
@@ -144,7 +148,8 @@ void pz_failure_free(pz_failure *f)
 
 /* Keeps the failure if it is among this thread's first PZ_KEEP by index. */
 static void keep_failure(const job *jb, worker *w, long long index, int j, const void *expected,
-                         const char *ewhy, const char **why, unsigned differ, int ref)
+                         const char *ewhy, const char *refuted, const char **why, unsigned differ,
+                         int ref)
 {
     const pz_puzzle *p = jb->c->puzzle;
     const void *inst = w->inst + (size_t)j * p->inst_size;
@@ -166,6 +171,7 @@ static void keep_failure(const job *jb, worker *w, long long index, int j, const
     f->input = pz_render_one(p, inst, NULL);
     f->expected = expected ? pz_render_one(p, inst, expected) : NULL;
     f->expected_why = ewhy;
+    f->refuted = refuted ? pz_xstrndup(refuted, strlen(refuted)) : NULL;
     f->disagree = differ;
     f->reference = ref;
     for (int s = 0; s < jb->o->nsolvers; s++)
@@ -175,6 +181,23 @@ static void keep_failure(const job *jb, worker *w, long long index, int j, const
                                : pz_render_one(p, inst, w->ans[s] + (size_t)j * p->ans_size);
             f->why[s] = why[s];
         }
+}
+
+/* Does our reference's answer (judge.h) refute the expected one?  1 with
+ * why; 0 also where no solver of ours takes the board. */
+static int refute(const job *jb, worker *w, long long index, const void *inst, const void *expected,
+                  char *why, size_t cap)
+{
+    const pz_puzzle *p = jb->c->puzzle;
+    pz_error e;
+    if (!w->mine) {
+        pz_reference_init(&w->ref, p, NULL);
+        w->mine = pz_xcalloc_lines(1, p->ans_size);
+    }
+    w->ref.arena = w->arena; /* a wide answer's rows: the batch's, as the others' */
+    return !pz_reference_solve(&w->ref, inst, w->mine, &e) &&
+           pz_jury_refuted(p, (unsigned long long)index + 1, inst, expected, w->mine, jb->ans_name,
+                           why, cap);
 }
 
 /* Checks every answer to instance j of the batch, compares it with the
@@ -188,7 +211,8 @@ static void check_and_compare(const job *jb, worker *w, long long index, int j)
     const size_t asz = p->ans_size;
     const void *inst = w->inst + (size_t)j * p->inst_size;
     const void *expected = w->expected ? w->expected + (size_t)j * asz : NULL, *ref;
-    const char *why[PZ_RUN_SOLVERS], *ewhy = NULL;
+    const char *why[PZ_RUN_SOLVERS], *ewhy = NULL, *refuted = NULL;
+    char jury[512];
     unsigned ran = 0, bad = 0, differ = 0;
     int refsolver = -1, refok;
     for (int s = 0; s < ns; s++) {
@@ -214,6 +238,19 @@ static void check_and_compare(const job *jb, worker *w, long long index, int j)
         else
             w->expected_invalid++;
         refok = !ewhy;
+        /* A solver's valid answer differs from the expected one: does our
+         * reference refute it (as check and stress ask)?  Then the report
+         * says that the jury is wrong there; the expected answer stays the
+         * reference, so the solvers that differ from it are counted so. */
+        for (int s = 0; s < ns && refok; s++)
+            if ((((ran & ~bad) >> s) & 1) && w->took[s][j] != FAILED &&
+                !p->same(inst, expected, w->ans[s] + (size_t)j * asz)) {
+                if (refute(jb, w, index, inst, expected, jury, sizeof jury)) {
+                    refuted = jury;
+                    w->jury_refuted++;
+                }
+                break;
+            }
     } else if (ran) {
         refsolver = pz_reference_pick(jb->order, ns, ran & ~bad);
         if (refsolver < 0) /* none checks: shown against the first that took it */
@@ -239,9 +276,9 @@ static void check_and_compare(const job *jb, worker *w, long long index, int j)
     } else {
         w->unanswered++;
     }
-    if (bad || differ || ewhy) {
+    if (bad || differ || ewhy || refuted) {
         w->failures++;
-        keep_failure(jb, w, index, j, expected, ewhy, why, differ, refsolver);
+        keep_failure(jb, w, index, j, expected, ewhy, refuted, why, differ, refsolver);
     }
 }
 
@@ -522,6 +559,10 @@ static void worker_finish(void *ctx, void *wv)
     }
     pz_arena_free(w->arena);
     free(w->expected);
+    if (w->mine) {
+        pz_reference_free(&w->ref);
+        free(w->mine);
+    }
 }
 
 static int by_index(const void *a, const void *b)
@@ -567,7 +608,8 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
               0,
               0,
               0,
-              {"", 0, 0, ""}};
+              {"", 0, 0, ""},
+              NULL};
     pz_engine e = {.first = sh->first,
                    .end = sh->end,
                    .batch = jb.batch,
@@ -593,6 +635,12 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
     pz_reference_order(o->solvers, o->nsolvers, jb.order);
     for (int s = 0; s < o->nsolvers; s++)
         pz_prepare(o->solvers[s]);
+    if (jb.expected) { /* our reference may be asked about an expected answer */
+        jb.ans_name = pz_ans_path(c->spec);
+        for (int s = 0; pz_solvers[s]; s++)
+            if (pz_solvers[s]->puzzle == c->puzzle || pz_solvers[s]->puzzle->wide == c->puzzle)
+                pz_prepare(pz_solvers[s]);
+    }
 
     /* The first signal stops the run and its searches; a second one ends
      * the process at once (engine.h). */
@@ -608,6 +656,7 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
     pz_stop_release();
 
     res->opts.threads = e.used;
+    free(jb.ans_name);
     res->nfail = pz_keep_first(res->fail, jb.nfail);
     res->signal = pz_stop_signal;
     if ((res->read_failed = jb.read_failed))

@@ -51,11 +51,12 @@ int pz_default_batch(long long instances);
 /* An instance where some answer failed its check or differs from the
  * reference, with every answer as the judge would see it. */
 typedef struct pz_failure {
-    long long index;                 /* in the corpus */
-    void *inst;                      /* a copy, for shrinking */
-    char *input;                     /* the instance as a whole judge input */
-    char *expected;                  /* the corpus's answer, or NULL */
-    const char *expected_why;        /* NULL: the expected answer checks */
+    long long index;          /* in the corpus */
+    void *inst;               /* a copy, for shrinking */
+    char *input;              /* the instance as a whole judge input */
+    char *expected;           /* the corpus's answer, or NULL */
+    const char *expected_why; /* NULL: the expected answer checks */
+    char *refuted;            /* why our reference refutes the expected answer (judge.h), or NULL */
     char *answer[PZ_RUN_SOLVERS];    /* NULL: not asked or did not fit */
     const char *why[PZ_RUN_SOLVERS]; /* NULL: checks */
     unsigned disagree;               /* bit s: differs from the reference */

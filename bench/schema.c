@@ -258,6 +258,8 @@ static json_t *failure_json(const pz_result *r, const pz_failure *x)
         pz_jset(o, "expected", str(x->expected));
         if (x->expected_why)
             pz_jset(o, "invalid", str(x->expected_why));
+        if (x->refuted)
+            pz_jset(o, "refuted", str(x->refuted));
     }
     for (int s = 0; s < r->opts.nsolvers; s++)
         if (x->answer[s]) {
@@ -804,6 +806,11 @@ static int read_failure(reader *rd, const pz_jval *v, long long after, pz_failur
         f->expected = pz_xstrndup(text, strlen(text));
         if (pz_jget(v, "invalid").v && pz_jneed_str(v, "invalid", &f->expected_why, e))
             return -1;
+        if (pz_jget(v, "refuted").v) {
+            if (pz_jneed_str(v, "refuted", &text, e))
+                return -1;
+            f->refuted = pz_xstrndup(text, strlen(text));
+        }
     }
     for (size_t k = 0; k < json_array_size(answers.v); k++) {
         pz_jval x = pz_jelem(&answers, k);

@@ -156,6 +156,12 @@ has "^the first, instance 0: $tmp/jury.ans has 5 \(5\), more than the fewest, 4:
 has "^FAILED: the jury is wrong on 1 instance$"
 [ "$(jq '[.jury_refuted, .jury_first, .all_ac] | map(tostring) | join(" ")' -r "$tmp/jury.json")" = \
     "1 0 true" ] && ok || bad "the JSON report does not say the jury is wrong"
+# run says so too (it said nothing of it), in its summary, its failure and its JSON.
+expect 1 "" -- "$pb" run flip --corpus "$tmp/jury.in" --no-save --json "$tmp/run-jury.json"
+has "^The jury is wrong: our reference refutes 1 of the expected answers \(REFUTED$"
+has "^    expected: 5  REFUTED: $tmp/jury.ans has 5 \(5\), more than the fewest, 4: the reference solver's answer 4, which passes the checker$"
+[ "$(jq -r '[.jury_refuted, .disagreements[0].refuted != null] | map(tostring) | join(" ")' \
+    "$tmp/run-jury.json")" = "1 true" ] && ok || bad "run's JSON report does not say the jury is wrong"
 echo 4 >"$tmp/jury.ans"
 stress 0 flip --exec "$FLIP ok $TAG" --corpus "$tmp/jury.in"
 rm "$tmp/jury.ans"

@@ -619,7 +619,8 @@ static void file_corpus_free(file_corpus *f)
 }
 
 /* An expected answer that is wrong: every solver disagrees with it, the
- * checker cannot refute a bare move count, and nothing is shrunk. */
+ * checker cannot refute a bare move count (our reference does), and nothing
+ * is shrunk. */
 static void test_wrong_expected(void **state)
 {
     pz_run_opts o = opts("flip", "gf2,rowenum,bfs,iddfs", 2, 0);
@@ -637,6 +638,9 @@ static void test_wrong_expected(void **state)
     assert_int_equal(r.fail[0].disagree, 0xf);
     for (int s = 0; s < 4; s++)
         assert_int_equal(r.tally[s].disagree, 1);
+    /* Our reference refutes it, and the result says so. */
+    assert_int_equal(r.jury_refuted, 1);
+    assert_non_null(strstr(r.fail[0].refuted, "c.ans has 5 (5), more than the fewest, 4"));
     assert_int_equal(pz_save_regressions(&r, f.dir), 0);
     pz_result_free(&r);
     file_corpus_free(&f);

@@ -214,9 +214,15 @@ static void on_stop(int sig)
     sigaction(SIGTERM, &old_term, NULL);
 }
 
+/* Catches not yet released: only the outermost catches and releases, so a
+ * command may catch before its pilot and the run inside keep the stop. */
+static int caught;
+
 void pz_stop_catch(void)
 {
     struct sigaction sa;
+    if (caught++)
+        return;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_stop;
     sigemptyset(&sa.sa_mask); /* while the handler runs, the other signal waits */
@@ -234,6 +240,8 @@ void pz_stop_catch(void)
 
 void pz_stop_release(void)
 {
+    if (!caught || --caught)
+        return;
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
 }

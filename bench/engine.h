@@ -60,7 +60,9 @@ void pz_engine_run(pz_engine *);
  * before, so a second one does that at once (the default action ends the
  * process; stress has exec.h's, which also kills the programs).  A signal
  * ignored by whoever started us stays ignored.  pz_stop_release gives them
- * back as well. */
+ * back as well.  Catches nest: inside an outer catch (a command's, around a
+ * pilot and its run) an inner one neither resets the stop nor gives the
+ * signals back. */
 extern volatile sig_atomic_t pz_stop_signal;
 void pz_stop_catch(void);
 void pz_stop_release(void);

@@ -5,6 +5,7 @@
 #include "../solvers/arena.h"
 #include "../solvers/rng.h"
 #include "../util/util.h"
+#include "engine.h"
 #include "plan.h"
 
 /* The pilot's indices come from their own stream, never from the corpus's
@@ -50,7 +51,7 @@ static void pilot(const pz_corpus *c, const pz_solver *s, pz_plan_row *row)
     memset(row, 0, sizeof *row);
     row->solver = s;
     pz_prepare(s);
-    for (int k = 0; k < PZ_PILOT && row->cpu * 1000 < PILOT_CPU_MS; k++) {
+    for (int k = 0; k < PZ_PILOT && row->cpu * 1000 < PILOT_CPU_MS && !pz_stop_signal; k++) {
         char *inst = insts + (size_t)(wide ? 0 : row->fit) * p->inst_size;
         pz_corpus_get(c, pz_pilot_index(k, c->count), inst);
         row->tried++;
@@ -75,7 +76,7 @@ static void pilot(const pz_corpus *c, const pz_solver *s, pz_plan_row *row)
             for (long long i = 0; i < row->fit; i++)
                 s->solve(insts + (size_t)i * p->inst_size, ans, scratch);
             rounds++;
-        } while ((spent = pz_cpu_now() - t) * 1000 < PILOT_CPU_MS / 50);
+        } while ((spent = pz_cpu_now() - t) * 1000 < PILOT_CPU_MS / 50 && !pz_stop_signal);
         row->cpu = spent / (double)rounds;
     }
     /* One that fits nothing costs nothing; a failure costs what an answer does. */
@@ -117,11 +118,15 @@ int pz_plan(const pz_corpus *c, pz_run_opts *o, double budget, pz_plan_row *rows
     long long sample = 1;
     for (int s = 0; s < n; s++) {
         long long r;
+        if (pz_stop_signal) /* caught by the caller: the run reports nothing done */
+            return -1;
         pilot(c, o->solvers[s], &rows[s]);
         rows[s].verdict = pz_plan_fit(rows[s].estimate, share, c->count, &r);
         if (rows[s].verdict == PZ_SAMPLED && r > sample)
             sample = r;
     }
+    if (pz_stop_signal)
+        return -1;
     o->slow = 0;
     for (int s = 0; s < n; s++) {
         if (rows[s].verdict == PZ_DROPPED) {

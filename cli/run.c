@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "../bench/engine.h"
 #include "../bench/plan.h"
 #include "../bench/report.h"
 #include "../bench/shrink.h"
@@ -266,12 +267,18 @@ int pz_cmd_run(int argc, char **argv)
         status = pz_print_error(&e);
         goto out;
     }
-    if ((status = plan(&c, &o, value[O_TIME_BUDGET], sample || slow, value[O_PLAN] != NULL)) >= 0)
+    /* Caught before the pilot: a signal there stops it, and the run then
+     * reports nothing done, partial, as it does for a signal at its start. */
+    pz_stop_catch();
+    if ((status = plan(&c, &o, value[O_TIME_BUDGET], sample || slow, value[O_PLAN] != NULL)) >= 0) {
+        pz_stop_release();
         goto out;
+    }
 
     time_t started = time(NULL);
     pz_context ctx;
     pz_run(&c, &sh, &o, &res);
+    pz_stop_release();
     pz_context_gather(&ctx, res.opts.threads, started);
     res.context = &ctx;
     status = pz_write_reports(&res, json, csv, md);

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "../io.h"
-#include "../toggle/big.h"
+#include "../toggle/puzzle.h"
 
 enum { MAX_SIDE = 8 };
 
@@ -38,7 +38,7 @@ static int read_row(pz_reader *r, int n, uint64_t *row, pz_error *e)
 /* One board; the size line's sides up to max (MAX_SIDE, or TG_BIG_MAX for
  * the wide puzzle, whose boards past 64x64 take their rows from the
  * reader's arena). */
-static int read_board(pz_reader *r, void *inst, int max, pz_error *e)
+static int flip_read_board(pz_reader *r, void *inst, int max, pz_error *e)
 {
     tg_board *bd = inst;
     int rc;
@@ -84,49 +84,33 @@ static int read_board(pz_reader *r, void *inst, int max, pz_error *e)
     return 1;
 }
 
-static int flip_read(pz_reader *r, void *inst, pz_error *e)
+/* m rows of n pieces, row r from the w words at rows + r * w. */
+static void write_rows(FILE *f, const uint64_t *rows, size_t w, int m, int n)
 {
-    return read_board(r, inst, MAX_SIDE, e);
+    for (int r = 0; r < m; r++, rows += w) {
+        for (int c = 0; c < n; c++)
+            putc_unlocked((rows[c / 64] >> (c % 64)) & 1 ? 'b' : 'w', f);
+        putc_unlocked('\n', f);
+    }
 }
 
-/* Without an arena to hold big rows, the sides stop at 64. */
-static int flip_read_wide(pz_reader *r, void *inst, pz_error *e)
-{
-    return read_board(r, inst, r->arena ? TG_BIG_MAX : TG_MAX, e);
-}
-
+/* The boards in judge format: a size line first unless they are 4x4. */
 static void flip_write_input(FILE *f, const void *insts, size_t count, uint64_t first,
                              uint64_t total)
 {
     const tg_board *bd = insts;
     (void)total;
+    if (count && tg_is_big(bd)) {
+        if (first == 0)
+            fprintf(f, "%d %d\n", bd->big.m, bd->big.n);
+        for (size_t i = 0; i < count; i++, bd++)
+            write_rows(f, bd->big.row, bd->big.w, bd->big.m, bd->big.n);
+        return;
+    }
     if (count && first == 0 && (bd->m != 4 || bd->n != 4))
         fprintf(f, "%d %d\n", bd->m, bd->n);
     for (size_t i = 0; i < count; i++, bd++)
-        for (int r = 0; r < bd->m; r++) {
-            for (int c = 0; c < bd->n; c++)
-                putc((bd->b[r] >> c) & 1 ? 'b' : 'w', f);
-            putc('\n', f);
-        }
-}
-
-static void flip_write_input_wide(FILE *f, const void *insts, size_t count, uint64_t first,
-                                  uint64_t total)
-{
-    const tg_board *bd = insts;
-    if (!count || !tg_is_big(bd)) {
-        flip_write_input(f, insts, count, first, total);
-        return;
-    }
-    if (first == 0)
-        fprintf(f, "%d %d\n", bd->big.m, bd->big.n);
-    for (size_t i = 0; i < count; i++, bd++)
-        for (int r = 0; r < bd->big.m; r++) {
-            const uint64_t *row = tg_big_row(&bd->big, r);
-            for (int c = 0; c < bd->big.n; c++)
-                putc_unlocked((row[c / 64] >> (c % 64)) & 1 ? 'b' : 'w', f);
-            putc_unlocked('\n', f);
-        }
+        write_rows(f, bd->b, 1, bd->m, bd->n);
 }
 
 static void flip_write_answer(FILE *f, unsigned long long k, const void *inst, const void *ans)
@@ -139,15 +123,23 @@ static void flip_write_answer(FILE *f, unsigned long long k, const void *inst, c
         fprintf(f, "%d\n", a->weight);
 }
 
+/* The fewest moves or "Impossible"; to a big board, the count alone as to
+ * a small one (Flip Game's answers are always the fewest: its solvers take
+ * no other size). */
 static int flip_read_answer(pz_reader *r, unsigned long long k, const void *inst, void *ans,
                             pz_error *e)
 {
     const tg_board *bd = inst;
     tg_answer *a = ans;
     const char *p;
-    long long v;
-    int rc;
+    int big = tg_is_big(bd), rc;
+    long long v, cells = big ? (long long)bd->big.m * bd->big.n : bd->m * bd->n;
     (void)k;
+    if (big) {
+        tg_bigans_init(&a->big);
+        a->big.fewest = 1;
+        a->has = 0;
+    }
     if ((rc = pz_getline(r, e)) <= 0)
         return rc;
     a->has = 0;
@@ -159,158 +151,21 @@ static int flip_read_answer(pz_reader *r, unsigned long long k, const void *inst
     /* The judge compares text: "04" is not "4" (nor are "+4" or " 4"). */
     if (p[0] == '0' && p[1] >= '0' && p[1] <= '9')
         return pz_fail(e, r, "expected a number of moves without leading zeros");
-    if (*p >= '0' && *p <= '9' && pz_parse_uint(&p, bd->m * bd->n, &v) && !*p) {
-        a->weight = (int)v;
-        return 1;
-    }
-    return pz_fail(e, r, "expected a number of moves from 0 to %d or \"Impossible\"",
-                   bd->m * bd->n);
-}
-
-/* An answer to a big board: the count alone, as for the small ones; Flip
- * Game's answers are always the fewest (its solvers take no other size). */
-static int flip_read_answer_wide(pz_reader *r, unsigned long long k, const void *inst, void *ans,
-                                 pz_error *e)
-{
-    const tg_board *bd = inst;
-    tg_answer *a = ans;
-    const char *p;
-    long long v, cells = (long long)bd->big.m * bd->big.n;
-    int rc;
-    if (!tg_is_big(bd))
-        return flip_read_answer(r, k, inst, ans, e);
-    tg_bigans_init(&a->big);
-    a->big.fewest = 1;
-    a->has = 0;
-    if ((rc = pz_getline(r, e)) <= 0)
-        return rc;
-    p = r->buf;
-    if (!strcmp(p, "Impossible")) {
-        a->weight = -1;
-        return 1;
-    }
-    if (p[0] == '0' && p[1] >= '0' && p[1] <= '9')
-        return pz_fail(e, r, "expected a number of moves without leading zeros");
     if (*p >= '0' && *p <= '9' && pz_parse_uint(&p, cells, &v) && !*p) {
         a->weight = (int)v;
-        a->big.weight = v;
+        if (big)
+            a->big.weight = v;
         return 1;
     }
     return pz_fail(e, r, "expected a number of moves from 0 to %lld or \"Impossible\"", cells);
 }
 
-static pz_verdict flip_check(const void *inst, const void *ans, const char **why)
-{
-    return tg_check(inst, ans, TG_FLIP_GOALS, why);
-}
-
-static size_t flip_check_batch(const void *insts, const void *answers, size_t count, int *classes)
-{
-    return tg_check_batch(insts, answers, count, classes, TG_FLIP_GOALS);
-}
-
-static pz_verdict flip_check_wide(const void *inst, const void *ans, const char **why)
-{
-    return tg_wide_check(inst, ans, TG_FLIP_GOALS, why);
-}
-
-static void flip_answer_in(const void *inst, void *ans, pz_arena *arena)
-{
-    tg_wide_answer_in(inst, ans, TG_FLIP_GOALS, arena);
-}
-
-/* Boards up to 8x8 run through this puzzle, larger ones and sweeps through
- * the wide one. */
-static int flip_setup(pz_params *p, pz_error *e)
-{
-    return tg_wide_setup_random(p, MAX_SIDE, e);
-}
-
-static int flip_setup_ones(pz_params *p, pz_error *e)
-{
-    return tg_wide_setup_ones(p, MAX_SIDE, e);
-}
-static int flip_setup_all(pz_params *p, pz_error *e)
-{
-    return tg_setup(p, MAX_SIDE, 1, e);
-}
-
-/* random's mode=solvable: presses on a board of one colour, white or black. */
-static void flip_make_random(const pz_params *p, uint64_t index, void *inst)
-{
-    if (p->mode[0])
-        tg_make_solvable(p, index, inst, 2);
-    else
-        tg_make_random(p, index, inst);
-}
-
-static void flip_make_random_batch(const pz_params *p, uint64_t first, size_t count, void *insts)
-{
-    if (!p->mode[0])
-        tg_make_random_batch(p, first, count, insts);
-    else
-        for (size_t i = 0; i < count; i++)
-            tg_make_solvable(p, first + i, (tg_board *)insts + i, 2);
-}
-
-static void flip_make_random_in(const pz_params *p, uint64_t index, void *inst, pz_arena *arena)
-{
-    if (p->mode[0])
-        tg_wide_make_solvable(p, index, inst, arena, 2);
-    else
-        tg_wide_make_random(p, index, inst, arena);
-}
-
-static const pz_generator flip_generators[] = {
-    {"exhaustive", "rows=4:cols=4 (sides to 8, at most 40 cells)", flip_setup_all,
-     tg_make_exhaustive, tg_make_exhaustive_batch, NULL},
-    {"random",
-     "rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2, so mostly Impossible; "
-     "mode=solvable: random flips of a board of one colour; sides to 4096, or a sweep "
-     "rows=8..4096)",
-     flip_setup, flip_make_random, flip_make_random_batch, flip_make_random_in},
-    {"ones", "rows=4:cols=4:count=1 (every piece black; sides to 10000, or a sweep rows=8..4096)",
-     flip_setup_ones, tg_make_ones, NULL, tg_wide_make_ones},
-    {NULL, NULL, NULL, NULL, NULL, NULL},
-};
-
-extern const pz_puzzle pz_flip_wide;
-
-const pz_puzzle pz_flip = {
-    .name = "flip",
-    .title = "Flip Game (POJ 1753)",
-    .inst_size = sizeof(tg_board),
-    .ans_size = sizeof(tg_answer),
-    .read = flip_read,
-    .write_input = flip_write_input,
-    .write_answer = flip_write_answer,
-    .read_answer = flip_read_answer,
-    .check = flip_check,
-    .same = tg_same,
-    .generators = flip_generators,
-    .shrink = tg_shrink,
-    .size = tg_size,
-    .classify = tg_classify,
-    .check_batch = flip_check_batch,
-    .wide = &pz_flip_wide,
-};
-
-/* Boards of every size (solver.h: pz_puzzle.wide). */
-const pz_puzzle pz_flip_wide = {
-    .name = "flip",
-    .title = "Flip Game (POJ 1753)",
-    .inst_size = sizeof(tg_board),
-    .ans_size = sizeof(tg_answer),
-    .read = flip_read_wide,
-    .write_input = flip_write_input_wide,
-    .write_answer = flip_write_answer,
-    .read_answer = flip_read_answer_wide,
-    .check = flip_check_wide,
-    .same = tg_wide_same,
-    .generators = flip_generators,
-    .shrink = tg_wide_shrink,
-    .size = tg_wide_size,
-    .classify = tg_wide_classify,
-    .wide = &pz_flip_wide,
-    .answer_in = flip_answer_in,
-};
+/* Boards up to 8x8 run through pz_flip, larger ones and sweeps through
+ * pz_flip_wide; mode=solvable makes random flips of a board of one colour,
+ * white or black. */
+TG_PUZZLE(flip, "Flip Game (POJ 1753)", TG_FLIP_GOALS, MAX_SIDE, 4, 4, 2,
+          "rows=4:cols=4 (sides to 8, at most 40 cells)",
+          "rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2, so mostly Impossible; "
+          "mode=solvable: random flips of a board of one colour; sides to 4096, or a sweep "
+          "rows=8..4096)",
+          "rows=4:cols=4:count=1 (every piece black; sides to 10000, or a sweep rows=8..4096)");

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "../io.h"
-#include "../toggle/big.h"
+#include "../toggle/puzzle.h"
 
 enum { MAX_COUNT = 100000000 };
 
@@ -45,7 +45,7 @@ static int read_values(pz_reader *r, int n, int strict, uint64_t *row, pz_error 
 
 /* One board; the header's sides up to max (TG_MAX, or TG_BIG_MAX for the wide
  * puzzle, whose boards past 64x64 take their rows from the reader's arena). */
-static int read_board(pz_reader *r, void *inst, int max, pz_error *e)
+static int lightsout_read_board(pz_reader *r, void *inst, int max, pz_error *e)
 {
     tg_board *bd = inst;
     int rc;
@@ -90,95 +90,53 @@ static int read_board(pz_reader *r, void *inst, int max, pz_error *e)
     return 1;
 }
 
-static int lo_read(pz_reader *r, void *inst, pz_error *e)
+/* m rows of n values 0/1 separated by one space, row r from the w words at
+ * rows + r * w. */
+static void write_rows(FILE *f, const uint64_t *rows, size_t w, int m, int n)
 {
-    return read_board(r, inst, TG_MAX, e);
-}
-
-/* Without an arena to hold big rows, the sides stop at 64 as in lo_read. */
-static int lo_read_wide(pz_reader *r, void *inst, pz_error *e)
-{
-    return read_board(r, inst, r->arena ? TG_BIG_MAX : TG_MAX, e);
-}
-
-static void write_rows(FILE *f, const uint64_t *rows, int m, int n)
-{
-    for (int r = 0; r < m; r++)
+    for (int r = 0; r < m; r++, rows += w)
         for (int c = 0; c < n; c++) {
-            putc_unlocked('0' + (int)((rows[r] >> c) & 1), f);
+            putc_unlocked('0' + (int)((rows[c / 64] >> (c % 64)) & 1), f);
             putc_unlocked(c + 1 < n ? ' ' : '\n', f);
         }
 }
 
-static void lo_write_input(FILE *f, const void *insts, size_t count, uint64_t first, uint64_t total)
+/* One size in a file, as its header says: "N" for 5x6 boards, else "N m n". */
+static void lightsout_write_input(FILE *f, const void *insts, size_t count, uint64_t first,
+                                  uint64_t total)
 {
     const tg_board *bd = insts;
+    if (count && tg_is_big(bd)) {
+        if (first == 0)
+            fprintf(f, "%llu %d %d\n", (unsigned long long)total, bd->big.m, bd->big.n);
+        for (size_t i = 0; i < count; i++, bd++)
+            write_rows(f, bd->big.row, bd->big.w, bd->big.m, bd->big.n);
+        return;
+    }
     if (first == 0 && count && (bd->m != 5 || bd->n != 6))
         fprintf(f, "%llu %d %d\n", (unsigned long long)total, bd->m, bd->n);
     else if (first == 0)
         fprintf(f, "%llu\n", (unsigned long long)total);
     for (size_t i = 0; i < count; i++, bd++)
-        write_rows(f, bd->b, bd->m, bd->n);
+        write_rows(f, bd->b, 1, bd->m, bd->n);
 }
 
-/* The rows of a big board, as write_rows writes a small one's. */
-static void write_big_rows(FILE *f, const tg_big *b)
-{
-    for (int r = 0; r < b->m; r++) {
-        const uint64_t *row = tg_big_row(b, r);
-        for (int c = 0; c < b->n; c++) {
-            putc_unlocked('0' + (int)((row[c / 64] >> (c % 64)) & 1), f);
-            putc_unlocked(c + 1 < b->n ? ' ' : '\n', f);
-        }
-    }
-}
-
-/* Boards of every size; one size in a file, as its header says. */
-static void lo_write_input_wide(FILE *f, const void *insts, size_t count, uint64_t first,
-                                uint64_t total)
-{
-    const tg_board *bd = insts;
-    if (!count || !tg_is_big(bd)) {
-        lo_write_input(f, insts, count, first, total);
-        return;
-    }
-    if (first == 0)
-        fprintf(f, "%llu %d %d\n", (unsigned long long)total, bd->big.m, bd->big.n);
-    for (size_t i = 0; i < count; i++, bd++)
-        write_big_rows(f, &bd->big);
-}
-
-static void lo_write_answer(FILE *f, unsigned long long k, const void *inst, const void *ans)
+static void lightsout_write_answer(FILE *f, unsigned long long k, const void *inst, const void *ans)
 {
     const tg_board *bd = inst;
     const tg_answer *a = ans;
     fprintf(f, "PUZZLE #%llu\n", k);
     if (a->weight < 0)
         fputs("IMPOSSIBLE\n", f);
+    else if (tg_is_big(bd))
+        write_rows(f, a->big.x.row, a->big.x.w, a->big.x.m, a->big.x.n);
     else
-        write_rows(f, a->x, bd->m, bd->n);
+        write_rows(f, a->x, 1, bd->m, bd->n);
 }
 
-static void lo_write_answer_wide(FILE *f, unsigned long long k, const void *inst, const void *ans)
+/* "PUZZLE #k" and the line after it: 1, 0 at the end before it, -1 bad. */
+static int read_head(pz_reader *r, unsigned long long k, pz_error *e)
 {
-    const tg_board *bd = inst;
-    const tg_answer *a = ans;
-    if (!tg_is_big(bd)) {
-        lo_write_answer(f, k, inst, ans);
-        return;
-    }
-    fprintf(f, "PUZZLE #%llu\n", k);
-    if (a->weight < 0)
-        fputs("IMPOSSIBLE\n", f);
-    else
-        write_big_rows(f, &a->big.x);
-}
-
-static int lo_read_answer(pz_reader *r, unsigned long long k, const void *inst, void *ans,
-                          pz_error *e)
-{
-    const tg_board *bd = inst;
-    tg_answer *a = ans;
     char head[32];
     int rc;
     if ((rc = pz_getline(r, e)) <= 0)
@@ -188,6 +146,13 @@ static int lo_read_answer(pz_reader *r, unsigned long long k, const void *inst, 
         return pz_fail(e, r, "expected \"%s\"", head);
     if ((rc = pz_getline(r, e)) <= 0)
         return rc ? rc : pz_fail(e, r, "expected the answer to puzzle %llu: the output ended", k);
+    return 1;
+}
+
+/* The presses of a small board, from the line read_head left. */
+static int read_presses(pz_reader *r, const tg_board *bd, tg_answer *a, pz_error *e)
+{
+    int rc;
     a->has = 0;
     a->weight = -1;
     if (!strcmp(r->buf, "IMPOSSIBLE"))
@@ -203,27 +168,12 @@ static int lo_read_answer(pz_reader *r, unsigned long long k, const void *inst, 
     return 1;
 }
 
-/* An answer to a big board: its rows into the arena's, sized by answer_in;
- * whether it is the fewest follows from the size (big.h), as the solvers'. */
-static int lo_read_answer_wide(pz_reader *r, unsigned long long k, const void *inst, void *ans,
-                               pz_error *e)
+/* The presses of a big board, into the arena's rows that answer_in sized;
+ * whether they are the fewest follows from the size (big.h), as the
+ * solvers'. */
+static int read_big_presses(pz_reader *r, const tg_board *bd, tg_answer *a, pz_error *e)
 {
-    const tg_board *bd = inst;
-    tg_answer *a = ans;
-    char head[32];
     int rc;
-    if (!tg_is_big(bd))
-        return lo_read_answer(r, k, inst, ans, e);
-    if (!r->arena)
-        pz_fatal("lightsout: an answer to a big board read without an arena");
-    tg_wide_answer_in(inst, ans, TG_LIGHTSOUT_GOALS, r->arena);
-    if ((rc = pz_getline(r, e)) <= 0)
-        return rc;
-    snprintf(head, sizeof head, "PUZZLE #%llu", k);
-    if (strcmp(r->buf, head))
-        return pz_fail(e, r, "expected \"%s\"", head);
-    if ((rc = pz_getline(r, e)) <= 0)
-        return rc ? rc : pz_fail(e, r, "expected the answer to puzzle %llu: the output ended", k);
     a->big.fewest = tg_big_searched_size(bd->big.m, bd->big.n);
     if (a->big.fewest < 0)
         pz_fatal("out of memory");
@@ -243,125 +193,29 @@ static int lo_read_answer_wide(pz_reader *r, unsigned long long k, const void *i
     return 1;
 }
 
-static pz_verdict lo_check(const void *inst, const void *ans, const char **why)
+static int lightsout_read_answer(pz_reader *r, unsigned long long k, const void *inst, void *ans,
+                                 pz_error *e)
 {
-    return tg_check(inst, ans, TG_LIGHTSOUT_GOALS, why);
+    const tg_board *bd = inst;
+    tg_answer *a = ans;
+    int rc, big = tg_is_big(bd);
+    if (big) {
+        if (!r->arena)
+            pz_fatal("lightsout: an answer to a big board read without an arena");
+        tg_wide_answer_in(inst, ans, TG_LIGHTSOUT_GOALS, r->arena);
+    }
+    if ((rc = read_head(r, k, e)) <= 0)
+        return rc;
+    return big ? read_big_presses(r, bd, a, e) : read_presses(r, bd, a, e);
 }
 
-static size_t lo_check_batch(const void *insts, const void *answers, size_t count, int *classes)
-{
-    return tg_check_batch(insts, answers, count, classes, TG_LIGHTSOUT_GOALS);
-}
-
-static pz_verdict lo_check_wide(const void *inst, const void *ans, const char **why)
-{
-    return tg_wide_check(inst, ans, TG_LIGHTSOUT_GOALS, why);
-}
-
-static void lo_answer_in(const void *inst, void *ans, pz_arena *arena)
-{
-    tg_wide_answer_in(inst, ans, TG_LIGHTSOUT_GOALS, arena);
-}
-
-/* Boards up to 64x64 run through this puzzle; past that, a sweep of sizes or
- * a size whose answers gf2 cannot prove fewest, through the wide one. */
-static int lo_setup(pz_params *p, pz_error *e)
-{
-    if (p->rows < 0 && p->cols < 0 && p->rows_to < 0)
-        p->rows = 5, p->cols = 6;
-    return tg_wide_setup_random(p, TG_MAX, e);
-}
-
-static int lo_setup_ones(pz_params *p, pz_error *e)
-{
-    if (p->rows < 0 && p->cols < 0 && p->rows_to < 0)
-        p->rows = 5, p->cols = 6;
-    return tg_wide_setup_ones(p, TG_MAX, e);
-}
-
-static int lo_setup_all(pz_params *p, pz_error *e)
-{
-    if (p->rows < 0 && p->cols < 0)
-        p->rows = 5, p->cols = 6;
-    return tg_setup(p, TG_MAX, 1, e);
-}
-
-/* random's mode=solvable: presses on the all-off board. */
-static void lo_make_random(const pz_params *p, uint64_t index, void *inst)
-{
-    if (p->mode[0])
-        tg_make_solvable(p, index, inst, 1);
-    else
-        tg_make_random(p, index, inst);
-}
-
-static void lo_make_random_batch(const pz_params *p, uint64_t first, size_t count, void *insts)
-{
-    if (!p->mode[0])
-        tg_make_random_batch(p, first, count, insts);
-    else
-        for (size_t i = 0; i < count; i++)
-            tg_make_solvable(p, first + i, (tg_board *)insts + i, 1);
-}
-
-static void lo_make_random_in(const pz_params *p, uint64_t index, void *inst, pz_arena *arena)
-{
-    if (p->mode[0])
-        tg_wide_make_solvable(p, index, inst, arena, 1);
-    else
-        tg_wide_make_random(p, index, inst, arena);
-}
-
-static const pz_generator lo_generators[] = {
-    {"exhaustive", "rows=5:cols=6 (at most 40 cells)", lo_setup_all, tg_make_exhaustive,
-     tg_make_exhaustive_batch, NULL},
-    {"random",
-     "rows=5:cols=6:count=1000:seed=1 (each light on with p=1/2, solvable 1 time in 2^nullity: "
-     "1 in 16 at 4x4; mode=solvable: random presses on the all-off board; sides to 4096, or a "
-     "sweep rows=8..4096)",
-     lo_setup, lo_make_random, lo_make_random_batch, lo_make_random_in},
-    {"ones", "rows=5:cols=6:count=1 (all lights on; sides to 10000, or a sweep rows=8..4096)",
-     lo_setup_ones, tg_make_ones, NULL, tg_wide_make_ones},
-    {NULL, NULL, NULL, NULL, NULL, NULL},
-};
-
-extern const pz_puzzle pz_lightsout_wide;
-
-const pz_puzzle pz_lightsout = {
-    .name = "lightsout",
-    .title = "Extended Lights Out (POJ 1222)",
-    .inst_size = sizeof(tg_board),
-    .ans_size = sizeof(tg_answer),
-    .read = lo_read,
-    .write_input = lo_write_input,
-    .write_answer = lo_write_answer,
-    .read_answer = lo_read_answer,
-    .check = lo_check,
-    .same = tg_same,
-    .generators = lo_generators,
-    .shrink = tg_shrink,
-    .size = tg_size,
-    .classify = tg_classify,
-    .check_batch = lo_check_batch,
-    .wide = &pz_lightsout_wide,
-};
-
-/* Boards of every size (solver.h: pz_puzzle.wide). */
-const pz_puzzle pz_lightsout_wide = {
-    .name = "lightsout",
-    .title = "Extended Lights Out (POJ 1222)",
-    .inst_size = sizeof(tg_board),
-    .ans_size = sizeof(tg_answer),
-    .read = lo_read_wide,
-    .write_input = lo_write_input_wide,
-    .write_answer = lo_write_answer_wide,
-    .read_answer = lo_read_answer_wide,
-    .check = lo_check_wide,
-    .same = tg_wide_same,
-    .generators = lo_generators,
-    .shrink = tg_wide_shrink,
-    .size = tg_wide_size,
-    .classify = tg_wide_classify,
-    .wide = &pz_lightsout_wide,
-    .answer_in = lo_answer_in,
-};
+/* Boards up to 64x64 run through pz_lightsout; past that, a sweep of sizes
+ * or a size whose answers gf2 cannot prove fewest, through
+ * pz_lightsout_wide.  mode=solvable makes random presses on the all-off
+ * board. */
+TG_PUZZLE(lightsout, "Extended Lights Out (POJ 1222)", TG_LIGHTSOUT_GOALS, TG_MAX, 5, 6, 1,
+          "rows=5:cols=6 (at most 40 cells)",
+          "rows=5:cols=6:count=1000:seed=1 (each light on with p=1/2, solvable 1 time in "
+          "2^nullity: 1 in 16 at 4x4; mode=solvable: random presses on the all-off board; sides "
+          "to 4096, or a sweep rows=8..4096)",
+          "rows=5:cols=6:count=1 (all lights on; sides to 10000, or a sweep rows=8..4096)");

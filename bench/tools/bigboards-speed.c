@@ -40,9 +40,9 @@ static double now(void)
 
 static const tg_bigalgo *algo(const char *name)
 {
-    for (int s = 0; tg_big_solvers[s]; s++)
-        if (!strcmp(tg_bigalgo_name(tg_big_solvers[s]), name))
-            return tg_big_solvers[s];
+    const tg_bigalgo *a = tg_big_find(name);
+    if (a)
+        return a;
     fprintf(stderr, "bigboards-speed: no solver '%s'\n", name);
     exit(2);
 }
@@ -56,21 +56,22 @@ static void check(const tg_big *b, const tg_bigans *a, const char *name)
     }
 }
 
-/* The solvers named in argv, or every one. */
+/* The solvers named in argv, or every one (at most PICK_MAX). */
+enum { PICK_MAX = 8 };
 static int pick(int argc, char **argv, const tg_bigalgo **out)
 {
     int k = 0;
     if (argc == 0)
-        for (; tg_big_solvers[k]; k++)
-            out[k] = tg_big_solvers[k];
-    for (int i = 0; i < argc; i++)
+        for (; tg_big_algo(k) && k < PICK_MAX; k++)
+            out[k] = tg_big_algo(k);
+    for (int i = 0; i < argc && k < PICK_MAX; i++)
         out[k++] = algo(argv[i]);
     return k;
 }
 
 static int ones(int n, int argc, char **argv)
 {
-    const tg_bigalgo *list[8];
+    const tg_bigalgo *list[PICK_MAX];
     int k = pick(argc, argv, list);
     tg_big b = {0};
     if (tg_big_init(&b, n, n))
@@ -173,7 +174,7 @@ static int timed(const tg_bigalgo *al, int n, long count, double *size_s, double
 
 static int random_boards(int n, long count, int argc, char **argv)
 {
-    const tg_bigalgo *list[8];
+    const tg_bigalgo *list[PICK_MAX];
     int k = pick(argc, argv, list);
     printf("| solver | side | boards | solvable | per-size s | solve s (all) | check s (all) |\n"
            "|---|---|---|---|---|---|---|\n");
@@ -201,8 +202,8 @@ static int sweep(int max)
            "# - outside its limits\n"
            "# side nullity",
            max);
-    for (int s = 0; tg_big_solvers[s]; s++)
-        printf(" %s", tg_bigalgo_name(tg_big_solvers[s]));
+    for (int s = 0; tg_big_algo(s); s++)
+        printf(" %s", tg_bigalgo_name(tg_big_algo(s)));
     printf("\n");
     for (int n = 8; n <= max; n = n % 3 ? n * 3 / 2 : n * 4 / 3) { /* 8 12 16 24 32 ... */
         int k, on;
@@ -211,19 +212,19 @@ static int sweep(int max)
             return 2;
         tg_big_ones(&b);
         printf("%d %d", n, k);
-        for (int s = 0; tg_big_solvers[s]; s++) {
-            if (!tg_bigalgo_fits(tg_big_solvers[s], n, n)) {
+        for (int s = 0; tg_big_algo(s); s++) {
+            if (!tg_bigalgo_fits(tg_big_algo(s), n, n)) {
                 printf(" -");
                 continue;
             }
-            tg_bigsys *sys = tg_bigsys_new(tg_big_solvers[s]);
+            tg_bigsys *sys = tg_bigsys_new(tg_big_algo(s));
             tg_bigans a;
             tg_bigans_init(&a);
             double t0 = now();
             if (!sys || tg_big_solve(sys, &b, TG_OFF, &a))
                 return 2;
             double t1 = now();
-            check(&b, &a, tg_bigalgo_name(tg_big_solvers[s]));
+            check(&b, &a, tg_bigalgo_name(tg_big_algo(s)));
             printf(" %.6f", t1 - t0);
             tg_bigans_free(&a);
             tg_bigsys_free(sys);
@@ -237,7 +238,7 @@ static int sweep(int max)
 
 static int row0(int n, const char *name)
 {
-    tg_bigsys *sys = tg_bigsys_new(name ? algo(name) : tg_big_solvers[0]);
+    tg_bigsys *sys = tg_bigsys_new(name ? algo(name) : tg_big_algo(0));
     tg_big b = {0};
     tg_bigans a;
     tg_bigans_init(&a);
@@ -246,7 +247,7 @@ static int row0(int n, const char *name)
     tg_big_ones(&b);
     if (tg_big_solve(sys, &b, TG_OFF, &a))
         return 2;
-    check(&b, &a, name ? name : tg_bigalgo_name(tg_big_solvers[0]));
+    check(&b, &a, name ? name : tg_bigalgo_name(tg_big_algo(0)));
     for (int c = 0; c < n; c++)
         putchar('0' + (int)((a.x.row[c / 64] >> (c % 64)) & 1));
     putchar('\n');

@@ -798,5 +798,3 @@ int tg_big_facts(int m, int n, int *nullity, int *on_solvable)
     *on_solvable = on;
     return 0;
 }
-
-const tg_bigalgo *const tg_big_solvers[] = {&tg_big_chase, &tg_big_m4ri, &tg_big_dense, NULL};

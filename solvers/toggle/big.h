@@ -7,7 +7,7 @@
  * rules are those of toggle.h (a press toggles its cell and the orthogonal
  * neighbours; an answer is a set of presses x with b + A x a goal board).
  *
- *     tg_bigsys *s = tg_bigsys_new(&tg_big_chase);   // per solver and thread
+ *     tg_bigsys *s = tg_bigsys_new(tg_big_find("chase"));   // per solver and thread
  *     tg_bigans a;
  *     tg_bigans_init(&a);
  *     if (tg_big_solve(s, &board, TG_OFF, &a) == 0 &&
@@ -85,11 +85,12 @@ pz_verdict tg_big_check(const tg_big *b, const tg_bigans *a, unsigned goals, con
 /* The answers agree: the same press count and, both having presses, the same set. */
 int tg_big_same(const tg_bigans *a, const tg_bigans *b);
 
-/* An algorithm for the system of a size; the solvers are below. */
+/* An algorithm for the system of a size: a big solver's (TG_BIG_SOLVER
+ * below), the i-th in the registry's order from 0 (NULL past the last), or
+ * the one named name (NULL: none). */
 typedef struct tg_bigalgo tg_bigalgo;
-extern const tg_bigalgo tg_big_chase, tg_big_m4ri, tg_big_dense;
-/* Every big solver, NULL-terminated: tg_big_chase, tg_big_m4ri, tg_big_dense. */
-extern const tg_bigalgo *const tg_big_solvers[];
+const tg_bigalgo *tg_big_algo(int i);
+const tg_bigalgo *tg_big_find(const char *name);
 const char *tg_bigalgo_name(const tg_bigalgo *);
 const char *tg_bigalgo_limits(const tg_bigalgo *);
 int tg_bigalgo_fits(const tg_bigalgo *, int m, int n);
@@ -144,5 +145,63 @@ struct tg_bigalgo {
 
 /* The word-parallel elimination of bigchase.c, for the other algorithms. */
 int tg__big_eliminate(uint64_t *a, int rows, size_t stride, int pcols, int *pivcol);
+
+/* Declares the big-board solver NAME of both toggle puzzles (a line for each
+ * in registry.h) on the algorithm tg_big_NAME, which it defines: SUMMARY for
+ * `puzzlebench list`, SIDES (what FITS takes, in words), FITS(m, n), then
+ * .eliminate, or .prepare, .particular and .release (tg_bigalgo above).  The
+ * solvers take boards of every size (bigsolvers.c); each puzzle's limits add
+ * where its answers are the fewest. */
+#define TG_BIG_SOLVER(NAME, SUMMARY, SIDES, FITS, ...)                                             \
+    extern const tg_bigalgo tg_big_##NAME;                                                         \
+    const tg_bigalgo tg_big_##NAME = {                                                             \
+        .name = #NAME, .summary = SUMMARY, .limits = SIDES, .fits = FITS, __VA_ARGS__};            \
+    static int flip_fits_(const void *i)                                                           \
+    {                                                                                              \
+        return tg__bigsolver_fits(&tg_big_##NAME, i, TG_FLIP_GOALS);                               \
+    }                                                                                              \
+    static int lo_fits_(const void *i)                                                             \
+    {                                                                                              \
+        return tg__bigsolver_fits(&tg_big_##NAME, i, TG_LIGHTSOUT_GOALS);                          \
+    }                                                                                              \
+    static int flip_solve_(const void *i, void *a, void *s)                                        \
+    {                                                                                              \
+        return tg__bigsolver_solve(&tg_big_##NAME, i, TG_FLIP_GOALS, a, s);                        \
+    }                                                                                              \
+    static int lo_solve_(const void *i, void *a, void *s)                                          \
+    {                                                                                              \
+        return tg__bigsolver_solve(&tg_big_##NAME, i, TG_LIGHTSOUT_GOALS, a, s);                   \
+    }                                                                                              \
+    static int resize_(void *s, const void *i)                                                     \
+    {                                                                                              \
+        return tg__bigsolver_resize(&tg_big_##NAME, s, i);                                         \
+    }                                                                                              \
+    PZ_SOLVER(flip, NAME, SUMMARY, TG__BIG_FLIP_LIMITS(SIDES), flip_fits_, sizeof(tg__bigscratch), \
+              tg__bigsolver_prepare, flip_solve_, .resize = resize_,                               \
+              .release = tg__bigsolver_release);                                                   \
+    PZ_SOLVER(lightsout, NAME, SUMMARY, TG__BIG_LO_LIMITS(SIDES), lo_fits_,                        \
+              sizeof(tg__bigscratch), tg__bigsolver_prepare, lo_solve_, .resize = resize_,         \
+              .release = tg__bigsolver_release)
+
+/* For TG_BIG_SOLVER (bigsolvers.c): a solver's scratch and its hooks. */
+typedef struct tg__bigscratch {
+    tg_bigsys *sys; /* the per-size work, for the size of the last board */
+    tg_big b;       /* a small board, copied */
+    tg_bigans a;    /* its answer */
+} tg__bigscratch;
+int tg__bigsolver_fits(const tg_bigalgo *, const void *inst, unsigned goals);
+int tg__bigsolver_prepare(void);
+int tg__bigsolver_resize(const tg_bigalgo *, void *scratch, const void *inst);
+void tg__bigsolver_release(void *scratch);
+int tg__bigsolver_solve(const tg_bigalgo *, const void *inst, unsigned goals, void *ans,
+                        void *scratch);
+/* Each puzzle's limits in its own words: Flip Game takes only the sizes
+ * whose kernel is searched; Lights Out takes every size and says where its
+ * answer is not proven the fewest. */
+#define TG__BIG_SEARCHED "nullity <= 32, cells * 2^nullity <= 2^44"
+#define TG__BIG_FLIP_LIMITS(SIDES) SIDES ", where the kernel can be searched (" TG__BIG_SEARCHED ")"
+#define TG__BIG_LO_LIMITS(SIDES)                                                                   \
+    SIDES "; the fewest presses proven where the kernel is searched (" TG__BIG_SEARCHED            \
+          "), elsewhere a solution marked not proven fewest"
 
 #endif

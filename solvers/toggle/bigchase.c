@@ -154,13 +154,6 @@ static int chase_fits(int m, int n)
     return m <= TG_BIG_ONE_MAX && n <= TG_BIG_ONE_MAX;
 }
 
-const tg_bigalgo tg_big_chase = {
-    "chase",
-    "light chasing to the shorter side's system, our own four-Russians elimination",
-    "sides up to 10000",
-    chase_fits,
-    tg__big_eliminate,
-    NULL,
-    NULL,
-    NULL,
-};
+TG_BIG_SOLVER(chase,
+              "light chasing to the shorter side's system, our own four-Russians elimination",
+              "sides up to 10000", chase_fits, .eliminate = tg__big_eliminate);

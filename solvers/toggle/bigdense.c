@@ -135,13 +135,6 @@ static int dense_fits(int m, int n)
     return m * n <= DENSE_CELLS;
 }
 
-const tg_bigalgo tg_big_dense = {
-    "dense",
-    "elimination of the whole press matrix (the baseline)",
-    "m * n <= 4096 cells",
-    dense_fits,
-    NULL,
-    dense_prepare,
-    dense_particular,
-    dense_release,
-};
+TG_BIG_SOLVER(dense, "elimination of the whole press matrix (the baseline)", "m * n <= 4096 cells",
+              dense_fits, .prepare = dense_prepare, .particular = dense_particular,
+              .release = dense_release);

@@ -68,13 +68,5 @@ static int m4ri_fits(int m, int n)
     return m <= TG_BIG_ONE_MAX && n <= TG_BIG_ONE_MAX;
 }
 
-const tg_bigalgo tg_big_m4ri = {
-    "m4ri",
-    "light chasing to the shorter side's system, solved by M4RI",
-    "sides up to 10000",
-    m4ri_fits,
-    m4ri_eliminate,
-    NULL,
-    NULL,
-    NULL,
-};
+TG_BIG_SOLVER(m4ri, "light chasing to the shorter side's system, solved by M4RI",
+              "sides up to 10000", m4ri_fits, .eliminate = m4ri_eliminate);

@@ -1,13 +1,13 @@
-/* bigsolvers.c - the big-board algorithms (big.h: chase, m4ri, dense) as
- * solvers of both toggle puzzles, for boards of every size.
+/* bigsolvers.c - the big-board algorithms (big.h) as solvers of both toggle
+ * puzzles, for boards of every size: what TG_BIG_SOLVER's solvers share.
  *
  * A board up to 64x64 is copied into a big board in scratch and its answer
  * copied back, so the small corpora cross-check these solvers against gf2 and
  * the others bit for bit; a big board (the wide puzzles only) is solved in
  * place, into answer rows the harness sized in its arena (answer_in).  The
  * per-size work (big.c: the transfer matrix, its elimination, the kernel)
- * lives in scratch and is done by resize(), outside the timer, so a corpus
- * of one size pays it once per thread.
+ * lives in scratch and is done by resize, outside the timer, so a corpus of
+ * one size pays it once per thread.
  *
  * Limits: each algorithm's sides (big.h), and for Flip Game the sizes whose
  * kernel can be searched for the fewest flips (nullity <= 32 and cells *
@@ -16,34 +16,28 @@
  */
 #include "big.h"
 
-typedef struct bigscratch {
-    tg_bigsys *sys; /* the per-size work, for the size of the last board */
-    tg_big b;       /* a small board, copied */
-    tg_bigans a;    /* its answer */
-} bigscratch;
-
 static void board_size(const tg_board *bd, int *m, int *n)
 {
     *m = tg_is_big(bd) ? bd->big.m : bd->m;
     *n = tg_is_big(bd) ? bd->big.n : bd->n;
 }
 
-static int fits(const tg_bigalgo *algo, const void *inst, unsigned goals)
+int tg__bigsolver_fits(const tg_bigalgo *algo, const void *inst, unsigned goals)
 {
     int m, n;
     board_size(inst, &m, &n);
     return tg_bigalgo_fits(algo, m, n) && (!(goals & TG_ON) || tg_big_searched_size(m, n) == 1);
 }
 
-static int prepare(void)
+int tg__bigsolver_prepare(void)
 {
     tg_nullity(1, 1); /* gf2's table of small sizes, before any thread asks it */
     return 0;
 }
 
-static int resize(const tg_bigalgo *algo, void *scratch, const void *inst)
+int tg__bigsolver_resize(const tg_bigalgo *algo, void *scratch, const void *inst)
 {
-    bigscratch *s = scratch;
+    tg__bigscratch *s = scratch;
     const tg_board *bd = inst;
     int m, n;
     board_size(bd, &m, &n);
@@ -53,31 +47,33 @@ static int resize(const tg_bigalgo *algo, void *scratch, const void *inst)
         return -1;
     if (tg_is_big(bd))
         return 0;
-    /* The small board's copies, so solve() allocates nothing at this size. */
+    /* The small board's copies, so solve allocates nothing at this size. */
     return tg_big_init(&s->b, m, n) || tg_big_init(&s->a.x, m, n) ||
                    tg_big_init(&s->a.cert[0], m, n) || tg_big_init(&s->a.cert[1], m, n)
                ? -1
                : 0;
 }
 
-static void release(void *scratch)
+void tg__bigsolver_release(void *scratch)
 {
-    bigscratch *s = scratch;
+    tg__bigscratch *s = scratch;
     tg_bigsys_free(s->sys);
     tg_big_free(&s->b);
     tg_bigans_free(&s->a);
     s->sys = NULL;
 }
 
-static int solve(const tg_bigalgo *algo, const tg_board *bd, unsigned goals, tg_answer *a,
-                 void *scratch)
+int tg__bigsolver_solve(const tg_bigalgo *algo, const void *inst, unsigned goals, void *ans,
+                        void *scratch)
 {
-    bigscratch *s = scratch;
+    tg__bigscratch *s = scratch;
+    const tg_board *bd = inst;
+    tg_answer *a = ans;
     int m, n;
     board_size(bd, &m, &n);
-    /* resize() was called for this size outside the timer, or it is done here */
+    /* resize was called for this size outside the timer, or it is done here */
     if (!s->sys || (!tg_is_big(bd) && (s->b.m != m || s->b.n != n)))
-        if (resize(algo, scratch, bd))
+        if (tg__bigsolver_resize(algo, scratch, bd))
             return -1;
     if (tg_is_big(bd)) {
         if (tg_big_solve(s->sys, &bd->big, goals, &a->big))
@@ -99,43 +95,41 @@ static int solve(const tg_bigalgo *algo, const tg_board *bd, unsigned goals, tg_
     return 0;
 }
 
-/* Each puzzle's limits in its own words: Flip Game takes only the sizes whose
- * kernel is searched; Lights Out takes every size and says where its answer
- * is not proven the fewest. */
-#define SEARCHED "nullity <= 32, cells * 2^nullity <= 2^44"
-#define FLIP_LIMITS(SIDES) SIDES ", where the kernel can be searched (" SEARCHED ")"
-#define LO_LIMITS(SIDES)                                                                           \
-    SIDES "; the fewest presses proven where the kernel is searched (" SEARCHED                    \
-          "), elsewhere a solution marked not proven fewest"
+/* The big solvers are the registry's toggle solvers whose file declares an
+ * algorithm with TG_BIG_SOLVER.  Each registry line's name has a weak
+ * reference to tg_big_NAME here, which the linker leaves NULL where no file
+ * defines one; walking pz_solvers links every solver's file in. */
+#define WEAK_ALGO(p, s, f) extern const tg_bigalgo tg_big_##s __attribute__((weak));
+PZ_SOLVERS(WEAK_ALGO)
+#undef WEAK_ALGO
+#define NAMED_ALGO(p, s, f) {#s, &tg_big_##s},
+static const struct {
+    const char *name;
+    const tg_bigalgo *algo;
+} algos[] = {PZ_SOLVERS(NAMED_ALGO)};
+#undef NAMED_ALGO
 
-/* The solver NAME of both puzzles on the algorithm tg_big_NAME. */
-#define BIG_SOLVER(NAME, SUMMARY, SIDES)                                                           \
-    static int NAME##_flip_fits(const void *i)                                                     \
-    {                                                                                              \
-        return fits(&tg_big_##NAME, i, TG_FLIP_GOALS);                                             \
-    }                                                                                              \
-    static int NAME##_lo_fits(const void *i)                                                       \
-    {                                                                                              \
-        return fits(&tg_big_##NAME, i, TG_LIGHTSOUT_GOALS);                                        \
-    }                                                                                              \
-    static int NAME##_flip_solve(const void *i, void *a, void *s)                                  \
-    {                                                                                              \
-        return solve(&tg_big_##NAME, i, TG_FLIP_GOALS, a, s);                                      \
-    }                                                                                              \
-    static int NAME##_lo_solve(const void *i, void *a, void *s)                                    \
-    {                                                                                              \
-        return solve(&tg_big_##NAME, i, TG_LIGHTSOUT_GOALS, a, s);                                 \
-    }                                                                                              \
-    static int NAME##_resize(void *s, const void *i)                                               \
-    {                                                                                              \
-        return resize(&tg_big_##NAME, s, i);                                                       \
-    }                                                                                              \
-    PZ_SOLVER(flip, NAME, SUMMARY, FLIP_LIMITS(SIDES), NAME##_flip_fits, sizeof(bigscratch),       \
-              prepare, NAME##_flip_solve, .resize = NAME##_resize, .release = release);            \
-    PZ_SOLVER(lightsout, NAME, SUMMARY, LO_LIMITS(SIDES), NAME##_lo_fits, sizeof(bigscratch),      \
-              prepare, NAME##_lo_solve, .resize = NAME##_resize, .release = release)
+static const tg_bigalgo *algo_of(const pz_solver *s)
+{
+    for (size_t k = 0; k < sizeof algos / sizeof *algos; k++)
+        if (algos[k].algo && !strcmp(algos[k].name, s->name))
+            return algos[k].algo;
+    return NULL;
+}
 
-BIG_SOLVER(chase, "light chasing to the shorter side's system, our own four-Russians elimination",
-           "sides up to 10000");
-BIG_SOLVER(m4ri, "light chasing to the shorter side's system, solved by M4RI", "sides up to 10000");
-BIG_SOLVER(dense, "elimination of the whole press matrix (the baseline)", "m * n <= 4096 cells");
+const tg_bigalgo *tg_big_algo(int i)
+{
+    for (const pz_solver *const *s = pz_solvers; *s; s++)
+        if ((*s)->puzzle == &pz_lightsout && algo_of(*s) && i-- == 0)
+            return algo_of(*s);
+    return NULL;
+}
+
+const tg_bigalgo *tg_big_find(const char *name)
+{
+    const tg_bigalgo *a;
+    for (int i = 0; (a = tg_big_algo(i)); i++)
+        if (!strcmp(tg_bigalgo_name(a), name))
+            return a;
+    return NULL;
+}

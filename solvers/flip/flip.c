@@ -2,9 +2,10 @@
  *
  * Judge input: boards of 4 lines of 4 characters 'b'/'w', one after another
  * (whitespace between boards allowed), answered one line each: the fewest
- * moves or "Impossible".  Our generalisation: a first line "m n" (1..8 each)
- * announces m x n boards for the rest of the input.  A black piece is a set
- * bit; the algorithms live in ../toggle/.
+ * moves or "Impossible".  Our generalisation: a first line "m n" announces
+ * m x n boards for the rest of the input (sides 1..8, and to 4096 through
+ * the wide puzzle).  A black piece is a set bit; the algorithms live in
+ * ../toggle/, and what both toggle puzzles share in ../toggle/puzzle.h.
  */
 #include <string.h>
 
@@ -160,9 +161,10 @@ static int flip_read_answer(pz_reader *r, unsigned long long k, const void *inst
     return pz_fail(e, r, "expected a number of moves from 0 to %lld or \"Impossible\"", cells);
 }
 
-/* Boards up to 8x8 run through pz_flip, larger ones and sweeps through
- * pz_flip_wide; mode=solvable makes random flips of a board of one colour,
- * white or black. */
+/* TG_PUZZLE's arguments in order (puzzle.h): the goals all white or all
+ * black; boards up to MAX_SIDE a side through pz_flip, larger ones and
+ * sweeps through pz_flip_wide; 4x4 by default; mode=solvable flips at random
+ * a board of one of 2 colours; the corpus kinds' help. */
 TG_PUZZLE(flip, "Flip Game (POJ 1753)", TG_FLIP_GOALS, MAX_SIDE, 4, 4, 2,
           "rows=4:cols=4 (sides to 8, at most 40 cells)",
           "rows=4:cols=4:count=1000:seed=1 (each piece black with p=1/2, so mostly Impossible; "

@@ -4,8 +4,10 @@
  * of 6 values 0/1 separated by spaces.  Output per puzzle m: "PUZZLE #m" and 5
  * lines of 6 values 0/1 separated by one space, 1 marking a press.
  * Our generalisation: a first line "N m n" announces N boards of m x n
- * (1..64 each; 1..4096 in the wide puzzle, bigpuzzle.c).  Where a board has no answer we print
- * "IMPOSSIBLE" in place of the matrix; where it has several, the canonical one (toggle.h).
+ * (sides 1..64, and to 4096 through the wide puzzle).  Where a board has no
+ * answer we print "IMPOSSIBLE" in place of the matrix; where it has several,
+ * the canonical one (toggle.h).  What both toggle puzzles share is in
+ * ../toggle/puzzle.h.
  */
 #include <string.h>
 
@@ -209,10 +211,11 @@ static int lightsout_read_answer(pz_reader *r, unsigned long long k, const void 
     return big ? read_big_presses(r, bd, a, e) : read_presses(r, bd, a, e);
 }
 
-/* Boards up to 64x64 run through pz_lightsout; past that, a sweep of sizes
- * or a size whose answers gf2 cannot prove fewest, through
- * pz_lightsout_wide.  mode=solvable makes random presses on the all-off
- * board. */
+/* TG_PUZZLE's arguments in order (puzzle.h): the goal all off; boards up to
+ * 64x64 through pz_lightsout, larger ones, sweeps and sizes whose answers
+ * gf2 cannot prove fewest through pz_lightsout_wide; 5x6 by default;
+ * mode=solvable presses at random on a board of 1 colour, all off; the
+ * corpus kinds' help. */
 TG_PUZZLE(lightsout, "Extended Lights Out (POJ 1222)", TG_LIGHTSOUT_GOALS, TG_MAX, 5, 6, 1,
           "rows=5:cols=6 (at most 40 cells)",
           "rows=5:cols=6:count=1000:seed=1 (each light on with p=1/2, solvable 1 time in "

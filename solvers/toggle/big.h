@@ -96,7 +96,7 @@ const char *tg_bigalgo_limits(const tg_bigalgo *);
 int tg_bigalgo_fits(const tg_bigalgo *, int m, int n);
 /* Does the solver take m x n boards toward goals?  Flip Game's (TG_OFF |
  * TG_ON) also needs the kernel searched: nullity <= 32 and m * n * 2^nullity
- * <= 2^44.  Costs tg_big_facts for Flip Game (0.1 s at 4096 x 4096). */
+ * <= 2^44.  Costs tg_big_facts for Flip Game (the per-size elimination). */
 int tg_big_fits(const tg_bigalgo *, int m, int n, unsigned goals);
 
 /* A solver's state for one thread: the work done once per size (transfer

@@ -3,30 +3,21 @@
  *
  * Idea: big.c chases the board down its longer side, so the presses are
  * fixed by the first row f (w = min(m, n) unknowns) and the last row is left
- * with c + R f.  R, the transfer matrix, is a Toeplitz-plus-Hankel matrix
- * built from one polynomial (big.c).  Once per size, [R | I] is brought to
- * reduced row echelon form here: the rows with a pivot give f = E c, the
- * others (the left kernel) tell whether a board has an answer, and the free
- * columns give the kernel.  A board then costs two chases and w dot products
- * of w bits, plus the canonical choice among its 2^nullity answers.
- *
- * The elimination is Gauss-Jordan by the method of four Russians: pivots are
- * found 32 columns at a time among the rows not yet used, and every other
- * row is then cleared of those columns in one pass, XORing four combinations
- * of pivot rows, one per group of 8 columns, each looked up in a table of
- * the 256 combinations of its group (built by a Gray code).  So each row is
- * swept once per 32 pivots, not once per pivot.  (One table of 8 columns,
- * a sweep per 8 pivots, took three times as long at 10 000.)
+ * with c + R f, R the transfer matrix (big.c).  Once per size, [R | I] is
+ * brought to reduced row echelon form here: the rows with a pivot give
+ * f = E c, the others (the left kernel) tell whether a board has an answer,
+ * and the free columns give the kernel.  The elimination is Gauss-Jordan by
+ * the method of four Russians: pivots are found 32 columns at a time, and
+ * every other row is then cleared of them in one sweep, XORing four
+ * combinations of pivot rows, one per group of 8 columns, each looked up in
+ * a table of the group's 256 combinations (built by a Gray code).
  *
  * Cost: per size, O(w^3 / 2048) passes of four table words over [R | I] (w
- * rows of 2w bits); per board, O(m n / 64) for the chases and O(w^2 / 64)
- * for E c.
+ * rows of 2w bits); per board, two chases, O(m n / 64), and E c, O(w^2 / 64),
+ * plus the canonical choice among its 2^nullity answers.
  * Limits: sides up to 10 000 (per size, [R | I] is 25 MB at w = 10 000).
- * Measured (build/bigboards-speed, CPU seconds of one thread on the shared
- * machine; results/lightsout.md has the runs beside njpipeorgan/LightsOut):
- * the all-on 4000 x 4000 board solved whole in 0.05 s, 10 000 x 10 000 in
- * 0.9 - 1.1 s (its solve<N>: 0.69 s and 12 s); a random 1024 x 1024 board
- * in 0.2 ms after 4.5 ms of per-size work; 4096 x 4096, 92 ms per size.
+ * Times, and the first version's one table a sweep: results/lightsout.md,
+ * "Big boards".
  */
 #include <stdlib.h>
 #include <string.h>

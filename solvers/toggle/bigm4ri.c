@@ -3,22 +3,20 @@
  * Idea: the system of bigchase.c (the transfer matrix R of a size, from
  * big.c), with [R | I] brought to reduced row echelon form by M4RI's
  * mzd_echelonize_m4ri (Debian's libm4ri-dev), the library of the method of
- * four Russians: tables and cache-sized blocks of its own choosing, where
- * ours uses four tables of 8 columns over whole rows.  M4RI also eliminates into the
- * I half (its echelon form is of the whole matrix); the rows without a
- * pivot in R stay a basis of R's left kernel, and the rows with one give the
- * same first row as ours for every board that has an answer.
+ * four Russians, with tables and cache-sized blocks of its own choosing.
+ * M4RI also eliminates into the I half (its echelon form is of the whole
+ * matrix); the rows without a pivot in R stay a basis of R's left kernel,
+ * and the rows with one give the same first row as ours for every board
+ * that has an answer.
  *
  * Cost: per size, M4RI's elimination of a w x 2w matrix (w = min(m, n)) and
- * two copies of it; per board, as bigchase.
+ * two copies of it; per board, as bigchase (times beside it:
+ * results/lightsout.md, "Big boards").
  * Limits: sides up to 10 000.
- * Measured (build/bigboards-speed, CPU seconds of one thread): the all-on
- * 4000 x 4000 board solved whole in 0.05 - 0.06 s, 10 000 x 10 000 in 0.9 -
- * 1.1 s, the same as our own elimination within the machine's noise.
  * Threads: Debian's M4RI keeps freed blocks in a global cache that is not
- * safe across threads (two runs of `run --threads 2` freed one block twice
- * under AddressSanitizer), so one elimination runs at a time; it is the
- * per-size work, done outside the timer.
+ * safe across threads (under AddressSanitizer two threads freed one block
+ * twice), so one elimination runs at a time; it is the per-size work, done
+ * outside the timer.
  */
 #include <pthread.h>
 #include <string.h>

@@ -9,27 +9,20 @@
  * changes nothing, so the answers are X0 + span(K), and the canonical one is
  * a minimum-weight member of that coset.  With no answer, some K_i has
  * K_i . (b + goal) = 1; since A is symmetric, K_i A = 0, so K_i is the
- * certificate the checker verifies.
- *
- * Small boards (at most 64 cells and 8 columns; 5x6 is one): X0 and the dot
- * products K_i . b are linear in the board, so once per size the elimination's
- * result is tabulated M4RI-style ("method of four Russians"): for each row r
- * and each of its 2^n values v, the packed X0 and dots of the board that is v
- * on row r and off elsewhere.  A board then costs m lookups XORed together
- * (solvable iff the dots are 0, the first 1 naming the certificate) and a
- * Gray code walk over the kernel on single 64-bit words.
- * Larger boards: two chases and n parities give X0; the coset's weights come
- * from Walsh-Hadamard transforms of 2^16 entries (lightest_rows), a few
- * operations per coset member instead of m words and m popcounts.
+ * certificate the checker verifies.  On small boards (at most 64 cells and
+ * 8 columns, 5x6 among them) X0 and the dots K_i . b are linear in the
+ * board, so they are tabulated per size and row (the method of four
+ * Russians) and the kernel is walked by a Gray code on single words; larger
+ * boards weigh the coset by Walsh-Hadamard transforms of 2^16 entries.
  *
  * Cost: per size, n chases and an n x n elimination (and m 2^n table entries
  * for a small board); per board and goal, m lookups (small) or two chases;
- * then, on a solvable board, 2^nullity coset members.  5x6: nullity 0, five
- * lookups.  Solvable 59x59 (nullity 22): ~8 ms; 64x64 (28): ~0.5 s; 39x39
- * (32): ~8 s.  A board with no answer costs no search at all.
+ * then, on a solvable board, 2^nullity coset members: five lookups at 5x6
+ * (nullity 0), no search at all on a board with no answer (the times by
+ * nullity: results/lightsout.md, "Solvable boards of singular sizes").
  * Limits: nullity <= 32, i.e. every size up to 64x64 but 61x61 (nullity 40),
- * 62x64 and 64x62 (36): the fewest presses is a minimum-weight coset member,
- * NP-hard in general, and there 2^36 members would take minutes a board.
+ * 62x64 and 64x62 (36): a minimum-weight coset member is NP-hard in general,
+ * and there a board has 2^36 members or more.
  */
 #include <stdint.h>
 #include <string.h>

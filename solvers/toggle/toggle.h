@@ -1,19 +1,18 @@
 /* toggle.h - press-and-toggle games: Flip Game and Lights Out share this.
  *
- * A board has m rows and n columns (1..64 each); bit c of row[r] is the cell
- * (r, c).  Pressing a cell toggles it and its orthogonal neighbours.  Presses
- * commute and two presses of one cell cancel, so an answer is a set x of
- * cells: the board b is solved by x when b + A x is a goal board, A being the
- * press matrix over GF(2).  The goals are all off (Lights Out) or all off or
- * all on (Flip Game).
- *
- * Canonical answer: the fewest presses; among those, the smallest press set
- * read as a row-major bit string (cell (0,0) first).  Every algorithm returns
- * exactly that set, so solvers can be compared bit for bit.  Boards beyond
- * 64x64 are big.h's: the same answer where their kernel is searched, and
- * beyond it one canonical answer defined there, marked not proven fewest.
- * They reach the harness through the wide puzzles (bigpuzzle.c), as a
- * tg_board whose m = n = 0 holds a tg_big header.
+ * Idea: pressing a cell toggles it and its orthogonal neighbours; presses
+ * commute and two of one cell cancel, so an answer is a set x of cells, and
+ * x solves the board b when b + A x is a goal (all off; for Flip Game also
+ * all on), A being the press matrix over GF(2).  The canonical answer is the
+ * fewest presses, ties broken by the smallest press set read as a row-major
+ * bit string (cell (0,0) first): every solver returns exactly that set, so
+ * solvers are compared bit for bit.
+ * Limits: m x n up to 64x64 here, bit c of row[r] the cell (r, c).  Past
+ * that boards are big.h's (the same answer where the kernel is searched,
+ * elsewhere one marked not proven fewest) and reach the harness through the
+ * wide puzzles (bigpuzzle.c) as a tg_board whose m = n = 0 holds a tg_big.
+ * Cost: the helpers below work a row in a few word operations; each
+ * solver's file opens with its own cost.  The puzzles are puzzle.h's.
  */
 #ifndef PZ_TOGGLE_H
 #define PZ_TOGGLE_H
@@ -54,8 +53,7 @@ typedef struct tg_bigans {
  * harness's arena.  Both structs are a whole number of 64-byte cache lines
  * (the padding), so in a batch whose array starts on a line a small board's
  * size and rows, and an answer's count and presses, are one line each rather
- * than two for most of them (the 5x6 sweep with gf2: 2.04x -> 1.97x of gf2's
- * CPU time, results/harness.md). */
+ * than two for most of them (results/harness.md, "Cache lines"). */
 typedef struct tg_board {
     uint8_t m, n;
     union {
@@ -107,9 +105,9 @@ static inline uint64_t tg_mask(int n)
 }
 
 /* The number of bits set in v.  Built for plain x86-64 (no POPCNT
- * instruction), GCC calls a library routine for __builtin_popcountll; the
- * inline count below is about twice as fast, which matters at a few
- * nanoseconds a board. */
+ * instruction), GCC calls a library routine for __builtin_popcountll, a call
+ * that costs more than the count below at a few nanoseconds a board
+ * (results/harness.md, "Where the time goes"). */
 static inline int tg_popcount(uint64_t v)
 {
 #if defined(__x86_64__) && !defined(__POPCNT__)

@@ -17,6 +17,7 @@
  * report is written and read below in the order it appears.
  */
 #include <float.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -26,6 +27,7 @@
 
 #include "../util/util.h"
 #include "schema.h"
+#include "stress.h"
 
 /* The bound on every count read: above any corpus (a count is at most 1e15)
  * and low enough that no sum of counts checked below can overflow. */
@@ -329,6 +331,165 @@ json_t *pz_report_json(const pz_result *r)
     for (int i = 0; i < r->nfail; i++)
         pz_jappend(fails, failure_json(r, &r->fail[i]));
     pz_jset(o, "disagreements", fails);
+    return o;
+}
+
+/* ------------------------------------------------------- a stress's writer */
+
+/* A text of the report, cut as the terminal's is. */
+static json_t *text(const char *s, size_t len)
+{
+    return pz_jstr(s, len < PZ_STRESS_SHOW_BYTES ? len : PZ_STRESS_SHOW_BYTES);
+}
+
+static json_t *str_or_null(const char *s)
+{
+    return s ? str(s) : json_null();
+}
+
+/* A number, or null where it is none (NaN). */
+static json_t *real_or_null(double x)
+{
+    return isfinite(x) ? json_real(x) : json_null();
+}
+
+static json_t *example_json(const pz_stress *s, const char *key, const pz_example *ex)
+{
+    json_t *o = json_object();
+    if (!o)
+        pz_fatal("out of memory");
+    pz_jset(o, key, json_integer(ex->index));
+    if (s->gen.cmd) {
+        pz_jset(o, "seed", json_integer(s->seed0 + ex->index));
+        pz_jset(o, "part", ex->part >= 0 ? json_integer(ex->part) : json_null());
+    }
+    pz_jset(o, "program", str(pz_stress_names[ex->who]));
+    pz_jset(o, "verdict", str(pz_outcome_names[ex->seen]));
+    pz_jset(o, "alone", str(ex->alone < PZ_OUTCOMES ? pz_outcome_names[ex->alone] : ""));
+    pz_jset(o, "why", text(ex->why, strlen(ex->why)));
+    pz_jset(o, "input", text(ex->input, ex->inlen));
+    pz_jset(o, "expected", text(ex->expected, ex->explen));
+    pz_jset(o, "received", ex->received ? text(ex->received, ex->reclen) : json_null());
+    pz_jset(o, "stderr", ex->errors ? text(ex->errors, strlen(ex->errors)) : json_null());
+    pz_jset(o, "saved", str_or_null(ex->saved));
+    return o;
+}
+
+/* Verdict counts by name. */
+static json_t *verdicts_json(const long long *count)
+{
+    json_t *o = json_object();
+    if (!o)
+        pz_fatal("out of memory");
+    for (int v = 0; v < PZ_OUTCOMES; v++)
+        pz_jset(o, pz_outcome_names[v], json_integer(count[v]));
+    return o;
+}
+
+static json_t *program_json(const pz_stress *s, const pz_stress_tally *all, int k)
+{
+    const pz_stress_prog *g = &all->prog[k];
+    pz_stress_speed v = pz_stress_speed_of(g);
+    json_t *o = json_object();
+    if (!o)
+        pz_fatal("out of memory");
+    pz_jset(o, "name", str(pz_stress_names[k]));
+    pz_jset(o, "command", str_or_null(s->prog[k].cmd));
+    pz_jset(o, "verdicts", verdicts_json(g->count));
+    pz_jset(o, "charged", verdicts_json(g->charged));
+    pz_jset(o, "runs", json_integer(g->runs));
+    pz_jset(o, "cpu_s", json_real(g->cpu_s));
+    pz_jset(o, "timed_runs", json_integer(g->timed_runs));
+    pz_jset(o, "timed_instances", json_integer(g->time.ran));
+    pz_jset(o, "cpu_s_per_instance",
+            json_pack("{sosososo}", "median", real_or_null(v.median), "p10", real_or_null(v.p10),
+                      "p90", real_or_null(v.p90), "mean", real_or_null(v.mean)));
+    return o;
+}
+
+json_t *pz_stress_report_json(const pz_stress_report *r)
+{
+    const pz_stress *s = r->s;
+    const pz_stress_tally *all = r->all;
+    json_t *o = json_object(), *fails = json_array(), *exs = json_array(), *shr = json_array(),
+           *progs = json_array();
+    char how[1024];
+    if (!o || !fails || !exs || !shr || !progs)
+        pz_fatal("out of memory");
+    pz_jset(o, "context", pz_context_json(r->ctx));
+    pz_jset(o, "command", str("stress"));
+    pz_jset(o, "puzzle", str(s->p->name));
+    pz_jset(o, "corpus", str_or_null(s->gen.cmd ? NULL : s->corpus.spec));
+    pz_jset(o, "exec", str_or_null(s->prog[0].cmd));
+    pz_jset(o, "against", str_or_null(s->prog[1].cmd));
+    pz_jset(o, "gen", str_or_null(s->gen.cmd));
+    if (s->gen.cmd)
+        pz_jset(o, "seeds",
+                json_pack("[II]", (json_int_t)s->seed0, (json_int_t)(s->seed0 + s->count - 1)));
+    pz_jset(o, "unit", str(s->gen.cmd ? "seed" : "instance"));
+    pz_jset(o, "instances", json_integer(s->count));
+    pz_jset(o, "shard",
+            json_pack("{sIsI}", "first", (json_int_t)s->first, "end", (json_int_t)s->end));
+    pz_jset(o, "sample", json_integer(s->sample));
+    pz_jset(o, "batch", json_integer(s->gen.cmd ? 1 : s->batch));
+    pz_jset(o, "jobs", json_integer(s->jobs));
+    pz_jset(o, "time_limit_ms", json_integer(s->lim.time_ms));
+    pz_jset(o, "wall_limit_ms", json_integer(s->lim.wall_ms));
+    pz_jset(o, "memory_limit_mb", json_integer(s->lim.memory_mb));
+    pz_jset(o, "cpu_charged", str(pz_exec_accounting(how, sizeof how)));
+    pz_jset(o, "memory_and_processes_limited", str(pz_exec_limiting(how, sizeof how)));
+    pz_jset(o, "run_as", str(pz_exec_who(how, sizeof how)));
+    pz_jset(o, "runs", json_integer(s->corpus_runs));
+    pz_jset(o, "report_runs", json_integer(s->runs - s->corpus_runs));
+    pz_jset(o, "split_runs", json_integer(s->split));
+    pz_jset(o, "wall_s", json_real(r->wall));
+    pz_jset(o, "partial", json_boolean(r->sig != 0));
+    pz_jset(o, "signal", json_integer(r->sig));
+    pz_jset(o, "judged", json_integer(s->done));
+    pz_jset(o, "judged_instances", json_integer(all->instances));
+    pz_jset(o, "unreferenced", json_integer(all->unreferenced));
+    pz_jset(o, "jury_refuted", json_integer(all->jury));
+    pz_jset(o, "jury_first", json_integer(all->jury ? all->jury_first : -1));
+    pz_jset(o, "jury_why", str(all->jury_why));
+    pz_jset(o, "verdicts", verdicts_json(all->prog[0].count));
+    pz_jset(o, "charged", verdicts_json(all->prog[0].charged));
+    for (int k = 0; k < (s->prog[1].cmd ? PZ_STRESS_PROGS : 1); k++)
+        pz_jappend(progs, program_json(s, all, k));
+    pz_jset(o, "programs", progs);
+    if (s->prog[1].cmd) {
+        pz_stress_versus v = pz_stress_compare(all);
+        pz_jset(o, "exec_vs_against",
+                json_pack("{sososososs}", "ratio", real_or_null(v.shift.ratio), "lo",
+                          real_or_null(v.shift.lo), "hi", real_or_null(v.shift.hi), "p",
+                          real_or_null(v.shift.p), "verdict", v.verdict));
+    }
+    pz_jset(o, "generator_runs", json_integer(all->gen_runs));
+    pz_jset(o, "generator_cpu_s", json_real(all->gen_cpu_s));
+    pz_jset(o, "reference_cpu_s", json_real(all->ref_cpu_s));
+    for (int i = 0; i < all->nfails; i++) {
+        const pz_stress_failure *f = &all->fails[i];
+        json_t *x = json_pack("{sIssssso}", "index", (json_int_t)f->index, "program",
+                              pz_stress_names[f->who], "verdict", pz_outcome_names[f->v], "why",
+                              str(f->why));
+        if (s->gen.cmd) {
+            pz_jset(x, "seed", json_integer(s->seed0 + f->index));
+            pz_jset(x, "part", f->part >= 0 ? json_integer(f->part) : json_null());
+        }
+        pz_jappend(fails, x);
+    }
+    pz_jset(o, "failures", fails);
+    for (int i = 0; i < r->nex; i++)
+        pz_jappend(exs, example_json(s, "index", &r->ex[i]));
+    pz_jset(o, "examples", exs);
+    for (int i = 0; i < r->nshrunk; i++) {
+        json_t *x = example_json(s, "from", &r->shrunk[i]);
+        pz_jset(x, "steps", json_integer(r->shrunk[i].steps));
+        pz_jset(x, "runs", json_integer(r->shrunk[i].runs));
+        pz_jappend(shr, x);
+    }
+    pz_jset(o, "shrunk", shr);
+    pz_jset(o, "saved", json_integer(r->saved));
+    pz_jset(o, "all_ac", json_boolean(r->all_ac));
     return o;
 }
 

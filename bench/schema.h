@@ -56,4 +56,22 @@ const char *pz_hash_or_none(int has, uint64_t hash, char buf[PZ_HASH_TEXT]);
 /* A report's corpus was made by a generator (its spec is PUZZLE:KIND...), not read. */
 int pz_corpus_generated(const pz_corpus *);
 
+/* The report of a stress (bench/stress.h): its options and limits, each
+ * program's verdicts and times (and with two, their ratio), the failures,
+ * the examples run alone and the shrunk ones, with the context of run's
+ * reports.  sig: the signal that interrupted it, or 0; all_ac: every
+ * instance judged, and AC. */
+typedef struct pz_stress_report {
+    const struct pz_stress *s;
+    const struct pz_stress_tally *all;
+    const struct pz_example *ex;
+    int nex;
+    const struct pz_example *shrunk;
+    int nshrunk, saved;
+    double wall;
+    const pz_context *ctx;
+    int sig, all_ac;
+} pz_stress_report;
+json_t *pz_stress_report_json(const pz_stress_report *);
+
 #endif

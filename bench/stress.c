@@ -1,4 +1,5 @@
 /* stress.c - the engine of `puzzlebench stress` (see stress.h). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -18,6 +19,12 @@ enum {
     CULPRITS = 64,         /* instances of a failed input tried alone for its culprit */
     PILOT_WALL_MS = 2000,  /* a pilot's wall clock, at most (after its first run) */
 };
+
+/* Two programs' speeds differ when p < ALPHA and the whole 95% interval of
+ * their ratio lies beyond THRESHOLD: the rule of `puzzlebench compare`. */
+static const double ALPHA = 0.05, THRESHOLD = 0.05;
+
+const char *const pz_stress_names[PROGS] = {"--exec", "--against"};
 
 typedef pz_stress stress;
 typedef pz_stress_tally tally;
@@ -966,4 +973,49 @@ void pz_stress_plan_print(FILE *f, const stress *s, const pz_stress_plan *plan, 
     else
         fprintf(f, "refused: under %d %ss at any sample; --time-budget none runs it whole\n",
                 PZ_PILOT_MIN, unit);
+}
+
+pz_stress_speed pz_stress_speed_of(const pz_stress_prog *g)
+{
+    const pz_tally *t = &g->time;
+    pz_stress_speed v = {NAN, NAN, NAN, NAN};
+    if (t->ran) {
+        v.median = pz_quantile(t, 0.5) * 1e-9;
+        v.p10 = pz_quantile(t, 0.1) * 1e-9;
+        v.p90 = pz_quantile(t, 0.9) * 1e-9;
+        v.mean = t->cpu_seconds / (double)t->ran;
+    }
+    return v;
+}
+
+pz_stress_versus pz_stress_compare(const tally *all)
+{
+    pz_sample *x[PROGS];
+    int n[PROGS] = {0};
+    pz_stress_versus v = {{NAN, NAN, NAN, NAN, NAN, 0}, "not comparable"};
+    for (int k = 0; k < PROGS; k++) {
+        const pz_tally *t = &all->prog[k].time;
+        /* the spread counts instances: weighted back to runs */
+        double per_run = t->ran ? (double)all->prog[k].timed_runs / (double)t->ran : 0;
+        x[k] = pz_xcalloc(PZ_SPREAD, sizeof *x[k]);
+        for (int c = 0; c < PZ_SPREAD; c++)
+            if (t->spread[c])
+                x[k][n[k]++] = (pz_sample){pz_spread_ns(c), (double)t->spread[c] * per_run};
+    }
+    if (n[0] && n[1]) {
+        pz_shift d = v.shift = pz_compare_times(x[1], n[1], x[0], n[0]);
+        if (isnan(d.ratio))
+            v.verdict = "not comparable";
+        else if (isnan(d.lo) || isnan(d.p)) /* too few runs for an interval */
+            v.verdict = d.ratio > 1 + THRESHOLD   ? "~slower"
+                        : d.ratio < 1 - THRESHOLD ? "~faster"
+                                                  : "~same";
+        else
+            v.verdict = d.p < ALPHA && d.lo > 1 + THRESHOLD   ? "slower"
+                        : d.p < ALPHA && d.hi < 1 - THRESHOLD ? "faster"
+                                                              : "same";
+    }
+    free(x[0]);
+    free(x[1]);
+    return v;
 }

@@ -36,7 +36,11 @@ enum {
     PZ_STRESS_SHRINK_RUNS = 2000, /* runs one shrink may make */
     PZ_STRESS_PROGS = 2,          /* the program (--exec) and the reference (--against) */
     PZ_STRESS_SAVE = 20,          /* failing inputs saved with --save, at most */
+    PZ_STRESS_SHOW_BYTES = 2048,  /* of a text in the report */
 };
+
+/* The programs by their options: "--exec", "--against". */
+extern const char *const pz_stress_names[PZ_STRESS_PROGS];
 
 /* A program: its command as given, in words, and the file it runs.  A
  * generator's words have room for the seed after the last. */
@@ -136,6 +140,25 @@ double pz_stress_corpus(pz_stress *, pz_stress_tally *all);
 void pz_stress_examine(pz_stress *, const pz_stress_tally *all, pz_example *ex, int *nex,
                        pz_example *shrunk, int *nshrunk, int *saved);
 void pz_example_free(pz_example *);
+
+/* A program's CPU time per instance, in seconds, in its runs that ended
+ * within the limits (NaN where none did). */
+typedef struct pz_stress_speed {
+    double median, p10, p90, mean;
+} pz_stress_speed;
+pz_stress_speed pz_stress_speed_of(const pz_stress_prog *);
+
+/* The two programs' times compared as `compare` compares solvers: the ratio
+ * --exec/--against (Hodges-Lehmann, with the 95% interval of the
+ * Mann-Whitney U test) over their runs, each run one sample of its time per
+ * instance; the verdict slower or faster when p < 0.05 and the whole
+ * interval lies beyond 5%, else same ("~" before it where the runs are too
+ * few for an interval; "not comparable" where a program timed no run). */
+typedef struct pz_stress_versus {
+    pz_shift shift;
+    const char *verdict;
+} pz_stress_versus;
+pz_stress_versus pz_stress_compare(const pz_stress_tally *);
 
 /* The time budget (plan.h) for a stress: each program, the generator and
  * our reference timed on a pilot of the corpus (PZ_PILOT indices at most,

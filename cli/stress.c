@@ -22,16 +22,13 @@
 enum {
     KEEP = PZ_STRESS_KEEP,
     SHRINK_RUNS = PZ_STRESS_SHRINK_RUNS,
-    SHOW_BYTES = 2048, /* of a text in the report, */
-    SHOW_LINES = 20,   /* and its lines */
+    SHOW_BYTES = PZ_STRESS_SHOW_BYTES, /* of a text in the report, */
+    SHOW_LINES = 20,                   /* and its lines */
     MAX_JOBS = 256,
     PROGS = PZ_STRESS_PROGS,
 };
 
-/* Two programs' speeds differ when p < ALPHA and the whole 95% interval of
- * their ratio lies beyond THRESHOLD: the rule of `puzzlebench compare`. */
-static const double ALPHA = 0.05, THRESHOLD = 0.05;
-static const char *const prog_names[PROGS] = {"--exec", "--against"};
+#define prog_names pz_stress_names
 
 typedef pz_stress stress;
 typedef pz_stress_tally tally;
@@ -301,134 +298,9 @@ static void print_example(FILE *f, const example *ex)
         print_text(f, "start of its stderr", ex->errors, strlen(ex->errors));
 }
 
-/* A text of the report as a JSON string, cut as the terminal's is. */
-static json_t *json_text(const char *s, size_t len)
-{
-    return pz_jstr(s, len < SHOW_BYTES ? len : SHOW_BYTES);
-}
-
-static json_t *json_str(const char *s)
-{
-    return s ? pz_jstr(s, strlen(s)) : json_null();
-}
-
-static json_t *json_example(const stress *s, const char *key, const example *ex)
-{
-    json_t *o = json_object();
-    if (!o)
-        pz_fatal("out of memory");
-    pz_jset(o, key, json_integer(ex->index));
-    if (s->gen.cmd) {
-        pz_jset(o, "seed", json_integer(s->seed0 + ex->index));
-        pz_jset(o, "part", ex->part >= 0 ? json_integer(ex->part) : json_null());
-    }
-    pz_jset(o, "program", json_string(prog_names[ex->who]));
-    pz_jset(o, "verdict", json_string(pz_outcome_names[ex->seen]));
-    pz_jset(o, "alone", json_string(ex->alone < PZ_OUTCOMES ? pz_outcome_names[ex->alone] : ""));
-    pz_jset(o, "why", json_text(ex->why, strlen(ex->why)));
-    pz_jset(o, "input", json_text(ex->input, ex->inlen));
-    pz_jset(o, "expected", json_text(ex->expected, ex->explen));
-    pz_jset(o, "received", ex->received ? json_text(ex->received, ex->reclen) : json_null());
-    pz_jset(o, "stderr", ex->errors ? json_text(ex->errors, strlen(ex->errors)) : json_null());
-    pz_jset(o, "saved", json_str(ex->saved));
-    return o;
-}
-
 static const char *signal_name(int sig)
 {
     return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal";
-}
-
-/* A program's CPU time per instance in its runs that ended within the
- * limits, in seconds. */
-typedef struct speed {
-    double median, p10, p90, mean;
-} speed;
-
-static speed speed_of(const pz_stress_prog *g)
-{
-    const pz_tally *t = &g->time;
-    speed v = {NAN, NAN, NAN, NAN};
-    if (t->ran) {
-        v.median = pz_quantile(t, 0.5) * 1e-9;
-        v.p10 = pz_quantile(t, 0.1) * 1e-9;
-        v.p90 = pz_quantile(t, 0.9) * 1e-9;
-        v.mean = t->cpu_seconds / (double)t->ran;
-    }
-    return v;
-}
-
-/* The two programs' times compared as `compare` compares solvers: the
- * ratio --exec/--against (Hodges-Lehmann, with the 95% interval of the
- * Mann-Whitney U test) over their runs, each run a sample of its time per
- * instance (the spread's classes, weighted back from instances to runs). */
-typedef struct versus {
-    pz_shift shift;
-    const char *verdict;
-} versus;
-
-static versus compare_programs(const tally *all)
-{
-    pz_sample *x[PROGS];
-    int n[PROGS] = {0};
-    versus v = {{NAN, NAN, NAN, NAN, NAN, 0}, "not comparable"};
-    for (int k = 0; k < PROGS; k++) {
-        const pz_tally *t = &all->prog[k].time;
-        double per_run = t->ran ? (double)all->prog[k].timed_runs / (double)t->ran : 0;
-        x[k] = calloc(PZ_SPREAD, sizeof *x[k]);
-        if (!x[k])
-            pz_fatal("out of memory");
-        for (int c = 0; c < PZ_SPREAD; c++)
-            if (t->spread[c])
-                x[k][n[k]++] = (pz_sample){pz_spread_ns(c), (double)t->spread[c] * per_run};
-    }
-    if (n[0] && n[1]) {
-        pz_shift d = v.shift = pz_compare_times(x[1], n[1], x[0], n[0]);
-        if (isnan(d.ratio))
-            v.verdict = "not comparable";
-        else if (isnan(d.lo) || isnan(d.p)) /* too few runs for an interval */
-            v.verdict = d.ratio > 1 + THRESHOLD   ? "~slower"
-                        : d.ratio < 1 - THRESHOLD ? "~faster"
-                                                  : "~same";
-        else
-            v.verdict = d.p < ALPHA && d.lo > 1 + THRESHOLD   ? "slower"
-                        : d.p < ALPHA && d.hi < 1 - THRESHOLD ? "faster"
-                                                              : "same";
-    }
-    free(x[0]);
-    free(x[1]);
-    return v;
-}
-
-/* A number for JSON: null where it is not one. */
-static json_t *real(double x)
-{
-    return isfinite(x) ? json_real(x) : json_null();
-}
-
-static json_t *json_program(const stress *s, const tally *all, int k)
-{
-    const pz_stress_prog *g = &all->prog[k];
-    json_t *o = json_object(), *verdicts = json_object(), *charged = json_object();
-    speed v = speed_of(g);
-    if (!o || !verdicts || !charged)
-        pz_fatal("out of memory");
-    pz_jset(o, "name", json_string(prog_names[k]));
-    pz_jset(o, "command", json_str(s->prog[k].cmd));
-    for (int c = 0; c < PZ_OUTCOMES; c++) {
-        pz_jset(verdicts, pz_outcome_names[c], json_integer(g->count[c]));
-        pz_jset(charged, pz_outcome_names[c], json_integer(g->charged[c]));
-    }
-    pz_jset(o, "verdicts", verdicts);
-    pz_jset(o, "charged", charged);
-    pz_jset(o, "runs", json_integer(g->runs));
-    pz_jset(o, "cpu_s", json_real(g->cpu_s));
-    pz_jset(o, "timed_runs", json_integer(g->timed_runs));
-    pz_jset(o, "timed_instances", json_integer(g->time.ran));
-    pz_jset(o, "cpu_s_per_instance",
-            json_pack("{sosososo}", "median", real(v.median), "p10", real(v.p10), "p90",
-                      real(v.p90), "mean", real(v.mean)));
-    return o;
 }
 
 /* What the stress judged: the indices of its shard, all or sampled. */
@@ -437,107 +309,19 @@ static long long judged_total(const stress *s)
     return pz_stress_judged(s);
 }
 
-/* The stress report: its own shape, through the same JSON helpers and with
- * the same context as run's.  Interrupted (sig), it goes beside the path
- * asked for, as run's does: X.json -> X.partial.json. */
-static int write_json(const stress *s, const tally *all, const example *ex, int nex,
-                      const example *shrunk, int nshrunk, int saved, double wall,
-                      const pz_context *ctx, int sig, int all_ac)
+/* The report as JSON, through the one writer (schema.h); interrupted (sig),
+ * it goes beside the path asked for, as run's does: X.json -> X.partial.json. */
+static int write_json(const pz_stress_report *r)
 {
-    char *tmp, *partial = sig && strcmp(s->json, "-") ? pz_partial_path(s->json) : NULL;
+    const stress *s = r->s;
+    char *tmp, *partial = r->sig && strcmp(s->json, "-") ? pz_partial_path(s->json) : NULL;
     const char *path = partial ? partial : s->json;
-    int rc;
-    const pz_stress_prog *g = &all->prog[0];
-    json_t *o = json_object(), *verdicts = json_object(), *charged = json_object(),
-           *fails = json_array(), *exs = json_array(), *shr = json_array(), *progs = json_array();
-    if (!o || !verdicts || !charged || !fails || !exs || !shr || !progs)
-        pz_fatal("out of memory");
-    pz_jset(o, "context", pz_context_json(ctx));
-    pz_jset(o, "command", json_string("stress"));
-    pz_jset(o, "puzzle", json_string(s->p->name));
-    pz_jset(o, "corpus", json_str(s->gen.cmd ? NULL : s->corpus.spec));
-    pz_jset(o, "exec", json_str(s->prog[0].cmd));
-    pz_jset(o, "against", json_str(s->prog[1].cmd));
-    pz_jset(o, "gen", json_str(s->gen.cmd));
-    if (s->gen.cmd)
-        pz_jset(o, "seeds",
-                json_pack("[II]", (json_int_t)s->seed0, (json_int_t)(s->seed0 + s->count - 1)));
-    pz_jset(o, "unit", json_string(s->gen.cmd ? "seed" : "instance"));
-    pz_jset(o, "instances", json_integer(s->count));
-    pz_jset(o, "shard",
-            json_pack("{sIsI}", "first", (json_int_t)s->first, "end", (json_int_t)s->end));
-    pz_jset(o, "sample", json_integer(s->sample));
-    pz_jset(o, "batch", json_integer(s->gen.cmd ? 1 : s->batch));
-    pz_jset(o, "jobs", json_integer(s->jobs));
-    pz_jset(o, "time_limit_ms", json_integer(s->lim.time_ms));
-    pz_jset(o, "wall_limit_ms", json_integer(s->lim.wall_ms));
-    pz_jset(o, "memory_limit_mb", json_integer(s->lim.memory_mb));
-    char how[1024];
-    pz_exec_accounting(how, sizeof how);
-    pz_jset(o, "cpu_charged", pz_jstr(how, strlen(how)));
-    pz_exec_limiting(how, sizeof how);
-    pz_jset(o, "memory_and_processes_limited", pz_jstr(how, strlen(how)));
-    pz_exec_who(how, sizeof how);
-    pz_jset(o, "run_as", pz_jstr(how, strlen(how)));
-    pz_jset(o, "runs", json_integer(s->corpus_runs));
-    pz_jset(o, "report_runs", json_integer(s->runs - s->corpus_runs));
-    pz_jset(o, "split_runs", json_integer(s->split));
-    pz_jset(o, "wall_s", json_real(wall));
-    pz_jset(o, "partial", json_boolean(sig != 0));
-    pz_jset(o, "signal", json_integer(sig));
-    pz_jset(o, "judged", json_integer(s->done));
-    pz_jset(o, "judged_instances", json_integer(all->instances));
-    pz_jset(o, "unreferenced", json_integer(all->unreferenced));
-    pz_jset(o, "jury_refuted", json_integer(all->jury));
-    pz_jset(o, "jury_first", json_integer(all->jury ? all->jury_first : -1));
-    pz_jset(o, "jury_why", pz_jstr(all->jury_why, strlen(all->jury_why)));
-    for (int v = 0; v < PZ_OUTCOMES; v++) {
-        pz_jset(verdicts, pz_outcome_names[v], json_integer(g->count[v]));
-        pz_jset(charged, pz_outcome_names[v], json_integer(g->charged[v]));
-    }
-    pz_jset(o, "verdicts", verdicts);
-    pz_jset(o, "charged", charged);
-    for (int k = 0; k < (s->prog[1].cmd ? PROGS : 1); k++)
-        pz_jappend(progs, json_program(s, all, k));
-    pz_jset(o, "programs", progs);
-    if (s->prog[1].cmd) {
-        versus v = compare_programs(all);
-        pz_jset(o, "exec_vs_against",
-                json_pack("{sososososs}", "ratio", real(v.shift.ratio), "lo", real(v.shift.lo),
-                          "hi", real(v.shift.hi), "p", real(v.shift.p), "verdict", v.verdict));
-    }
-    pz_jset(o, "generator_runs", json_integer(all->gen_runs));
-    pz_jset(o, "generator_cpu_s", json_real(all->gen_cpu_s));
-    pz_jset(o, "reference_cpu_s", json_real(all->ref_cpu_s));
-    for (int i = 0; i < all->nfails; i++) {
-        const pz_stress_failure *f = &all->fails[i];
-        json_t *x =
-            json_pack("{sIssssso}", "index", (json_int_t)f->index, "program", prog_names[f->who],
-                      "verdict", pz_outcome_names[f->v], "why", pz_jstr(f->why, strlen(f->why)));
-        if (s->gen.cmd) {
-            pz_jset(x, "seed", json_integer(s->seed0 + f->index));
-            pz_jset(x, "part", f->part >= 0 ? json_integer(f->part) : json_null());
-        }
-        pz_jappend(fails, x);
-    }
-    pz_jset(o, "failures", fails);
-    for (int i = 0; i < nex; i++)
-        pz_jappend(exs, json_example(s, "index", &ex[i]));
-    pz_jset(o, "examples", exs);
-    for (int i = 0; i < nshrunk; i++) {
-        json_t *x = json_example(s, "from", &shrunk[i]);
-        pz_jset(x, "steps", json_integer(shrunk[i].steps));
-        pz_jset(x, "runs", json_integer(shrunk[i].runs));
-        pz_jappend(shr, x);
-    }
-    pz_jset(o, "shrunk", shr);
-    pz_jset(o, "saved", json_integer(saved));
-    pz_jset(o, "all_ac", json_boolean(all_ac));
+    json_t *o = pz_stress_report_json(r);
     FILE *f = pz_atomic_open(path, &tmp);
     if (f)
         pz_jdump(f, o); /* a failed write shows at the close */
     json_decref(o);
-    rc = !f || pz_atomic_close(f, tmp, path) ? PZ_EXIT_USAGE : 0;
+    int rc = !f || pz_atomic_close(f, tmp, path) ? PZ_EXIT_USAGE : 0;
     if (partial && !rc)
         fprintf(stderr, "puzzlebench: interrupted: the partial report is %s (%s is as it was)\n",
                 partial, s->json);
@@ -682,7 +466,7 @@ static void print_speeds(const stress *s, const tally *all)
     printf("CPU time per instance, in the runs that ended within the limits:\n");
     for (int k = 0; k < n; k++) {
         const pz_stress_prog *g = &all->prog[k];
-        speed v = speed_of(g);
+        pz_stress_speed v = pz_stress_speed_of(g);
         if (!g->time.ran) {
             printf("  %-10s none of its %lld runs\n", prog_names[k], g->runs);
             continue;
@@ -695,7 +479,7 @@ static void print_speeds(const stress *s, const tally *all)
                prog_names[k], a, b, c, d, g->timed_runs, g->runs);
     }
     if (n == PROGS) {
-        versus v = compare_programs(all);
+        pz_stress_versus v = pz_stress_compare(all);
         if (isnan(v.shift.ratio))
             printf("  --exec/--against: %s\n", v.verdict);
         else if (isnan(v.shift.lo) || isnan(v.shift.p))
@@ -900,8 +684,9 @@ int pz_cmd_stress(int argc, char **argv)
             /* all_ac: every instance judged AC, and all of them judged */
             int all_ac =
                 !sig && ac == total && (!s.prog[1].cmd || all->prog[1].count[PZ_AC] == total);
-            if (s.json &&
-                write_json(&s, all, ex, nex, shrunk, nshrunk, saved, wall, &ctx, sig, all_ac))
+            pz_stress_report r = {&s,    all,  ex,   nex, shrunk, nshrunk,
+                                  saved, wall, &ctx, sig, all_ac};
+            if (s.json && write_json(&r))
                 rc = PZ_EXIT_USAGE;
             if (sig)
                 rc = 128 + sig;

@@ -954,7 +954,7 @@ void pz_stress_plan_print(FILE *f, const stress *s, const pz_stress_plan *plan, 
     char each[32], whole[32];
     long long indices = s->end - s->first;
     fprintf(f,
-            "stress: estimated from a pilot of %lld %ss (budget %.0f s of CPU for the stress;\n"
+            "stress: estimated from a pilot of %lld %ss (budget %g s of CPU for the stress;\n"
             "        --time-budget none lifts it):\n",
             plan->tried, unit, budget);
     for (int k = 0; k < PROGS + 2; k++) {
@@ -962,10 +962,10 @@ void pz_stress_plan_print(FILE *f, const stress *s, const pz_stress_plan *plan, 
             continue;
         pz_span(each, sizeof each, plan->cpu[k] / (double)plan->tried);
         pz_span(whole, sizeof whole, plan->estimate[k]);
-        fprintf(f, "  %-12s %9s a %s, %10s for %lld\n", names[k], each, unit, whole, indices);
+        fprintf(f, "  %-12s %9s each, %10s for %lld %ss\n", names[k], each, whole, indices, unit);
     }
     pz_span(whole, sizeof whole, plan->total);
-    fprintf(f, "  %-12s %9s %*s %10s: ", "in all", "", (int)strlen(unit) + 3, "", whole);
+    fprintf(f, "  %-12s %9s       %10s: ", "in all", "", whole);
     if (plan->verdict == PZ_WHOLE)
         fputs("whole\n", f);
     else if (plan->verdict == PZ_SAMPLED)

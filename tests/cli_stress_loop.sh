@@ -190,7 +190,7 @@ expect 1 "" -- "$pb" stress flip --gen "$GEN flip $TAG" --exec "$FLIP wrong $TAG
     --against "$BRUTE flip $TAG" --seeds 1..10000 --time-budget 5 --show 0 --json "$tmp/r.json"
 grep -q "^stress: estimated from a pilot of [0-9]* seeds (budget 5 s of CPU" "$tmp/err" && ok ||
     bad "no estimate: $(cat "$tmp/err")"
-grep -qE "^  --against +[0-9.]+ [mu]?s a seed, +[0-9.]+ (s|min) for 10000$" "$tmp/err" && ok ||
+grep -qE "^  --against +[0-9.]+ [mu]?s each, +[0-9.]+ (s|min) for 10000 seeds$" "$tmp/err" && ok ||
     bad "no estimate of --against: $(cat "$tmp/err")"
 grep -qE "^  in all .*: sampled, 1 in (10|100) \((1000|100) seeds\)$" "$tmp/err" && ok ||
     bad "not sampled: $(cat "$tmp/err")"

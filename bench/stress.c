@@ -18,6 +18,7 @@ enum {
     GEN_OUTPUT = 64 << 20, /* bytes a generator may write */
     CULPRITS = 64,         /* instances of a failed input tried alone for its culprit */
     PILOT_WALL_MS = 2000,  /* a pilot's wall clock, at most (after its first run) */
+    PILOT_BATCH = 4096,    /* instances of a pilot's run, at most */
 };
 
 /* Two programs' speeds differ when p < ALPHA and the whole 95% interval of
@@ -910,14 +911,18 @@ int pz_stress_plan_make(stress *s, double budget, pz_stress_plan *plan)
         return -1;
     worker w;
     tally *t = pz_xcalloc(1, sizeof *t);
-    long long step = s->gen.cmd ? 1 : s->batch < PZ_PILOT ? s->batch : PZ_PILOT;
+    /* Runs of the batch's size, as the stress makes them: a program's start
+     * is paid once a run, so smaller runs would overestimate it. */
+    long long step = s->gen.cmd ? 1 : s->batch < PILOT_BATCH ? s->batch : PILOT_BATCH;
+    if (step > s->count)
+        step = s->count;
     double t0 = pz_now(), *cpu = plan->cpu;
     int stopped = 0;
     worker_init(&w, s, step);
     w.pilot = 1;
     tally_init(t);
-    for (long long j = 0; j < PZ_PILOT; j += step) {
-        long long hi = j + step < PZ_PILOT ? j + step : PZ_PILOT;
+    for (long long j = 0; j < PZ_PILOT * step; j += step) {
+        long long hi = j + step;
         if ((stopped = batch(NULL, &w, j, hi, t)) || t->bad)
             break;
         plan->tried = hi;

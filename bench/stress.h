@@ -161,9 +161,9 @@ typedef struct pz_stress_versus {
 pz_stress_versus pz_stress_compare(const pz_stress_tally *);
 
 /* The time budget (plan.h) for a stress: each program, the generator and
- * our reference timed on a pilot of the corpus (PZ_PILOT indices at most,
- * at the pilot's indices, in runs of the batch size up to PZ_PILOT, until
- * they spent PZ_PILOT_CPU_MS of CPU or two seconds of wall clock).  Their
+ * our reference timed on a pilot of the corpus (PZ_PILOT runs at most, of
+ * the batch's size up to 4096, at the pilot's indices, until they spent
+ * PZ_PILOT_CPU_MS of CPU or two seconds of wall clock).  Their
  * estimates for the shard, and the verdict for the whole against budget:
  * s->sample set where sampled.  -1 when no pilot is made (a corpus file,
  * fewer than PZ_PLAN_FROM indices, a budget of 0), the stop came, or

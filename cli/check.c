@@ -192,11 +192,18 @@ static int unreadable(const char *what, const char *path)
 enum { CHECK_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
 static const pz_option options[] = {CHECK_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_END_OPTIONS};
 static void help(FILE *);
-static const pz_command_line command = {.name = "check", .options = options, .help = help};
+const pz_command_line pz_check_command = {
+    .name = "check",
+    .args = "PUZZLE INPUT OUTPUT [ANSWER] [--solver S]",
+    .summary = "a judge's checker: exit 0 ok, 1 wrong, 2 presentation error, 3 failure",
+    .options = options,
+    .help = help,
+    .run = pz_cmd_check,
+};
 
 static void help(FILE *f)
 {
-    pz_print_usage(f, &command, "PUZZLE INPUT OUTPUT [ANSWER] [--solver S]");
+    pz_print_usage(f, &pz_check_command);
     fputs("A checker for judges, with testlib's arguments and exit codes: judges the\n"
           "answers in OUTPUT to the instances in INPUT against our reference solver, or\n"
           "against the expected answers in ANSWER, by the rules of puzzlebench stress\n"
@@ -225,7 +232,7 @@ int pz_cmd_check(int argc, char **argv)
     char hint[PZ_HINT_SIZE];
     int npaths = 0, start, rc;
     /* Bad usage is a checker failure too (exit 3), told as the others are. */
-    if ((rc = pz_parse_options(&command, "puzzlebench: checker failure", argc, argv, value,
+    if ((rc = pz_parse_options(&pz_check_command, "puzzlebench: checker failure", argc, argv, value,
                                &start)) >= 0)
         return rc == PZ_EXIT_OK ? CHECK_OK : CHECK_FAIL;
     const char *solver = value[O_SOLVER];

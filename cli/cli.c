@@ -178,9 +178,9 @@ int pz_parse_options(const pz_command_line *c, const char *prefix, int argc, cha
     return status;
 }
 
-void pz_print_usage(FILE *f, const pz_command_line *c, const char *args)
+void pz_print_usage(FILE *f, const pz_command_line *c)
 {
-    fprintf(f, "usage: puzzlebench %s %s\n", c->name, args);
+    fprintf(f, "usage: puzzlebench %s %s\n", c->name, c->args);
 }
 
 void pz_print_options(FILE *f, const pz_option *o)

@@ -61,13 +61,17 @@ typedef struct pz_option {
         NULL, NULL, 0, NULL, 0, 0                                                                  \
     }
 
-/* A command's line of usage ("PUZZLE --corpus SPEC [options]"), its options
- * and the rest of its help: help(f) prints the usage line and the option
- * lines (pz_print_usage, pz_print_options) with its own text around them. */
+/* A command: its name, its line of usage and its one-line summary (which
+ * `puzzlebench --help` lists, from these structs), its options and the rest
+ * of its help: help(f) prints the usage line and the option lines
+ * (pz_print_usage, pz_print_options) with its own text around them. */
 typedef struct pz_command_line {
-    const char *name; /* the command, as in messages: "run" */
+    const char *name;    /* the command, as in messages: "run" */
+    const char *args;    /* after "puzzlebench run": "PUZZLE --corpus SPEC [...]" */
+    const char *summary; /* what it does, in one line */
     const pz_option *options;
     void (*help)(FILE *);
+    int (*run)(int argc, char **argv); /* argv[0] is the name; returns an exit status */
     int stop; /* options end at the first other argument (main's: a command's follow) */
 } pz_command_line;
 
@@ -81,7 +85,7 @@ typedef struct pz_command_line {
  * "puzzlebench: NAME"), or after a plug-in's refusal (PZ_PLUGIN_OPTION). */
 int pz_parse_options(const pz_command_line *, const char *prefix, int argc, char **argv,
                      const char **value, int *first);
-void pz_print_usage(FILE *, const pz_command_line *, const char *args);
+void pz_print_usage(FILE *, const pz_command_line *); /* "usage: puzzlebench NAME ARGS" */
 void pz_print_options(FILE *, const pz_option *);
 
 /* What run and gen share on the command line (CMD names the command in
@@ -120,7 +124,10 @@ int pz_write_reports(const pz_result *, const char *json, const char *csv, const
 /* `puzzlebench help corpus`: the grammar of a corpus spec and every kind. */
 void pz_help_corpus(FILE *);
 
-/* The subcommands; each returns an exit status. */
+/* The subcommands (main.c lists them, in its order); each run returns an
+ * exit status. */
+extern const pz_command_line pz_list_command, pz_solve_command, pz_run_command, pz_gen_command,
+    pz_check_command, pz_stress_command, pz_merge_command, pz_compare_command, pz_info_command;
 int pz_cmd_list(int argc, char **argv);
 int pz_cmd_solve(int argc, char **argv);
 int pz_cmd_run(int argc, char **argv);

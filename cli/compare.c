@@ -721,13 +721,18 @@ static int write_file(const char *path, void (*write)(FILE *, const result *), c
 enum { COMPARE_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
 static const pz_option options[] = {COMPARE_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_END_OPTIONS};
 static void help(FILE *);
-static const pz_command_line command = {.name = "compare", .options = options, .help = help};
+const pz_command_line pz_compare_command = {
+    .name = "compare",
+    .args = "BASE.json NEW.json [--threshold PCT] [--allow-mixed-builds] [...]",
+    .summary = "is NEW slower? ratios, 95% CIs and U tests over repeats; answers compared",
+    .options = options,
+    .help = help,
+    .run = pz_cmd_compare,
+};
 
 static void help(FILE *f)
 {
-    pz_print_usage(f, &command,
-                   "BASE.json NEW.json [--threshold PCT] [--json F] [--md F]\n"
-                   "                           [--allow-mixed-builds]");
+    pz_print_usage(f, &pz_compare_command);
     fprintf(f,
             "\n"
             "Compares two reports of `puzzlebench run` or `merge` on one corpus (or two Google\n"
@@ -797,7 +802,7 @@ int pz_cmd_compare(int argc, char **argv)
     double pct = 5;
     static notes n;
 
-    if ((status = pz_parse_options(&command, NULL, argc, argv, value, &first)) >= 0)
+    if ((status = pz_parse_options(&pz_compare_command, NULL, argc, argv, value, &first)) >= 0)
         return status;
     status = PZ_EXIT_OK;
     const char *json = value[O_JSON], *md = value[O_MD], *threshold = value[O_THRESHOLD];

@@ -15,11 +15,18 @@ enum { CHUNK = 4096 };
 enum { GEN_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
 static const pz_option options[] = {GEN_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_END_OPTIONS};
 static void help(FILE *);
-static const pz_command_line command = {.name = "gen", .options = options, .help = help};
+const pz_command_line pz_gen_command = {
+    .name = "gen",
+    .args = "PUZZLE --corpus SPEC [--shard K/N]",
+    .summary = "write a corpus (or a shard of it) to stdout as one judge input",
+    .options = options,
+    .help = help,
+    .run = pz_cmd_gen,
+};
 
 static void help(FILE *f)
 {
-    pz_print_usage(f, &command, "PUZZLE --corpus SPEC [--shard K/N]");
+    pz_print_usage(f, &pz_gen_command);
     fputs("Writes the corpus (or shard K of N) to stdout as one judge input.\n\n", f);
     pz_print_options(f, options);
 }
@@ -31,7 +38,7 @@ int pz_cmd_gen(int argc, char **argv)
     pz_corpus c;
     pz_shard sh;
     int first, status;
-    if ((status = pz_parse_options(&command, NULL, argc, argv, value, &first)) >= 0)
+    if ((status = pz_parse_options(&pz_gen_command, NULL, argc, argv, value, &first)) >= 0)
         return status;
     for (int i = first; i < argc; i++)
         if ((status = pz_puzzle_arg("gen", argv[i], &p)))

@@ -37,11 +37,18 @@ static int usage(const char *spec)
 enum { INFO_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
 static const pz_option options[] = {INFO_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_END_OPTIONS};
 static void help(FILE *);
-static const pz_command_line command = {.name = "info", .options = options, .help = help};
+const pz_command_line pz_info_command = {
+    .name = "info",
+    .args = "PUZZLE[:rows=M][:cols=N]",
+    .summary = "a board size's facts: rank, nullity, solvable boards (flip, lightsout)",
+    .options = options,
+    .help = help,
+    .run = pz_cmd_info,
+};
 
 static void help(FILE *f)
 {
-    pz_print_usage(f, &command, "PUZZLE[:rows=M][:cols=N]");
+    pz_print_usage(f, &pz_info_command);
     fprintf(f,
             "Facts about a board size: the rank and nullity of the press matrix over\n"
             "GF(2), and how many boards can be solved (flip and lightsout; M, N <= %d;\n"
@@ -57,7 +64,7 @@ int pz_cmd_info(int argc, char **argv)
     const char *value[NOPTIONS];
     long rows = -1, cols = -1;
     int first, status;
-    if ((status = pz_parse_options(&command, NULL, argc, argv, value, &first)) >= 0)
+    if ((status = pz_parse_options(&pz_info_command, NULL, argc, argv, value, &first)) >= 0)
         return status;
     if (argc - first != 1)
         return pz_usage("info: expected one PUZZLE:rows=M:cols=N (see puzzlebench info --help)");

@@ -13,11 +13,18 @@ enum { LIST_WIDTH = 100, SOLVER_COLUMN = 15, KIND_COLUMN = 8 };
 enum { LIST_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
 static const pz_option options[] = {LIST_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_END_OPTIONS};
 static void help(FILE *);
-static const pz_command_line command = {.name = "list", .options = options, .help = help};
+const pz_command_line pz_list_command = {
+    .name = "list",
+    .args = "[PUZZLE]",
+    .summary = "puzzles, solvers with their limits, corpus kinds",
+    .options = options,
+    .help = help,
+    .run = pz_cmd_list,
+};
 
 static void help(FILE *f)
 {
-    pz_print_usage(f, &command, "[PUZZLE]");
+    pz_print_usage(f, &pz_list_command);
     fputs("The puzzles (or only PUZZLE), each with its solvers and their limits, and the\n"
           "corpus kinds with their keys and defaults (puzzlebench help corpus: the grammar).\n"
           "\n",
@@ -114,7 +121,7 @@ int pz_cmd_list(int argc, char **argv)
     const char *value[NOPTIONS];
     const pz_puzzle *one = NULL;
     int first, status;
-    if ((status = pz_parse_options(&command, NULL, argc, argv, value, &first)) >= 0)
+    if ((status = pz_parse_options(&pz_list_command, NULL, argc, argv, value, &first)) >= 0)
         return status;
     for (int i = first; i < argc; i++)
         if ((status = pz_puzzle_arg("list", argv[i], &one)))

@@ -4,30 +4,10 @@
 
 #include "cli.h"
 
-typedef struct command {
-    const char *name, *args, *help;
-    int (*run)(int argc, char **argv);
-} command;
-
-static const command commands[] = {
-    {"list", "[PUZZLE]", "puzzles, solvers with their limits, corpus kinds", pz_cmd_list},
-    {"solve", "PUZZLE [--solver S] [FILE]",
-     "judge mode: the judge's input (FILE or stdin) to its output on stdout", pz_cmd_solve},
-    {"run", "PUZZLE --corpus SPEC [--solvers A,B] [--threads T] [--shard K/N] [...]",
-     "solve, check, compare and time every instance of a corpus (run --help)", pz_cmd_run},
-    {"gen", "PUZZLE --corpus SPEC [--shard K/N]",
-     "write a corpus (or a shard of it) to stdout as one judge input", pz_cmd_gen},
-    {"check", "PUZZLE INPUT OUTPUT [ANSWER] [--solver S]",
-     "a judge's checker: exit 0 ok, 1 wrong, 2 presentation error, 3 failure", pz_cmd_check},
-    {"stress", "PUZZLE --exec 'CMD' --corpus SPEC [--batch B] [--time-limit MS] ...",
-     "a judge-format program on a corpus, under limits: AC WA PE TLE MLE RE OLE", pz_cmd_stress},
-    {"merge", "REPORT... [--json F] [--csv F] [--md F] [--allow-mixed-builds]",
-     "the JSON reports of a run's shards as one report of the whole corpus", pz_cmd_merge},
-    {"compare", "BASE.json NEW.json [--threshold PCT] [--allow-mixed-builds] [...]",
-     "is NEW slower? ratios, 95% CIs and U tests over repeats; answers compared", pz_cmd_compare},
-    {"info", "PUZZLE[:rows=M][:cols=N]",
-     "a board size's facts: rank, nullity, solvable boards (flip, lightsout)", pz_cmd_info},
-    {NULL, NULL, NULL, NULL},
+/* Each command's name, usage and summary come from its own table. */
+static const pz_command_line *const commands[] = {
+    &pz_list_command,   &pz_solve_command, &pz_run_command,     &pz_gen_command,  &pz_check_command,
+    &pz_stress_command, &pz_merge_command, &pz_compare_command, &pz_info_command, NULL,
 };
 
 #define MAIN_OPTIONS(X) X(VERSION, "version", 0, NULL, "the version, on stdout")
@@ -44,8 +24,8 @@ static void usage(FILE *f)
           "       puzzlebench [--help | --version]\n"
           "       puzzlebench help [corpus | COMMAND]\n\ncommands:\n",
           f);
-    for (const command *c = commands; c->name; c++)
-        fprintf(f, "  %-8s %s\n           %s\n", c->name, c->args, c->help);
+    for (const pz_command_line *const *c = commands; *c; c++)
+        fprintf(f, "  %-8s %s\n           %s\n", (*c)->name, (*c)->args, (*c)->summary);
     fputs("\nEvery command takes -h or --help (or: puzzlebench help COMMAND); \"--\" ends the\n"
           "options.  puzzlebench help corpus: the grammar of a corpus spec, every kind.\n"
           "\noptions:\n",
@@ -71,12 +51,12 @@ static int help(int argc, char **argv)
         return pz_help_corpus(stdout), PZ_EXIT_OK;
     pz_suggest_init(&s, argv[1]);
     pz_suggest_offer(&s, "corpus");
-    for (const command *c = commands; c->name; c++) {
-        if (!strcmp(argv[1], c->name)) {
+    for (const pz_command_line *const *c = commands; *c; c++) {
+        if (!strcmp(argv[1], (*c)->name)) {
             char *args[] = {argv[1], flag, NULL};
-            return c->run(2, args);
+            return (*c)->run(2, args);
         }
-        pz_suggest_offer(&s, c->name);
+        pz_suggest_offer(&s, (*c)->name);
     }
     return pz_usage("help: no topic '%s'%s (topics: corpus and the commands)", argv[1],
                     pz_suggestion(&s, "; did you mean '%s'?", hint, sizeof hint));
@@ -98,12 +78,12 @@ static int dispatch(int argc, char **argv)
         return usage(stderr), PZ_EXIT_USAGE;
     if (!strcmp(argv[first], "help"))
         return help(argc - first, argv + first);
-    for (const command *c = commands; c->name; c++)
-        if (!strcmp(argv[first], c->name))
-            return c->run(argc - first, argv + first);
+    for (const pz_command_line *const *c = commands; *c; c++)
+        if (!strcmp(argv[first], (*c)->name))
+            return (*c)->run(argc - first, argv + first);
     pz_suggest_init(&s, argv[first]);
-    for (const command *c = commands; c->name; c++)
-        pz_suggest_offer(&s, c->name);
+    for (const pz_command_line *const *c = commands; *c; c++)
+        pz_suggest_offer(&s, (*c)->name);
     pz_suggest_offer(&s, "help");
     pz_usage("unknown command '%s'%s (try puzzlebench --help)", argv[first],
              pz_suggestion(&s, "; did you mean '%s'?", hint, sizeof hint));

@@ -300,11 +300,18 @@ static int same_names(const merge *m, pz_error *e)
 enum { MERGE_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
 static const pz_option options[] = {MERGE_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_END_OPTIONS};
 static void help(FILE *);
-static const pz_command_line command = {.name = "merge", .options = options, .help = help};
+const pz_command_line pz_merge_command = {
+    .name = "merge",
+    .args = "REPORT... [--json F] [--csv F] [--md F] [--allow-mixed-builds]",
+    .summary = "the JSON reports of a run's shards as one report of the whole corpus",
+    .options = options,
+    .help = help,
+    .run = pz_cmd_merge,
+};
 
 static void help(FILE *f)
 {
-    pz_print_usage(f, &command, "REPORT... [--json F] [--csv F] [--md F] [--allow-mixed-builds]");
+    pz_print_usage(f, &pz_merge_command);
     fputs("\n"
           "Merges the JSON reports of all N shards of one run (`run --shard K/N --json F`\n"
           "for K = 0 .. N-1, in any order) into the report of the whole corpus: the same\n"
@@ -365,7 +372,7 @@ int pz_cmd_merge(int argc, char **argv)
     pz_error e;
     int first, status;
 
-    if ((status = pz_parse_options(&command, NULL, argc, argv, value, &first)) >= 0)
+    if ((status = pz_parse_options(&pz_merge_command, NULL, argc, argv, value, &first)) >= 0)
         return status;
     const char *json = value[O_JSON], *csv = value[O_CSV], *md = value[O_MD];
     m.mixed = value[O_ALLOW_MIXED_BUILDS] != NULL;

@@ -81,11 +81,18 @@ int pz_parse_sample(const char *s, long long *every, pz_error *e)
 enum { RUN_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
 static const pz_option options[] = {RUN_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_END_OPTIONS};
 static void help(FILE *);
-static const pz_command_line command = {.name = "run", .options = options, .help = help};
+const pz_command_line pz_run_command = {
+    .name = "run",
+    .args = "PUZZLE --corpus SPEC [--solvers A,B] [--threads T] [--shard K/N] [...]",
+    .summary = "solve, check, compare and time every instance of a corpus (run --help)",
+    .options = options,
+    .help = help,
+    .run = pz_cmd_run,
+};
 
 static void help(FILE *f)
 {
-    pz_print_usage(f, &command, "PUZZLE --corpus SPEC [options]");
+    pz_print_usage(f, &pz_run_command);
     fprintf(f,
             "\n"
             "Solves every instance of the corpus (or its shard) with each solver, checks every\n"
@@ -193,7 +200,7 @@ int pz_cmd_run(int argc, char **argv)
     pz_error e;
     int first, status;
 
-    if ((status = pz_parse_options(&command, NULL, argc, argv, value, &first)) >= 0)
+    if ((status = pz_parse_options(&pz_run_command, NULL, argc, argv, value, &first)) >= 0)
         return status;
     for (int i = first; i < argc; i++)
         if ((status = pz_puzzle_arg("run", argv[i], &p)))

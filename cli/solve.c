@@ -18,11 +18,18 @@
 enum { SOLVE_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
 static const pz_option options[] = {SOLVE_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_END_OPTIONS};
 static void help(FILE *);
-static const pz_command_line command = {.name = "solve", .options = options, .help = help};
+const pz_command_line pz_solve_command = {
+    .name = "solve",
+    .args = "PUZZLE [--solver S] [FILE]",
+    .summary = "judge mode: the judge's input (FILE or stdin) to its output on stdout",
+    .options = options,
+    .help = help,
+    .run = pz_cmd_solve,
+};
 
 static void help(FILE *f)
 {
-    pz_print_usage(f, &command, "PUZZLE [--solver S] [FILE]");
+    pz_print_usage(f, &pz_solve_command);
     fputs("Reads the judge's input from FILE (or stdin, also as FILE '-') and prints the\n"
           "judge's output.\n"
           "\n",
@@ -65,7 +72,7 @@ int pz_cmd_solve(int argc, char **argv)
     const pz_puzzle *p = NULL;
     char hint[PZ_HINT_SIZE];
     int first, status;
-    if ((status = pz_parse_options(&command, NULL, argc, argv, value, &first)) >= 0)
+    if ((status = pz_parse_options(&pz_solve_command, NULL, argc, argv, value, &first)) >= 0)
         return status;
     const char *solver = value[O_SOLVER];
     for (int i = first; i < argc; i++) {

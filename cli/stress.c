@@ -75,12 +75,18 @@ typedef pz_example example;
 enum { STRESS_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
 static const pz_option options[] = {STRESS_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_END_OPTIONS};
 static void usage(FILE *);
-static const pz_command_line command = {.name = "stress", .options = options, .help = usage};
+const pz_command_line pz_stress_command = {
+    .name = "stress",
+    .args = "PUZZLE --exec 'CMD ARGS' (--corpus SPEC | --gen 'CMD ARGS') [options]",
+    .summary = "a judge-format program on a corpus, under limits: AC WA PE TLE MLE RE OLE",
+    .options = options,
+    .help = usage,
+    .run = pz_cmd_stress,
+};
 
 static void usage(FILE *f)
 {
-    pz_print_usage(f, &command,
-                   "PUZZLE --exec 'CMD ARGS' (--corpus SPEC | --gen 'CMD ARGS') [options]");
+    pz_print_usage(f, &pz_stress_command);
     fputs("\n"
           "Runs CMD, a program that reads the judge's input on stdin and prints the judge's\n"
           "output, on every instance of the corpus, and judges each answer against the\n"
@@ -372,7 +378,7 @@ static int parse(stress *s, int argc, char **argv, double *budget)
     const char *value[NOPTIONS];
     pz_error e;
     int first, status;
-    if ((status = pz_parse_options(&command, NULL, argc, argv, value, &first)) >= 0)
+    if ((status = pz_parse_options(&pz_stress_command, NULL, argc, argv, value, &first)) >= 0)
         return status ? status : -1;
     for (size_t k = 0; k < sizeof nums / sizeof *nums; k++) {
         char name[32];

@@ -4,7 +4,8 @@
 # lists is one getopt_long knows (a value-taking one without its value says
 # "requires an argument", a flag given a value says it takes none); unknown
 # options exit 2 (check: 3, testlib's failure); "--" ends the options;
-# "--name VALUE" and "--name=VALUE" agree; --version is CMake's version.
+# "--name VALUE" and "--name=VALUE" agree; --version is CMake's version; each
+# command's usage line is the one `puzzlebench --help` lists.
 set -u
 pb=$1 src=$2
 source "$src/tests/cli.sh"
@@ -23,6 +24,10 @@ for cmd in "${commands[@]}"; do
         if [ $rc = 0 ] && [ ! -s "$tmp/err" ] && head -1 "$tmp/help" | grep -q "^usage: puzzlebench $cmd"
         then ok; else bad "$cmd $h: exit $rc, or no usage line on stdout"; fi
     done
+    # Its usage line is the one `puzzlebench --help` lists: both come from its table.
+    listed=$("$pb" --help | awk -v c="$cmd" '/^  [a-z]/ && $1 == c { sub(/^  [a-z]+ +/, ""); print }')
+    [ "$(head -1 "$tmp/help")" = "usage: puzzlebench $cmd $listed" ] && ok ||
+        bad "$cmd: '$(head -1 "$tmp/help")', but puzzlebench --help lists '$listed'"
     # The help's option lines: "  --name META  help" or "  -x, --name  help".
     mapfile -t opts < <(grep -E '^  (-[a-zA-Z], )?--[a-z]' "$tmp/help" |
         sed -E 's/^  (-[a-zA-Z], )?//; s/  .*//')

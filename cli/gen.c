@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "../bench/run.h"
+#include "../solvers/arena.h"
 #include "../solvers/toggle/big.h"
 
 enum { CHUNK = 4096 };
@@ -44,7 +45,8 @@ int pz_cmd_gen(int argc, char **argv)
         if ((status = pz_puzzle_arg("gen", argv[i], &p)))
             return status;
     const char *spec = value[O_CORPUS], *shard = value[O_SHARD];
-    if ((status = pz_open_shard("gen", p, spec, shard, 0, &c, &sh)))
+    /* A corpus file streams: read a chunk at a time, as it is written. */
+    if ((status = pz_open_shard("gen", p, spec, shard, 1, &c, &sh)))
         return status;
     if (c.params.rows_to >= 0) {
         pz_corpus_close(&c);
@@ -57,10 +59,11 @@ int pz_cmd_gen(int argc, char **argv)
         return pz_usage("gen: %s: a judge input holds sides to %d (larger boards go through run)",
                         spec, TG_BIG_MAX);
     }
-    /* A wide corpus (boards past 64x64): its puzzle writes them, one at a
-     * time, since each board's rows last until the next is made. */
-    size_t chunk = c.params.wide ? 1 : CHUNK;
+    /* A wide corpus (boards past 64x64, made or read): its puzzle writes
+     * them one at a time, since each board's rows last until the next is
+     * made or read (a wide puzzle's wide is itself). */
     p = c.puzzle;
+    size_t chunk = p->wide == p ? 1 : CHUNK;
     /* The input is written in chunks, each told where it sits in the whole,
      * so a header can carry the total and any size of corpus streams. */
     char *v = calloc(CHUNK, p->inst_size);
@@ -72,12 +75,22 @@ int pz_cmd_gen(int argc, char **argv)
     long long lo = sh.first;
     do { /* once at least: an empty input has a header too */
         size_t n = sh.end - lo < (long long)chunk ? (size_t)(sh.end - lo) : chunk;
-        for (size_t j = 0; j < n; j++)
-            pz_corpus_get(&c, lo + (long long)j, v + j * p->inst_size);
+        if (c.stream) {
+            pz_error e;
+            if (c.arena)
+                pz_arena_reset(c.arena);
+            if (pz_corpus_read(&c, lo, lo + (long long)n, v, NULL, c.arena, &e)) {
+                status = pz_print_error(&e); /* the file changed since it was opened */
+                break;
+            }
+        } else {
+            for (size_t j = 0; j < n; j++)
+                pz_corpus_get(&c, lo + (long long)j, v + j * p->inst_size);
+        }
         p->write_input(stdout, v, n, (uint64_t)(lo - sh.first), total);
         lo += (long long)n;
     } while (lo < sh.end && !ferror(stdout)); /* a lost write ends it: no point going on */
     free(v);
     pz_corpus_close(&c);
-    return pz_check_stdout() ? PZ_EXIT_USAGE : PZ_EXIT_OK;
+    return pz_check_stdout() || status ? PZ_EXIT_USAGE : PZ_EXIT_OK;
 }

@@ -67,7 +67,7 @@ expect 2 "cannot read corpus file ./flip:none.in: No such file" -- "$pb" run fli
 expect 2 "a path that exists or has a '/' is read as a file" -- "$pb" run flip --corpus flip:none.in
 expect 2 "a path that exists or has a '/' is read as a file" -- "$pb" run flip --corpus xyz:none.in
 
-# 5. A corpus file streams: 100 000 boards (about 576 bytes each in memory,
+# 5. A corpus file streams (run and gen): 100 000 boards (about 576 bytes each in memory,
 # 58 MB read whole) run in a 48 MB address space (one thread: each more
 # reserves stacks and malloc arenas), where the whole file did not fit; the
 # same through a pipe, which is read whole, is refused cleanly (exit 2 with
@@ -82,6 +82,13 @@ if sanitized "$pb"; then VLIM=unlimited; echo "ASan build: no ulimit -v"; fi
     --no-save) >"$tmp/out" 2>&1 && grep -q "^OK: every answer checks and agrees" "$tmp/out" && ok ||
     bad "run under ulimit -v 48000: $(tail -2 "$tmp/out")"
 grep -q "^100000 instances" "$tmp/out" && ok || bad "not 100000 instances: $(head -2 "$tmp/out")"
+# gen streams a corpus file too (it read it whole, and exited 2 here): the
+# file back byte for byte, and a shard as the spec's own shard.
+(ulimit -v $VLIM; exec "$pb" gen lightsout --corpus "$tmp/big.in") >"$tmp/regen.in" 2>"$tmp/err" &&
+    cmp -s "$tmp/big.in" "$tmp/regen.in" && ok || bad "gen under ulimit -v 48000: $(head -2 "$tmp/err")"
+(ulimit -v $VLIM; exec "$pb" gen lightsout --corpus "$tmp/big.in" --shard 2/3) >"$tmp/regen.in" &&
+    cmp -s "$tmp/regen.in" <("$pb" gen lightsout --corpus lightsout:random:rows=1:cols=1:count=1e5 \
+        --shard 2/3) && ok || bad "gen --shard 2/3 of a corpus file differs from the spec's"
 rm "$tmp/big.ans"
 [ "$VLIM" = unlimited ] ||
     expect 2 "/dev/stdin:[0-9]*: out of memory reading /dev/stdin whole" -- sh -c \

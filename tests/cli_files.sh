@@ -103,7 +103,7 @@ cat "$tmp/big.in" | "$pb" run lightsout --corpus /dev/stdin --shard 1/3 --repeat
     >"$tmp/diff" && ok || { bad "a streamed file and a pipe differ:"; head -20 "$tmp/diff"; }
 
 # 6. check streams INPUT, OUTPUT and ANSWER in step: the same 100 000 boards
-# (2.1 GB for a million when read whole) in the same 48 MB, with ANSWER and
+# (results/harness.md: the memory read whole and streamed) in the same 48 MB, with ANSWER and
 # without, INPUT through a pipe too; a wrong answer late in OUTPUT is found.
 "$pb" solve lightsout "$tmp/big.in" >"$tmp/big.out"
 cp "$tmp/big.out" "$tmp/big.jury"

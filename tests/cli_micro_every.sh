@@ -2,8 +2,8 @@
 # cli_micro_every.sh BIN SRC - every registered micro-benchmark runs once
 # (one iteration, Google Benchmark's smallest run) without a crash or an
 # error: a benchmark that dies (a signal), fails its solver or is missing
-# from the output fails the test.  About 10 s of CPU, most of it in the
-# slowest single iterations (iddfs at n:5).
+# from the output fails the test.  Most of its time goes to the slowest
+# single iterations (iddfs at n:5).
 set -u
 pb=$1 src=$2
 source "$src/tests/cli.sh"

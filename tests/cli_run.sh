@@ -173,8 +173,8 @@ grep -q "PARTIAL" "$tmp/int.out" || bad "SIGTERM: the summary does not say PARTI
 ls "$tmp" | grep -q tmp && bad "SIGTERM: a temporary report file is left behind"
 
 # A stop is seen between instances, not only between batches (issue 15 item 10):
-# inside one long batch (iddfs takes about 4 ms a 4x5 Lights Out board, so a
-# batch of 1000 takes seconds), the run ends within a second of the signal,
+# inside one long batch (iddfs takes seconds on a batch of 1000 4x5 Lights Out
+# boards, as run's pilot estimates), the run ends within a second of the signal,
 # reports what it finished (here nothing: the batch in hand is dropped) as
 # PARTIAL, and exits 128 + the signal.  Before, it finished the batch, then
 # skipped the 10^15 / 1000 batches left one by one, for hours; or, where the

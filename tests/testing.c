@@ -77,6 +77,18 @@ const char *pz_test_read_error(const pz_puzzle *p, const char *text)
     return buf;
 }
 
+const char *pz_test_accepts(const pz_puzzle *p, const char *kind)
+{
+    static char buf[1024];
+    const pz_generator *g = p->generators;
+    while (g->kind && strcmp(g->kind, kind))
+        g++;
+    if (!g->kind)
+        fail_msg("%s has no corpus kind %s", p->name, kind);
+    snprintf(buf, sizeof buf, " (%s:%s accepts %s)", p->name, g->kind, g->keys);
+    return buf;
+}
+
 void *pz_test_scratch(const pz_solver *s)
 {
     unsigned char *m = calloc(1, CANARY + s->scratch_size + CANARY);

@@ -23,6 +23,10 @@ void *pz_test_read_answers(const pz_puzzle *, const char *rel, const void *insts
 /* The error a text gives: asserts the reader fails, returns "line: msg". */
 const char *pz_test_read_error(const pz_puzzle *, const char *text);
 
+/* What a corpus spec's error adds, " (flip:random accepts KEYS)", made from
+ * the generator's own keys, so no test copies them.  Static buffer. */
+const char *pz_test_accepts(const pz_puzzle *, const char *kind);
+
 /* Prepares the solver; its scratch, with canaries before and past the end
  * checked on free. */
 void *pz_test_scratch(const pz_solver *);

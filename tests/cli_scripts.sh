@@ -8,9 +8,9 @@
 # the checkout made a repository of its own, regress, plot and bench leave it
 # clean (git status) unless --update-results, and test and bench configure
 # again a build without the tests or the micro-benchmarks; lightsout-speed's
-# help and its judge-mode figures; harness-cost's row; scripts/shard given a
-# FILE outside corpus/PUZZLE/, a bad corpus file, and its progress bar on a
-# terminal; every committed chart's data and script.
+# help and its judge-mode figures; harness-cost's and estimates' rows;
+# scripts/shard given a FILE outside corpus/PUZZLE/, a bad corpus file, and
+# its progress bar on a terminal; every committed chart's data and script.
 set -u
 pb=$1 src=$2
 source "$src/tests/cli.sh"
@@ -205,6 +205,11 @@ head -1 "$tmp/out" | grep -q '^usage: tetravex-nodes' && ok || bad "tetravex-nod
 expect 0 "" -- env PZ_BUILD="$(dirname "$pb")" "$src/scripts/harness-cost" --shard 0/4096
 grep -qE '^\| [0-9a-f]{7}(\+dirty)? \| [0-9.]+ \| [0-9.]+ \+ [0-9.]+ = [0-9.]+ s \| [0-9.]+ s \| [0-9.]+x \| [0-9]+ s \|$' \
     "$tmp/out" && ok || bad "scripts/harness-cost: $(cat "$tmp/out")"
+# estimates: a row a solver, the pilot's estimate beside what the run spent.
+expect 0 "" -- env PZ_BUILD="$(dirname "$pb")" "$src/scripts/estimates" flip:random:count=2000
+[ "$(grep -cE '^\| flip:random:count=2000 \| [a-z0-9]+ \| [0-9.]+ [a-z]+ \| [0-9.]+ [a-z]+ \| whole \|$' \
+     "$tmp/out")" = "$(registry "$pb" flip | grep -c '^flip/')" ] && ok ||
+    bad "scripts/estimates: $(cat "$tmp/out")"
 
 # scripts/shard: a FILE outside corpus/PUZZLE/ is refused at once, before any
 # shard runs, and --puzzle names its puzzle.

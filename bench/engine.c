@@ -183,6 +183,9 @@ void pz_engine_run(pz_engine *e)
                     if (e->merge && e->merge(e->ctx, parts + (size_t)k * e->part_size))
                         halt = 1;
                 }
+                for (long long j = k; j < wn && e->drop; j++)
+                    if (ok[j])
+                        e->drop(e->ctx, parts + (size_t)j * e->part_size);
                 if (k < wn || gave_up || stopped(e))
                     halt = 1;
                 memset(ok, 0, (size_t)window);

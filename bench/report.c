@@ -3,6 +3,7 @@
  * The JSON's shape is bench/schema.c's; the terminal and Markdown forms say
  * in one line where and from what the result was made (its context).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,47 +27,67 @@ static void context_line(FILE *f, const pz_result *r, const char *prefix, const 
             end);
 }
 
-/* "3.21 ns", "189 ns", "460 us", "1.2 s" */
+/* ns nanoseconds for a person: three digits at most, the classes' (stats.h). */
 static void duration(char *buf, size_t len, double ns)
 {
-    static const char *const unit[] = {"ns", "us", "ms", "s"};
-    int u = 0;
-    while (u < 3 && ns >= 999.5)
-        ns /= 1000, u++;
-    snprintf(buf, len, "%.3g %s", ns, unit[u]);
+    pz_span(buf, len, ns * 1e-9);
 }
 
-/* A solver's timing cells: the mean over the run, the median batch, the
- * 10th to 90th percentile of batches, the slowest batch, the CPU time (all
- * per instance), and its median against the fastest median.  Medians shrug
- * off the batches during which another process held the core, which on a
- * shared machine the mean does not. */
+/* A solver's timing cells.  The headline (cpu) is the median of the warm
+ * batches' CPU time per instance: CPU time, as the thread's clock stops
+ * while another process has the core (on a shared machine, much of the
+ * time); the median, as it shrugs off the batches slowed all the same
+ * (caches, frequency); warm batches, as a solver's first batch in a thread
+ * meets new scratch and cold caches (those are shown apart, cold).  mad is
+ * the median's median absolute deviation, in percent of it; range the
+ * fastest and the slowest warm batch; relative the CPU time against the
+ * baseline's on the same instances (pz_relative); wall the monotonic
+ * clock's mean over every batch, which a loaded machine inflates. */
 typedef struct cells {
-    char mean[16], median[16], spread[40], worst[16], cpu[16], relative[16];
+    char cpu[16], mad[16], range[40], relative[16], cold[16], wall[16];
 } cells;
 
-static cells timing(const pz_result *r, int s)
+static cells timing(const pz_result *r, int s, int base)
 {
     const pz_tally *t = &r->tally[s];
-    double best = 0, median = pz_quantile(t, 0.5);
     cells c = {"-", "-", "-", "-", "-", "-"};
     char lo[16], hi[16];
-    for (int i = 0; i < r->opts.nsolvers; i++) {
-        double m = pz_quantile(&r->tally[i], 0.5);
-        if (r->tally[i].ran && (best == 0 || m < best))
-            best = m;
-    }
+    double ratio;
     if (!t->ran)
         return c;
-    duration(c.mean, sizeof c.mean, ns_per(t->seconds, t->ran));
-    duration(c.median, sizeof c.median, median);
-    duration(c.worst, sizeof c.worst, t->worst_ns);
-    duration(c.cpu, sizeof c.cpu, ns_per(t->cpu_seconds, t->ran));
-    duration(lo, sizeof lo, pz_quantile(t, 0.1));
-    duration(hi, sizeof hi, pz_quantile(t, 0.9));
-    snprintf(c.spread, sizeof c.spread, "%s..%s", lo, hi);
-    snprintf(c.relative, sizeof c.relative, median / best < 100 ? "%.1fx" : "%.0fx", median / best);
+    if (t->cpu_spread.n) {
+        double median = pz_figure_cpu_ns_median(t), mad = pz_figure_cpu_ns_mad(t) / median;
+        duration(c.cpu, sizeof c.cpu, median);
+        /* below a class's width (1/PZ_PER_OCTAVE), the spread is not measured */
+        snprintf(c.mad, sizeof c.mad, mad < 1.0 / PZ_PER_OCTAVE ? "<%.1f%%" : "%.1f%%",
+                 mad < 1.0 / PZ_PER_OCTAVE ? 100.0 / PZ_PER_OCTAVE : 100 * mad);
+        duration(lo, sizeof lo, pz_figure_cpu_ns_min(t));
+        duration(hi, sizeof hi, pz_figure_cpu_ns_max(t));
+        snprintf(c.range, sizeof c.range, "%s..%s", lo, hi);
+    }
+    if (base >= 0 && pz_relative(r, s, base, &ratio, NULL)) {
+        /* three significant digits, as the times have */
+        double unit = ratio < 9.995 ? 0.01 : ratio < 99.95 ? 0.1 : pow(10, floor(log10(ratio)) - 2);
+        snprintf(c.relative, sizeof c.relative, "%.*fx",
+                 unit < 0.05  ? 2
+                 : unit < 0.5 ? 1
+                              : 0,
+                 round(ratio / unit) * unit);
+    }
+    if (t->cold_ran)
+        duration(c.cold, sizeof c.cold, ns_per(t->cold_cpu_seconds, t->cold_ran));
+    duration(c.wall, sizeof c.wall, ns_per(t->seconds, t->ran));
     return c;
+}
+
+/* The width of the solver column: the longest name (a plug-in's FILE.so:NAME). */
+static int name_width(const pz_result *r)
+{
+    int w = 10;
+    for (int s = 0; s < r->opts.nsolvers; s++)
+        if ((int)strlen(r->opts.solvers[s]->name) > w)
+            w = (int)strlen(r->opts.solvers[s]->name);
+    return w;
 }
 
 static int sampled(const pz_result *r, int s)
@@ -280,7 +301,8 @@ static void repetitions_note(FILE *f, const pz_result *r)
         duration(sd, sizeof sd, m.sd);
         duration(lo, sizeof lo, m.lo);
         duration(hi, sizeof hi, m.hi);
-        fprintf(f, "  %-10s %s +- %s [%s, %s]\n", r->opts.solvers[s]->name, mean, sd, lo, hi);
+        fprintf(f, "  %-*s %s +- %s [%s, %s]\n", name_width(r), r->opts.solvers[s]->name, mean, sd,
+                lo, hi);
     }
 }
 
@@ -291,6 +313,28 @@ static void real_wall(FILE *f, const pz_result *r)
 {
     if (r->merged)
         fprintf(f, " summed over the shards, about %.0f s real", r->real_wall_s);
+}
+
+/* The solvers whose relative speed is over fewer instances than the warm
+ * ones they solved (a sweep past their sizes, a sample), and how many. */
+static void relative_note(FILE *f, const pz_result *r, int base, const char *prefix)
+{
+    int n = 0, reps = r->opts.repeat > 1 ? r->opts.repeat : 1;
+    for (int s = 0; s < r->opts.nsolvers && base >= 0; s++) {
+        const pz_tally *t = &r->tally[s];
+        long long both, warm = pz_spread_total(&t->cpu_spread) / reps;
+        double ratio;
+        if (s == base || !t->ran)
+            continue;
+        if (!pz_relative(r, s, base, &ratio, &both))
+            fprintf(f, "%s %s none%s", n++ ? "," : prefix, r->opts.solvers[s]->name,
+                    sampled(r, s) ? " (sampled)" : "");
+        else if (both < warm)
+            fprintf(f, "%s %s %lld of its %lld", n++ ? "," : prefix, r->opts.solvers[s]->name, both,
+                    warm);
+    }
+    if (n)
+        fputs(".\n", f);
 }
 
 void pz_write_summary(FILE *f, const pz_result *r)
@@ -306,25 +350,30 @@ void pz_write_summary(FILE *f, const pz_result *r)
     real_wall(f, r);
     fputc('\n', f);
     context_line(f, r, "", "\n\n");
-    fprintf(f, "  %-10s %12s %8s %8s %8s  %s\n", "", "", "", "", "",
-            "------------- time per instance (ns_per_instance, then of batches) -------------");
-    fprintf(f, "  %-10s %12s %8s %8s %8s %9s %9s %20s %9s %9s %8s\n", "solver", "ran", "skipped",
-            "invalid", "disagree", "time/inst", "median", "p10-p90", "worst", "cpu", "relative");
+    int w = name_width(r), base = pz_baseline(r);
+    fprintf(f, "  %-*s %12s %8s %8s %8s  %s\n", w, "", "", "", "", "",
+            "--------- CPU time per instance, warm batches ---------");
+    fprintf(f, "  %-*s %12s %8s %8s %8s %9s %7s %20s %9s %9s %9s\n", w, "solver", "ran", "skipped",
+            "invalid", "disagree", "cpu", "mad", "min..max", "relative", "cold", "wall");
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];
-        cells c = timing(r, s);
-        fprintf(f, "  %-10s %12lld %8lld %8lld %8lld %9s %9s %20s %9s %9s %8s\n",
-                r->opts.solvers[s]->name, t->ran, t->skipped, t->invalid, t->disagree, c.mean,
-                c.median, c.spread, c.worst, c.cpu, c.relative);
+        cells c = timing(r, s, base);
+        fprintf(f, "  %-*s %12lld %8lld %8lld %8lld %9s %7s %20s %9s %9s %9s\n", w,
+                r->opts.solvers[s]->name, t->ran, t->skipped, t->invalid, t->disagree, c.cpu, c.mad,
+                c.range, c.relative, c.cold, c.wall);
     }
     duration(mean, sizeof mean, ns_per(r->check_seconds, r->checked));
-    fprintf(f, "  %-10s %12lld answers checked and compared, %s each\n", "checker", r->checked,
+    fprintf(f, "  %-*s %12lld answers checked and compared, %s each\n", w, "checker", r->checked,
             mean);
-    fputs("  (time/inst is the time per instance: the solving time over the instances, the\n"
-          "   mean; median, p10-p90 and worst are of the batches' times per instance, the\n"
-          "   worst batch the slowest; cpu is the threads' CPU time per instance; relative\n"
-          "   compares medians with the fastest solver's)\n",
-          f);
+    fprintf(f,
+            "  (cpu: the median of the warm batches' CPU time per instance, on the thread's\n"
+            "   CPU clock; mad: its median absolute deviation; min..max: the fastest and the\n"
+            "   slowest warm batch; a batch is warm but for a solver's first in each thread\n"
+            "   and pass, whose mean is cold; relative: CPU time over %s's on the same\n"
+            "   instances, in the warm batches both solved whole; wall: the monotonic clock's\n"
+            "   mean over every batch)\n",
+            base >= 0 ? r->opts.solvers[base]->name : "the fastest");
+    relative_note(f, r, base, "Relative over fewer instances:");
     repetitions_note(f, r);
     worst_note(f, r);
     fputc('\n', f);
@@ -390,6 +439,7 @@ static int csv_columns(void)
 #define CSV_CELL_FIGURE(m, csv, fmt) CSV_SCALAR(FIGURE, m, csv, fmt)
 #define CSV_CELL_REPS(m, csv, fmt)
 #define CSV_CELL_SPREAD(m, csv, fmt)
+#define CSV_CELL_LIKE(m, csv, fmt)
 
 void pz_write_csv(FILE *f, const pz_result *r)
 {
@@ -426,16 +476,24 @@ void pz_write_markdown(FILE *f, const pz_result *r)
     fputs(". ", f);
     status_line(f, r, "**");
     context_line(f, r, "\n", ".\n");
-    fputs("\n| solver | ran | skipped | invalid | disagree | mean | median | p10-p90 | worst "
-          "| cpu | relative |\n|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n",
+    int base = pz_baseline(r);
+    fputs("\n| solver | ran | skipped | invalid | disagree | cpu | mad | min..max | relative "
+          "| cold | wall |\n|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n",
           f);
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];
-        cells c = timing(r, s);
+        cells c = timing(r, s, base);
         fprintf(f, "| %s%s | %lld | %lld | %lld | %lld | %s | %s | %s | %s | %s | %s |\n",
                 r->opts.solvers[s]->name, sampled(r, s) ? " (sampled)" : "", t->ran, t->skipped,
-                t->invalid, t->disagree, c.mean, c.median, c.spread, c.worst, c.cpu, c.relative);
+                t->invalid, t->disagree, c.cpu, c.mad, c.range, c.relative, c.cold, c.wall);
     }
+    fprintf(f,
+            "\ncpu: the median of the warm batches' CPU time per instance (the thread's CPU "
+            "clock); mad: its median absolute deviation; min..max: the warm batches'; cold: the "
+            "mean of each solver's first batch in a thread and pass; relative: CPU time over "
+            "%s's on the same instances; wall: the monotonic clock's mean over every batch.\n",
+            base >= 0 ? r->opts.solvers[base]->name : "the fastest");
+    relative_note(f, r, base, "Relative over fewer instances:");
     duration(mean, sizeof mean, ns_per(r->check_seconds, r->checked));
     fprintf(f, "\nChecker: %lld answers, %s each. ", r->checked, mean);
     worst_note(f, r);

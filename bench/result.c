@@ -27,6 +27,7 @@ void pz_tally_worst(pz_tally *t, double ns, long long index)
 #define WORST_FIRST_AT(m)
 #define WORST_FIRST_REPS(m)
 #define WORST_FIRST_SPREAD(m)
+#define WORST_FIRST_LIKE(m)
 
 #define ADD(kind, m, ...) ADD_##kind(m)
 #define ADD_COUNT(m) to->m += from->m;
@@ -38,10 +39,14 @@ void pz_tally_worst(pz_tally *t, double ns, long long index)
     for (int r = 0; r < PZ_REPEAT; r++) {                                                          \
         to->m##_seconds[r] += from->m##_seconds[r];                                                \
         to->m##_cpu_seconds[r] += from->m##_cpu_seconds[r];                                        \
+        pz_spread_merge(&to->m##_spread[r], &from->m##_spread[r]);                                 \
     }
-#define ADD_SPREAD(m)                                                                              \
-    for (int b = 0; b < PZ_SPREAD; b++)                                                            \
-        to->m[b] += from->m[b];
+#define ADD_SPREAD(m) pz_spread_merge(&to->m, &from->m);
+#define ADD_LIKE(m)                                                                                \
+    for (int s = 0; s < PZ_RUN_SOLVERS; s++) {                                                     \
+        to->m##_cpu_seconds[s] += from->m##_cpu_seconds[s];                                        \
+        to->m##_ran[s] += from->m##_ran[s];                                                        \
+    }
 
 void pz_tally_add(pz_tally *to, const pz_tally *from)
 {
@@ -49,9 +54,27 @@ void pz_tally_add(pz_tally *to, const pz_tally *from)
     PZ_TALLY(ADD)
 }
 
+#define FREE(kind, m, ...) FREE_##kind(m)
+#define FREE_COUNT(m)
+#define FREE_REAL(m)
+#define FREE_FIGURE(m)
+#define FREE_WORST(m)
+#define FREE_AT(m)
+#define FREE_REPS(m)                                                                               \
+    for (int r = 0; r < PZ_REPEAT; r++)                                                            \
+        pz_spread_free(&t->m##_spread[r]);
+#define FREE_SPREAD(m) pz_spread_free(&t->m);
+#define FREE_LIKE(m)
+
+void pz_tally_free(pz_tally *t)
+{
+    PZ_TALLY(FREE)
+    memset(t, 0, sizeof *t);
+}
+
 double pz_quantile(const pz_tally *t, double q)
 {
-    return pz_spread_quantile(t->spread, q);
+    return pz_spread_quantile(&t->spread, q);
 }
 
 static double ns_per(double seconds, long long n)
@@ -79,6 +102,22 @@ double pz_figure_cpu_ns_per_instance(const pz_tally *t)
 {
     return ns_per(t->cpu_seconds, t->ran);
 }
+double pz_figure_cpu_ns_median(const pz_tally *t)
+{
+    return pz_spread_quantile(&t->cpu_spread, 0.5);
+}
+double pz_figure_cpu_ns_mad(const pz_tally *t)
+{
+    return pz_spread_mad(&t->cpu_spread);
+}
+double pz_figure_cpu_ns_min(const pz_tally *t)
+{
+    return pz_spread_quantile(&t->cpu_spread, 0);
+}
+double pz_figure_cpu_ns_max(const pz_tally *t)
+{
+    return pz_spread_quantile(&t->cpu_spread, 1);
+}
 
 void pz_hist_add(long long *to, char (*to_names)[PZ_NAME], const long long *from,
                  char (*from_names)[PZ_NAME])
@@ -90,15 +129,38 @@ void pz_hist_add(long long *to, char (*to_names)[PZ_NAME], const long long *from
         }
 }
 
-void pz_rep_spread_add(long long **to, const long long *from, int repeat)
+int pz_baseline(const pz_result *r)
 {
-    size_t n = (size_t)repeat * PZ_SPREAD;
-    if (!from)
-        return;
-    if (!*to)
-        *to = pz_xcalloc(n, sizeof **to);
-    for (size_t k = 0; k < n; k++)
-        (*to)[k] += from[k];
+    int best = -1;
+    double ratio;
+    for (int s = 0; s < r->opts.nsolvers; s++) {
+        const pz_tally *t = &r->tally[s], *b = best < 0 ? NULL : &r->tally[best];
+        if (!t->cpu_spread.n)
+            continue;
+        /* the most instances; among those, faster on the instances both solved */
+        if (!b || t->ran > b->ran ||
+            (t->ran == b->ran && pz_relative(r, s, best, &ratio, NULL) && ratio < 1))
+            best = s;
+    }
+    return best;
+}
+
+int pz_relative(const pz_result *r, int s, int base, double *ratio, long long *both)
+{
+    const pz_tally *t = &r->tally[s], *b = &r->tally[base];
+    int reps = r->opts.repeat > 1 ? r->opts.repeat : 1;
+    if (s == base) {
+        *ratio = 1;
+        if (both)
+            *both = pz_spread_total(&t->cpu_spread) / reps;
+        return t->cpu_spread.n > 0;
+    }
+    if (!t->like_ran[base] || !(b->like_cpu_seconds[s] > 0))
+        return 0;
+    *ratio = t->like_cpu_seconds[base] / b->like_cpu_seconds[s];
+    if (both)
+        *both = t->like_ran[base];
+    return 1;
 }
 
 static const char *ordinal(long long i)
@@ -134,8 +196,22 @@ static const char *ordinal(long long i)
                       memcmp(p->m##_cpu_seconds, q->m##_cpu_seconds, sizeof p->m##_cpu_seconds)))  \
         return snprintf(buf, len, "%s %s differ", name, key), buf;
 #define SOLVER_DIFFERS_SPREAD(m, key, same)                                                        \
-    if (PZ_##same && memcmp(p->m, q->m, sizeof p->m))                                              \
+    if (PZ_##same && !same_spread(&p->m, &q->m))                                                   \
         return snprintf(buf, len, "%s %s differ", name, key), buf;
+#define SOLVER_DIFFERS_LIKE(m, key, same)                                                          \
+    if (PZ_##same && (memcmp(p->m##_cpu_seconds, q->m##_cpu_seconds, sizeof p->m##_cpu_seconds) || \
+                      memcmp(p->m##_ran, q->m##_ran, sizeof p->m##_ran)))                          \
+        return snprintf(buf, len, "%s %s differ", name, key), buf;
+
+static int same_spread(const pz_spread *a, const pz_spread *b)
+{
+    if (a->n != b->n)
+        return 0;
+    for (int i = 0; i < a->n; i++)
+        if (a->bin[i].cls != b->bin[i].cls || a->bin[i].count != b->bin[i].count)
+            return 0;
+    return 1;
+}
 
 const char *pz_result_differs(const pz_result *x, const pz_result *y, char *buf, size_t len)
 {

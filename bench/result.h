@@ -38,20 +38,28 @@
  *   AT       that index, a long long, combined with WORST; -1 in the
  *            report where the solver ran nothing
  *   REPS     with run --repeat K, each repetition's wall and CPU seconds
- *            (MEMBER_seconds, MEMBER_cpu_seconds), summed repetition by
- *            repetition
- *   SPREAD   the batches' times per instance, a histogram of the classes of
- *            stats.h, summed class by class
+ *            and spread of batch times (MEMBER_seconds, MEMBER_cpu_seconds,
+ *            MEMBER_spread), summed repetition by repetition
+ *   SPREAD   batches' times per instance, a pz_spread (stats.h), summed
+ *            class by class; in the JSON with KEY_per_octave before it
+ *   LIKE     for each other solver of the run (by its place), the CPU
+ *            seconds and instances of the batches in which both solved the
+ *            same instances (MEMBER_cpu_seconds, MEMBER_ran), summed
  * key: the JSON member and the CSV column.
  * csv: the field's place among a solver's columns of the CSV (after the
  *   run's own: puzzle ... sampled), for the scalar kinds (COUNT, REAL,
- *   FIGURE, WORST, AT), each its own; 0 for REPS and SPREAD, not in the CSV.
- *   A new field takes the next number.
+ *   FIGURE, WORST, AT), each its own; 0 for the others, not in the CSV.
+ *   A new field takes the next free number.
  * format: its CSV cell, of a long long (COUNT, AT) or a double.
  * compare: EQUAL, two runs of one corpus and shard must have it equal
  *   (compare and its tests check it); FREE, it may differ (a timing, or the
  *   shape of the run).
  * since: OLD, every report has it; NEW, older reports may lack it (read as 0).
+ *
+ * A batch is cold when it is the first its thread runs in a pass: its
+ * scratch and caches are new.  The steady figures (cpu_spread and what is
+ * derived from it, like) are of the warm batches, the others; the cold ones
+ * are counted apart (cold_...).
  */
 #define PZ_TALLY(X)                                                                                \
     X(COUNT, ran, "ran", 1, "%lld", EQUAL, OLD)                /* instances solved */              \
@@ -61,14 +69,24 @@
     X(REAL, seconds, "seconds", 5, "%.6f", FREE, OLD)          /* CLOCK_MONOTONIC, all threads */  \
     X(REAL, cpu_seconds, "cpu_seconds", 10, "%.6f", FREE, OLD) /* the threads' CPU time */         \
     X(FIGURE, ns_per_instance, "ns_per_instance", 6, "%.2f", FREE, OLD)                            \
-    X(FIGURE, ns_p10, "ns_p10", 7, "%.4g", FREE, OLD)                                              \
+    X(FIGURE, ns_p10, "ns_p10", 7, "%.4g", FREE, OLD) /* of spread: wall, every batch */           \
     X(FIGURE, ns_median, "ns_median", 8, "%.4g", FREE, OLD)                                        \
     X(FIGURE, ns_p90, "ns_p90", 9, "%.4g", FREE, OLD)                                              \
     X(FIGURE, cpu_ns_per_instance, "cpu_ns_per_instance", 11, "%.2f", FREE, OLD)                   \
+    X(FIGURE, cpu_ns_median, "cpu_ns_median", 17, "%.4g", FREE, NEW) /* the headline */            \
+    X(FIGURE, cpu_ns_mad, "cpu_ns_mad", 18, "%.4g", FREE, NEW) /* its median abs. deviation */     \
+    X(FIGURE, cpu_ns_min, "cpu_ns_min", 19, "%.4g", FREE, NEW) /* of cpu_spread: CPU, warm */      \
+    X(FIGURE, cpu_ns_max, "cpu_ns_max", 20, "%.4g", FREE, NEW)                                     \
+    X(COUNT, cold_batches, "cold_batches", 21, "%lld", FREE, NEW) /* over every pass */            \
+    X(COUNT, cold_ran, "cold_ran", 22, "%lld", FREE, NEW)                                          \
+    X(REAL, cold_seconds, "cold_seconds", 23, "%.6f", FREE, NEW)                                   \
+    X(REAL, cold_cpu_seconds, "cold_cpu_seconds", 24, "%.6f", FREE, NEW)                           \
     X(WORST, worst_ns, "ns_worst", 12, "%.4g", FREE, OLD)                                          \
     X(REPS, rep, "repetitions", 0, "", FREE, OLD)                                                  \
     X(AT, worst_index, "worst_index", 13, "%lld", FREE, OLD)                                       \
-    X(SPREAD, spread, "spread", 0, "", FREE, OLD) /* with spread_per_octave before it */           \
+    X(SPREAD, spread, "spread", 0, "", FREE, OLD)         /* wall ns per instance, every batch */  \
+    X(SPREAD, cpu_spread, "cpu_spread", 0, "", FREE, NEW) /* CPU ns per instance, warm batches */  \
+    X(LIKE, like, "like", 0, "", FREE, NEW) /* warm, as cpu_seconds: the mean of the passes */     \
     PZ_TEST_TALLY(X)
 
 /* The run's own counts, each the sum of its threads' and its shards'.
@@ -105,6 +123,7 @@
 #define PZ_MAX_COUNT ((long long)1 << 52)
 
 enum { PZ_EQUAL = 1, PZ_FREE = 0, PZ_HEAD = 0, PZ_CHECKER, PZ_TAIL };
+enum { PZ_RUN_SOLVERS = 32 }; /* solvers in one run, at most */
 
 /* A field's member, by kind (PZ_DECLARE expands a list into a struct's body). */
 #define PZ_DECLARE(kind, member, ...) PZ__DECLARE_##kind(member)
@@ -113,8 +132,13 @@ enum { PZ_EQUAL = 1, PZ_FREE = 0, PZ_HEAD = 0, PZ_CHECKER, PZ_TAIL };
 #define PZ__DECLARE_FIGURE(m)
 #define PZ__DECLARE_WORST(m) double m;
 #define PZ__DECLARE_AT(m) long long m;
-#define PZ__DECLARE_REPS(m) double m##_seconds[PZ_REPEAT], m##_cpu_seconds[PZ_REPEAT];
-#define PZ__DECLARE_SPREAD(m) long long m[PZ_SPREAD];
+#define PZ__DECLARE_REPS(m)                                                                        \
+    double m##_seconds[PZ_REPEAT], m##_cpu_seconds[PZ_REPEAT];                                     \
+    pz_spread m##_spread[PZ_REPEAT];
+#define PZ__DECLARE_SPREAD(m) pz_spread m;
+#define PZ__DECLARE_LIKE(m)                                                                        \
+    double m##_cpu_seconds[PZ_RUN_SOLVERS];                                                        \
+    long long m##_ran[PZ_RUN_SOLVERS];
 
 /* How a run's count combines: to += from (both COUNT and REAL are sums). */
 #define PZ_COMBINE(kind, to, from) PZ__COMBINE_##kind(to, from)
@@ -128,12 +152,15 @@ typedef struct pz_tally {
 
 /* Adds one solver's tally to another, each field as its kind says. */
 void pz_tally_add(pz_tally *to, const pz_tally *from);
+/* Frees what a tally holds (its spreads), leaving it empty. */
+void pz_tally_free(pz_tally *);
 
 /* A batch of ns per instance whose first instance is at index (called
  * before t->ran counts the batch): the slowest so far is kept. */
 void pz_tally_worst(pz_tally *t, double ns, long long index);
 
-/* The time per instance below which a fraction q of the instances lie. */
+/* The time per instance below which a fraction q of the instances lie:
+ * of the wall spread (every batch). */
 double pz_quantile(const pz_tally *, double q);
 
 /* The FIGURE fields: pz_figure_ns_median(t), ... */
@@ -145,6 +172,7 @@ double pz_quantile(const pz_tally *, double q);
 #define PZ__FIGURE_FN_AT(m)
 #define PZ__FIGURE_FN_REPS(m)
 #define PZ__FIGURE_FN_SPREAD(m)
+#define PZ__FIGURE_FN_LIKE(m)
 PZ_TALLY(PZ__FIGURE_FN)
 
 /* A scalar field's value as a report gives it (AT: -1 where nothing ran). */

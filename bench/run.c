@@ -45,6 +45,7 @@ typedef struct worker {
     unsigned char *took[PZ_RUN_SOLVERS];
     void *scratch[PZ_RUN_SOLVERS]; /* kept across batches: solvers cache tables */
     int *todo;
+    int *sample;  /* again_on_sample's instances */
     int *classes; /* the batch's classes from check_batch */
     int given;    /* the last solver run took every instance of the batch and answered */
     pz_tally tally[PZ_RUN_SOLVERS];
@@ -53,11 +54,11 @@ typedef struct worker {
     char (*names)[PZ_NAME];
     pz_failure keep[PZ_KEEP]; /* this thread's first failures by index */
     int nkeep;
-    long long *rep_spread[PZ_RUN_SOLVERS]; /* with --repeat: see pz_result */
-    pz_arena *arena;                       /* a wide corpus's: the batch's rows */
-    char *expected;   /* the batch's expected answers, where the corpus has them */
-    pz_reference ref; /* ours, against an expected answer a solver disputes */
-    char *mine;       /* its answer; NULL until first needed */
+    char warm[PZ_RUN_SOLVERS]; /* the solver has had a batch in this thread and pass */
+    pz_arena *arena;           /* a wide corpus's: the batch's rows */
+    char *expected;            /* the batch's expected answers, where the corpus has them */
+    pz_reference ref;          /* ours, against an expected answer a solver disputes */
+    char *mine;                /* its answer; NULL until first needed */
 } worker;
 
 typedef struct job {
@@ -371,6 +372,101 @@ static void check_batch(const job *jb, worker *w, long long lo, int n)
     w->checked += checked;
 }
 
+/* Which of the batch's instances a solver took (todo[0 .. count), by their
+ * place in the batch), as a hash: two solvers that took the same ones have
+ * the same.  0 stands for all of them. */
+static unsigned long long instance_set(const int *todo, int count)
+{
+    unsigned long long h = 0xcbf29ce484222325ull ^ (unsigned long long)count;
+    for (int k = 0; k < count; k++)
+        h = (h ^ (unsigned long long)todo[k]) * 0x100000001b3ull;
+    return h | 1;
+}
+
+/* A timed pass over a batch into the solvers' tallies: times per instance
+ * into the spreads, a cold batch (a solver's first in its thread and pass:
+ * new scratch, cold caches) apart from the warm ones; and for each two
+ * solvers that took the same instances, both warm, the CPU time of each
+ * (like). */
+static void tally_batch(worker *w, const pz_run_opts *o, int rep, int reps, const int *count,
+                        const int *skipped, const int *cold, const long long *first,
+                        const unsigned long long *set, const double *wall, const double *cpu)
+{
+    for (int s = 0; s < o->nsolvers; s++) {
+        pz_tally *t = &w->tally[s];
+        /* seconds and cpu_seconds are those of one pass: the mean of the passes */
+        t->cpu_seconds += cpu[s] / reps;
+        t->seconds += wall[s] / reps;
+        if (count[s]) {
+            double ns = wall[s] * 1e9 / count[s];
+            int cls = pz_spread_class(ns);
+            pz_tally_worst(t, ns, first[s]);
+            pz_spread_add(&t->spread, cls, count[s]);
+            if (reps > 1)
+                pz_spread_add(&t->rep_spread[rep], cls, count[s]);
+        }
+        if (cold[s]) {
+            t->cold_batches++;
+            t->cold_ran += count[s];
+            t->cold_seconds += wall[s];
+            t->cold_cpu_seconds += cpu[s];
+        } else if (count[s]) {
+            pz_spread_add(&t->cpu_spread, pz_spread_class(cpu[s] * 1e9 / count[s]), count[s]);
+            for (int u = 0; u < o->nsolvers; u++)
+                if (u != s && !cold[u] && count[u] == count[s] && set[u] == set[s] &&
+                    ((o->slow >> u) & 1) == ((o->slow >> s) & 1)) { /* else again_on_sample */
+                    t->like_cpu_seconds[u] += cpu[s] / reps;
+                    t->like_ran[u] += rep == 0 ? count[s] : 0;
+                }
+        }
+        if (reps > 1) {
+            t->rep_seconds[rep] += wall[s];
+            t->rep_cpu_seconds[rep] += cpu[s];
+        }
+        if (rep == 0) {
+            t->skipped += skipped[s];
+            t->ran += count[s];
+        }
+    }
+}
+
+/* Like with like for the solvers that run on a sample: solver s, which
+ * does not, solves again under a CPU timer of its own the instances of the
+ * batch that each sampled solver v takes (where s took them all), so that
+ * the two compare on the same instances, at a cost of 1/R of s's time.
+ * Right after s's own batch, as warm as it; the answers are the same.
+ * cpu[v] and m[v] (0: none) are its time and their number; 1 if a stop came. */
+static int again_on_sample(const job *jb, worker *w, long long lo, int n, int s, double *cpu,
+                           int *m)
+{
+    const pz_run_opts *o = jb->o;
+    size_t isz = jb->c->puzzle->inst_size, asz = jb->c->puzzle->ans_size;
+    int (*solve)(const void *, void *, void *) = o->solvers[s]->solve;
+    for (int v = 0; v < o->nsolvers; v++) {
+        int k = 0, i, taken = 1;
+        m[v] = 0;
+        if (!((o->slow >> v) & 1))
+            continue;
+        for (long long j = (o->sample - lo % o->sample) % o->sample; j < n && taken; j += o->sample)
+            if (o->solvers[v]->fits(w->inst + (size_t)j * isz)) {
+                taken = w->took[s][j] == RAN;
+                w->sample[k++] = (int)j;
+            }
+        if (!taken || !k)
+            continue;
+        double c0 = pz_cpu_now();
+        for (i = 0; i < k && !pz_stop_signal; i++)
+            if (solve(w->inst + (size_t)w->sample[i] * isz, w->ans[s] + (size_t)w->sample[i] * asz,
+                      w->scratch[s]) == PZ_STOPPED)
+                break;
+        cpu[v] = fmax(pz_cpu_now() - c0 - jb->cpu_cost, 0);
+        if (i < k || pz_stop_signal)
+            return 1;
+        m[v] = k;
+    }
+    return 0;
+}
+
 /* One batch, for the engine: 1 if a stop came before every solver was done
  * (the batch is dropped whole: nothing of it has been counted), else 0.
  * With run --repeat K the shard is passed over K times (after an untimed
@@ -387,7 +483,11 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
     int n = (int)(hi - lo), count[PZ_RUN_SOLVERS], skipped[PZ_RUN_SOLVERS];
     int rep = jb->rep, reps = o->repeat > 1 ? o->repeat : 1;
     long long first[PZ_RUN_SOLVERS]; /* each solver's first instance */
+    unsigned long long set[PZ_RUN_SOLVERS];
     double wall[PZ_RUN_SOLVERS], cpu[PZ_RUN_SOLVERS];
+    /* with solvers on a sample: again_on_sample's, by solver and sampled solver */
+    double again[PZ_RUN_SOLVERS][PZ_RUN_SOLVERS];
+    int again_n[PZ_RUN_SOLVERS][PZ_RUN_SOLVERS];
     (void)part;
     if (w->arena && !c->stream) /* a stream's rows came with its batch (load_batch) */
         pz_arena_reset(w->arena);
@@ -470,28 +570,28 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
          * may have been cut): the batch counts for nothing. */
         if (k < count[s] || pz_stop_signal)
             return 1;
+        if (o->slow && !sampled && count[s] &&
+            again_on_sample(jb, w, lo, n, s, again[s], again_n[s]))
+            return 1;
         first[s] = count[s] ? lo + (all ? 0 : w->todo[0]) : 0;
+        set[s] = count[s] == n ? 0 : instance_set(w->todo, count[s]);
     }
-    for (int s = 0; s < o->nsolvers && rep >= 0; s++) {
-        pz_tally *t = &w->tally[s];
-        /* seconds and cpu_seconds are those of one pass: the mean of the passes */
-        t->cpu_seconds += cpu[s] / reps;
-        t->seconds += wall[s] / reps;
-        if (count[s]) {
-            double ns = wall[s] * 1e9 / count[s];
-            pz_tally_worst(t, ns, first[s]);
-            t->spread[pz_spread_class(ns)] += count[s];
-            if (reps > 1)
-                w->rep_spread[s][(size_t)rep * PZ_SPREAD + pz_spread_class(ns)] += count[s];
+    if (rep >= 0) {
+        int cold[PZ_RUN_SOLVERS];
+        for (int s = 0; s < o->nsolvers; s++) {
+            cold[s] = count[s] && !w->warm[s];
+            w->warm[s] |= count[s] > 0;
         }
-        if (reps > 1) {
-            t->rep_seconds[rep] += wall[s];
-            t->rep_cpu_seconds[rep] += cpu[s];
-        }
-        if (rep == 0) {
-            t->skipped += skipped[s];
-            t->ran += count[s];
-        }
+        tally_batch(w, o, rep, reps, count, skipped, cold, first, set, wall, cpu);
+        for (int s = 0; s < o->nsolvers && o->slow; s++)
+            for (int v = 0; v < o->nsolvers; v++)
+                if (!((o->slow >> s) & 1) && count[s] && count[v] && again_n[s][v] == count[v] &&
+                    !cold[s] && !cold[v]) {
+                    w->tally[s].like_cpu_seconds[v] += again[s][v] / reps;
+                    w->tally[v].like_cpu_seconds[s] += cpu[v] / reps;
+                    w->tally[s].like_ran[v] += rep == 0 ? count[v] : 0;
+                    w->tally[v].like_ran[s] += rep == 0 ? count[v] : 0;
+                }
     }
     if (rep < reps - 1)
         return 0;
@@ -510,6 +610,7 @@ static void worker_init(void *ctx, void *wv)
     size_t b = (size_t)jb->batch;
     w->inst = pz_xcalloc_lines(b, p->inst_size); /* lines: see tg_board */
     w->todo = pz_xcalloc(b, sizeof *w->todo);
+    w->sample = pz_xcalloc(b, sizeof *w->sample);
     w->classes = pz_xcalloc(b, sizeof *w->classes);
     w->hist = pz_xcalloc(PZ_CLASSES, sizeof *w->hist);
     w->names = pz_xcalloc(PZ_CLASSES, sizeof *w->names);
@@ -521,8 +622,6 @@ static void worker_init(void *ctx, void *wv)
         w->ans[s] = pz_xcalloc_lines(b, p->ans_size);
         w->took[s] = pz_xcalloc(b, 1);
         w->scratch[s] = pz_scratch_new(jb->o->solvers[s]);
-        if (jb->o->repeat > 1)
-            w->rep_spread[s] = pz_xcalloc((size_t)jb->o->repeat * PZ_SPREAD, sizeof(long long));
     }
 }
 
@@ -537,7 +636,7 @@ static void worker_finish(void *ctx, void *wv)
         return;
     for (int s = 0; s < res->opts.nsolvers; s++) {
         pz_tally_add(&res->tally[s], &w->tally[s]);
-        pz_rep_spread_add(&res->rep_spread[s], w->rep_spread[s], res->opts.repeat);
+        pz_tally_free(&w->tally[s]);
     }
 #define ADD(kind, m, ...) PZ_COMBINE(kind, res->m, w->m);
     PZ_COUNTS(ADD)
@@ -547,6 +646,7 @@ static void worker_finish(void *ctx, void *wv)
     jb->nfail += w->nkeep;
     free(w->inst);
     free(w->todo);
+    free(w->sample);
     free(w->classes);
     free(w->hist);
     free(w->names);
@@ -555,7 +655,6 @@ static void worker_finish(void *ctx, void *wv)
         free(w->took[s]);
         if (w->scratch[s])
             pz_scratch_free(res->opts.solvers[s], w->scratch[s]);
-        free(w->rep_spread[s]);
     }
     pz_arena_free(w->arena);
     free(w->expected);
@@ -677,8 +776,6 @@ void pz_result_free(pz_result *res)
     res->hist = NULL;
     res->names = NULL;
     res->nfail = 0;
-    for (int s = 0; s < PZ_RUN_SOLVERS; s++) {
-        free(res->rep_spread[s]);
-        res->rep_spread[s] = NULL;
-    }
+    for (int s = 0; s < PZ_RUN_SOLVERS; s++)
+        pz_tally_free(&res->tally[s]);
 }

@@ -20,11 +20,10 @@
 #include "result.h"
 
 enum {
-    PZ_RUN_SOLVERS = 32, /* solvers in one run, at most */
-    PZ_KEEP = 20,        /* failures listed in full: the first by index */
-    PZ_SHRINK = 3,       /* failures shrunk and saved as regressions */
-    PZ_BATCH = 1024,     /* the largest default batch */
-    PZ_NAME = 24,        /* a histogram class's name */
+    PZ_KEEP = 20,    /* failures listed in full: the first by index */
+    PZ_SHRINK = 3,   /* failures shrunk and saved as regressions */
+    PZ_BATCH = 1024, /* the largest default batch */
+    PZ_NAME = 24,    /* a histogram class's name */
 };
 
 /* Shard k of n (from 0): the contiguous indices [first, end) of the corpus. */
@@ -73,9 +72,6 @@ typedef struct pz_result {
     int merged;         /* a merge of shards, which has real_wall_s: */
     double real_wall_s; /* from its shards' first start to their last end */
     pz_tally tally[PZ_RUN_SOLVERS];
-    /* With --repeat K: each solver's batch times pass by pass, K spreads of
-     * PZ_SPREAD classes one after another (NULL otherwise). */
-    long long *rep_spread[PZ_RUN_SOLVERS];
     long long *hist;        /* PZ_CLASSES counts of reference answers */
     char (*names)[PZ_NAME]; /* each class spelled, where its count > 0 */
     pz_failure *fail;       /* the first PZ_KEEP failures by index */
@@ -108,11 +104,17 @@ void pz_result_free(pz_result *);
  * the solver, by name), the histogram of answers and the failures listed. */
 const char *pz_result_differs(const pz_result *base, const pz_result *now, char *buf, size_t len);
 
+/* Like with like: the solver the others are compared with, -1 if none has
+ * warm batches: of those that ran the most instances, the fastest on the
+ * instances they both solved.  pz_relative gives solver s's CPU
+ * time over base's, both over the warm batches in which they solved the
+ * same instances (*both of them, if both is not NULL); 0 if there are none
+ * (s == base: 1, over its warm instances). */
+int pz_baseline(const pz_result *);
+int pz_relative(const pz_result *, int s, int base, double *ratio, long long *both);
+
 /* A histogram of answer classes added into another, with the classes' names. */
 void pz_hist_add(long long *to, char (*to_names)[PZ_NAME], const long long *from,
                  char (*from_names)[PZ_NAME]);
-/* With run --repeat K: a solver's K spreads one after another (rep_spread
- * above) added into *to, which is made on first use. */
-void pz_rep_spread_add(long long **to, const long long *from, int repeat);
 
 #endif

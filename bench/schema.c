@@ -163,15 +163,14 @@ static void corpus_hash(const pz_corpus *c, char buf[PZ_HASH_TEXT])
         pz_hash_text(XXH3_64bits(c->spec, strlen(c->spec)), buf);
 }
 
-/* A spread as [class, instances] pairs, the empty classes left out. */
-static json_t *spread_json(const long long *spread)
+/* A spread as [class, instances] pairs, its classes in rising order. */
+static json_t *spread_json(const pz_spread *sp)
 {
     json_t *a = json_array();
     if (!a)
         pz_fatal("out of memory");
-    for (int b = 0; b < PZ_SPREAD; b++)
-        if (spread[b])
-            pz_jappend(a, json_pack("[iI]", b, (json_int_t)spread[b]));
+    for (int i = 0; i < sp->n; i++)
+        pz_jappend(a, json_pack("[iI]", sp->bin[i].cls, (json_int_t)sp->bin[i].count));
     return a;
 }
 
@@ -179,10 +178,8 @@ static json_t *spread_json(const long long *spread)
  * per instance and its spread of batch times, with each one's median batch
  * (what compare compares, as it shrugs off the batches another process
  * slowed) and the mean of the CPU times with its 95% interval. */
-static json_t *repetitions_json(const pz_result *r, int s)
+static json_t *repetitions_json(const pz_tally *t, int k)
 {
-    const pz_tally *t = &r->tally[s];
-    int k = r->opts.repeat;
     double ns[PZ_REPEAT];
     json_t *o = json_object(), *cpu = json_array(), *wall = json_array(), *med = json_array(),
            *spreads = json_array();
@@ -192,11 +189,8 @@ static json_t *repetitions_json(const pz_result *r, int s)
         ns[i] = ns_per(t->rep_cpu_seconds[i], t->ran);
         pz_jappend(cpu, json_real(ns[i]));
         pz_jappend(wall, json_real(ns_per(t->rep_seconds[i], t->ran)));
-        if (r->rep_spread[s]) {
-            const long long *sp = r->rep_spread[s] + (size_t)i * PZ_SPREAD;
-            pz_jappend(med, json_real(pz_spread_quantile(sp, 0.5)));
-            pz_jappend(spreads, spread_json(sp));
-        }
+        pz_jappend(med, json_real(pz_spread_quantile(&t->rep_spread[i], 0.5)));
+        pz_jappend(spreads, spread_json(&t->rep_spread[i]));
     }
     pz_mean m = pz_mean_ci(ns, k);
     pz_jset(o, "ns", cpu);
@@ -210,6 +204,23 @@ static json_t *repetitions_json(const pz_result *r, int s)
     return o;
 }
 
+/* A solver's like: against each solver of the run, by its place, the
+ * instances both solved in the same warm batches and this solver's CPU
+ * seconds on them. */
+static json_t *like_json(const double *cpu_seconds, const long long *ran, int nsolvers)
+{
+    json_t *o = json_object(), *cpu = json_array(), *n = json_array();
+    if (!o || !cpu || !n)
+        pz_fatal("out of memory");
+    for (int u = 0; u < nsolvers; u++) {
+        pz_jappend(cpu, json_real(cpu_seconds[u]));
+        pz_jappend(n, json_integer(ran[u]));
+    }
+    pz_jset(o, "solved", n);
+    pz_jset(o, "cpu_seconds", cpu);
+    return o;
+}
+
 /* Each kind of a solver's field, written into o (the solver's object). */
 #define WRITE(kind, m, key, ...) WRITE_##kind(m, key)
 #define WRITE_COUNT(m, key) pz_jset(o, key, json_integer(PZ_VALUE(COUNT, t, m)));
@@ -218,21 +229,26 @@ static json_t *repetitions_json(const pz_result *r, int s)
 #define WRITE_WORST(m, key) pz_jset(o, key, json_real(PZ_VALUE(WORST, t, m)));
 #define WRITE_FIGURE(m, key) pz_jset(o, key, json_real(PZ_VALUE(FIGURE, t, m)));
 #define WRITE_REPS(m, key)                                                                         \
-    if (r->opts.repeat > 1 && t->ran)                                                              \
-        pz_jset(o, key, repetitions_json(r, s));
+    if (repeat > 1 && t->ran)                                                                      \
+        pz_jset(o, key, repetitions_json(t, repeat));
 #define WRITE_SPREAD(m, key)                                                                       \
     pz_jset(o, key "_per_octave", json_integer(PZ_PER_OCTAVE));                                    \
-    pz_jset(o, key, spread_json(t->m));
+    pz_jset(o, key, spread_json(&t->m));
+#define WRITE_LIKE(m, key) pz_jset(o, key, like_json(t->m##_cpu_seconds, t->m##_ran, nsolvers));
+
+void pz_tally_json(json_t *o, const pz_tally *t, int repeat, int nsolvers)
+{
+    PZ_TALLY(WRITE)
+}
 
 static json_t *solver_json(const pz_result *r, int s)
 {
-    const pz_tally *t = &r->tally[s];
     json_t *o = json_object();
     if (!o)
         pz_fatal("out of memory");
     pz_jset(o, "name", str(r->opts.solvers[s]->name));
     pz_jset(o, "sampled", json_boolean(sampled(r, s)));
-    PZ_TALLY(WRITE)
+    pz_tally_json(o, &r->tally[s], r->opts.repeat, r->opts.nsolvers);
     return o;
 }
 
@@ -633,14 +649,13 @@ static int read_header(reader *rd)
     return 0;
 }
 
-/* A spread's [class, instances] pairs into to[], each class once, their
- * sum at most MAXC (PZ_SPREAD counts of up to MAXC each could overflow it;
- * a spread holds an instance once a repetition).  per is
- * its classes an octave: PZ_PER_OCTAVE, or the 8 of older reports, each
+/* A spread's [class, instances] pairs into to, each class once, their sum
+ * at most MAXC (a spread holds an instance once a repetition).  per is its
+ * classes an octave: PZ_PER_OCTAVE, or the 64 or 8 of older reports, each
  * counted in the class of its middle. */
-static int read_pairs(reader *rd, const pz_jval *list, int per, long long *to, long long *sum)
+static int read_pairs(reader *rd, const pz_jval *list, int per, pz_spread *to, long long *sum)
 {
-    int classes = per == 8 ? 8 * PZ_OCTAVES : PZ_SPREAD;
+    int classes = per * PZ_OCTAVES;
     *sum = 0;
     for (size_t i = 0; i < json_array_size(list->v); i++) {
         pz_jval v = pz_jelem(list, i);
@@ -653,39 +668,72 @@ static int read_pairs(reader *rd, const pz_jval *list, int per, long long *to, l
                             "instances >= 1",
                             classes);
         int k = (int)json_integer_value(b);
-        if (per == 8)
-            k = pz_spread_class8(k);
-        if (to[k])
+        if (per != PZ_PER_OCTAVE)
+            k = pz_spread_reclass(k, per);
+        if (pz_spread_at(to, k))
             return pz_jfail(rd->e, &v, "expected each class once, found class %lld again",
                             (long long)json_integer_value(b));
         if (json_integer_value(n) > MAXC - *sum)
             return pz_jfail(rd->e, &v, "expected a spread of at most %lld instances, found more",
                             MAXC);
-        to[k] = json_integer_value(n);
+        pz_spread_add(to, k, json_integer_value(n));
         *sum += json_integer_value(n);
     }
     return 0;
 }
 
-/* A solver's batch times, of PZ_PER_OCTAVE classes an octave or, without
- * "spread_per_octave", the 8 of older reports. */
-static int read_spread(reader *rd, const pz_jval *solver, int s, pz_tally *t, long long *sum)
+/* The classes an octave of the spread at key, from KEY_per_octave: today's
+ * PZ_PER_OCTAVE, or 64 or (where it is missing) 8, of older reports. */
+static int per_octave(reader *rd, const pz_jval *solver, const char *key, int *per)
+{
+    char name[64];
+    long long k = 8;
+    snprintf(name, sizeof name, "%s_per_octave", key);
+    if (pz_jget(solver, name).v && pz_jneed_int(solver, name, 8, PZ_PER_OCTAVE, &k, rd->e))
+        return -1;
+    if (k != 8 && k != 64 && k != PZ_PER_OCTAVE) {
+        pz_jval v = pz_jget(solver, name);
+        return pz_jfail(rd->e, &v, "expected %s %d (or 64 or 8, of older reports), found %lld",
+                        name, PZ_PER_OCTAVE, k);
+    }
+    *per = (int)k;
+    return 0;
+}
+
+/* A solver's spread of batch times at key, into to; sum: its instances. */
+static int read_spread(reader *rd, const pz_jval *solver, const char *key, pz_spread *to,
+                       long long *sum)
 {
     pz_jval list;
-    long long per = 8;
-    if (pz_jget(solver, "spread_per_octave").v &&
-        pz_jneed_int(solver, "spread_per_octave", 8, PZ_PER_OCTAVE, &per, rd->e))
+    int per = 0;
+    if (per_octave(rd, solver, key, &per) || pz_jneed(solver, key, JSON_ARRAY, &list, rd->e))
         return -1;
-    if (per != 8 && per != PZ_PER_OCTAVE) {
-        pz_jval v = pz_jget(solver, "spread_per_octave");
-        return pz_jfail(rd->e, &v,
-                        "expected spread_per_octave %d (or 8, of older reports), found %lld",
-                        PZ_PER_OCTAVE, per);
+    return read_pairs(rd, &list, per, to, sum);
+}
+
+/* A solver's like: two arrays of a number for each solver of the run. */
+static int read_like(reader *rd, const pz_jval *solver, const char *key, double *cpu,
+                     long long *ran)
+{
+    pz_jval o, c, n;
+    int k = rd->rep->res.opts.nsolvers;
+    if (pz_jneed(solver, key, JSON_OBJECT, &o, rd->e) ||
+        pz_jneed(&o, "solved", JSON_ARRAY, &n, rd->e) ||
+        pz_jneed(&o, "cpu_seconds", JSON_ARRAY, &c, rd->e))
+        return -1;
+    if ((int)json_array_size(c.v) != k || (int)json_array_size(n.v) != k)
+        return pz_jfail(rd->e, &o,
+                        "expected \"solved\" and \"cpu_seconds\" of %d numbers, one a solver", k);
+    for (int u = 0; u < k; u++) {
+        pz_jval x = pz_jelem(&c, (size_t)u), y = pz_jelem(&n, (size_t)u);
+        if (!json_is_number(x.v) || !(json_number_value(x.v) >= 0))
+            return pz_jfail(rd->e, &x, "expected a number of at least 0, found %s", pz_jwhat(x.v));
+        if (!json_is_integer(y.v) || json_integer_value(y.v) < 0 || json_integer_value(y.v) > MAXC)
+            return pz_jfail(rd->e, &y, "expected a whole number from 0 to %lld", MAXC);
+        cpu[u] = json_number_value(x.v);
+        ran[u] = json_integer_value(y.v);
     }
-    if (pz_jneed(solver, "spread", JSON_ARRAY, &list, rd->e))
-        return -1;
-    rd->rep->per_octave[s] = (int)per;
-    return read_pairs(rd, &list, (int)per, t->spread, sum);
+    return 0;
 }
 
 /* k numbers of at least min in the array at key of obj, into x[]. */
@@ -746,14 +794,13 @@ static int read_repetitions(reader *rd, const pz_jval *v, int s, const char *nam
     if ((int)json_array_size(spreads.v) != k)
         return pz_jfail(e, &spreads, "expected %d spreads, one a repetition, found %zu", k,
                         json_array_size(spreads.v));
-    r->rep_spread[s] = pz_xcalloc((size_t)k * PZ_SPREAD, sizeof *r->rep_spread[s]);
     for (int i = 0; i < k; i++) {
         pz_jval one = pz_jelem(&spreads, (size_t)i);
         long long sum;
         if (!json_is_array(one.v))
             return pz_jfail(e, &one, "expected a spread: [[class, instances], ...], found %s",
                             pz_jwhat(one.v));
-        if (read_pairs(rd, &one, PZ_PER_OCTAVE, r->rep_spread[s] + (size_t)i * PZ_SPREAD, &sum))
+        if (read_pairs(rd, &one, rd->rep->per_octave[s], &t->rep_spread[i], &sum))
             return -1;
         if (sum != t->ran)
             return pz_jfail(e, &one,
@@ -775,7 +822,8 @@ static int read_repetitions(reader *rd, const pz_jval *v, int s, const char *nam
 #define READ_WORST(m, key) pz_jneed_num(v, key, 0, &t->m, e)
 #define READ_FIGURE(m, key) pz_jneed_num(v, key, 0, &(double){0}, e)
 #define READ_REPS(m, key) read_repetitions(rd, v, s, name)
-#define READ_SPREAD(m, key) read_spread(rd, v, s, t, &spread)
+#define READ_SPREAD(m, key) read_spread(rd, v, key, &t->m, &(long long){0})
+#define READ_LIKE(m, key) read_like(rd, v, key, t->m##_cpu_seconds, t->m##_ran)
 
 static int read_solver(reader *rd, const pz_jval *v, int s)
 {
@@ -800,7 +848,11 @@ static int read_solver(reader *rd, const pz_jval *v, int s)
             return pz_jfail(e, &n, "expected each solver once, found %s again", name);
         }
     r->opts.slow |= (unsigned)smp << s;
+    /* the repetitions' spreads are of the classes of the solver's spread */
+    if (per_octave(rd, v, "spread", &rd->rep->per_octave[s]))
+        return -1;
     PZ_TALLY(READ)
+    spread = pz_spread_total(&t->spread);
 
     /* The counts against the shard: the solver was given every instance of
      * it (a sampled one, those whose index is a multiple of the sample) and
@@ -835,6 +887,25 @@ static int read_solver(reader *rd, const pz_jval *v, int s)
         return pz_jfail(e, &sp, "expected the spread of %s to hold its %lld instances, found %lld",
                         name, t->ran, spread);
     }
+    /* The warm batches' spread and the cold batches hold each instance once
+     * a repetition, as the spread does (older reports have neither; a merge
+     * of older and newer shards, some). */
+    long long warm = pz_spread_total(&t->cpu_spread);
+    if (warm + t->cold_ran > t->ran * reps || t->cold_batches > t->cold_ran) {
+        pz_jval sp = pz_jget(v, "cpu_spread");
+        return pz_jfail(e, &sp,
+                        "expected the warm batches' %lld instances and the cold batches' %lld "
+                        "(in %lld batches) to be at most the %lld instances of %s's spread",
+                        warm, t->cold_ran, t->cold_batches, t->ran * reps, name);
+    }
+    for (int u = 0; u < r->opts.nsolvers; u++)
+        if (t->like_ran[u] > t->ran || (u == s && t->like_ran[u])) {
+            pz_jval lk = pz_jget(v, "like");
+            return pz_jfail(e, &lk,
+                            "expected %s's instances like another solver's to be at most the "
+                            "%lld it ran, none of its own, found %lld for solver %d",
+                            name, t->ran, t->like_ran[u], u + 1);
+        }
     if (t->ran ? t->worst_index < r->shard.first || t->worst_index >= r->shard.end
                : t->worst_index != -1) {
         pz_jval w = pz_jget(v, "worst_index");

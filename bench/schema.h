@@ -34,6 +34,9 @@ typedef struct pz_report_doc {
 
 /* The report of a result (a new reference). */
 json_t *pz_report_json(const pz_result *);
+/* A solver's fields (result.h's PZ_TALLY) into o, the solver's object of a
+ * run of nsolvers solvers repeated repeat times (0 or 1: once). */
+void pz_tally_json(json_t *o, const pz_tally *, int repeat, int nsolvers);
 /* Parses a report from memory or a file: 0, or -1 with e filled and nothing
  * to free.  A report lives at its address: res points into it. */
 int pz_report_parse(pz_report_doc *, const char *name, const char *text, size_t len, pz_error *);

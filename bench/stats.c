@@ -2,6 +2,7 @@
  * that compare two sets of times. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../util/util.h"
 #include "stats.h"
@@ -28,21 +29,101 @@ double pz_spread_ns(int cls)
     return ldexp(1 + (sub + 0.5) / PZ_PER_OCTAVE, octave + LOWEST);
 }
 
-/* Old class b held 8 (log2 t + 8) in [b, b + 1): its middle, reclassed. */
-int pz_spread_class8(int old)
+/* An old class's middle, reclassed: of 8 an octave, class b held
+ * 8 (log2 t + 8) in [b, b + 1); of 64, the log-linear classes above. */
+int pz_spread_reclass(int old, int per_octave)
 {
-    return pz_spread_class(exp2((old + 0.5) / 8 - 8));
+    if (per_octave == 8)
+        return pz_spread_class(exp2((old + 0.5) / 8 - 8));
+    int octave = old / per_octave, sub = old % per_octave;
+    return pz_spread_class(ldexp(1 + (sub + 0.5) / per_octave, octave + LOWEST));
 }
 
-double pz_spread_quantile(const long long *spread, double q)
+int pz_spread_class8(int old)
 {
-    long long seen = 0, total = 0;
-    for (int b = 0; b < PZ_SPREAD; b++)
-        total += spread[b];
-    for (int b = 0; b < PZ_SPREAD; b++)
-        if (total && (seen += spread[b]) >= q * (double)total)
-            return pz_spread_ns(b);
+    return pz_spread_reclass(old, 8);
+}
+
+/* The first bin whose class is at least cls. */
+static int bin_at(const pz_spread *s, int cls)
+{
+    int lo = 0, hi = s->n;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (s->bin[mid].cls < cls)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+void pz_spread_add(pz_spread *s, int cls, long long count)
+{
+    int i = bin_at(s, cls);
+    if (count <= 0)
+        return;
+    if (i < s->n && s->bin[i].cls == cls) {
+        s->bin[i].count += count;
+        return;
+    }
+    if (s->n == s->cap) {
+        pz_spread_bin *more =
+            pz_xmalloc((size_t)(s->cap = s->cap ? 2 * s->cap : 16) * sizeof *more);
+        if (s->n)
+            memcpy(more, s->bin, (size_t)s->n * sizeof *more);
+        free(s->bin);
+        s->bin = more;
+    }
+    memmove(&s->bin[i + 1], &s->bin[i], (size_t)(s->n - i) * sizeof *s->bin);
+    s->bin[i] = (pz_spread_bin){cls, count};
+    s->n++;
+}
+
+long long pz_spread_at(const pz_spread *s, int cls)
+{
+    int i = bin_at(s, cls);
+    return i < s->n && s->bin[i].cls == cls ? s->bin[i].count : 0;
+}
+
+void pz_spread_merge(pz_spread *to, const pz_spread *from)
+{
+    for (int i = 0; i < from->n; i++)
+        pz_spread_add(to, from->bin[i].cls, from->bin[i].count);
+}
+
+void pz_spread_free(pz_spread *s)
+{
+    free(s->bin);
+    *s = (pz_spread){0};
+}
+
+long long pz_spread_total(const pz_spread *s)
+{
+    long long total = 0;
+    for (int i = 0; i < s->n; i++)
+        total += s->bin[i].count;
+    return total;
+}
+
+double pz_spread_quantile(const pz_spread *s, double q)
+{
+    long long seen = 0, total = pz_spread_total(s);
+    for (int i = 0; i < s->n; i++)
+        if ((seen += s->bin[i].count) >= q * (double)total)
+            return pz_spread_ns(s->bin[i].cls);
     return 0;
+}
+
+double pz_spread_mad(const pz_spread *s)
+{
+    double median = pz_spread_quantile(s, 0.5), mad;
+    pz_sample *dev = pz_xcalloc((size_t)s->n + 1, sizeof *dev);
+    for (int i = 0; i < s->n; i++)
+        dev[i] = (pz_sample){fabs(pz_spread_ns(s->bin[i].cls) - median), (double)s->bin[i].count};
+    mad = s->n ? pz_weighted_median(dev, s->n) : 0;
+    free(dev);
+    return mad;
 }
 
 double pz_t975(int df)

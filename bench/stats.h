@@ -6,20 +6,48 @@
 
 /* Batches by their time per instance, in a log-linear histogram: an octave
  * [2^e, 2^(e+1)) is cut into PZ_PER_OCTAVE classes of equal width, so a
- * class is at most 1/64 of its times wide and its middle is within 0.8% of
- * every time in it.  The classes reach from 1/256 ns to 2^40 ns (18 minutes);
- * a batch counts once per instance in it.  Old reports had 8 classes an
- * octave, each 9% wide: pz_spread_class8 maps one of those onto these. */
-enum { PZ_PER_OCTAVE = 64, PZ_OCTAVES = 48, PZ_SPREAD = PZ_PER_OCTAVE * PZ_OCTAVES };
+ * class is at most 1/256 (0.39%) of its times wide and its middle is within
+ * 0.2% of every time in it: three significant digits are the measurement's.
+ * The classes reach from 1/256 ns to 2^40 ns (18 minutes); a batch counts
+ * once per instance in it.  Older reports had 64 classes an octave (1.6%
+ * wide), and before them 8 (9%): pz_spread_reclass maps one of those onto
+ * the class of its middle. */
+enum { PZ_PER_OCTAVE = 256, PZ_OCTAVES = 48, PZ_SPREAD = PZ_PER_OCTAVE * PZ_OCTAVES };
 int pz_spread_class(double ns);
-double pz_spread_ns(int cls); /* the middle of the class */
-int pz_spread_class8(int old);
+double pz_spread_ns(int cls);                   /* the middle of the class */
+int pz_spread_reclass(int old, int per_octave); /* per_octave 8 or 64 */
+int pz_spread_class8(int old);                  /* pz_spread_reclass(old, 8) */
 
 /* Repetitions of a run that `run --repeat K` keeps apart, at most. */
 enum { PZ_REPEAT = 100 };
 
-/* The time per instance below which a fraction q of a spread's instances lie. */
-double pz_spread_quantile(const long long *spread, double q);
+/* A spread: the classes that hold instances, in rising order, each with its
+ * count.  Only the classes a run met take memory, so a tally stays small
+ * at any resolution; {0} is the empty spread.
+ *
+ *     pz_spread s = {0};
+ *     pz_spread_add(&s, pz_spread_class(ns), instances);   // a batch
+ *     double median = pz_spread_quantile(&s, 0.5);
+ *     pz_spread_free(&s);
+ */
+typedef struct pz_spread_bin {
+    int cls;
+    long long count;
+} pz_spread_bin;
+typedef struct pz_spread {
+    pz_spread_bin *bin;
+    int n, cap;
+} pz_spread;
+void pz_spread_add(pz_spread *, int cls, long long count);
+void pz_spread_merge(pz_spread *to, const pz_spread *from);
+void pz_spread_free(pz_spread *);
+long long pz_spread_total(const pz_spread *);
+long long pz_spread_at(const pz_spread *, int cls); /* the count of a class */
+/* The time per instance below which a fraction q of the instances lie (the
+ * middle of its class); 0 for an empty spread. */
+double pz_spread_quantile(const pz_spread *, double q);
+/* The median absolute deviation from the median, the same way; 0 for none. */
+double pz_spread_mad(const pz_spread *);
 
 /* The mean of n values, their standard deviation and the 95% confidence
  * interval of the mean (Student's t; with n < 2 the interval is NaN). */

@@ -153,7 +153,7 @@ static void timed(pz_stress_prog *g, const pz_proc *run, long long n, long long 
     t->ran += n;
     t->cpu_seconds += run->cpu_s;
     t->seconds += run->wall_s;
-    t->spread[pz_spread_class(ns)] += n;
+    pz_spread_add(&t->spread, pz_spread_class(ns), n);
 }
 
 /* The program w->who on instances [a, b) of the batch: the run's own
@@ -568,10 +568,21 @@ static void tally_merge(tally *all, const tally *t)
     all->ref_cpu_s += t->ref_cpu_s;
 }
 
+/* A batch's tally's own memory (its programs' spreads), for a part merged
+ * or dropped. */
+static void drop(void *ctx, void *part)
+{
+    tally *t = part;
+    (void)ctx;
+    for (int k = 0; k < PROGS; k++)
+        pz_tally_free(&t->prog[k].time);
+}
+
 static int merge(void *ctx, void *part)
 {
     tally *all = ((job *)ctx)->all;
     tally_merge(all, part);
+    drop(ctx, part);
     return all->bad;
 }
 
@@ -743,6 +754,7 @@ double pz_stress_corpus(stress *s, tally *all)
                    .part_size = sizeof(tally),
                    .window = WINDOW,
                    .merge = merge,
+                   .drop = drop,
                    .finish = finish,
                    /* a line on a terminal for a long run: how far, how long to go */
                    .stop = &pz_stop_signal,
@@ -937,6 +949,7 @@ int pz_stress_plan_make(stress *s, double budget, pz_stress_plan *plan)
     if ((plan->bad = t->bad))
         plan->error = t->error;
     worker_free(&w);
+    drop(NULL, t);
     free(t);
     s->runs = s->split = 0; /* the pilot's runs are in its table, not the report's */
     if (stopped || plan->bad || !plan->tried)
@@ -1002,10 +1015,10 @@ pz_stress_versus pz_stress_compare(const tally *all)
         const pz_tally *t = &all->prog[k].time;
         /* the spread counts instances: weighted back to runs */
         double per_run = t->ran ? (double)all->prog[k].timed_runs / (double)t->ran : 0;
-        x[k] = pz_xcalloc(PZ_SPREAD, sizeof *x[k]);
-        for (int c = 0; c < PZ_SPREAD; c++)
-            if (t->spread[c])
-                x[k][n[k]++] = (pz_sample){pz_spread_ns(c), (double)t->spread[c] * per_run};
+        x[k] = pz_xcalloc((size_t)t->spread.n + 1, sizeof *x[k]);
+        for (int i = 0; i < t->spread.n; i++)
+            x[k][n[k]++] = (pz_sample){pz_spread_ns(t->spread.bin[i].cls),
+                                       (double)t->spread.bin[i].count * per_run};
     }
     if (n[0] && n[1]) {
         pz_shift d = v.shift = pz_compare_times(x[1], n[1], x[0], n[0]);

@@ -145,19 +145,15 @@ static int read_micro(report *r)
 /* A spread's classes as samples, weighted so that they count the batches
  * (a spread counts instances; a solver that ran on a sample has fewer
  * instances a batch, never fewer than one). */
-static pz_sample *batch_classes(const long long *spread, long long batches, int *n)
+static pz_sample *batch_classes(const pz_spread *spread, long long batches, int *n)
 {
-    long long counted = 0;
-    pz_sample *x;
-    *n = 0;
-    for (int c = 0; c < PZ_SPREAD; c++)
-        counted += spread[c];
-    x = pz_xcalloc((size_t)PZ_SPREAD, sizeof *x);
+    long long counted = pz_spread_total(spread);
+    pz_sample *x = pz_xcalloc((size_t)spread->n + 1, sizeof *x);
     long long b = batches < counted ? batches : counted;
-    for (int c = 0; c < PZ_SPREAD; c++)
-        if (spread[c])
-            x[(*n)++] =
-                (pz_sample){pz_spread_ns(c), (double)spread[c] * (double)b / (double)counted};
+    *n = 0;
+    for (int i = 0; i < spread->n; i++)
+        x[(*n)++] = (pz_sample){pz_spread_ns(spread->bin[i].cls),
+                                (double)spread->bin[i].count * (double)b / (double)counted};
     return x;
 }
 
@@ -178,14 +174,13 @@ static int read_run(report *r)
         e->name = res->opts.solvers[s]->name;
         e->ran = t->ran;
         e->octave = r->run->per_octave[s];
-        e->hist = batch_classes(t->spread, batches, &e->nhist);
-        if (!res->rep_spread[s])
+        e->hist = batch_classes(&t->spread, batches, &e->nhist);
+        if (res->opts.repeat < 2 || !t->ran)
             continue;
         e->rep = pz_xcalloc((size_t)res->opts.repeat, sizeof *e->rep);
-        for (int k = 0; k < res->opts.repeat; k++) {
-            const long long *pass = res->rep_spread[s] + (size_t)k * PZ_SPREAD;
-            e->rep[e->nrep++] = (pz_sample){pz_spread_quantile(pass, PASS_QUANTILE), 1};
-        }
+        for (int k = 0; k < res->opts.repeat; k++)
+            e->rep[e->nrep++] =
+                (pz_sample){pz_spread_quantile(&t->rep_spread[k], PASS_QUANTILE), 1};
     }
     return 0;
 }

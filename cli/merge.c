@@ -226,11 +226,8 @@ static void add_up(merge *m)
         if (s->opts.batch > r->opts.batch)
             r->opts.batch = s->opts.batch;
         r->opts.warmup |= s->opts.warmup;
-        for (int k = 0; k < r->opts.nsolvers; k++) {
+        for (int k = 0; k < r->opts.nsolvers; k++)
             pz_tally_add(&r->tally[k], &s->tally[k]);
-            /* each repetition's batch times, added up repetition by repetition */
-            pz_rep_spread_add(&r->rep_spread[k], s->rep_spread[k], r->opts.repeat);
-        }
         pz_hist_add(r->hist, r->names, s->hist, s->names);
         /* The failures move to the merged result (their texts are copies;
          * their reasons stay in the shards' documents, freed after writing). */

@@ -710,6 +710,8 @@ out:
         pz_free_words(s.gen.argv);
     if (!s.gen.cmd)
         pz_corpus_close(&s.corpus);
+    for (int k = 0; k < PZ_STRESS_PROGS; k++)
+        pz_tally_free(&all->prog[k].time);
     free(all);
     return rc < 0 ? PZ_EXIT_OK : rc;
 }

@@ -21,8 +21,8 @@ spec=flip:random:rows=4:cols=4:count=20000
 [ "$(jq -c '[.solvers[].ran, .checker.answers]' a.json)" = "$(jq -c '[.solvers[].ran, .checker.answers]' k1.json)" ] ||
     bad "repetitions counted as instances"
 # The table says which figure is the time per instance, and what the others are.
-grep -q '^  solver  *ran  *skipped  *invalid disagree time/inst  *median  *p10-p90  *worst  *cpu relative$' run.txt &&
-    grep -q '^  (time/inst is the time per instance: the solving time over the instances, the$' run.txt ||
+grep -q '^  solver  *ran  *skipped  *invalid disagree  *cpu  *mad  *min\.\.max  *relative  *cold  *wall$' run.txt &&
+    grep -q '^  (cpu: the median of the warm batches. CPU time per instance, on the thread.s$' run.txt ||
     bad "the table does not say which figure is the time per instance: $(head -8 run.txt)"
 grep -q '^  repeated 5 times after a warm-up, the solvers in turn; CPU time per instance, mean +- sd \[95% CI\]:$' run.txt ||
     bad "no repetitions in the summary: $(cat run.txt)"
@@ -50,7 +50,8 @@ grep -q '^Answers: the same\.$' "$tmp/out" || bad "no 'Answers: the same.' line"
 grep -q '^No independent samples: without repetitions' "$tmp/out" ||
     bad "no line saying there are no independent samples: $(cat "$tmp/out")"
 grep -q '^  gf2 .* 1\.000 *-\.\.- *- ~same ' "$tmp/out" || bad "k1: a p-value or CI: $(cat "$tmp/out")"
-jq '(.solvers[] | select(.name == "rowenum") | .spread) |= map([.[0] + 64, .[1]])' k1.json >k1slow.json
+jq '(.solvers[] | select(.name == "rowenum")) |=
+    (.spread_per_octave as $per | .spread |= map([.[0] + $per, .[1]]))' k1.json >k1slow.json
 expect_line 1 "" "$PB" compare k1.json k1slow.json --json k1slow-cmp.json
 [ "$(jq -r '[.solvers[] | "\(.verdict) \(.p_value)"] | join(",")' k1slow-cmp.json)" = \
     "~same null,~slower null" ] || bad "k1, rowenum twice as slow: $(jq -c .solvers k1slow-cmp.json)"
@@ -58,16 +59,19 @@ grep -q '; 2 of them untested (~: no independent samples)\.$' "$tmp/out" ||
     bad "the summary does not say the verdicts are untested: $(tail -3 "$tmp/out")"
 expect_line 0 "" "$PB" compare k1.json k1slow.json --threshold 150
 
+# The classes of a spread (bench/stats.h): $per to an octave, from 2^-8 ns.
+per=$(jq '.solvers[0].spread_per_octave' a.json)
+[ "$per" = 256 ] || bad "spread_per_octave $per: the classes below are of 256 an octave"
 # One solver twice as slow in NEW: its passes' spreads (which the reader
-# computes every pass's time from) moved up an octave, 64 classes: slower,
+# computes every pass's time from) moved up an octave, $per classes: slower,
 # exit 1, with the true ratio 2 in its interval; the other the same.  Each
 # pass's batches sit in one class, a class apart from pass to pass, so that
 # the five passes' times differ; the whole spread is theirs summed.
-jq '.solvers |= map((if .name == "gf2" then 600 else 700 end) as $c |
+jq '.solvers |= map((if .name == "gf2" then 2400 else 2800 end) as $c |
     .repetitions.spreads = [0, 3, 1, 2, 5 | [[$c + ., 20000]]] |
     .spread = ([.repetitions.spreads[][]] | sort))' a.json >five.json
-jq '(.solvers[] | select(.name == "rowenum") | .spread, .repetitions.spreads[]) |=
-    map([.[0] + 64, .[1]])' five.json >slow.json
+jq --argjson per "$per" '(.solvers[] | select(.name == "rowenum") | .spread, .repetitions.spreads[]) |=
+    map([.[0] + $per, .[1]])' five.json >slow.json
 expect_line 1 "" "$PB" compare five.json slow.json --json slow-cmp.json
 [ "$(jq -r '.solvers[] | select(.name == "rowenum") | .verdict' slow-cmp.json)" = slower ] ||
     bad "rowenum twice as slow: $(jq -c .solvers slow-cmp.json)"
@@ -78,7 +82,8 @@ expect_line 1 "" "$PB" compare five.json slow.json --json slow-cmp.json
     bad "gf2 is not the same"
 grep -q '^Every solver' "$tmp/out" && bad "one solver of two slower, yet every solver said to be"
 # Both solvers twice as slow: said to look like a machine slow through NEW.
-jq '(.solvers[] | .spread, .repetitions.spreads[]) |= map([.[0] + 64, .[1]])' five.json >both.json
+jq --argjson per "$per" '(.solvers[] | .spread, .repetitions.spreads[]) |= map([.[0] + $per, .[1]])' \
+    five.json >both.json
 expect_line 1 "" "$PB" compare five.json both.json --json both-cmp.json
 grep -qx 'Every solver is slower: a change that made them all slower, or a machine that was slower through' \
     "$tmp/out" && [ "$(jq -r .all_alike both-cmp.json)" = slower ] ||
@@ -92,18 +97,18 @@ expect_line 0 "" "$PB" compare slow.json five.json --threshold 60 --json fast.js
 # A machine shared with other work: every pass's batches ran partly alone and
 # partly twice as slow (an octave up), in shares that change from pass to pass,
 # so the passes' median batches jump between the two.  gf2 is 1.2034 times as
-# slow in NEW (class 42 of an octave against 24: 106.5/88.5), rowenum the same:
+# slow in NEW (class 63 of an octave against 9: 319.5/265.5 = 106.5/88.5), rowenum the same:
 # each pass's 5th-percentile batch finds it, where the medians' interval
 # would hold 1.
 jq --argjson b '[0.1, 0.6, 0.3, 0.8, 0.4]' '
-    def pass($c; $share): [[$c, (20000 * (1 - $share) | round)], [$c + 64, (20000 * $share | round)]];
-    .solvers |= map((if .name == "gf2" then 600 else 700 end) as $c |
+    def pass($c; $share): [[$c, (20000 * (1 - $share) | round)], [$c + 256, (20000 * $share | round)]];
+    .solvers |= map((if .name == "gf2" then 2313 else 2800 end) as $c |
         .repetitions.spreads = [$b[] as $s | pass($c; $s)] |
         .spread = ([.repetitions.spreads[][]] | group_by(.[0]) | map([.[0][0], (map(.[1]) | add)])))' \
     a.json >shared.json
 jq --argjson n '[0.7, 0.2, 0.9, 0.5, 0.3]' '
-    def pass($c; $share): [[$c, (20000 * (1 - $share) | round)], [$c + 64, (20000 * $share | round)]];
-    .solvers |= map((if .name == "gf2" then 618 else 700 end) as $c |
+    def pass($c; $share): [[$c, (20000 * (1 - $share) | round)], [$c + 256, (20000 * $share | round)]];
+    .solvers |= map((if .name == "gf2" then 2367 else 2800 end) as $c |
         .repetitions.spreads = [$n[] as $s | pass($c; $s)] |
         .spread = ([.repetitions.spreads[][]] | group_by(.[0]) | map([.[0][0], (map(.[1]) | add)])))' \
     shared.json >shared-slow.json
@@ -272,7 +277,8 @@ grep -Eq "^puzzlebench: compare: inf\.json:[0-9]+:[0-9]+: real number overflow" 
     bad "an infinite time: $(cat "$tmp/err")"
 
 # merge keeps the repetitions of shards (their times add up) and reads the
-# spreads of older reports, 8 classes an octave, into the classes of their middles.
+# spreads of older reports, 8 or 64 classes an octave, into the classes of
+# their middles (today's 256 an octave).
 for k in 0 1; do
     "$PB" run flip --corpus $spec --solvers gf2 --threads 1 --repeat 3 --shard $k/2 \
         --json sh$k.json >/dev/null 2>&1
@@ -285,19 +291,28 @@ done
                          $b[0].solvers[0].repetitions.ns[$i] * $b[0].solvers[0].ran) / 20000
                         - .solvers[0].repetitions.ns[$i] | fabs) < 1e-3] | all)' \
      merged.json)" = true ] || bad "merged repetitions: $(jq -c .solvers[0].repetitions merged.json)"
-# (An older report has no repetitions: a spread holds each instance once.)
+# (An older report has no repetitions, nor the warm and cold batches apart: a
+# spread holds each instance once.)
+old='del(.cpu_spread_per_octave, .cpu_spread, .cold_batches, .cold_ran, .cold_seconds,
+         .cold_cpu_seconds, .cpu_ns_median, .cpu_ns_mad, .cpu_ns_min, .cpu_ns_max, .like)'
 for k in 0 1; do
-    jq 'del(.repeat, .warmup) |
-        .solvers[0] |= (del(.spread_per_octave, .repetitions) | .spread = [[100, .ran]])' \
+    jq "del(.repeat, .warmup) |
+        .solvers[0] |= ($old | del(.spread_per_octave, .repetitions) | .spread = [[100, .ran]])" \
         sh$k.json >old$k.json
+    jq "del(.repeat, .warmup) | .solvers[0] |= ($old | del(.repetitions) |
+        .spread_per_octave = 64 | .spread = [[835, .ran]])" sh$k.json >old64-$k.json
 done
 "$PB" merge old0.json old1.json --json oldmerged.json >/dev/null || bad "merge of old spreads"
-[ "$(jq -r '.solvers[0] | .spread_per_octave == 64 and (.ns_median / 23.65 - 1 | fabs) < 0.008' \
+[ "$(jq -r '.solvers[0] | .spread_per_octave == 256 and (.ns_median / 23.65 - 1 | fabs) < 0.008' \
      oldmerged.json)" = true ] || bad "old spreads: $(jq -c '.solvers[0].ns_median' oldmerged.json)"
+# 64 an octave: class 835 (octave 13 from 2^-8 ns, so 2^5 ns; class 3 of it) is 33.75 ns, to 0.2%.
+"$PB" merge old64-0.json old64-1.json --json old64merged.json >/dev/null || bad "merge of 64 a class"
+[ "$(jq -r '.solvers[0] | (.ns_median / (32 * (1 + 3.5 / 64)) - 1 | fabs) < 0.002' \
+     old64merged.json)" = true ] || bad "64 a class: $(jq -c '.solvers[0].ns_median' old64merged.json)"
 
 # scripts/regress: a line per run and solver in history.csv, and with
-# --baseline, a run whose gf2 was 16 times as fast in the baseline fails (by
-# far more than this machine's noise between two runs).
+# --baseline, a run whose gf2 was 16 times as fast in the baseline (4 octaves
+# of classes) fails (by far more than this machine's noise between two runs).
 export PZ_BUILD
 PZ_BUILD=$(dirname "$PB")
 PZ_RESULTS=$tmp/res1 "$src/scripts/regress" 'flip-random-1x1$' >regress1.txt 2>&1 ||
@@ -310,7 +325,8 @@ built=$(jq -r '.context | "\"\(.build_type)\",\"\(.host)\""' res1/flip-random-1x
 awk -F, 'NR > 1 && !($7 <= $6 && $6 <= $8) { exit 1 }' res1/history.csv ||
     bad "history.csv: a median outside its CI: $(cat res1/history.csv)"
 mkdir -p base
-jq '(.solvers[] | select(.name == "gf2") | .spread) |= map([([.[0] - 256, 0] | max), .[1]])' \
+jq '(.solvers[] | select(.name == "gf2")) |= (.spread_per_octave as $per |
+    .spread |= map([([.[0] - 4 * $per, 0] | max), .[1]]))' \
     res1/flip-random-1x1.json >base/flip-random-1x1.json
 PZ_RESULTS=$tmp/res1 "$src/scripts/regress" --baseline base --threshold 20 'flip-random-1x1$' \
     >regress2.txt 2>&1

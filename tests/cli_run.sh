@@ -9,7 +9,7 @@ source "$src/tests/cli.sh"
 # The report without its timings, the run's shape and its context.
 untimed() {
     jq -S 'del(.context) | walk(if type == "object" then with_entries(select(.key |
-               test("^(threads|batch|wall_s|spread|worst_index)$|seconds|(^|_)ns_") | not))
+               test("^(threads|batch|wall_s|spread|worst_index|like)$|seconds|(^|_)ns_|^cold_|^cpu_spread") | not))
                else . end)' "$1"
 }
 

@@ -12,11 +12,12 @@ trap 'pz_sshd_stop; rm -rf "$tmp"' EXIT
 
 # The report without its timings, which are all that may depend on sharding:
 # threads, batch, wall_s (and a merge's real_wall_s), every *seconds and every
-# ns_* figure, the batch spread and where the slowest batch starts; and the
-# context's date and threads.
+# ns_* figure, the batch spreads, where the slowest batch starts, the cold
+# batches and like (which batch a thread takes first); and the context's date
+# and threads.
 untimed() {
     jq -S 'del(.context.date, .context.threads) | walk(if type == "object" then with_entries(select(.key |
-               test("^(threads|batch|wall_s|real_wall_s|spread|worst_index)$|seconds|(^|_)ns_") | not))
+               test("^(threads|batch|wall_s|real_wall_s|spread|worst_index|like)$|seconds|(^|_)ns_|^cold_|^cpu_spread") | not))
                else . end)' "$1"
 }
 same() {

@@ -35,7 +35,7 @@ enum {
 
 static int scalar(const line *l)
 {
-    return strcmp(l->kind, "REPS") && strcmp(l->kind, "SPREAD");
+    return strcmp(l->kind, "REPS") && strcmp(l->kind, "SPREAD") && strcmp(l->kind, "LIKE");
 }
 
 /* The lists are well formed: keys unique; every scalar field of a solver in
@@ -75,24 +75,64 @@ static void fill(pz_tally *t, int k)
 #define FILL_WORST(m) t->m = (double)c++ / 8;
 #define FILL_FIGURE(m)
 #define FILL_REPS(m)                                                                               \
-    for (int r = 0; r < PZ_REPEAT; r++)                                                            \
+    for (int r = 0; r < PZ_REPEAT; r++) {                                                          \
         t->m##_seconds[r] = (double)(c + r) / 8, t->m##_cpu_seconds[r] = (double)(c + 2 * r) / 8;  \
+        pz_spread_add(&t->m##_spread[r], 100 + r + k, c + r);                                      \
+    }                                                                                              \
     c++;
 #define FILL_SPREAD(m)                                                                             \
-    for (int b = 0; b < PZ_SPREAD; b += 7)                                                         \
-        t->m[b] = c + b;                                                                           \
+    for (int b = k % 3; b < PZ_SPREAD; b += 7)                                                     \
+        pz_spread_add(&t->m, b, c + b);                                                            \
+    c++;
+#define FILL_LIKE(m)                                                                               \
+    for (int u = 0; u < PZ_RUN_SOLVERS; u++)                                                       \
+        t->m##_cpu_seconds[u] = (double)(c + u) / 8, t->m##_ran[u] = c + 2 * u;                    \
     c++;
     PZ_TALLY(FILL)
+}
+
+/* Two tallies alike field by field, as a report gives them (REPS are read
+ * back from ns per instance: to the last digit or so). */
+static int same_spread(const pz_spread *a, const pz_spread *b)
+{
+    if (a->n != b->n)
+        return 0;
+    for (int i = 0; i < a->n; i++)
+        if (a->bin[i].cls != b->bin[i].cls || a->bin[i].count != b->bin[i].count)
+            return 0;
+    return 1;
+}
+
+static void same_tally(const pz_tally *x, const pz_tally *y)
+{
+#define SAME(kind, m, ...) SAME_##kind(m)
+#define SAME_COUNT(m) assert_true(PZ_VALUE(COUNT, x, m) == PZ_VALUE(COUNT, y, m));
+#define SAME_AT(m) assert_true(PZ_VALUE(AT, x, m) == PZ_VALUE(AT, y, m));
+#define SAME_REAL(m) assert_true(PZ_VALUE(REAL, x, m) == PZ_VALUE(REAL, y, m));
+#define SAME_WORST(m) assert_true(PZ_VALUE(WORST, x, m) == PZ_VALUE(WORST, y, m));
+#define SAME_FIGURE(m) assert_true(PZ_VALUE(FIGURE, x, m) == PZ_VALUE(FIGURE, y, m));
+#define SAME_REPS(m)                                                                               \
+    for (int r = 0; r < PZ_REPEAT; r++) {                                                          \
+        assert_true(fabs(x->m##_seconds[r] - y->m##_seconds[r]) <= 1e-12 * x->m##_seconds[r] &&    \
+                    fabs(x->m##_cpu_seconds[r] - y->m##_cpu_seconds[r]) <=                         \
+                        1e-12 * x->m##_cpu_seconds[r]);                                            \
+        assert_true(same_spread(&x->m##_spread[r], &y->m##_spread[r]));                            \
+    }
+#define SAME_SPREAD(m) assert_true(same_spread(&x->m, &y->m));
+#define SAME_LIKE(m)                                                                               \
+    assert_memory_equal(x->m##_cpu_seconds, y->m##_cpu_seconds, sizeof x->m##_cpu_seconds);        \
+    assert_memory_equal(x->m##_ran, y->m##_ran, sizeof x->m##_ran);
+    PZ_TALLY(SAME)
 }
 
 /* pz_tally_add sums every field, or keeps the worst with its index. */
 static void test_add(void **state)
 {
-    static pz_tally a, b, sum;
+    static pz_tally a, b, sum, one;
     (void)state;
     fill(&a, 0);
     fill(&b, 100);
-    sum = a;
+    pz_tally_add(&sum, &a);
     pz_tally_add(&sum, &b);
 #define SUMS(kind, m, ...) SUMS_##kind(m)
 #define SUMS_COUNT(m) assert_true(sum.m == a.m + b.m);
@@ -100,18 +140,28 @@ static void test_add(void **state)
 #define SUMS_FIGURE(m)
 #define SUMS_WORST(m) assert_true(sum.m == fmax(a.m, b.m));
 #define SUMS_AT(m) assert_true(sum.m == (a.worst_ns > b.worst_ns ? a.m : b.m));
-#define SUMS_REPS(m)                                                                               \
-    for (int r = 0; r < PZ_REPEAT; r++)                                                            \
-        assert_true(sum.m##_seconds[r] == a.m##_seconds[r] + b.m##_seconds[r] &&                   \
-                    sum.m##_cpu_seconds[r] == a.m##_cpu_seconds[r] + b.m##_cpu_seconds[r]);
-#define SUMS_SPREAD(m)                                                                             \
+#define SUMS_SPREAD_OF(x)                                                                          \
     for (int k = 0; k < PZ_SPREAD; k++)                                                            \
-        assert_true(sum.m[k] == a.m[k] + b.m[k]);
+        assert_true(pz_spread_at(&sum.x, k) == pz_spread_at(&a.x, k) + pz_spread_at(&b.x, k));
+#define SUMS_REPS(m)                                                                               \
+    for (int r = 0; r < PZ_REPEAT; r++) {                                                          \
+        assert_true(sum.m##_seconds[r] == a.m##_seconds[r] + b.m##_seconds[r] &&                   \
+                    sum.m##_cpu_seconds[r] == a.m##_cpu_seconds[r] + b.m##_cpu_seconds[r]);        \
+        SUMS_SPREAD_OF(m##_spread[r])                                                              \
+    }
+#define SUMS_SPREAD(m) SUMS_SPREAD_OF(m)
+#define SUMS_LIKE(m)                                                                               \
+    for (int u = 0; u < PZ_RUN_SOLVERS; u++)                                                       \
+        assert_true(sum.m##_cpu_seconds[u] == a.m##_cpu_seconds[u] + b.m##_cpu_seconds[u] &&       \
+                    sum.m##_ran[u] == a.m##_ran[u] + b.m##_ran[u]);
     PZ_TALLY(SUMS)
     /* and a tally added into an empty one is that tally */
-    memset(&sum, 0, sizeof sum);
-    pz_tally_add(&sum, &a);
-    assert_memory_equal(&sum, &a, sizeof a);
+    pz_tally_add(&one, &a);
+    same_tally(&one, &a);
+    pz_tally_free(&a);
+    pz_tally_free(&b);
+    pz_tally_free(&sum);
+    pz_tally_free(&one);
 }
 
 /* A real run of two solvers, repeated (so every kind has a value), with
@@ -142,25 +192,6 @@ static char *dump(const pz_result *r)
     pz_write_json(f, r);
     fclose(f);
     return out;
-}
-
-/* Two tallies alike field by field, as a report gives them (REPS are read
- * back from ns per instance: to the last digit or so). */
-static void same_tally(const pz_tally *x, const pz_tally *y)
-{
-#define SAME(kind, m, ...) SAME_##kind(m)
-#define SAME_COUNT(m) assert_true(PZ_VALUE(COUNT, x, m) == PZ_VALUE(COUNT, y, m));
-#define SAME_AT(m) assert_true(PZ_VALUE(AT, x, m) == PZ_VALUE(AT, y, m));
-#define SAME_REAL(m) assert_true(PZ_VALUE(REAL, x, m) == PZ_VALUE(REAL, y, m));
-#define SAME_WORST(m) assert_true(PZ_VALUE(WORST, x, m) == PZ_VALUE(WORST, y, m));
-#define SAME_FIGURE(m) assert_true(PZ_VALUE(FIGURE, x, m) == PZ_VALUE(FIGURE, y, m));
-#define SAME_REPS(m)                                                                               \
-    for (int r = 0; r < PZ_REPEAT; r++)                                                            \
-        assert_true(fabs(x->m##_seconds[r] - y->m##_seconds[r]) <= 1e-12 * x->m##_seconds[r] &&    \
-                    fabs(x->m##_cpu_seconds[r] - y->m##_cpu_seconds[r]) <=                         \
-                        1e-12 * x->m##_cpu_seconds[r]);
-#define SAME_SPREAD(m) assert_memory_equal(x->m, y->m, sizeof x->m);
-    PZ_TALLY(SAME)
 }
 
 /* The report has every field, each at its place, and reads back into the
@@ -269,6 +300,7 @@ static void test_csv(void **state)
 #define CSV_HAS_FIGURE(mem, key, col, fmt) CSV_HAS_SCALAR(FIGURE, mem, key, col, fmt)
 #define CSV_HAS_REPS(mem, key, col, fmt)
 #define CSV_HAS_SPREAD(mem, key, col, fmt)
+#define CSV_HAS_LIKE(mem, key, col, fmt)
     PZ_TALLY(CSV_HAS)
     free(out);
     pz_result_free(&r);
@@ -300,7 +332,8 @@ static void test_differs(void **state)
 #define POKE_WORST(v) ++(v)
 #define POKE_FIGURE(v) 0
 #define POKE_REPS(v) ++(v##_seconds[0])
-#define POKE_SPREAD(v) ++(v[0])
+#define POKE_SPREAD(v) (v = (pz_spread){0}, 1) /* empty; r keeps its own */
+#define POKE_LIKE(v) ++(v##_ran[0])
     PZ_TALLY(POKE)
 #define POKE_COUNTS(kind, m, key, place, most, same, since)                                        \
     x = r;                                                                                         \
@@ -343,13 +376,23 @@ static void test_commands(void **state)
 #define MERGED_WORST(f) assert_true(m->f == fmax(a->f, b->f));
 #define MERGED_AT(f) assert_true(m->f == (b->worst_ns > a->worst_ns ? b->f : a->f));
 #define MERGED_FIGURE(f)
+#define MERGED_SPREAD_OF(x)                                                                        \
+    assert_true(pz_spread_total(&m->x) == pz_spread_total(&a->x) + pz_spread_total(&b->x));        \
+    for (int i = 0; i < m->x.n; i++)                                                               \
+        assert_true(m->x.bin[i].count ==                                                           \
+                    pz_spread_at(&a->x, m->x.bin[i].cls) + pz_spread_at(&b->x, m->x.bin[i].cls));
 #define MERGED_REPS(f)                                                                             \
-    for (int r = 0; r < 2; r++)                                                                    \
+    for (int r = 0; r < 2; r++) {                                                                  \
         assert_true(fabs(m->f##_cpu_seconds[r] - a->f##_cpu_seconds[r] - b->f##_cpu_seconds[r]) <= \
-                    1e-12 * m->f##_cpu_seconds[r]);
-#define MERGED_SPREAD(f)                                                                           \
-    for (int k = 0; k < PZ_SPREAD; k++)                                                            \
-        assert_true(m->f[k] == a->f[k] + b->f[k]);
+                    1e-12 * m->f##_cpu_seconds[r]);                                                \
+        MERGED_SPREAD_OF(f##_spread[r])                                                            \
+    }
+#define MERGED_SPREAD(f) MERGED_SPREAD_OF(f)
+#define MERGED_LIKE(f)                                                                             \
+    for (int u = 0; u < 2; u++)                                                                    \
+        assert_true(m->f##_ran[u] == a->f##_ran[u] + b->f##_ran[u] &&                              \
+                    fabs(m->f##_cpu_seconds[u] - a->f##_cpu_seconds[u] - b->f##_cpu_seconds[u]) <= \
+                        1e-15 * m->f##_cpu_seconds[u]);
         PZ_TALLY(MERGED)
     }
 #define MERGED_COUNTS(kind, f, ...) assert_true(merged.res.f == half[0].f + half[1].f);
@@ -373,6 +416,7 @@ static void test_commands(void **state)
 #define LAST_FIGURE(m, same)
 #define LAST_REPS(m, same)
 #define LAST_SPREAD(m, same)
+#define LAST_LIKE(m, same)
     PZ_TALLY(LAST)
     assert_non_null(last);
     ++*last;
@@ -397,12 +441,76 @@ static void test_commands(void **state)
     pz_result_free(&whole);
 }
 
+/* A run of the given solvers (sampled: those on the sample 1/10). */
+static pz_result run_of(pz_corpus *c, const char *puzzle, const char *spec,
+                        const char *const *names, int n, unsigned sampled, int repeat)
+{
+    pz_run_opts o = {.sample = sampled ? 10 : 1, .slow = sampled, .threads = 2, .repeat = repeat};
+    pz_shard sh;
+    pz_result r;
+    pz_error e;
+    const pz_puzzle *p = pz_find_puzzle(puzzle);
+    assert_int_equal(pz_corpus_open(c, p, spec, &e), 0);
+    for (int i = 0; i < n; i++)
+        assert_non_null(o.solvers[o.nsolvers++] = pz_find_solver(puzzle, names[i]));
+    assert_int_equal(pz_parse_shard(NULL, c->count, &sh, &e), 0);
+    assert_int_equal(pz_run(c, &sh, &o, &r), 0);
+    return r;
+}
+
+/* Warm and cold batches hold every instance once a pass; like with like is
+ * over the instances two solvers both solved: in a sweep, where one takes
+ * only the small boards, those; against a sampled solver, its sample. */
+static void test_like(void **state)
+{
+    static const char *const sweep[] = {"gf2", "bfs"}, *sample[] = {"gf2", "rowenum", "bfs"};
+    pz_corpus c;
+    double ratio;
+    long long both;
+    (void)state;
+    /* 3x3 to 6x6 boards, one a batch: bfs takes those of 20 cells or fewer */
+    pz_result r = run_of(&c, "flip", "flip:random:rows=3..6:cols=3..6:count=40", sweep, 2, 0, 2);
+    const pz_tally *g = &r.tally[0], *b = &r.tally[1];
+    assert_true(b->ran > 0 && b->ran < g->ran);
+    for (int s = 0; s < 2; s++) {
+        const pz_tally *t = &r.tally[s];
+        assert_int_equal(pz_spread_total(&t->cpu_spread) + t->cold_ran, 2 * t->ran);
+        assert_true(t->cold_batches >= 1 && t->cold_batches <= 2 * r.opts.threads);
+        assert_int_equal(t->like_ran[s], 0);
+    }
+    /* bfs against gf2 on bfs's warm instances of the first pass (batches of
+     * one: all but its cold ones, which a pass may have fewer of) */
+    assert_int_equal(b->like_ran[0], g->like_ran[1]);
+    assert_true(b->like_ran[0] <= b->ran && b->like_ran[0] >= b->ran - b->cold_batches);
+    assert_int_equal(pz_baseline(&r), 0);
+    assert_true(pz_relative(&r, 1, 0, &ratio, &both) && both == b->like_ran[0]);
+    assert_true(ratio == b->like_cpu_seconds[0] / g->like_cpu_seconds[1] && ratio > 1);
+    pz_result_free(&r);
+    pz_corpus_close(&c);
+
+    /* bfs on a sample of 1 in 10: gf2 and rowenum solve its instances again */
+    r = run_of(&c, "lightsout", "lightsout:random:rows=4:cols=4:count=4000", sample, 3, 4, 1);
+    b = &r.tally[2];
+    assert_int_equal(b->ran, 400);
+    for (int u = 0; u < 2; u++) {
+        assert_int_equal(b->like_ran[u], pz_spread_total(&b->cpu_spread));
+        assert_int_equal(r.tally[u].like_ran[2], b->like_ran[u]);
+        assert_true(r.tally[u].like_cpu_seconds[2] > 0);
+        assert_true(pz_relative(&r, 2, u, &ratio, &both) && both == b->like_ran[u] && ratio > 1);
+    }
+    /* gf2 and rowenum, not sampled, against each other on every warm instance */
+    assert_int_equal(r.tally[0].like_ran[1], pz_spread_total(&r.tally[0].cpu_spread));
+    pz_result_free(&r);
+    pz_corpus_close(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lists),   cmocka_unit_test(test_add),
         cmocka_unit_test(test_json),    cmocka_unit_test(test_csv),
         cmocka_unit_test(test_differs), cmocka_unit_test(test_commands),
+        cmocka_unit_test(test_like),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -59,18 +59,20 @@ grep -q '^set xtics ("exhaustive 4x4" 0, "random 4x4 count=100000\\nseed=12345\\
 sed 's/\\n/ /g' "$gp" |
     grep -q 'Drawn from the reports of puzzlebench run in [^"]*: twin-a.json, twin-b.json, run.json, measured 2026-11-30 on vm (drawn 20[0-9-]*)' \
     && ok || bad "the speed caption: $(grep '^set multiplot' "$gp")"
-# The headline of a report that has one (cpu_ns_median, ± cpu_ns_mad), beside
-# an older report (ns_median, p10-p90), whose group is marked as such.
+# The headline of a report that has one (cpu_ns_median, ± cpu_ns_mad; without
+# a warm batch, cpu_ns_per_instance), beside an older report (ns_median,
+# p10-p90), whose group is marked as such.
 jq '.corpus = "flip:random:rows=4:cols=4:count=1000:seed=1" | .solvers = [
       {name: "gf2", ran: 1000, ns_median: 30, ns_p10: 25, ns_p90: 60,
        cpu_ns_median: 22, cpu_ns_mad: 2, cpu_ns_min: 18, cpu_ns_max: 150},
-      {name: "rowenum", ran: 1000, ns_median: 60, cpu_ns_median: 50, cpu_ns_mad: 40, cpu_ns_min: 45}]' \
+      {name: "rowenum", ran: 1000, ns_median: 60, cpu_ns_median: 50, cpu_ns_mad: 40, cpu_ns_min: 45},
+      {name: "bfs", ran: 2, ns_median: 900, cpu_ns_median: 0, cpu_ns_per_instance: 300}]' \
     "$tmp/run.json" >"$tmp/headline.json"
 rm -rf "$tmp/keep-speed"
 PZ_PLOT_KEEP=$tmp/keep-speed "$src/scripts/plot" --micro "$tmp/none.json" --out "$tmp/head" \
     "$tmp/headline.json" "$tmp/run.json" 2>/dev/null && ok || bad "plot of a headline failed"
-[ "$(cat "$tmp/keep-speed/speed-flip.dat")" = "$(printf '%s\n' '0	95.5	95.5	95.5	210	210	210' \
-    '1	22	20	24	50	45	90')" ] && ok ||
+[ "$(cat "$tmp/keep-speed/speed-flip.dat")" = "$(printf '%s\n' '0	95.5	95.5	95.5	210	210	210	?	?	?' \
+    '1	22	20	24	50	45	90	300	300	300')" ] && ok ||
     bad "the headline and its spread: $(cat "$tmp/keep-speed/speed-flip.dat")"
 grep -q '"exhaustive 4x4\\n(older: wall, p10-p90)" 0' "$tmp/keep-speed/speed.png.gp" &&
     sed 's/\\n/ /g' "$tmp/keep-speed/speed.png.gp" |

@@ -114,11 +114,49 @@ typedef struct pz_puzzle {
     /* Wide puzzles: sizes the rows of an answer to inst (in the arena),
      * before a solver fills it, outside any timer. */
     void (*answer_in)(const void *inst, void *ans, pz_arena *);
+    /* Optional: writes the answer "unknown" to inst, for a game whose search
+     * its budget cut (pz_poll): the judge's output spells it, check()
+     * accepts it (it claims nothing) and classify() gives PZ_CLASS_UNKNOWN.
+     * NULL: the puzzle's solvers answer every instance in full. */
+    void (*unknown)(const void *inst, void *ans);
 } pz_puzzle;
 
-/* Room for every press count of a 64x64 board, a class for "none", and two
- * for big boards (toggle.h): counts past 64x64's, and answers not proven fewest. */
-enum { PZ_CLASSES = 64 * 64 + 4 };
+/* Room for every press count of a 64x64 board, a class for "none", two for
+ * big boards (toggle.h): counts past 64x64's, and answers not proven fewest;
+ * and the last, "unknown", for every puzzle: an instance whose searches
+ * were cut by their budget (pz_poll), counted apart, never a failure. */
+enum { PZ_CLASSES = 64 * 64 + 5, PZ_CLASS_UNKNOWN = PZ_CLASSES - 1 };
+#define PZ_UNKNOWN_NAME "unknown"
+
+/* A game's budget (budget.c; the poll and the estimate are in
+ * puzzlebench.h): nodes and CPU seconds a game, 0 for no limit.
+ *
+ *     pz_game_start(&budget);            // on the thread that solves it
+ *     if (s->solve(inst, ans, scratch) == PZ_STOPPED && pz_game_cut(&end))
+ *         ... the game is unknown; end.tree is its tree by the estimate
+ */
+typedef struct pz_budget {
+    long long nodes;
+    double cpu_s;
+} pz_budget;
+/* "2s", "0.5s" (CPU seconds), "1e7n" (nodes), "2s,1e7n", or "none". */
+int pz_parse_budget(const char *s, pz_budget *, pz_error *);
+/* The form pz_parse_budget reads: "none", "2s", "1e+07n", "2s,30000n". */
+void pz_budget_text(const pz_budget *, char *buf, size_t len);
+static inline int pz_budget_on(const pz_budget *b)
+{
+    return b && (b->nodes || b->cpu_s > 0);
+}
+/* The next game on this thread gets budget b (NULL or none: no limit). */
+void pz_game_start(const pz_budget *b);
+/* After its solve(): 1 if the budget cut the game, and in end (if not
+ * NULL) the nodes polled, the share done the search gave (0: none) and
+ * its tree by that estimate (NaN: none). */
+typedef struct pz_game_end {
+    long long nodes;
+    double done, tree;
+} pz_game_end;
+int pz_game_cut(pz_game_end *end);
 
 /* What the registry line (registry.h) says of a solver beside its puzzle and
  * name: PZ_REF, PZ_SLOW, PZ_EXPONENTIAL (puzzlebench.h). */

@@ -1046,6 +1046,89 @@ static void test_stop(void **state)
     }
 }
 
+/* A game's budget (budget.c): every solver, cut by nodes (or CPU time for
+ * sat and gecode, whose nodes are dear), ends within it, says so, and the
+ * searches that can estimate their tree do; a budget large enough changes
+ * no answer, and one that cuts gives no answer at all (never a wrong one);
+ * the next game without a budget is whole again.  And "unknown" itself:
+ * written, checked, classed, read. */
+static void test_budget(void **state)
+{
+    const pz_solver *s[MAXSOLVERS];
+    int ns = solvers(s);
+    pz_corpus c;
+    pz_error e;
+    tx_game hard, small[8];
+    tx_answer a, b;
+    pz_budget nodes = {.nodes = 20000}, cpu = {.cpu_s = 0.2};
+    pz_budget few = {.nodes = 5000}, brief = {.cpu_s = 0.005};
+    pz_game_end end;
+    int cut = 0, answered = 0;
+    const char *why;
+    char name[32], *out = NULL;
+    size_t len;
+    (void)state;
+    if (pz_corpus_open(&c, &pz_tetravex, "tetravex:random:n=10:digits=10:mode=perturbed:count=1",
+                       &e))
+        fail_msg("%s", e.msg);
+    c.gen->make(&c.params, 0, &hard);
+    pz_corpus_close(&c);
+    if (pz_corpus_open(&c, &pz_tetravex, "tetravex:random:n=5:digits=3:mode=perturbed:count=8", &e))
+        fail_msg("%s", e.msg);
+    for (int i = 0; i < 8; i++)
+        c.gen->make(&c.params, (uint64_t)i, &small[i]);
+    pz_corpus_close(&c);
+    for (int i = 0; i < ns; i++) {
+        void *scratch = pz_scratch_new(s[i]);
+        int dear = !strcmp(s[i]->name, "sat") || !strcmp(s[i]->name, "gecode");
+        int estimates = !dear && strcmp(s[i]->name, "kinds") && strcmp(s[i]->name, "naive");
+        double t0 = pz_cpu_now();
+        if (!s[i]->fits(&hard)) { /* naive: to 4x4 */
+            pz_scratch_free(s[i], scratch);
+            continue;
+        }
+        pz_game_start(dear ? &cpu : &nodes);
+        int rc = s[i]->solve(&hard, &a, scratch);
+        if (rc != PZ_STOPPED || !pz_game_cut(&end))
+            fail_msg("%s: a 10x10 game in its budget, returned %d", s[i]->name, rc);
+        if (dear && pz_cpu_now() - t0 > 0.2 + 0.3)
+            fail_msg("%s: %.2f s of CPU on a budget of 0.2 s", s[i]->name, pz_cpu_now() - t0);
+        if (!dear && end.nodes > nodes.nodes)
+            fail_msg("%s: %lld nodes on a budget of %lld", s[i]->name, end.nodes, nodes.nodes);
+        if (estimates && !(end.done > 0 && end.tree >= (double)end.nodes))
+            fail_msg("%s: no estimate of its tree (share %g of it after %lld nodes)", s[i]->name,
+                     end.done, end.nodes);
+        for (int g = 0; g < 8 && !(s[i]->flags & PZ_EXPONENTIAL); g++) {
+            pz_game_start(NULL);
+            solve(s[i], &small[g], &a, scratch);
+            pz_game_start(dear ? &brief : &few);
+            rc = s[i]->solve(&small[g], &b, scratch);
+            if (rc == PZ_STOPPED)
+                assert_true(pz_game_cut(NULL)), cut++;
+            else if (rc || a.possible != b.possible)
+                fail_msg("%s: game %d with a budget: %d, %d; without: %d", s[i]->name, g, rc,
+                         b.possible, a.possible);
+            else
+                answered++;
+        }
+        pz_game_start(NULL);
+        pz_scratch_free(s[i], scratch);
+    }
+    if (cut < 3 || answered < 3)
+        fail_msg("%d games cut, %d answered: the budgets no longer test both", cut, answered);
+    pz_tetravex.unknown(&hard, &a);
+    assert_int_equal(pz_tetravex.check(&hard, &a, &why), PZ_VALID);
+    assert_int_equal(pz_tetravex.classify(&hard, &a, name, sizeof name), PZ_CLASS_UNKNOWN);
+    assert_string_equal(name, "unknown");
+    FILE *f = open_memstream(&out, &len);
+    pz_tetravex.write_answer(f, 2, &hard, &a);
+    fclose(f);
+    assert_string_equal(out, "\nGame 2: unknown\n");
+    free(out);
+    a.has = 1;
+    assert_int_equal(pz_tetravex.check(&hard, &a, &why), PZ_INVALID);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1061,6 +1144,7 @@ int main(void)
         cmocka_unit_test(test_portfolio),        cmocka_unit_test(test_match_hall_sound),
         cmocka_unit_test(test_match_hall_prune), cmocka_unit_test(test_hall_few),
         cmocka_unit_test(test_anchors),          cmocka_unit_test(test_stop),
+        cmocka_unit_test(test_budget),
     };
     return cmocka_run_group_tests_name("tetravex", tests, NULL, NULL);
 }

@@ -5,7 +5,8 @@
  * upper neighbour's bottom.  Exponential in the worst case (flagged so), it
  * stops at the first layout, which is the witness.  The recursion is at most
  * n*n = 25 deep and keeps its state in the scratch.  Every 4096 nodes it
- * polls the harness's stop flag, and a stopped search answers PZ_STOPPED.
+ * polls the harness (pz_poll: its stop flag and the game's budget, for
+ * run --budget), and a stopped search answers PZ_STOPPED.
  */
 #include <puzzlebench/puzzlebench.h>
 
@@ -23,7 +24,7 @@ static int place(search *s, int cell)
     int n = g->n, r = cell / n, c = cell % n;
     if (cell == n * n)
         return 1;
-    if (++s->nodes % 4096 == 0 && pz_stopped())
+    if (++s->nodes % 4096 == 0 && pz_poll(4096))
         return -1;
     for (int t = 0; t < n * n; t++) {
         if (s->used[t])

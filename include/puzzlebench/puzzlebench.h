@@ -121,7 +121,10 @@ typedef struct pz_tetravex_game {
 } pz_tetravex_game;
 
 /* possible: 1 or 0.  With possible 1, has 1 and at[] the witness: the tile
- * at each cell, row-major, each tile once; the checker lays it out. */
+ * at each cell, row-major, each tile once; the checker lays it out.
+ * PZ_TETRAVEX_UNKNOWN: no answer, the game's search was cut by its budget
+ * (the harness writes it: a solver returns PZ_STOPPED). */
+enum { PZ_TETRAVEX_UNKNOWN = 255 };
 typedef struct pz_tetravex_answer {
     uint8_t possible;
     uint8_t has;
@@ -133,9 +136,9 @@ typedef struct pz_tetravex_answer {
  * that can run long polls pz_stopped() every few thousand nodes and, when
  * it says so, unwinds, and solve() returns PZ_STOPPED with no answer (the
  * harness neither checks nor counts it).  Any other nonzero return of
- * solve() is a failure.  The poll is where a later node or time budget
- * would be seen too.  pz_stop is read and written only atomically; a
- * plug-in reaches it in the program that loads it. */
+ * solve() is a failure.  A game's budget is seen at the same poll
+ * (pz_poll below).  pz_stop is read and written only
+ * atomically; a plug-in reaches it in the program that loads it. */
 enum { PZ_STOPPED = 2 };
 extern int pz_stop;
 static inline int pz_stopped(void)
@@ -146,6 +149,20 @@ static inline void pz_set_stop(int on)
 {
     __atomic_store_n(&pz_stop, on, __ATOMIC_RELAXED);
 }
+
+/* Budgets.  `run --budget` and `solve --budget` give each game nodes or CPU
+ * seconds (or both), counted on the thread that solves it.  A long search
+ * calls pz_poll() every few thousand nodes, with the nodes it searched
+ * since its last poll (0 if it does not count them): nonzero means stop
+ * (pz_stop is set, or the game's budget is spent), and the search unwinds
+ * and solve() returns PZ_STOPPED, as for a signal.  A search cut by its
+ * budget first calls pz_estimate() with the share of its tree it had
+ * searched, 0 < done <= 1, if it can tell (each choice at a node taken as
+ * an equal share of it: Knuth's estimate of a search's progress); the
+ * harness answers the game "unknown", its tree estimated as the nodes
+ * polled over that share.  Without a budget pz_poll() is pz_stopped(). */
+int pz_poll(long long nodes);
+void pz_estimate(double done);
 
 /* One solver of a plug-in.  Every field but prepare is required. */
 typedef struct pz_plugin_solver {

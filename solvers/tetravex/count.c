@@ -62,29 +62,41 @@ int tx__count_resume(const tx_game *g, int order, long long *budget, tx_kinds *k
                      : count_search_3(g, order, budget, ks, kind, resume);
 }
 
+double tx__count_done(const tx_game *g, int order, const uint8_t *kind, int cut)
+{
+    return g->n <= 8 ? count_done_1(g, order, kind, cut) : count_done_3(g, order, kind, cut);
+}
+
 int tx__count_part(const tx_game *g, int order, long long *budget, tx_kinds *ks, uint8_t *kind,
                    int *resume, double *done)
 {
     int rc = tx__count_resume(g, order, budget, ks, kind, resume);
-    if (rc >= 0)
-        *done = 1;
-    else
-        *done = g->n <= 8 ? count_done_1(g, order, kind, *resume)
-                          : count_done_3(g, order, kind, *resume);
+    *done = rc >= 0 ? 1 : tx__count_done(g, order, kind, *resume);
     return rc;
 }
 
-static int count(const void *inst, void *ans, void *scratch)
+int tx__count_solve(const tx_game *g, int order, tx_answer *a)
 {
     tx_kinds ks;
     uint8_t kind[TX_CELLS];
     long long budget = LLONG_MAX;
-    (void)scratch;
-    tx__impossible(ans);
-    int rc = tx__count_search(inst, &budget, &ks, kind);
+    int resume = 0;
+    double done;
+    tx__impossible(a);
+    /* No budget of its own: only pz_poll() cuts it (a stop, or the game's
+     * budget), and then it says how far it got. */
+    int rc = tx__count_part(g, order, &budget, &ks, kind, &resume, &done);
     if (rc == 1)
-        tx__witness(inst, &ks, kind, ans);
-    return rc < 0 ? PZ_STOPPED : 0; /* no budget: only a stop cuts it */
+        tx__witness(g, &ks, kind, a);
+    if (rc < 0)
+        pz_estimate(done);
+    return rc < 0 ? PZ_STOPPED : 0;
+}
+
+static int count(const void *inst, void *ans, void *scratch)
+{
+    (void)scratch;
+    return tx__count_solve(inst, TX_ROWS, ans);
 }
 
 TX_SOLVER(count, "row-major search over kind masks, pruned by counting at every node", "n <= 12",

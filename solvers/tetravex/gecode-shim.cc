@@ -108,11 +108,11 @@ class Model : public Space
 class Asked : public Search::Stop
 {
   public:
-    int (*stopped)(void);
-    explicit Asked(int (*f)(void)) : stopped(f) {}
-    bool stop(const Search::Statistics &, const Search::Options &) override
+    int (*stopped)(long long nodes);
+    explicit Asked(int (*f)(long long)) : stopped(f) {}
+    bool stop(const Search::Statistics &s, const Search::Options &) override
     {
-        return stopped() != 0;
+        return stopped((long long)s.node) != 0;
     }
 };
 
@@ -120,7 +120,8 @@ class Asked : public Search::Stop
 
 extern "C" int pz_gecode_tetravex(int n, int nk, const unsigned char (*side)[4],
                                   const unsigned char *count, const unsigned char *order,
-                                  unsigned char *kind, long long *nodes, int (*stopped)(void))
+                                  unsigned char *kind, long long *nodes,
+                                  int (*stopped)(long long nodes))
 {
     try {
         Model *m = new Model(n, nk, side, count, order);

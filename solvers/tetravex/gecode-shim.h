@@ -12,13 +12,13 @@ extern "C" {
 #endif
 
 /* 1 Possible (kind[] filled), 0 Impossible, -1 Gecode failed (an exception),
- * -2 stopped: the search asks stopped() at every node and ends when it
- * returns nonzero.  nodes, if not NULL, gets the nodes of the search
+ * -2 stopped: the search asks stopped() at every node, with the nodes so
+ * far, and ends when it returns nonzero.  nodes, if not NULL, gets the nodes of the search
  * (deterministic, so the tests can pin what the model and its branching
  * cost). */
 int pz_gecode_tetravex(int n, int nk, const unsigned char (*side)[4], const unsigned char *count,
                        const unsigned char *order, unsigned char *kind, long long *nodes,
-                       int (*stopped)(void));
+                       int (*stopped)(long long nodes));
 
 #ifdef __cplusplus
 }

@@ -32,10 +32,15 @@
 #include "gecode-shim.h"
 #include "tetravex.h"
 
-/* pz_stopped() as a function, for the shim's Stop. */
-static int stop_asked(void)
+/* The shim's Stop, asked at every node with the nodes so far: pz_poll with
+ * those since the last time (a Gecode node is gecode's node for a game's
+ * budget). */
+static __thread long long polled;
+static int stop_asked(long long nodes)
 {
-    return pz_stopped();
+    long long fresh = nodes - polled;
+    polled = nodes;
+    return pz_poll(fresh);
 }
 
 int tx__gecode(const tx_game *g, tx_answer *ans, long long *nodes)
@@ -49,6 +54,7 @@ int tx__gecode(const tx_game *g, tx_answer *ans, long long *nodes)
         return 0;
     }
     tx__order(g->n, TX_SQUARE, order);
+    polled = 0;
     int rc = pz_gecode_tetravex(g->n, ks.nk, (const unsigned char(*)[4])ks.side, ks.count, order,
                                 kind, nodes, stop_asked);
     if (rc == -2)

@@ -18,7 +18,7 @@ typedef struct search {
     int n, nn;
     uint8_t kind[TX_CELLS];
     unsigned nodes;
-    int stopped; /* pz_stopped() said so: every node returns at once */
+    int stopped; /* pz_poll() said stop: every node returns at once */
 } search;
 
 static int place(search *s, int cell)
@@ -26,7 +26,7 @@ static int place(search *s, int cell)
     const uint8_t(*side)[4] = s->ks.side;
     if (cell == s->nn)
         return 1;
-    if (s->stopped || (!(++s->nodes & TX_POLL) && (s->stopped = pz_stopped())))
+    if (s->stopped || (!(++s->nodes & TX_POLL) && (s->stopped = pz_poll(TX_POLL + 1))))
         return 0;
     int c = cell % s->n;
     for (int k = 0; k < s->ks.nk; k++) {

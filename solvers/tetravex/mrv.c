@@ -157,11 +157,14 @@ int tx__mrv_try(const tx_game *g, int run, long long budget, long long *nodes, d
 static int mrv(const void *inst, void *ans, void *scratch)
 {
     long long nodes;
+    double done;
     (void)scratch;
     tx__impossible(ans);
-    for (int run = 0; tx__mrv_run(inst, run, &nodes, NULL, ans) < 0; run++)
-        if (pz_stopped())
+    for (int run = 0; tx__mrv_run(inst, run, &nodes, &done, ans) < 0; run++)
+        if (pz_poll(0)) {
+            pz_estimate(done); /* the run in hand's share: each run starts anew */
             return PZ_STOPPED;
+        }
     return 0;
 }
 

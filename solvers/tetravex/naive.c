@@ -16,7 +16,7 @@ typedef struct search {
     uint64_t used;
     uint8_t at[TX_CELLS];
     unsigned nodes;
-    int stopped; /* pz_stopped() said so: every node returns at once */
+    int stopped; /* pz_poll() said stop: every node returns at once */
 } search;
 
 static int place(search *s, int cell)
@@ -24,7 +24,7 @@ static int place(search *s, int cell)
     const uint8_t(*tile)[4] = s->g->tile;
     if (cell == s->nn)
         return 1;
-    if (s->stopped || (!(++s->nodes & TX_POLL) && (s->stopped = pz_stopped())))
+    if (s->stopped || (!(++s->nodes & TX_POLL) && (s->stopped = pz_poll(TX_POLL + 1))))
         return 0;
     int c = cell % s->n;
     for (int t = 0; t < s->nn; t++) {

@@ -126,6 +126,18 @@ static double left(const pool *p, int o)
     return (double)p->work[o] * (1 - d) / d;
 }
 
+/* A race cut by its budget: the share of its work done, as its work so far
+ * over that and what the search nearest its end has left (pz_estimate). */
+static void estimate(const pool *p)
+{
+    double work = (double)(p->counted + p->mrv), rest = -1;
+    for (int o = 0; o < p->orients; o++)
+        if (p->work[o] && (rest < 0 || left(p, o) < rest))
+            rest = left(p, o);
+    if (rest >= 0 && work > 0)
+        pz_estimate(work / (work + rest));
+}
+
 /* The race; p->counted and p->mrv say what it cost. */
 static int race(const tx_game *g, tx_answer *a, pool *p)
 {
@@ -149,8 +161,10 @@ static int race(const tx_game *g, tx_answer *a, pool *p)
     if (rc >= 0)
         return 0;
     for (;;) {
-        if (pz_stopped()) /* the slices and runs poll it, and end as cut */
+        if (pz_poll(0)) { /* the slices and runs poll it, and end as cut */
+            estimate(p);
             return PZ_STOPPED;
+        }
         /* The leader: the first search not yet tried, or the one with the
          * fewest nodes left, kept unless another has SWITCH times fewer. */
         int best = -1;

@@ -194,18 +194,25 @@ static int own(int r, int c, int s, int n)
            (s == TX_RIGHT && c == n - 1);
 }
 
-/* Counts the clauses CaDiCaL learns, for tx__sat. */
-/* CaDiCaL's terminate hook: it asks between its steps. */
+/* The conflicts so far (a clause learned each), and those polled. */
+typedef struct conflicts {
+    long long learned, polled;
+} conflicts;
+
+/* CaDiCaL's terminate hook: it asks between its steps.  A conflict is
+ * sat's node for a game's budget (pz_poll). */
 static int stopped(void *state)
 {
-    (void)state;
-    return pz_stopped();
+    conflicts *c = state;
+    long long fresh = c->learned - c->polled;
+    c->polled = c->learned;
+    return pz_poll(fresh);
 }
 
-static void learned_one(void *count, int *clause)
+static void learned_one(void *state, int *clause)
 {
     (void)clause;
-    ++*(long long *)count;
+    ((conflicts *)state)->learned++;
 }
 
 int tx__sat(const tx_game *g, tx_answer *ans, void *scratch, long long *learned)
@@ -235,9 +242,9 @@ int tx__sat(const tx_game *g, tx_answer *ans, void *scratch, long long *learned)
     }
     e.s = ccadical_init();
     ccadical_set_option(e.s, "quiet", 1); /* it would print on stdout */
-    ccadical_set_terminate(e.s, NULL, stopped);
-    if (learned)
-        ccadical_set_learn(e.s, learned, INT_MAX, learned_one);
+    conflicts count = {0, 0};
+    ccadical_set_terminate(e.s, &count, stopped);
+    ccadical_set_learn(e.s, &count, INT_MAX, learned_one);
     for (int c = 0; c < nn; c++)
         for (int k = 0; k < nk; k++)
             x[c][k] = fresh(&e);
@@ -363,6 +370,8 @@ int tx__sat(const tx_game *g, tx_answer *ans, void *scratch, long long *learned)
         tx__witness(g, &ks, kind, ans);
     }
     ccadical_release(e.s);
+    if (learned)
+        *learned += count.learned;
     return rc == 0 ? PZ_STOPPED : 0;
 }
 

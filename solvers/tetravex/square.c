@@ -21,22 +21,12 @@
  * 10x10 and 12x12 ones that count solves in a millisecond.
  * Limits: n <= 12.
  */
-#include <limits.h>
-
 #include "tetravex.h"
 
 static int square(const void *inst, void *ans, void *scratch)
 {
-    tx_kinds ks;
-    uint8_t kind[TX_CELLS];
-    long long budget = LLONG_MAX;
-    int resume = 0;
     (void)scratch;
-    tx__impossible(ans);
-    int rc = tx__count_resume(inst, TX_SQUARE, &budget, &ks, kind, &resume);
-    if (rc == 1)
-        tx__witness(inst, &ks, kind, ans);
-    return rc < 0 ? PZ_STOPPED : 0; /* no budget: only a stop cuts it */
+    return tx__count_solve(inst, TX_SQUARE, ans);
 }
 
 TX_SOLVER(square, "count's search over kind masks, the cells filled as a square from the corner",

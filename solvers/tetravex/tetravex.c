@@ -127,20 +127,30 @@ static void tx_write_input(FILE *f, const void *insts, size_t count, uint64_t fi
         fputs("0\n", f);
 }
 
+/* What an answer says: Possible, Impossible, or (our own, for a game cut
+ * by its budget) unknown. */
+static const char *said(const tx_answer *a)
+{
+    return a->possible == PZ_TETRAVEX_UNKNOWN ? PZ_UNKNOWN_NAME
+           : a->possible                      ? "Possible"
+                                              : "Impossible";
+}
+
 static void tx_write_answer(FILE *f, unsigned long long k, const void *inst, const void *ans)
 {
-    const tx_answer *a = ans;
     (void)inst;
-    fprintf(f, "%sGame %llu: %s\n", k > 1 ? "\n" : "", k, a->possible ? "Possible" : "Impossible");
+    fprintf(f, "%sGame %llu: %s\n", k > 1 ? "\n" : "", k, said(ans));
 }
 
 /* Strict, since it also judges other programs' output: exactly one empty line
- * between games, no spaces, nothing else. */
+ * between games, no spaces, nothing else.  "Game k: unknown" reads too (a
+ * budgeted `solve`'s output); a judge's expected answer is never that, so
+ * against one it is a wrong answer. */
 static int tx_read_answer(pz_reader *r, unsigned long long k, const void *inst, void *ans,
                           pz_error *e)
 {
     tx_answer *a = ans;
-    char yes[48], no[48];
+    char yes[48], no[48], unknown[48];
     int rc;
     (void)inst;
     if ((rc = pz_getline(r, e)) <= 0)
@@ -156,8 +166,11 @@ static int tx_read_answer(pz_reader *r, unsigned long long k, const void *inst, 
                                 no);
     }
     memset(a, 0, sizeof *a);
+    snprintf(unknown, sizeof unknown, "Game %llu: %s", k, PZ_UNKNOWN_NAME);
     if (!strcmp(r->buf, yes))
         a->possible = 1;
+    else if (!strcmp(r->buf, unknown))
+        a->possible = PZ_TETRAVEX_UNKNOWN;
     else if (strcmp(r->buf, no))
         return pz_fail(e, r, "expected \"%s\" or \"%s\"", yes, no);
     return 1;
@@ -171,6 +184,8 @@ static pz_verdict tx_check(const void *inst, const void *ans, const char **why)
     int n = g->n;
     uint8_t used[TX_CELLS] = {0};
     *why = "";
+    if (a->possible == PZ_TETRAVEX_UNKNOWN) /* claims nothing */
+        return a->has ? (*why = "an unknown answer carries a placement", PZ_INVALID) : PZ_VALID;
     if (a->possible > 1 || a->has > 1)
         return *why = "the answer's flags are not 0 or 1", PZ_INVALID;
     if (!a->possible)
@@ -398,14 +413,22 @@ static int tx_shrink(const void *inst, int k, void *simpler)
     return 0;
 }
 
-/* Two classes: Impossible (0) and Possible (1). */
+/* Two classes: Impossible (0) and Possible (1); and unknown. */
 static int tx_classify(const void *inst, const void *ans, char *name, size_t len)
 {
-    int possible = ((const tx_answer *)ans)->possible != 0;
+    const tx_answer *a = ans;
     (void)inst;
     if (name)
-        snprintf(name, len, "%s", possible ? "Possible" : "Impossible");
-    return possible;
+        snprintf(name, len, "%s", said(a));
+    return a->possible == PZ_TETRAVEX_UNKNOWN ? PZ_CLASS_UNKNOWN : a->possible != 0;
+}
+
+static void tx_unknown(const void *inst, void *ans)
+{
+    tx_answer *a = ans;
+    (void)inst;
+    a->possible = PZ_TETRAVEX_UNKNOWN;
+    a->has = 0;
 }
 
 static void tx_size(const void *inst, char *buf, size_t len)
@@ -428,6 +451,7 @@ const pz_puzzle pz_tetravex = {
     .shrink = tx_shrink,
     .size = tx_size,
     .classify = tx_classify,
+    .unknown = tx_unknown,
 };
 
 /* Orientation o: bit 0 transposes (a tile's top becomes its left), then bit 1

@@ -52,22 +52,25 @@ int tx__fits(const void *inst);
  * cell gets the first tile of its kind not yet used.  Sets possible and has. */
 void tx__witness(const tx_game *, const tx_kinds *, const uint8_t *kind, tx_answer *);
 
-/* The searches poll pz_stopped() (solver.h) every TX_POLL + 1 nodes: a
- * stop ends them as a cut does (-1 from the searches below), and their
- * solvers return PZ_STOPPED. */
+/* The searches poll pz_poll() (puzzlebench.h: the stop flag and the game's
+ * budget) every TX_POLL + 1 nodes: a stop ends them as a cut does (-1 from
+ * the searches below), and their solvers return PZ_STOPPED, having told
+ * pz_estimate() how far they got where they can. */
 enum { TX_POLL = 4095 };
 
 /* count's and mrv's node budget in slices of TX_POLL + 1 nodes, so that a
  * node pays what it paid for a plain budget (one decrement and compare):
  * *slice counts down the slice in hand, *rest holds the nodes after it.
  * When a slice is spent, 1 if the search goes on (the next slice in *slice,
- * less the node in hand), 0 if the budget is spent or pz_stopped() says
- * so (*slice stays below 0: a cut). */
+ * less the node in hand), 0 if the budget is spent or pz_poll() says stop
+ * (*slice stays below 0: a cut).  The slice's nodes are what it polls. */
 static inline int tx__slice(long long *slice, long long *rest)
 {
-    if (*rest <= 0 || pz_stopped())
+    if (*rest <= 0)
         return 0;
     long long take = *rest < TX_POLL + 1 ? *rest : TX_POLL + 1;
+    if (pz_poll(take))
+        return 0;
     *rest -= take;
     *slice = take - 1;
     return 1;
@@ -171,6 +174,15 @@ int tx__count_resume(const tx_game *, int order, long long *budget, tx_kinds *ks
  * it), so that the portfolio can tell which search is nearer its end. */
 int tx__count_part(const tx_game *, int order, long long *budget, tx_kinds *ks, uint8_t *kind,
                    int *resume, double *done);
+
+/* count's and square's solve(): the whole search in that order, with no
+ * budget of its own (only pz_poll cuts it: PZ_STOPPED, its share done
+ * given to pz_estimate); 0 with the answer in a. */
+int tx__count_solve(const tx_game *, int order, tx_answer *a);
+
+/* The share of the tree behind a cut of tx__count_resume in that order, on
+ * its path kind[] with *resume cut (what tx__count_part gives as *done). */
+double tx__count_done(const tx_game *, int order, const uint8_t *kind, int cut);
 
 /* One run of mrv.c's search (run 0, 1, ...: the budget, TX_MRV_FIRST nodes
  * at first, doubles, the ties are broken anew): 1 with a in the answer, 0 if

@@ -26,7 +26,8 @@ int tx__turns(const tx_game *g, long long *budget, tx_answer *a)
     tx_game turned[8];
     tx_answer found;
     tx_kinds ks;
-    uint8_t kind[TX_CELLS];
+    uint8_t kind[8][TX_CELLS]; /* each orientation's last path, */
+    int resume[8] = {0};       /* and the step its last run was cut at */
     for (int o = 0; o < 8; o++)
         tx__turn(g, o, &turned[o]);
     tx__impossible(a);
@@ -36,20 +37,34 @@ int tx__turns(const tx_game *g, long long *budget, tx_answer *a)
             if (run > *budget)
                 run = *budget;
             long long given = run;
-            int rc = tx__count_search(&turned[o], &run, &ks, kind);
+            resume[o] = 0;
+            int rc = tx__count_resume(&turned[o], TX_ROWS, &run, &ks, kind[o], &resume[o]);
             *budget -= given - (run > 0 ? run : 0);
             if (rc == 0)
                 return 0;
             if (rc == 1) {
                 /* Tile i of the turned game is tile i of the game. */
-                tx__witness(&turned[o], &ks, kind, &found);
+                tx__witness(&turned[o], &ks, kind[o], &found);
                 for (int c = 0; c < nn; c++)
                     a->at[c] = found.at[tx__turn_cell(o, n, c)];
                 a->possible = a->has = 1;
                 return 1;
             }
-            if (*budget <= 0 || pz_stopped())
+            if (*budget <= 0)
                 return -1;
+            if (pz_poll(0)) {
+                /* How far it got: the share of its tree the furthest of
+                 * the orientations' last runs searched (each run starts
+                 * anew, so that is how far turns is from its end). */
+                double done = 0;
+                for (int t = 0; t < 8; t++)
+                    if (resume[t]) {
+                        double d = tx__count_done(&turned[t], TX_ROWS, kind[t], resume[t]);
+                        done = d > done ? d : done;
+                    }
+                pz_estimate(done);
+                return -1;
+            }
         }
 }
 

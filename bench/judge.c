@@ -170,11 +170,14 @@ long long pz_judge_source(const pz_puzzle *p, pz_judge_source_fn *src, void *sct
 }
 
 /* Is ans, which checks, right against exp?  With how->by_class, when their
- * classes agree; else when they are the same answer.  If not, why. */
+ * classes agree; else when they are the same answer; always against an
+ * expected unknown (a budgeted solve's), which says nothing.  If not, why. */
 static int right(const pz_puzzle *p, unsigned long long k, const void *inst, const void *ans,
                  const void *exp, const pz_judging *how, char *why, size_t cap)
 {
     char want[160], got[160], cw[64], cg[64];
+    if (p->classify(inst, exp, NULL, 0) == PZ_CLASS_UNKNOWN) /* unknown: only checked */
+        return 1;
     if (how && how->by_class
             ? p->classify(inst, ans, cg, sizeof cg) == p->classify(inst, exp, cw, sizeof cw)
             : p->same(inst, ans, exp))
@@ -281,7 +284,8 @@ int pz_jury_refuted(const pz_puzzle *p, unsigned long long k, const void *inst, 
                     const void *mine, const char *jury_name, char *why, size_t cap)
 {
     char cj[64], cm[64], aj[160], am[160];
-    if (p->classify(inst, jury, cj, sizeof cj) == p->classify(inst, mine, cm, sizeof cm))
+    int kj = p->classify(inst, jury, cj, sizeof cj), km = p->classify(inst, mine, cm, sizeof cm);
+    if (kj == km || kj == PZ_CLASS_UNKNOWN || km == PZ_CLASS_UNKNOWN) /* unknown refutes nothing */
         return 0;
     pz_answer_line(p, k, inst, jury, aj, sizeof aj);
     pz_answer_line(p, k, inst, mine, am, sizeof am);
@@ -403,7 +407,14 @@ int pz_reference_solve(pz_reference *ref, const void *inst, void *ans, pz_error 
                 pz_fatal("%s: a wide puzzle's reference without an arena", p->name);
             p->answer_in(inst, ans, ref->arena);
         }
-        if (s->solve(inst, ans, ref->scratch[k]))
+        int rc = s->solve(inst, ans, ref->scratch[k]);
+        if (rc == PZ_STOPPED && p->unknown && pz_game_cut(NULL)) {
+            /* The game's budget is spent (solve --budget): it is unknown,
+             * and no other solver gets it. */
+            p->unknown(inst, ans);
+            return 0;
+        }
+        if (rc)
             why = "the solver reported an error";
         else if (p->check(inst, ans, &why) == PZ_VALID)
             return 0;

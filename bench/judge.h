@@ -10,7 +10,8 @@
  * The rules (also in `puzzlebench stress --help`): answers are read in the
  * judge's strict format, where a missing final newline, CRLF line ends and
  * blank lines at the very end are accepted.  An answer that reads is WA when
- * the checker rejects it or it differs from the expected one.  An answer that
+ * the checker rejects it or it differs from the expected one (an expected
+ * answer "unknown", of a budgeted solve, is not compared).  An answer that
  * does not read is PE when the output from it to the end, split at
  * whitespace, equals the expected output's words from it to the end (right
  * content, wrong layout: the judges' Presentation Error), and WA otherwise.
@@ -148,7 +149,9 @@ typedef struct pz_reference {
 
 void pz_reference_init(pz_reference *, const pz_puzzle *, const pz_solver *only);
 /* 0, or -1 with e saying that no solver takes the instance's size or that
- * no answer checks. */
+ * no answer checks.  A game whose budget (pz_game_start, solver.h) a
+ * solver's search spent is unknown (the puzzle's unknown() answer, 0): the
+ * budget is the game's, so no other solver is tried. */
 int pz_reference_solve(pz_reference *, const void *inst, void *ans, pz_error *e);
 void pz_reference_free(pz_reference *);
 

@@ -40,7 +40,7 @@ int pz_plan_budget(const char *text, double *seconds, pz_error *e)
  * limit; a fast one, whose single calls are as short as the clock's own
  * cost, is timed again over all its pilot instances in a loop, as a batch
  * of a run times it. */
-static void pilot(const pz_corpus *c, const pz_solver *s, pz_plan_row *row)
+static void pilot(const pz_corpus *c, const pz_solver *s, const pz_budget *budget, pz_plan_row *row)
 {
     const pz_puzzle *p = c->puzzle;
     int wide = c->params.wide;
@@ -65,6 +65,7 @@ static void pilot(const pz_corpus *c, const pz_solver *s, pz_plan_row *row)
         if (s->resize && s->resize(scratch, inst))
             continue;
         double t = pz_cpu_now();
+        pz_game_start(budget); /* run --budget: each game as the run gives it */
         int failed = s->solve(inst, ans, scratch);
         row->cpu += pz_cpu_now() - t;
         solved += !failed;
@@ -73,8 +74,10 @@ static void pilot(const pz_corpus *c, const pz_solver *s, pz_plan_row *row)
         long long rounds = 0;
         double t = pz_cpu_now(), spent;
         do {
-            for (long long i = 0; i < row->fit; i++)
+            for (long long i = 0; i < row->fit; i++) {
+                pz_game_start(budget);
                 s->solve(insts + (size_t)i * p->inst_size, ans, scratch);
+            }
             rounds++;
         } while ((spent = pz_cpu_now() - t) * 1000 < PILOT_CPU_MS / 50 && !pz_stop_signal);
         row->cpu = spent / (double)rounds;
@@ -120,7 +123,7 @@ int pz_plan(const pz_corpus *c, pz_run_opts *o, double budget, pz_plan_row *rows
         long long r;
         if (pz_stop_signal) /* caught by the caller: the run reports nothing done */
             return -1;
-        pilot(c, o->solvers[s], &rows[s]);
+        pilot(c, o->solvers[s], &o->budget, &rows[s]);
         rows[s].verdict = pz_plan_fit(rows[s].estimate, share, c->count, &r);
         if (rows[s].verdict == PZ_SAMPLED && r > sample)
             sample = r;

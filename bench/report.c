@@ -109,11 +109,61 @@ static void flat(FILE *f, const char *text, const char *sep)
  * all, which proves nothing (an empty shard is fine). */
 int pz_nothing_checked(const pz_result *r)
 {
-    return r->instances > 0 && r->checked == 0;
+    return r->instances > 0 && r->checked == 0 && !pz_unknown_games(r);
+}
+
+long long pz_unknown_games(const pz_result *r)
+{
+    long long n = 0;
+    for (int s = 0; s < r->opts.nsolvers; s++)
+        n += r->tally[s].unknown;
+    return n;
+}
+
+/* A run with --budget, or with games it cut: its table has a column of
+ * them, and a note says what the budget was and how large their trees. */
+static int budgeted(const pz_result *r)
+{
+    return pz_budget_on(&r->opts.budget) || pz_unknown_games(r);
+}
+
+static void unknown_note(FILE *f, const pz_result *r)
+{
+    char budget[64];
+    int n = 0;
+    if (!budgeted(r))
+        return;
+    pz_budget_text(&r->opts.budget, budget, sizeof budget);
+    fprintf(f, "Unknown, no answer within --budget %s a game:", budget);
+    for (int s = 0; s < r->opts.nsolvers; s++) {
+        const pz_tally *t = &r->tally[s];
+        if (!t->unknown)
+            continue;
+        fprintf(f, "%s %s %lld", n++ ? ";" : "", r->opts.solvers[s]->name, t->unknown);
+        if (t->estimated)
+            fprintf(f, ", trees of %.2g nodes by estimate", t->tree / (double)t->estimated);
+        if (t->estimated && t->estimated < t->unknown)
+            fprintf(f, " (of %lld)", t->estimated);
+        if (!t->estimated)
+            fputs(", no estimate", f);
+    }
+    fputs(n ? ".\n" : " none.\n", f);
+}
+
+/* The games no solver answered within the budget, for the status line: a
+ * budget's games are no failure, but said on the line that says OK. */
+static const char *unknown_part(const pz_result *r, char *buf, size_t len)
+{
+    long long n = r->hist[PZ_CLASS_UNKNOWN];
+    if (!n)
+        return "";
+    snprintf(buf, len, "; %lld of the %lld instances unknown (cut by the budget)", n, r->instances);
+    return buf;
 }
 
 static void status_line(FILE *f, const pz_result *r, const char *bold)
 {
+    char unk[96];
     if (r->partial)
         fprintf(f, "%sPARTIAL%s: interrupted after %lld of %lld instances. ", bold, bold,
                 r->instances, r->shard.end - r->shard.first);
@@ -130,10 +180,11 @@ static void status_line(FILE *f, const pz_result *r, const char *bold)
          * nothing: said on the line that says OK, not only in the histogram. */
         fprintf(f,
                 "%sOK%s: every answer checks and agrees; no solver answered %lld of the %lld "
-                "instances.\n",
-                bold, bold, r->unanswered, r->instances);
+                "instances%s.\n",
+                bold, bold, r->unanswered, r->instances, unknown_part(r, unk, sizeof unk));
     else
-        fprintf(f, "%sOK%s: every answer checks and agrees.\n", bold, bold);
+        fprintf(f, "%sOK%s: every answer checks and agrees%s.\n", bold, bold,
+                unknown_part(r, unk, sizeof unk));
 }
 
 static void histogram_line(FILE *f, const pz_result *r, const char *sep)
@@ -351,16 +402,22 @@ void pz_write_summary(FILE *f, const pz_result *r)
     fputc('\n', f);
     context_line(f, r, "", "\n\n");
     int w = name_width(r), base = pz_baseline(r);
-    fprintf(f, "  %-*s %12s %8s %8s %8s  %s\n", w, "", "", "", "", "",
+    int cut = budgeted(r); /* a column of the games cut by the budget */
+    fprintf(f, "  %-*s %12s %8s %8s %8s%s  %s\n", w, "", "", "", "", "", cut ? "         " : "",
             "--------- CPU time per instance, warm batches ---------");
-    fprintf(f, "  %-*s %12s %8s %8s %8s %9s %7s %20s %9s %9s %9s\n", w, "solver", "ran", "skipped",
-            "invalid", "disagree", "cpu", "mad", "min..max", "relative", "cold", "wall");
+    fprintf(f, "  %-*s %12s %8s %8s %8s", w, "solver", "ran", "skipped", "invalid", "disagree");
+    if (cut)
+        fprintf(f, " %8s", "unknown");
+    fprintf(f, " %9s %7s %20s %9s %9s %9s\n", "cpu", "mad", "min..max", "relative", "cold", "wall");
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];
         cells c = timing(r, s, base);
-        fprintf(f, "  %-*s %12lld %8lld %8lld %8lld %9s %7s %20s %9s %9s %9s\n", w,
-                r->opts.solvers[s]->name, t->ran, t->skipped, t->invalid, t->disagree, c.cpu, c.mad,
-                c.range, c.relative, c.cold, c.wall);
+        fprintf(f, "  %-*s %12lld %8lld %8lld %8lld", w, r->opts.solvers[s]->name, t->ran,
+                t->skipped, t->invalid, t->disagree);
+        if (cut)
+            fprintf(f, " %8lld", t->unknown);
+        fprintf(f, " %9s %7s %20s %9s %9s %9s\n", c.cpu, c.mad, c.range, c.relative, c.cold,
+                c.wall);
     }
     duration(mean, sizeof mean, ns_per(r->check_seconds, r->checked));
     fprintf(f, "  %-*s %12lld answers checked and compared, %s each\n", w, "checker", r->checked,
@@ -378,6 +435,7 @@ void pz_write_summary(FILE *f, const pz_result *r)
     worst_note(f, r);
     fputc('\n', f);
     sample_note(f, r);
+    unknown_note(f, r);
     answers_line(f, r);
     if (r->expected_invalid)
         fprintf(f, "Expected answers that fail the checker: %lld\n", r->expected_invalid);
@@ -476,16 +534,20 @@ void pz_write_markdown(FILE *f, const pz_result *r)
     fputs(". ", f);
     status_line(f, r, "**");
     context_line(f, r, "\n", ".\n");
-    int base = pz_baseline(r);
-    fputs("\n| solver | ran | skipped | invalid | disagree | cpu | mad | min..max | relative "
-          "| cold | wall |\n|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n",
-          f);
+    int base = pz_baseline(r), cut = budgeted(r);
+    fprintf(f,
+            "\n| solver | ran | skipped | invalid | disagree |%s cpu | mad | min..max | relative "
+            "| cold | wall |\n|:--|--:|--:|--:|--:|%s--:|--:|--:|--:|--:|--:|\n",
+            cut ? " unknown |" : "", cut ? "--:|" : "");
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];
         cells c = timing(r, s, base);
-        fprintf(f, "| %s%s | %lld | %lld | %lld | %lld | %s | %s | %s | %s | %s | %s |\n",
-                r->opts.solvers[s]->name, sampled(r, s) ? " (sampled)" : "", t->ran, t->skipped,
-                t->invalid, t->disagree, c.cpu, c.mad, c.range, c.relative, c.cold, c.wall);
+        fprintf(f, "| %s%s | %lld | %lld | %lld | %lld |", r->opts.solvers[s]->name,
+                sampled(r, s) ? " (sampled)" : "", t->ran, t->skipped, t->invalid, t->disagree);
+        if (cut)
+            fprintf(f, " %lld |", t->unknown);
+        fprintf(f, " %s | %s | %s | %s | %s | %s |\n", c.cpu, c.mad, c.range, c.relative, c.cold,
+                c.wall);
     }
     fprintf(f,
             "\ncpu: the median of the warm batches' CPU time per instance (the thread's CPU "
@@ -498,6 +560,7 @@ void pz_write_markdown(FILE *f, const pz_result *r)
     fprintf(f, "\nChecker: %lld answers, %s each. ", r->checked, mean);
     worst_note(f, r);
     sample_note(f, r);
+    unknown_note(f, r);
     fputs("Answers: ", f);
     histogram_line(f, r, ", ");
     fputs(".\n", f);

@@ -8,6 +8,8 @@
 void pz_write_summary(FILE *, const pz_result *);
 /* A run of instances where no answer at all was checked: a failure. */
 int pz_nothing_checked(const pz_result *);
+/* The games cut by run --budget, summed over the solvers. */
+long long pz_unknown_games(const pz_result *);
 void pz_write_json(FILE *, const pz_result *);
 void pz_write_csv(FILE *, const pz_result *);
 void pz_write_markdown(FILE *, const pz_result *);

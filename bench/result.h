@@ -87,6 +87,9 @@
     X(SPREAD, spread, "spread", 0, "", FREE, OLD)         /* wall ns per instance, every batch */  \
     X(SPREAD, cpu_spread, "cpu_spread", 0, "", FREE, NEW) /* CPU ns per instance, warm batches */  \
     X(LIKE, like, "like", 0, "", FREE, NEW) /* warm, as cpu_seconds: the mean of the passes */     \
+    X(COUNT, unknown, "unknown", 14, "%lld", FREE, NEW)     /* of ran, cut by --budget */          \
+    X(COUNT, estimated, "estimated", 15, "%lld", FREE, NEW) /* of those, with a tree estimate */   \
+    X(REAL, tree, "tree", 16, "%.4g", FREE, NEW)            /* their trees' nodes, summed */       \
     PZ_TEST_TALLY(X)
 
 /* The run's own counts, each the sum of its threads' and its shards'.

@@ -33,8 +33,10 @@
 #include "judge.h"
 #include "run.h"
 
-/* What happened to one solver on one instance of a batch. */
-enum { NOT_ASKED, SKIPPED, RAN, FAILED /* solve() returned an error */ };
+/* What happened to one solver on one instance of a batch.  CUT: its
+ * search was cut by the game's budget (run --budget): no answer, "unknown"
+ * (the puzzle's unknown() wrote it), counted apart and never checked. */
+enum { NOT_ASKED, SKIPPED, CUT, RAN, FAILED /* solve() returned an error */ };
 
 /* A batch's buffers may take this much memory per thread, at most. */
 #define BATCH_BYTES (1ll << 30)
@@ -54,11 +56,12 @@ typedef struct worker {
     char (*names)[PZ_NAME];
     pz_failure keep[PZ_KEEP]; /* this thread's first failures by index */
     int nkeep;
-    char warm[PZ_RUN_SOLVERS]; /* the solver has had a batch in this thread and pass */
-    pz_arena *arena;           /* a wide corpus's: the batch's rows */
-    char *expected;            /* the batch's expected answers, where the corpus has them */
-    pz_reference ref;          /* ours, against an expected answer a solver disputes */
-    char *mine;                /* its answer; NULL until first needed */
+    char warm[PZ_RUN_SOLVERS];    /* the solver has had a batch in this thread and pass */
+    pz_arena *arena;              /* a wide corpus's: the batch's rows */
+    char *expected;               /* the batch's expected answers, where the corpus has them */
+    pz_reference ref;             /* ours, against an expected answer a solver disputes */
+    char *mine;                   /* its answer; NULL until first needed */
+    double *tree[PZ_RUN_SOLVERS]; /* with a budget: a CUT game's tree by its estimate */
 } worker;
 
 typedef struct job {
@@ -176,7 +179,7 @@ static void keep_failure(const job *jb, worker *w, long long index, int j, const
     f->disagree = differ;
     f->reference = ref;
     for (int s = 0; s < jb->o->nsolvers; s++)
-        if (w->took[s][j] >= RAN) {
+        if (w->took[s][j] >= RAN || (w->took[s][j] == CUT && p->unknown)) {
             f->answer[s] = w->took[s][j] == FAILED
                                ? pz_xcalloc(1, 1) /* no answer to show */
                                : pz_render_one(p, inst, w->ans[s] + (size_t)j * p->ans_size);
@@ -214,10 +217,18 @@ static void check_and_compare(const job *jb, worker *w, long long index, int j)
     const void *expected = w->expected ? w->expected + (size_t)j * asz : NULL, *ref;
     const char *why[PZ_RUN_SOLVERS], *ewhy = NULL, *refuted = NULL;
     char jury[512];
-    unsigned ran = 0, bad = 0, differ = 0;
-    int refsolver = -1, refok;
+    unsigned ran = 0, bad = 0, differ = 0, cut = 0;
+    int refsolver = -1, refok, k = -1;
     for (int s = 0; s < ns; s++) {
         int t = w->took[s][j];
+        if (t == CUT) { /* no answer within the budget: counted apart */
+            double tree = w->tree[s][j];
+            cut |= 1u << s;
+            why[s] = NULL;
+            w->tally[s].unknown++;
+            if (tree == tree) /* not NaN: the search estimated it */
+                w->tally[s].estimated++, w->tally[s].tree += tree;
+        }
         if (t < RAN)
             continue;
         ran |= 1u << s;
@@ -243,7 +254,9 @@ static void check_and_compare(const job *jb, worker *w, long long index, int j)
          * reference refute it (as check and stress ask)?  Then the report
          * says that the jury is wrong there; the expected answer stays the
          * reference, so the solvers that differ from it are counted so. */
-        for (int s = 0; s < ns && refok; s++)
+        /* (An expected "unknown", of a budgeted solve, claims nothing.) */
+        int open = refok && p->classify(inst, expected, NULL, 0) == PZ_CLASS_UNKNOWN;
+        for (int s = 0; s < ns && refok && !open; s++)
             if ((((ran & ~bad) >> s) & 1) && w->took[s][j] != FAILED &&
                 !p->same(inst, expected, w->ans[s] + (size_t)j * asz)) {
                 if (refute(jb, w, index, inst, expected, jury, sizeof jury)) {
@@ -262,18 +275,21 @@ static void check_and_compare(const job *jb, worker *w, long long index, int j)
         ref = NULL;
         refok = 0;
     }
-    for (int s = 0; s < ns; s++)
+    if (refok && ((k = p->classify(inst, ref, NULL, 0)) < 0 || k >= PZ_CLASSES))
+        pz_fatal("%s: classify() gave class %d, outside 0..%d", p->name, k, PZ_CLASSES - 1);
+    /* An expected "unknown" is no answer to compare with: each is checked. */
+    for (int s = 0; s < ns && k != PZ_CLASS_UNKNOWN; s++)
         if (((ran >> s) & 1) && s != refsolver && w->took[s][j] != FAILED &&
             !p->same(inst, ref, w->ans[s] + (size_t)j * asz)) {
             differ |= 1u << s;
             w->tally[s].disagree++;
         }
     if (refok) {
-        int k = p->classify(inst, ref, NULL, 0);
-        if (k < 0 || k >= PZ_CLASSES)
-            pz_fatal("%s: classify() gave class %d, outside 0..%d", p->name, k, PZ_CLASSES - 1);
         if (!w->hist[k]++)
             p->classify(inst, ref, w->names[k], PZ_NAME);
+    } else if (cut && !ran) { /* every solver that took it was cut */
+        if (!w->hist[PZ_CLASS_UNKNOWN]++)
+            snprintf(w->names[PZ_CLASS_UNKNOWN], PZ_NAME, "%s", PZ_UNKNOWN_NAME);
     } else {
         w->unanswered++;
     }
@@ -467,6 +483,21 @@ static int again_on_sample(const job *jb, worker *w, long long lo, int n, int s,
     return 0;
 }
 
+/* solve() of solver s on instance j returned PZ_STOPPED: if the game's
+ * budget cut it (not a signal), its answer is unknown (1); else 0. */
+static int budget_cut(const job *jb, worker *w, int s, int j)
+{
+    const pz_puzzle *p = jb->c->puzzle;
+    pz_game_end end;
+    if (pz_stop_signal || !pz_game_cut(&end))
+        return 0;
+    w->took[s][j] = CUT;
+    w->tree[s][j] = end.tree;
+    if (p->unknown)
+        p->unknown(w->inst + (size_t)j * p->inst_size, w->ans[s] + (size_t)j * p->ans_size);
+    return 1;
+}
+
 /* One batch, for the engine: 1 if a stop came before every solver was done
  * (the batch is dropped whole: nothing of it has been counted), else 0.
  * With run --repeat K the shard is passed over K times (after an untimed
@@ -488,6 +519,8 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
     /* with solvers on a sample: again_on_sample's, by solver and sampled solver */
     double again[PZ_RUN_SOLVERS][PZ_RUN_SOLVERS];
     int again_n[PZ_RUN_SOLVERS][PZ_RUN_SOLVERS];
+    /* --budget: each solver's each game gets it (budget.c) */
+    const pz_budget *budget = pz_budget_on(&o->budget) ? &o->budget : NULL;
     (void)part;
     if (w->arena && !c->stream) /* a stream's rows came with its batch (load_batch) */
         pz_arena_reset(w->arena);
@@ -547,20 +580,28 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
             const char *in = w->inst;
             char *out = ans;
             int failed = 0, rc;
-            for (; k < n && !pz_stop_signal; k++, in += isz, out += asz)
-                if ((rc = solve(in, out, scratch)) == PZ_STOPPED)
-                    break;
-                else if (rc)
+            for (; k < n && !pz_stop_signal; k++, in += isz, out += asz) {
+                if (budget)
+                    pz_game_start(budget);
+                if ((rc = solve(in, out, scratch)) == PZ_STOPPED) {
+                    if (!budget || !budget_cut(jb, w, s, k))
+                        break;
+                    failed = 1; /* not every answer given: the check's full way */
+                } else if (rc) {
                     took[k] = FAILED, failed = 1;
+                }
+            }
             w->given = !failed;
         } else {
             w->given = 0;
             for (; k < count[s] && !pz_stop_signal; k++) {
-                int j = w->todo[k],
-                    rc = solve(w->inst + (size_t)j * isz, ans + (size_t)j * asz, scratch);
-                if (rc == PZ_STOPPED)
+                int j = w->todo[k];
+                if (budget)
+                    pz_game_start(budget);
+                int rc = solve(w->inst + (size_t)j * isz, ans + (size_t)j * asz, scratch);
+                if (rc == PZ_STOPPED && !(budget && budget_cut(jb, w, s, j)))
                     break;
-                if (rc)
+                if (rc && rc != PZ_STOPPED)
                     took[j] = FAILED;
             }
         }
@@ -570,9 +611,12 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
          * may have been cut): the batch counts for nothing. */
         if (k < count[s] || pz_stop_signal)
             return 1;
-        if (o->slow && !sampled && count[s] &&
-            again_on_sample(jb, w, lo, n, s, again[s], again_n[s]))
-            return 1;
+        if (o->slow && !sampled && count[s]) {
+            if (budget) /* games cut at their budget: no like with like */
+                memset(again_n[s], 0, sizeof again_n[s]);
+            else if (again_on_sample(jb, w, lo, n, s, again[s], again_n[s]))
+                return 1;
+        }
         first[s] = count[s] ? lo + (all ? 0 : w->todo[0]) : 0;
         set[s] = count[s] == n ? 0 : instance_set(w->todo, count[s]);
     }
@@ -621,6 +665,8 @@ static void worker_init(void *ctx, void *wv)
     for (int s = 0; s < jb->o->nsolvers; s++) {
         w->ans[s] = pz_xcalloc_lines(b, p->ans_size);
         w->took[s] = pz_xcalloc(b, 1);
+        if (pz_budget_on(&jb->o->budget))
+            w->tree[s] = pz_xcalloc(b, sizeof *w->tree[s]);
         w->scratch[s] = pz_scratch_new(jb->o->solvers[s]);
     }
 }
@@ -653,6 +699,7 @@ static void worker_finish(void *ctx, void *wv)
     for (int s = 0; s < PZ_RUN_SOLVERS; s++) {
         free(w->ans[s]);
         free(w->took[s]);
+        free(w->tree[s]);
         if (w->scratch[s])
             pz_scratch_free(res->opts.solvers[s], w->scratch[s]);
     }

@@ -43,6 +43,7 @@ typedef struct pz_run_opts {
     int progress;     /* a progress line on stderr */
     int repeat;       /* each batch timed this many times (0 or 1: once; at most PZ_REPEAT) */
     int warmup;       /* an untimed pass over each batch first */
+    pz_budget budget; /* each solver's each game: none, or nodes and CPU seconds */
 } pz_run_opts;
 
 int pz_default_batch(long long instances);

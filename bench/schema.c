@@ -330,6 +330,11 @@ json_t *pz_report_json(const pz_result *r)
         pz_jset(o, "repeat", json_integer(r->opts.repeat > 1 ? r->opts.repeat : 1));
         pz_jset(o, "warmup", json_boolean(r->opts.warmup));
     }
+    if (pz_budget_on(&r->opts.budget)) { /* run --budget, as it reads */
+        char budget[64];
+        pz_budget_text(&r->opts.budget, budget, sizeof budget);
+        pz_jset(o, "budget", str(budget));
+    }
     for (int s = 0; s < r->opts.nsolvers; s++)
         pz_jappend(solvers, solver_json(r, s));
     pz_jset(o, "solvers", solvers);
@@ -645,6 +650,13 @@ static int read_header(reader *rd)
         return -1;
     if (pz_jget(root, "warmup").v && pz_jneed_bool(root, "warmup", &r->opts.warmup, e))
         return -1;
+    /* run --budget, written only when given */
+    char budget[64];
+    if (pz_jget(root, "budget").v && (pz_jneed_strbuf(root, "budget", budget, sizeof budget, e) ||
+                                      pz_parse_budget(budget, &r->opts.budget, e))) {
+        pz_jval v = pz_jget(root, "budget");
+        return pz_jfail(e, &v, "expected a budget as run --budget takes it (2s, 1e7n, 2s,1e7n)");
+    }
     r->opts.repeat = (int)repeat;
     return 0;
 }
@@ -875,6 +887,13 @@ static int read_solver(reader *rd, const pz_jval *v, int s)
         return pz_jfail(e, &bad, "expected at most the %lld answers %s gave, found %lld", t->ran,
                         name, t->invalid > t->ran ? t->invalid : t->disagree);
     }
+    if (t->unknown > t->ran || t->estimated > t->unknown) { /* run --budget's games */
+        pz_jval bad = pz_jget(v, t->unknown > t->ran ? "unknown" : "estimated");
+        return pz_jfail(e, &bad, "expected at most the %lld %s of %s, found %lld",
+                        t->unknown > t->ran ? t->ran : t->unknown,
+                        t->unknown > t->ran ? "games it ran" : "games cut", name,
+                        t->unknown > t->ran ? t->unknown : t->estimated);
+    }
     /* run --repeat K times every batch K times, each time in the spread */
     long long reps = r->opts.repeat > 1 ? r->opts.repeat : 1;
     if (spread != t->ran * reps) {
@@ -946,8 +965,8 @@ static int read_counts(reader *rd)
         read_counts_at(rd, &checker, PZ_CHECKER) ||
         pz_jneed_num(&checker, "ns_per_answer", 0, &(double){0}, e))
         return -1;
-    for (int s = 0; s < r->opts.nsolvers; s++)
-        answers += r->tally[s].ran;
+    for (int s = 0; s < r->opts.nsolvers; s++) /* a game cut by the budget has no answer */
+        answers += r->tally[s].ran - r->tally[s].unknown;
     if (r->checked != answers) {
         v = pz_jget(&checker, "answers");
         return pz_jfail(e, &v, "expected the %lld answers the solvers gave, found %lld", answers,

@@ -302,6 +302,26 @@ static const char *or_none(const char *s)
     return *s ? s : "(none)";
 }
 
+/* run --budget: a difference of budgets, and each solver's games cut by it
+ * where the two runs differ in them (a cut game is timed at its budget, so
+ * its times are not of the same work). */
+static void budget_notes(const pz_result *x, const pz_result *y, notes *n)
+{
+    char bx[64], by[64];
+    pz_budget_text(&x->opts.budget, bx, sizeof bx);
+    pz_budget_text(&y->opts.budget, by, sizeof by);
+    if (strcmp(bx, by))
+        note(n, "Differs: budget: %s (base), %s (new).", bx, by);
+    for (int s = 0; s < x->opts.nsolvers; s++)
+        for (int k = 0; k < y->opts.nsolvers; k++)
+            if (!strcmp(x->opts.solvers[s]->name, y->opts.solvers[k]->name) &&
+                x->tally[s].unknown != y->tally[k].unknown)
+                note(n,
+                     "Differs: %s's games cut by the budget (unknown): %lld (base), %lld (new); "
+                     "a cut game is timed at its budget.",
+                     x->opts.solvers[s]->name, x->tally[s].unknown, y->tally[k].unknown);
+}
+
 /* Each difference of build and machine a note; an unoptimised build against
  * an optimised one refused unless mixed (--allow-mixed-builds). */
 static int same_build(report *a, report *b, int mixed, notes *n)
@@ -335,6 +355,7 @@ static int same_build(report *a, report *b, int mixed, notes *n)
             note(n, "Differs: %s: %s (base), %s (new).", what[k], or_none(s[k]), or_none(t[k]));
     if (x->threads != y->threads)
         note(n, "Differs: threads: %lld (base), %lld (new).", x->threads, y->threads);
+    budget_notes(&a->run->res, &b->run->res, n);
     if (strcmp(x->commit, y->commit) || x->dirty != y->dirty)
         note(n, "Differs: commit: %s%s (base), %s%s (new).", x->commit, x->dirty ? " (dirty)" : "",
              y->commit, y->dirty ? " (dirty)" : "");

@@ -133,6 +133,15 @@ static int same_run(const merge *m, int i, pz_error *e)
                               "is repeated alike",
                               r0->opts.repeat > 1 ? r0->opts.repeat : 1, path0,
                               r->opts.repeat > 1 ? r->opts.repeat : 1);
+    if (memcmp(&r->opts.budget, &r0->opts.budget, sizeof r->opts.budget)) {
+        char want[64], found[64];
+        pz_budget_text(&r0->opts.budget, want, sizeof want);
+        pz_budget_text(&r->opts.budget, found, sizeof found);
+        return pz_report_fail(e, s, "budget",
+                              "expected --budget %s as in %s, found %s: every shard of a run has "
+                              "one budget",
+                              want, path0, found);
+    }
     int same = r->opts.nsolvers == r0->opts.nsolvers && r->opts.slow == r0->opts.slow;
     for (int k = 0; same && k < r->opts.nsolvers; k++)
         same = r->opts.solvers[k] == r0->opts.solvers[k];
@@ -212,6 +221,7 @@ static void add_up(merge *m)
     r->opts.sample = r0->opts.sample;
     r->opts.slow = r0->opts.slow;
     r->opts.repeat = r0->opts.repeat;
+    r->opts.budget = r0->opts.budget;
     memcpy(r->opts.solvers, r0->opts.solvers, sizeof r->opts.solvers);
     r->hist = pz_xcalloc(PZ_CLASSES, sizeof *r->hist);
     r->names = pz_xcalloc(PZ_CLASSES, sizeof *r->names);

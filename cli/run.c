@@ -47,6 +47,14 @@ int pz_parse_sample(const char *s, long long *every, pz_error *e)
       "runs on a sample 1/R (R a power of ten), or is dropped if that\n"                           \
       "leaves it under a hundred instances",                                                       \
       .num = PZ_TIME_BUDGET)                                                                       \
+    X(BUDGET, "budget", 0, "B",                                                                    \
+      "each solver's budget for each game: CPU seconds (2s, 0.5s),\n"                              \
+      "nodes of its search (1e7n) or both (2s,1e7n); a game it does\n"                             \
+      "not finish within it has the answer unknown, with the size of\n"                            \
+      "its tree as the search estimates it, counted apart and never\n"                             \
+      "a failure (default none: every game searched to the end).\n"                                \
+      "Nodes: count's, square's, mrv's, turns' and the portfolio's\n"                              \
+      "search nodes, sat's conflicts, Gecode's nodes")                                             \
     X(PLAN, "plan", 0, NULL,                                                                       \
       "print the options the estimate chose (--solvers, --sample,\n"                               \
       "--slow, --time-budget none) on stdout and run nothing: for\n"                               \
@@ -239,6 +247,10 @@ int pz_cmd_run(int argc, char **argv)
     }
     if (batch && !(o.batch = whole(batch, 1 << 24))) {
         status = pz_usage("run: expected --batch B with 1 <= B <= %d, found '%s'", 1 << 24, batch);
+        goto out;
+    }
+    if (value[O_BUDGET] && pz_parse_budget(value[O_BUDGET], &o.budget, &e)) {
+        status = pz_print_error(&e);
         goto out;
     }
     if (repeat && !(o.repeat = whole(repeat, PZ_REPEAT))) {

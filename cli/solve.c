@@ -13,6 +13,13 @@
     X(SOLVER, "solver", 0, "S",                                                                    \
       "this solver only (default: the reference answer, the first\n"                               \
       "that checks from the reference solvers, then the others)")                                  \
+    X(BUDGET, "budget", 0, "B",                                                                    \
+      "each game's budget: CPU seconds (2s, 0.5s), nodes of the\n"                                 \
+      "search (1e7n) or both (2s,1e7n); a game not finished within\n"                              \
+      "it is answered \"Game k: unknown\", our own word (no judge's),\n"                           \
+      "with a line on stderr: the nodes searched and the size of the\n"                            \
+      "tree by the search's estimate (default none: every game is\n"                               \
+      "searched to the end, as the judge wants)")                                                  \
     PZ_PLUGIN_OPTION(X)
 
 enum { SOLVE_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
@@ -66,6 +73,23 @@ static void catch_signals(void)
             sigaction(sigs[i], &sa, NULL);
 }
 
+/* A game cut by its budget: what it spent and how large its tree looks. */
+static void cut_note(unsigned long long k, const pz_budget *b)
+{
+    pz_game_end end;
+    char budget[64];
+    pz_game_cut(&end);
+    pz_budget_text(b, budget, sizeof budget);
+    fflush(stdout); /* the answer line first, where both go to one terminal */
+    fprintf(stderr, "puzzlebench: solve: game %llu: unknown, cut by --budget %s after %lld nodes",
+            k, budget, end.nodes);
+    if (end.tree == end.tree)
+        fprintf(stderr, "; its tree by the search's estimate: %.3g nodes (%.3g%% searched)\n",
+                end.tree, 100 * end.done);
+    else
+        fputs("; the search gives no estimate of its tree\n", stderr);
+}
+
 int pz_cmd_solve(int argc, char **argv)
 {
     const char *value[NOPTIONS], *path = NULL;
@@ -75,6 +99,10 @@ int pz_cmd_solve(int argc, char **argv)
     if ((status = pz_parse_options(&pz_solve_command, NULL, argc, argv, value, &first)) >= 0)
         return status;
     const char *solver = value[O_SOLVER];
+    pz_budget budget = {0, 0};
+    pz_error e;
+    if (value[O_BUDGET] && pz_parse_budget(value[O_BUDGET], &budget, &e))
+        return pz_usage("solve: %s", e.msg);
     for (int i = first; i < argc; i++) {
         if (!p) {
             if (!(p = pz_find_puzzle(argv[i])))
@@ -106,7 +134,6 @@ int pz_cmd_solve(int argc, char **argv)
     pz_reference ref;
     void *inst = calloc(1, p->inst_size), *ans = calloc(1, p->ans_size);
     pz_reader r;
-    pz_error e;
     int rc = 0;
     status = PZ_EXIT_OK;
     unsigned long long k = 0;
@@ -118,6 +145,7 @@ int pz_cmd_solve(int argc, char **argv)
     ref.arena = arena;
     while (!stop_signal &&
            ((arena ? pz_arena_reset(arena) : (void)0), (rc = p->read(&r, inst, &e)) == 1)) {
+        pz_game_start(&budget);
         int failed = pz_reference_solve(&ref, inst, ans, &e);
         if (stop_signal) /* its answer may be cut short: none is printed */
             break;
@@ -126,6 +154,8 @@ int pz_cmd_solve(int argc, char **argv)
             break;
         }
         p->write_answer(stdout, ++k, inst, ans);
+        if (p->classify(inst, ans, NULL, 0) == PZ_CLASS_UNKNOWN)
+            cut_note(k, &budget);
         if (ferror(stdout)) /* a lost write: no point solving the rest */
             break;
     }

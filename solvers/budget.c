@@ -150,9 +150,14 @@ void pz_budget_text(const pz_budget *b, char *buf, size_t len)
     if (b->cpu_s > 0)
         n = snprintf(buf, len, "%gs", b->cpu_s);
     if (b->nodes && (size_t)n < len) {
-        char g[32]; /* 1e+07 where that says it exactly, else every digit */
-        snprintf(g, sizeof g, "%g", (double)b->nodes);
-        if (strtod(g, NULL) != (double)b->nodes)
+        char g[32]; /* 200000 as 2e5: what one types */
+        long long m = b->nodes;
+        int zeros = 0;
+        while (m % 10 == 0)
+            m /= 10, zeros++;
+        if (zeros >= 4)
+            snprintf(g, sizeof g, "%llde%d", m, zeros);
+        else
             snprintf(g, sizeof g, "%lld", b->nodes);
         snprintf(buf + n, len - (size_t)n, "%s%sn", n ? "," : "", g);
     }

@@ -141,7 +141,7 @@ typedef struct pz_budget {
 } pz_budget;
 /* "2s", "0.5s" (CPU seconds), "1e7n" (nodes), "2s,1e7n", or "none". */
 int pz_parse_budget(const char *s, pz_budget *, pz_error *);
-/* The form pz_parse_budget reads: "none", "2s", "1e+07n", "2s,30000n". */
+/* The form pz_parse_budget reads: "none", "2s", "1e7n", "2s,30000n". */
 void pz_budget_text(const pz_budget *, char *buf, size_t len);
 static inline int pz_budget_on(const pz_budget *b)
 {

@@ -27,12 +27,6 @@ static void context_line(FILE *f, const pz_result *r, const char *prefix, const 
             end);
 }
 
-/* ns nanoseconds for a person: three digits at most, the classes' (stats.h). */
-static void duration(char *buf, size_t len, double ns)
-{
-    pz_span(buf, len, ns * 1e-9);
-}
-
 /* A solver's timing cells.  The headline (cpu) is the median of the warm
  * batches' CPU time per instance: CPU time, as the thread's clock stops
  * while another process has the core (on a shared machine, much of the
@@ -57,12 +51,12 @@ static cells timing(const pz_result *r, int s, int base)
         return c;
     if (t->cpu_spread.n) {
         double median = pz_figure_cpu_ns_median(t), mad = pz_figure_cpu_ns_mad(t) / median;
-        duration(c.cpu, sizeof c.cpu, median);
+        pz_span(c.cpu, sizeof c.cpu, 1e-9 * median);
         /* below a class's width (1/PZ_PER_OCTAVE), the spread is not measured */
         snprintf(c.mad, sizeof c.mad, mad < 1.0 / PZ_PER_OCTAVE ? "<%.1f%%" : "%.1f%%",
                  mad < 1.0 / PZ_PER_OCTAVE ? 100.0 / PZ_PER_OCTAVE : 100 * mad);
-        duration(lo, sizeof lo, pz_figure_cpu_ns_min(t));
-        duration(hi, sizeof hi, pz_figure_cpu_ns_max(t));
+        pz_span(lo, sizeof lo, 1e-9 * pz_figure_cpu_ns_min(t));
+        pz_span(hi, sizeof hi, 1e-9 * pz_figure_cpu_ns_max(t));
         snprintf(c.range, sizeof c.range, "%s..%s", lo, hi);
     }
     if (base >= 0 && pz_relative(r, s, base, &ratio, NULL)) {
@@ -75,8 +69,8 @@ static cells timing(const pz_result *r, int s, int base)
                  round(ratio / unit) * unit);
     }
     if (t->cold_ran)
-        duration(c.cold, sizeof c.cold, ns_per(t->cold_cpu_seconds, t->cold_ran));
-    duration(c.wall, sizeof c.wall, ns_per(t->seconds, t->ran));
+        pz_span(c.cold, sizeof c.cold, 1e-9 * ns_per(t->cold_cpu_seconds, t->cold_ran));
+    pz_span(c.wall, sizeof c.wall, 1e-9 * ns_per(t->seconds, t->ran));
     return c;
 }
 
@@ -348,10 +342,10 @@ static void repetitions_note(FILE *f, const pz_result *r)
             continue;
         pz_mean m = pz_mean_ci(ns, k);
         char mean[16], sd[16], lo[16], hi[16];
-        duration(mean, sizeof mean, m.mean);
-        duration(sd, sizeof sd, m.sd);
-        duration(lo, sizeof lo, m.lo);
-        duration(hi, sizeof hi, m.hi);
+        pz_span(mean, sizeof mean, 1e-9 * m.mean);
+        pz_span(sd, sizeof sd, 1e-9 * m.sd);
+        pz_span(lo, sizeof lo, 1e-9 * m.lo);
+        pz_span(hi, sizeof hi, 1e-9 * m.hi);
         fprintf(f, "  %-*s %s +- %s [%s, %s]\n", name_width(r), r->opts.solvers[s]->name, mean, sd,
                 lo, hi);
     }
@@ -419,7 +413,7 @@ void pz_write_summary(FILE *f, const pz_result *r)
         fprintf(f, " %9s %7s %20s %9s %9s %9s\n", c.cpu, c.mad, c.range, c.relative, c.cold,
                 c.wall);
     }
-    duration(mean, sizeof mean, ns_per(r->check_seconds, r->checked));
+    pz_span(mean, sizeof mean, 1e-9 * ns_per(r->check_seconds, r->checked));
     fprintf(f, "  %-*s %12lld answers checked and compared, %s each\n", w, "checker", r->checked,
             mean);
     fprintf(f,
@@ -556,7 +550,7 @@ void pz_write_markdown(FILE *f, const pz_result *r)
             "%s's on the same instances; wall: the monotonic clock's mean over every batch.\n",
             base >= 0 ? r->opts.solvers[base]->name : "the fastest");
     relative_note(f, r, base, "Relative over fewer instances:");
-    duration(mean, sizeof mean, ns_per(r->check_seconds, r->checked));
+    pz_span(mean, sizeof mean, 1e-9 * ns_per(r->check_seconds, r->checked));
     fprintf(f, "\nChecker: %lld answers, %s each. ", r->checked, mean);
     worst_note(f, r);
     sample_note(f, r);
@@ -570,16 +564,34 @@ void pz_write_markdown(FILE *f, const pz_result *r)
     fputc('\n', f);
 }
 
-int pz_write_report(const char *path, void (*write)(FILE *, const pz_result *), const pz_result *r)
+int pz_write_file(const char *path, void (*write)(FILE *, const void *), const void *what)
 {
     char *tmp;
     FILE *f;
     if (!strcmp(path, "-")) {
-        write(stdout, r);
+        write(stdout, what);
         return fflush(stdout) ? -1 : 0;
     }
     if (!(f = pz_atomic_open(path, &tmp)))
         return -1;
-    write(f, r);
+    write(f, what);
     return pz_atomic_close(f, tmp, path);
+}
+
+/* A result's writer, called through pz_write_file. */
+typedef struct result_writer {
+    void (*write)(FILE *, const pz_result *);
+    const pz_result *r;
+} result_writer;
+
+static void write_result(FILE *f, const void *w)
+{
+    const result_writer *x = w;
+    x->write(f, x->r);
+}
+
+int pz_write_report(const char *path, void (*write)(FILE *, const pz_result *), const pz_result *r)
+{
+    result_writer w = {write, r};
+    return pz_write_file(path, write_result, &w);
 }

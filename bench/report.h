@@ -14,7 +14,10 @@ void pz_write_json(FILE *, const pz_result *);
 void pz_write_csv(FILE *, const pz_result *);
 void pz_write_markdown(FILE *, const pz_result *);
 /* Writes PATH through a temporary file and rename(), or to stdout for "-",
- * so no reader ever sees half a report; 0 ok, else a message on stderr. */
+ * so no reader ever sees half a report; 0 ok, else a message on stderr.
+ * pz_write_file is the same for anything write(f, what) writes (compare's
+ * comparison): the one writer of reports. */
 int pz_write_report(const char *path, void (*write)(FILE *, const pz_result *), const pz_result *);
+int pz_write_file(const char *path, void (*write)(FILE *, const void *), const void *what);
 
 #endif

@@ -368,3 +368,106 @@ pz_shift pz_welch(double mean_a, double sd_a, long long n_a, double mean_b, doub
     s.hi = s.ratio * exp(t * rel);
     return s;
 }
+
+pz_sample *pz_spread_samples(const pz_spread *spread, long long batches, int *n)
+{
+    long long counted = pz_spread_total(spread);
+    pz_sample *x = pz_xcalloc((size_t)spread->n + 1, sizeof *x);
+    long long b = batches < counted ? batches : counted;
+    *n = 0;
+    for (int i = 0; i < spread->n; i++)
+        x[(*n)++] = (pz_sample){pz_spread_ns(spread->bin[i].cls),
+                                (double)spread->bin[i].count * (double)b / (double)counted};
+    return x;
+}
+
+static int samples_of(const pz_sample *s, int n)
+{
+    double w = 0;
+    for (int i = 0; i < n; i++)
+        w += s[i].weight;
+    return (int)lround(w);
+}
+
+pz_versus pz_versus_times(const pz_times *a, const pz_times *b, double threshold)
+{
+    pz_versus w = {NAN, NAN, NAN, NAN, NAN, NAN, "same", "batches", 0, 0, 0};
+    if (!a->ran || !b->ran) {
+        w.verdict = "not run";
+        return w;
+    }
+    if (a->aggregate && b->aggregate) {
+        pz_shift s = pz_welch(a->mean, a->sd, a->reps, b->mean, b->sd, b->reps);
+        w.over = "means";
+        w.base = a->mean;
+        w.now = b->mean;
+        w.nbase = (int)a->reps;
+        w.nnew = (int)b->reps;
+        w.ratio = s.ratio;
+        w.lo = s.lo;
+        w.hi = s.hi;
+        w.p = s.p;
+        w.independent = !isnan(s.p);
+    } else if (!a->aggregate && !b->aggregate && a->nrep >= 2 && b->nrep >= 2) {
+        pz_shift s = pz_compare_times(a->rep, a->nrep, b->rep, b->nrep);
+        w.over = "repetitions";
+        w.base = pz_weighted_median(a->rep, a->nrep);
+        w.now = pz_weighted_median(b->rep, b->nrep);
+        w.ratio = s.ratio;
+        w.lo = s.lo;
+        w.hi = s.hi;
+        w.p = s.p;
+        w.independent = 1;
+        if (a->per_octave && b->per_octave) {
+            /* A run's times (a pass's) are known to within a histogram
+             * class: the interval widens by the width of a class of the
+             * coarser report. */
+            int per = a->per_octave < b->per_octave ? a->per_octave : b->per_octave;
+            double width = per == 8 ? exp2(1.0 / 8) : 1 + 1.0 / per;
+            w.lo /= width;
+            w.hi *= width;
+        }
+        w.nbase = a->nrep;
+        w.nnew = b->nrep;
+    } else {
+        /* A run's batches (its passes' together), a benchmark's one run or
+         * its mean: the ratio of the medians (or means), untested. */
+        const pz_times *x[2] = {a, b};
+        double *t[2] = {&w.base, &w.now};
+        int *n[2] = {&w.nbase, &w.nnew};
+        for (int k = 0; k < 2; k++) {
+            const pz_times *y = x[k];
+            if (y->aggregate) {
+                *t[k] = y->mean;
+                *n[k] = (int)y->reps;
+                w.over = "means";
+            } else if (y->batch) {
+                *t[k] = pz_weighted_median(y->batch, y->nbatch);
+                *n[k] = samples_of(y->batch, y->nbatch);
+            } else {
+                *t[k] = pz_weighted_median(y->rep, y->nrep);
+                *n[k] = y->nrep;
+                if (strcmp(w.over, "means"))
+                    w.over = "repetitions";
+            }
+        }
+        w.ratio = w.now / w.base;
+        if (!(w.ratio > 0 && isfinite(w.ratio)))
+            w.ratio = NAN;
+        w.verdict = isnan(w.ratio)            ? "not comparable"
+                    : w.ratio > 1 + threshold ? "~slower"
+                    : w.ratio < 1 - threshold ? "~faster"
+                                              : "~same";
+        return w;
+    }
+    /* Slower: significantly slower by more than the threshold, so the whole
+     * interval lies beyond it (and the test rejects equality); on a shared
+     * machine the ratio itself wanders further than 5% between two runs. */
+    if (isnan(w.ratio))
+        w.verdict = "not comparable";
+    else if (w.p < PZ_ALPHA && w.lo > 1 + threshold)
+        w.verdict = "slower";
+    else if (w.p < PZ_ALPHA && w.hi < 1 - threshold)
+        w.verdict = "faster";
+    return w;
+}

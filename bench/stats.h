@@ -65,6 +65,11 @@ typedef struct pz_sample {
     double ns, weight;
 } pz_sample;
 
+/* A spread's classes as samples weighted so that they count batches (a
+ * spread counts instances; a solver that ran on a sample has fewer instances
+ * a batch, never fewer than one); *n of them, to free. */
+pz_sample *pz_spread_samples(const pz_spread *, long long batches, int *n);
+
 /* Two sets of times compared: the Mann-Whitney U test, and the ratio B/A
  * as the Hodges-Lehmann estimate (the median of the ratios of every time of
  * B to every time of A) with the 95% confidence interval that inverts the
@@ -92,5 +97,41 @@ double pz_t_two_sided(double t, double df);
  * (p, lo and hi NaN) where a count is below 2 or both deviations are 0. */
 pz_shift pz_welch(double mean_a, double sd_a, long long n_a, double mean_b, double sd_b,
                   long long n_b);
+
+/* compare's significance level. */
+#define PZ_ALPHA 0.05
+
+/* One side of a comparison of times: a solver of a run's report, or a
+ * micro-benchmark. */
+typedef struct pz_times {
+    pz_sample *batch; /* a run's batches: its spread's classes (pz_spread_samples) */
+    int nbatch;
+    pz_sample *rep; /* the repetitions' times per instance */
+    int nrep;
+    int per_octave;  /* the classes of the repetitions' times; 0: exact times */
+    int aggregate;   /* only the mean and deviation of reps repetitions */
+    double mean, sd; /* (micro-benchmarks) */
+    long long reps;
+    long long ran; /* 0: not run */
+} pz_times;
+
+/* Two sides compared, NEW against BASE.  Over independent samples (the
+ * repetitions of both, two or more each; or both files' means over two or
+ * more repetitions each): the ratio NEW/BASE with its 95% interval and p
+ * (pz_compare_times, widened by a class of the coarser side; pz_welch on
+ * means), and the verdict slower or faster when p < PZ_ALPHA and the whole
+ * interval lies beyond the threshold, else same.  Otherwise the batches of
+ * one pass (or a benchmark's one run) stand for each side: they share one
+ * state of the machine and are no samples of the run's time, so only the
+ * ratio of the medians is given and its verdict against the threshold
+ * alone, marked "~". */
+typedef struct pz_versus {
+    double base, now, ratio, lo, hi, p; /* NaN where there is none */
+    const char *verdict;                /* also "not run", "not comparable" */
+    const char *over;                   /* "repetitions", "batches", "means" */
+    int nbase, nnew;                    /* the samples of each side */
+    int independent;                    /* p, interval and a tested verdict */
+} pz_versus;
+pz_versus pz_versus_times(const pz_times *base, const pz_times *now, double threshold);
 
 #endif

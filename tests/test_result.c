@@ -504,13 +504,50 @@ static void test_like(void **state)
     pz_corpus_close(&c);
 }
 
+/* run's table keeps its columns under a long solver name (a plug-in's
+ * FILE.so:NAME): the header's columns end where the rows' do. */
+static void test_long_name(void **state)
+{
+    static pz_solver longer;
+    pz_corpus c;
+    pz_run_opts o = {.sample = 1, .threads = 1};
+    pz_shard sh;
+    pz_result r;
+    pz_error e;
+    char *out = NULL, *line, *save = NULL, *header = NULL, *row = NULL;
+    size_t len = 0;
+    (void)state;
+    longer = *pz_find_solver("flip", "rowenum");
+    longer.name = "flip-plugin.so:rows-by-enumeration";
+    o.solvers[o.nsolvers++] = pz_find_solver("flip", "gf2");
+    o.solvers[o.nsolvers++] = &longer;
+    assert_int_equal(pz_corpus_open(&c, pz_find_puzzle("flip"), "flip:random:count=200", &e), 0);
+    assert_int_equal(pz_parse_shard(NULL, c.count, &sh, &e), 0);
+    assert_int_equal(pz_run(&c, &sh, &o, &r), 0);
+    FILE *f = open_memstream(&out, &len);
+    pz_write_summary(f, &r);
+    fclose(f);
+    for (line = strtok_r(out, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+        if (!strncmp(line, "  solver ", 9))
+            header = line;
+        else if (!strncmp(line, "  flip-plugin.so:", 17))
+            row = line;
+    assert_non_null(header);
+    assert_non_null(row);
+    assert_int_equal(strlen(header), strlen(row)); /* both end at the wall column */
+    assert_int_equal(strstr(header, "ran") + 3 - header, strstr(row, " 200 ") + 4 - row);
+    free(out);
+    pz_result_free(&r);
+    pz_corpus_close(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lists),   cmocka_unit_test(test_add),
         cmocka_unit_test(test_json),    cmocka_unit_test(test_csv),
         cmocka_unit_test(test_differs), cmocka_unit_test(test_commands),
-        cmocka_unit_test(test_like),
+        cmocka_unit_test(test_like),    cmocka_unit_test(test_long_name),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -69,6 +69,25 @@ static void test_resolution(void **state)
     pz_spread_free(&b);
 }
 
+/* The one printer of durations: three significant digits, the unit that
+ * fits, "-" for no time (NaN), a sign for the low end of an interval. */
+static void test_span(void **state)
+{
+    static const struct {
+        double s;
+        const char *want;
+    } cases[] = {{3.214e-9, "3.21 ns"}, {189.4e-9, "189 ns"},   {999.4e-9, "999 ns"},
+                 {999.6e-9, "1 us"},    {460.2e-6, "460 us"},   {1.234, "1.23 s"},
+                 {0, "0 ns"},           {-5.25e-6, "-5.25 us"}, {NAN, "-"},
+                 {450, "7.5 min"},      {7200, "2.0 h"},        {259200, "3 days"}};
+    char buf[32];
+    (void)state;
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        pz_span(buf, sizeof buf, cases[k].s);
+        assert_string_equal(buf, cases[k].want);
+    }
+}
+
 /* The median, p10 and p90 of batches 1% apart are told apart, within 1%:
  * the old classes 9% wide gave the same median for times 8% apart. */
 static void test_quantiles(void **state)
@@ -500,11 +519,11 @@ static void measure(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_classes),   cmocka_unit_test(test_resolution),
-        cmocka_unit_test(test_quantiles), cmocka_unit_test(test_mean),
-        cmocka_unit_test(test_exact),     cmocka_unit_test(test_normal),
-        cmocka_unit_test(test_slower),    cmocka_unit_test(test_welch),
-        cmocka_unit_test(measure),
+        cmocka_unit_test(test_classes), cmocka_unit_test(test_resolution),
+        cmocka_unit_test(test_span),    cmocka_unit_test(test_quantiles),
+        cmocka_unit_test(test_mean),    cmocka_unit_test(test_exact),
+        cmocka_unit_test(test_normal),  cmocka_unit_test(test_slower),
+        cmocka_unit_test(test_welch),   cmocka_unit_test(measure),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

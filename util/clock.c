@@ -1,4 +1,5 @@
 /* clock.c - the clocks the harness times with. */
+#include <math.h>
 #include <stdio.h>
 #include <time.h>
 
@@ -37,6 +38,15 @@ void pz_span(char *buf, size_t len, double s)
     static const char *const unit[] = {"ns", "us", "ms", "s"};
     double v = s * 1e9;
     int u = 0;
+    if (isnan(s)) {
+        snprintf(buf, len, "-");
+        return;
+    }
+    if (s < 0) { /* the low end of an interval, say */
+        *buf = '-';
+        pz_span(buf + (len > 1), len > 1 ? len - 1 : len, -s);
+        return;
+    }
     if (s >= 172800)
         snprintf(buf, len, "%.0f days", s / 86400);
     else if (s >= 6000)

@@ -22,7 +22,8 @@ double pz_cpu_now(void);
  * timed batch of few instances would otherwise charge to what it times. */
 double pz_clock_cost(double (*clock)(void));
 /* s seconds for a person: "12.3 ns" .. "42.1 s" (three digits), then "7.5 min",
- * "3.2 h", "31 days". */
+ * "3.2 h", "31 days"; "-" for NaN (no time).  The one printer of durations:
+ * every command prints its times through it. */
 void pz_span(char *buf, size_t len, double s);
 
 /* Allocation with one out-of-memory path: a message and abort().  n or size

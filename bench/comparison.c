@@ -1,0 +1,246 @@
+/* comparison.c - two reports compared, solver by solver (or benchmark by
+ * benchmark): each row's statistics (pz_versus_times, stats.c), the verdicts
+ * counted, and the comparison as text, Markdown and JSON.  Reading and
+ * checking the reports is `compare`'s (cli/compare.c). */
+#include <jansson.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../solvers/error.h"
+#include "../util/util.h"
+#include "comparison.h"
+
+void pz_comparison_note(pz_comparison *x, const char *fmt, ...)
+{
+    va_list ap;
+    if (x->nnotes == PZ_NOTES)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(x->note[x->nnotes++], sizeof *x->note, fmt, ap);
+    va_end(ap);
+}
+
+void pz_comparison_add(pz_comparison *x, const char *name, const pz_times *base,
+                       const pz_times *now)
+{
+    pz_row *row;
+    x->rows = realloc(x->rows, (size_t)(x->n + 1) * sizeof *x->rows);
+    if (!x->rows)
+        pz_fatal("out of memory");
+    row = &x->rows[x->n++];
+    row->name = name;
+    row->v = pz_versus_times(base, now, x->threshold);
+    const char *v = row->v.verdict + (row->v.verdict[0] == '~');
+    x->approx += row->v.verdict[0] == '~';
+    if (!strcmp(v, "slower"))
+        x->slower++;
+    else if (!strcmp(v, "faster"))
+        x->faster++;
+    else if (!strcmp(v, "same"))
+        x->same++;
+    else
+        x->other++;
+}
+
+void pz_comparison_only(pz_comparison *x, const char *name, const char *side)
+{
+    size_t have = x->only ? strlen(x->only) : 0;
+    char *more = pz_xasprintf("%s%s%s (%s)", have ? x->only : "", have ? ", " : "", name, side);
+    free(x->only);
+    x->only = more;
+}
+
+void pz_comparison_free(pz_comparison *x)
+{
+    free(x->rows);
+    free(x->only);
+    x->rows = NULL;
+    x->only = NULL;
+}
+
+static void fixed(char *buf, size_t len, const char *fmt, double x)
+{
+    if (isnan(x))
+        snprintf(buf, len, "-");
+    else
+        snprintf(buf, len, fmt, x);
+}
+
+/* The header line: what is compared, over what. */
+static void title(FILE *f, const pz_comparison *x, const char *code)
+{
+    if (x->run)
+        fprintf(f, "%s  %s%s%s", x->puzzle, code, x->spec, code);
+    else
+        fputs("micro-benchmarks", f);
+    fprintf(f, ": %s%s%s (base) against %s%s%s (new)\n", code, x->base, code, code, x->now, code);
+    for (int i = 0; i < x->nnotes; i++)
+        fprintf(f, "%s%s\n", *code ? "\n" : "", x->note[i]);
+}
+
+static void what(FILE *f, const pz_comparison *x)
+{
+    if (x->run)
+        fputs("Times are per instance: the median of the repetitions (each a pass's "
+              "5th-percentile batch:\nthe pass's speed where the machine let it run), or of "
+              "the batches where a report has\nno repetitions.",
+              f);
+    else
+        fputs("Times are per instance (per item): the median of the repetitions, or the mean "
+              "where a\nfile kept only aggregates.",
+              f);
+    if (x->approx < x->n)
+        fprintf(f,
+                "  ratio: new/base, the median of the ratios of every new time to every\nbase "
+                "time, with its 95%% confidence interval; p: the Mann-Whitney U test (Welch's t\n"
+                "test on means).  slower/faster: p < %.2f and the whole CI beyond %g%%.\n",
+                PZ_ALPHA, 100 * x->threshold);
+    if (x->approx)
+        fprintf(f,
+                "%sNo independent samples%s: without repetitions (run --repeat K, "
+                "--benchmark_repetitions)\na report is one pass, whose batches share one state "
+                "of the machine.  ratio: new/base\nof the medians, untested (no p, no CI); "
+                "~slower/~faster: the ratio alone beyond %g%%,\nnot shown significant.  Repeat "
+                "both runs (--repeat 5) for a test.\n",
+                x->approx < x->n ? "" : "\n", x->approx < x->n ? " in the rows marked ~" : "",
+                100 * x->threshold);
+}
+
+/* "slower" or "faster" when every one of two or more solvers is: what a
+ * machine slower through the whole of one run looks like (as does a change
+ * that slows them all); NULL otherwise. */
+static const char *alike(const pz_comparison *x)
+{
+    if (x->n < 2 || (x->slower < x->n && x->faster < x->n))
+        return NULL;
+    return x->slower ? "slower" : "faster";
+}
+
+static void summary_line(FILE *f, const pz_comparison *x)
+{
+    fprintf(f, "%d slower, %d faster, %d same", x->slower, x->faster, x->same);
+    if (x->other)
+        fprintf(f, ", %d not compared", x->other);
+    fprintf(f, " (threshold %g%%)", 100 * x->threshold);
+    if (x->approx)
+        fprintf(f, "; %d of them untested (~: no independent samples)", x->approx);
+    if (x->only && *x->only)
+        fprintf(f, "; in one report only: %s", x->only);
+    fputs(".\n", f);
+    if (alike(x))
+        fprintf(f,
+                "Every %s is %s: a change that made them all %s, or a machine that was slower "
+                "through\nthe whole of the %s run; a second pair of runs tells which (see "
+                "compare --help).\n",
+                x->run ? "solver" : "benchmark", alike(x), alike(x), x->slower ? "new" : "base");
+    if (x->run)
+        fprintf(f, x->answers ? "Answers differ: %s.\n" : "Answers: the same.\n", x->answers);
+}
+
+void pz_comparison_text(FILE *f, const pz_comparison *x)
+{
+    int width = 10;
+    for (int i = 0; i < x->n; i++)
+        if ((int)strlen(x->rows[i].name) > width)
+            width = (int)strlen(x->rows[i].name);
+    title(f, x, "");
+    fprintf(f, "\n  %-*s %11s %11s %7s %17s %9s %-8s %s\n", width, x->run ? "solver" : "benchmark",
+            "base", "new", "ratio", "95% CI", "p", "verdict", "samples (base, new)");
+    for (int i = 0; i < x->n; i++) {
+        const pz_row *row = &x->rows[i];
+        const pz_versus *w = &row->v;
+        char base[24], now[24], ratio[24], ci[48], lo[16], hi[16], p[24];
+        pz_span(base, sizeof base, w->base * 1e-9);
+        pz_span(now, sizeof now, w->now * 1e-9);
+        fixed(ratio, sizeof ratio, "%.3f", w->ratio);
+        fixed(lo, sizeof lo, "%.3f", w->lo);
+        fixed(hi, sizeof hi, "%.3f", w->hi);
+        snprintf(ci, sizeof ci, "%s..%s", lo, hi);
+        fixed(p, sizeof p, w->p < 1e-4 ? "%.0e" : "%.4f", w->p);
+        fprintf(f, "  %-*s %11s %11s %7s %17s %9s %-8s %d, %d %s\n", width, row->name, base, now,
+                ratio, ci, p, w->verdict, w->nbase, w->nnew, w->over);
+    }
+    fputc('\n', f);
+    what(f, x);
+    summary_line(f, x);
+}
+
+void pz_comparison_md(FILE *f, const pz_comparison *x)
+{
+    fputs("### ", f);
+    title(f, x, "`");
+    fprintf(f,
+            "\n| %s | base | new | ratio | 95%% CI | p | verdict | samples |\n"
+            "|:--|--:|--:|--:|--:|--:|:--|--:|\n",
+            x->run ? "solver" : "benchmark");
+    for (int i = 0; i < x->n; i++) {
+        const pz_row *row = &x->rows[i];
+        const pz_versus *w = &row->v;
+        char base[24], now[24], ratio[24], lo[16], hi[16], p[24];
+        pz_span(base, sizeof base, w->base * 1e-9);
+        pz_span(now, sizeof now, w->now * 1e-9);
+        fixed(ratio, sizeof ratio, "%.3f", w->ratio);
+        fixed(lo, sizeof lo, "%.3f", w->lo);
+        fixed(hi, sizeof hi, "%.3f", w->hi);
+        fixed(p, sizeof p, w->p < 1e-4 ? "%.0e" : "%.4f", w->p);
+        fprintf(f, "| %s | %s | %s | %s | %s..%s | %s | %s%s%s | %d, %d %s |\n", row->name, base,
+                now, ratio, lo, hi, p, strstr(w->verdict, "same") ? "" : "**", w->verdict,
+                strstr(w->verdict, "same") ? "" : "**", w->nbase, w->nnew, w->over);
+    }
+    fputc('\n', f);
+    what(f, x);
+    fputc('\n', f);
+    summary_line(f, x);
+}
+
+static json_t *real(double x)
+{
+    return isfinite(x) ? json_real(x) : json_null();
+}
+
+void pz_comparison_json(FILE *f, const pz_comparison *x)
+{
+    json_t *root = json_object(), *list = json_array();
+    json_object_set_new(root, "base", json_string(x->base));
+    json_object_set_new(root, "new", json_string(x->now));
+    json_object_set_new(root, "kind", json_string(x->run ? "run" : "micro"));
+    if (x->run) {
+        json_object_set_new(root, "puzzle", json_string(x->puzzle));
+        json_object_set_new(root, "corpus", json_string(x->spec));
+    }
+    json_object_set_new(root, "threshold_pct", json_real(100 * x->threshold));
+    json_object_set_new(root, "alpha", json_real(PZ_ALPHA));
+    json_object_set_new(root, "independent_samples", json_boolean(!x->approx));
+    json_t *notes = json_array();
+    for (int i = 0; i < x->nnotes; i++)
+        json_array_append_new(notes, json_string(x->note[i]));
+    json_object_set_new(root, "differences", notes);
+    for (int i = 0; i < x->n; i++) {
+        const pz_row *row = &x->rows[i];
+        const pz_versus *w = &row->v;
+        json_array_append_new(
+            list,
+            json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:s, s:s, s:i, s:i, s:b}", "name",
+                      row->name, "base_ns", real(w->base), "new_ns", real(w->now), "ratio",
+                      real(w->ratio), "ci_low", real(w->lo), "ci_high", real(w->hi), "p_value",
+                      real(w->p), "verdict", w->verdict, "samples", w->over, "base_samples",
+                      w->nbase, "new_samples", w->nnew, "independent", w->independent));
+    }
+    json_object_set_new(root, "solvers", list);
+    json_object_set_new(root, "answers",
+                        !x->run      ? json_null()
+                        : x->answers ? json_string("differ")
+                                     : json_string("same"));
+    if (x->answers)
+        json_object_set_new(root, "answers_differ", json_string(x->answers));
+    json_object_set_new(root, "slower", json_integer(x->slower));
+    json_object_set_new(root, "faster", json_integer(x->faster));
+    json_object_set_new(root, "same", json_integer(x->same));
+    if (alike(x))
+        json_object_set_new(root, "all_alike", json_string(alike(x)));
+    json_dumpf(root, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
+    fputc('\n', f);
+    json_decref(root);
+}

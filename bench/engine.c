@@ -23,7 +23,7 @@ enum { WINDOW = 256 };
  * elsewhere (a CI log) a line every 30 s.  It counts the instances of the
  * batches finished, merged or not. */
 typedef struct progress {
-    const char *name;
+    const char *name, *unit;
     long long total, finished; /* finished: written by the workers, atomically */
     double start;
     int tty, quit;
@@ -38,9 +38,9 @@ static void show(const progress *p)
     char spent[32], left[32];
     pz_span(spent, sizeof spent, t);
     fprintf(stderr,
-            rate >= 100 ? "%s%s: %lld/%lld instances (%.1f%%), %.0f/s, %s"
-                        : "%s%s: %lld/%lld instances (%.1f%%), %.2g/s, %s",
-            p->tty ? "\r\033[K" : "", p->name, done, p->total,
+            rate >= 100 ? "%s%s: %lld/%lld %s (%.1f%%), %.0f/s, %s"
+                        : "%s%s: %lld/%lld %s (%.1f%%), %.2g/s, %s",
+            p->tty ? "\r\033[K" : "", p->name, done, p->total, p->unit ? p->unit : "instances",
             100.0 * (double)done / (double)p->total, rate, spent);
     if (done > 0) {
         pz_span(left, sizeof left, (double)(p->total - done) / rate);
@@ -112,7 +112,11 @@ void pz_engine_run(pz_engine *e)
     char *workers = pz_xcalloc((size_t)threads, e->worker_size ? e->worker_size : 1);
     char *parts = e->part_size ? pz_xcalloc((size_t)window, e->part_size) : NULL;
     unsigned char *ok = e->part_size ? pz_xcalloc((size_t)window, 1) : NULL;
-    progress bar = {.name = e->progress, .total = total, .start = pz_now(), .tty = isatty(2)};
+    progress bar = {.name = e->progress,
+                    .unit = e->progress_unit,
+                    .total = total,
+                    .start = pz_now(),
+                    .tty = isatty(2)};
     pthread_t drawer;
     int drawing = progress_start(&bar, &drawer);
 

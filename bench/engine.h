@@ -49,6 +49,7 @@ typedef struct pz_engine {
     void (*finish)(void *ctx, void *worker);
     const volatile sig_atomic_t *stop; /* nonzero: stop; may be NULL */
     const char *progress;              /* on stderr as "NAME: done/total ...", or NULL */
+    const char *progress_unit;         /* what it counts: "instances" (NULL), "seeds" */
     /* Filled by pz_engine_run: */
     long long done; /* instances of the batches done (and merged) */
     int used;       /* threads that ran */

@@ -758,7 +758,8 @@ double pz_stress_corpus(stress *s, tally *all)
                    .finish = finish,
                    /* a line on a terminal for a long run: how far, how long to go */
                    .stop = &pz_stop_signal,
-                   .progress = "stress"};
+                   .progress = "stress",
+                   .progress_unit = s->gen.cmd ? "seeds" : NULL};
     double start = pz_now();
     tally_init(all);
     pz_engine_run(&e);

@@ -181,6 +181,12 @@ grep -qE "^failure 1: seed 1: WA: " "$tmp/int.out" && ok || bad "the failure fou
 cp "$tmp/int.partial.json" "$tmp/r.json" 2>/dev/null
 json '[.partial, .signal, .failures[0].seed, .judged > 0] | map(tostring) | join(" ")' "true 2 1 true"
 none_left
+# On a terminal its progress line counts seeds.
+script -qec "timeout -s INT 3 $pb stress flip --gen '$GEN flip $TAG' --exec '$FLIP ok $TAG' \
+    --seeds 1..100000 --time-budget none >/dev/null" /dev/null | tr '\r' '\n' >"$tmp/tty"
+grep -aqE 'stress: [0-9]+/100000 seeds \([0-9.]+%\)' "$tmp/tty" && ok ||
+    bad "no progress line of seeds: $(head -c 300 "$tmp/tty")"
+none_left
 
 # 9. The time budget: a pilot of the programs, the generator and our solvers
 # times the stress before it starts; past the budget it is sampled, or refused.

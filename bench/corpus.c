@@ -332,6 +332,10 @@ static int set_key(pz_params *p, const char *key, const char *val, pz_error *e)
         if (!strcmp(key, names[i])) {
             /* Sides go to 10 000 (the all-on board); a side may be a sweep A..B. */
             long long max = tos[i] ? 10000 : 1000, to = -1;
+            if (ints[i] == &p->digits && !strcmp(val, "peak")) {
+                p->digits = PZ_DIGITS_PEAK; /* the generator's setup says how many */
+                return 0;
+            }
             errno = 0;
             v = strtoll(val, &end, 10);
             if (tos[i] && end != val && !strncmp(end, "..", 2)) {

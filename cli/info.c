@@ -9,10 +9,12 @@
  * from the transfer matrix of toggle/big.h (sides to 4096, well under a
  * second); tests cross-check both with dense eliminations and OEIS A159257.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "../solvers/tetravex/tetravex.h"
 #include "../solvers/toggle/big.h"
 
 /* "2^k", and its decimal value where it fits in 64 bits. */
@@ -31,6 +33,40 @@ static int usage(const char *spec)
                     TG_BIG_MAX, spec);
 }
 
+/* log10 of the solutions a random game of n x n tiles over d numbers has
+ * on average: (n^2)! arrangements, each edge matching one time in d. */
+static double expected(int n, int d)
+{
+    return (lgamma(n * n + 1.0) - 2.0 * n * (n - 1) * log(d)) / log(10);
+}
+
+/* info tetravex[:n=N]: the hardness peak, for N or for every n from 2. */
+static int tetravex(const char *spec, char *save)
+{
+    char *field, *end;
+    long n = -1;
+    while ((field = strtok_r(NULL, ":", &save))) {
+        if (strncmp(field, "n=", 2) || n >= 0)
+            return pz_usage("info: expected tetravex or tetravex:n=N with 2 <= N <= %d, found '%s'",
+                            TX_MAX, spec);
+        n = strtol(field + 2, &end, 10);
+        if (*end || end == field + 2 || n < 2 || n > TX_MAX)
+            return pz_usage("info: expected tetravex or tetravex:n=N with 2 <= N <= %d, found '%s'",
+                            TX_MAX, spec);
+    }
+    printf("Random n x n games over d numbers have (n^2)!/d^(2n(n-1)) solutions on average;\n"
+           "that crosses 1 at d*, where games are hardest.  digits=peak in a tetravex:random\n"
+           "corpus makes the whole number of digits nearest d* (on a log scale, at most %d).\n\n",
+           TX_DIGITS);
+    printf(" n     d*  peak  log10 of the solutions expected with peak-1, peak, peak+1\n");
+    for (int k = n < 0 ? 2 : (int)n; k <= (n < 0 ? TX_MAX : n); k++) {
+        int d = tx__peak(k);
+        printf("%2d %6.2f %5d  %6.1f %6.1f %6.1f\n", k, tx__peak_exact(k), d,
+               d > 1 ? expected(k, d - 1) : INFINITY, expected(k, d), expected(k, d + 1));
+    }
+    return PZ_EXIT_OK;
+}
+
 /* info has no options but the help; the table keeps its help like the others'. */
 #define INFO_OPTIONS(X)
 
@@ -39,8 +75,8 @@ static const pz_option options[] = {INFO_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_EN
 static void help(FILE *);
 const pz_command_line pz_info_command = {
     .name = "info",
-    .args = "PUZZLE[:rows=M][:cols=N]",
-    .summary = "a board size's facts: rank, nullity, solvable boards (flip, lightsout)",
+    .args = "PUZZLE[:rows=M][:cols=N] | tetravex[:n=N]",
+    .summary = "a board size's facts: rank, nullity, solvable boards; tetravex's peak",
     .options = options,
     .help = help,
     .run = pz_cmd_info,
@@ -52,9 +88,10 @@ static void help(FILE *f)
     fprintf(f,
             "Facts about a board size: the rank and nullity of the press matrix over\n"
             "GF(2), and how many boards can be solved (flip and lightsout; M, N <= %d;\n"
-            "the judge's size by default).\n"
+            "the judge's size by default); for tetravex, the number of digits where\n"
+            "random games are hardest (digits=peak), for N or every n from 2 to %d.\n"
             "\n",
-            TG_BIG_MAX);
+            TG_BIG_MAX, TX_MAX);
     pz_print_options(f, options);
 }
 
@@ -77,9 +114,12 @@ int pz_cmd_info(int argc, char **argv)
     if (!p)
         return pz_usage("info: unknown puzzle '%s'%s (see puzzlebench list)", name ? name : "",
                         pz_puzzle_hint(name ? name : "", hint));
+    if (p == &pz_tetravex)
+        return tetravex(spec, save);
     int flip = p == &pz_flip;
     if (!flip && p != &pz_lightsout)
-        return pz_usage("info: no size facts for %s (info knows flip and lightsout)", p->name);
+        return pz_usage("info: no size facts for %s (info knows flip, lightsout and tetravex)",
+                        p->name);
     while ((field = strtok_r(NULL, ":", &save))) {
         long *v = !strncmp(field, "rows=", 5) ? &rows : !strncmp(field, "cols=", 5) ? &cols : NULL;
         char *end;

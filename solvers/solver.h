@@ -37,7 +37,10 @@ typedef struct pz_arena pz_arena;
 typedef enum pz_verdict { PZ_VALID = 0, PZ_INVALID = 1 } pz_verdict;
 
 /* Corpus parameters from a spec such as "random:rows=6:cols=6:count=1e6".
- * -1 (or "") means not given; a generator's setup fills its defaults. */
+ * -1 (or "") means not given; a generator's setup fills its defaults.
+ * digits=peak gives digits PZ_DIGITS_PEAK, which a setup that knows it
+ * replaces by its number for the size (Tetravex: the hardness peak). */
+enum { PZ_DIGITS_PEAK = 1001 };
 typedef struct pz_params {
     int rows, cols, n, digits;
     int rows_to, cols_to; /* a sweep of sizes: "rows=8..4096" gives rows 8, rows_to 4096 */

@@ -72,4 +72,15 @@ est=$(sed -n "s/^game [0-4]: cut at 30000 nodes; its last run's tree about \([0-
 [ "$(wc -w <<<"$est")" -eq 5 ] && awk '$1 < 20000 { exit 1 }' <<<"$est" &&
     ok || bad "tetravex-nodes --search mrv --cap: $out"
 
+# info tetravex: the hardness peak, d* and digits=peak's number, for every n or one;
+# a random corpus with digits=peak spells its number out.
+[ "$("$pb" info tetravex:n=7 | tail -1 | awk '{ print $1, $2, $3 }')" = "7 5.59 6" ] &&
+    [ "$("$pb" info tetravex | grep -c '^ *[0-9]')" -eq 11 ] && ok || bad "info tetravex"
+expect 2 "expected tetravex or tetravex:n=N with 2 <= N <= 12, found 'tetravex:n=1'" -- \
+    "$pb" info tetravex:n=1
+"$pb" run tetravex --corpus tetravex:random:n=5:digits=peak:count=2 --solvers portfolio --threads 1 \
+    --json "$tmp/peak.json" >/dev/null &&
+    grep -q '"corpus": "tetravex:random:n=5:digits=4:mode=solvable:count=2:seed=1"' "$tmp/peak.json" &&
+    ok || bad "digits=peak: $(head -c 300 "$tmp/peak.json")"
+
 summary

@@ -2,6 +2,7 @@
  * generators, shrinking, the counting test, the resumable search, and every
  * registered solver cross-checked on the exhaustive 2x2 corpus, random games
  * up to 6x6 and a few from 9x9 to 12x12. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -713,6 +714,28 @@ static void test_generators(void **state)
     pz_corpus_get(&c, 7, &b);
     assert_memory_equal(&a, &b, sizeof a);
     pz_corpus_close(&c);
+    /* digits=peak: the whole number nearest d*(n) (PUZZLES.md: 4.9 at 6x6, 5.6 at
+     * 7x7, 6.9 at 9x9, 7.5 at 10x10, 8.8 at 12x12), in the canonical spec;
+     * other puzzles refuse it. */
+    static const int peak[TX_MAX + 1] = {[6] = 5, [7] = 6, [8] = 6, [9] = 7, [10] = 8, [12] = 9};
+    static const double exact[TX_MAX + 1] = {
+        [6] = 4.9, [7] = 5.6, [9] = 6.9, [10] = 7.5, [12] = 8.8};
+    for (int n = 6; n <= TX_MAX; n++) {
+        char spec[64], want[96];
+        if (exact[n] > 0)
+            assert_true(fabs(tx__peak_exact(n) - exact[n]) < 0.05);
+        if (!peak[n])
+            continue;
+        assert_int_equal(tx__peak(n), peak[n]);
+        snprintf(spec, sizeof spec, "tetravex:random:n=%d:digits=peak:count=3", n);
+        snprintf(want, sizeof want, "tetravex:random:n=%d:digits=%d:mode=solvable:count=3:seed=1",
+                 n, peak[n]);
+        assert_int_equal(pz_corpus_open(&c, &pz_tetravex, spec, &e), 0);
+        assert_string_equal(c.spec, want);
+        pz_corpus_close(&c);
+    }
+    assert_int_not_equal(pz_corpus_open(&c, pz_find_puzzle("flip"), "flip:random:digits=peak", &e),
+                         0);
     assert_int_equal(pz_corpus_open(&c, &pz_tetravex, "tetravex:exhaustive", &e), 0);
     assert_string_equal(c.spec, "tetravex:exhaustive:n=2:digits=2");
     assert_int_equal(c.count, 65536);

@@ -5,6 +5,7 @@
  * for game k: "Game k: Possible" or "Game k: Impossible", with one empty line
  * between games.  Our generalisation: n up to 12 in the same format.
  */
+#include <math.h>
 #include <string.h>
 
 #include "../io.h"
@@ -228,6 +229,24 @@ static int mode_of(const pz_params *p)
     return -1;
 }
 
+/* Where random games are hardest (PUZZLES.md): the expected number of
+ * solutions of n*n random tiles over d numbers, (n^2)! / d^(2n(n-1)), crosses
+ * 1 at d*(n); tx__peak gives that d* and the whole number of digits nearest
+ * it on a log scale (so that the expected count is nearest 1), at most
+ * TX_DIGITS: what digits=peak makes. */
+double tx__peak_exact(int n)
+{
+    return n < 2 ? 1 : exp(lgamma(n * n + 1.0) / (2.0 * n * (n - 1)));
+}
+
+int tx__peak(int n)
+{
+    double d = tx__peak_exact(n);
+    int below = (int)d;
+    int peak = log(d / below) <= log((below + 1) / d) ? below : below + 1;
+    return peak < TX_DIGITS ? peak : TX_DIGITS;
+}
+
 static int common_setup(pz_params *p, int n, int digits, pz_error *e)
 {
     if (p->rows >= 0 || p->cols >= 0)
@@ -238,6 +257,8 @@ static int common_setup(pz_params *p, int n, int digits, pz_error *e)
         p->digits = digits;
     if (p->n < 1 || p->n > TX_MAX)
         return pz_fail(e, NULL, "expected n from 1 to %d", TX_MAX);
+    if (p->digits == PZ_DIGITS_PEAK)
+        p->digits = tx__peak(p->n);
     if (p->digits < 1 || p->digits > TX_DIGITS)
         return pz_fail(e, NULL, "expected digits (how many distinct numbers) from 1 to %d",
                        TX_DIGITS);
@@ -345,7 +366,9 @@ static void random_make(const pz_params *p, uint64_t index, void *inst)
 static const pz_generator tx_generators[] = {
     {"exhaustive", "n=2:digits=2 (every sequence of n*n tiles over 0..digits-1)", exhaustive_setup,
      exhaustive_make, NULL, NULL},
-    {"random", "n=5:digits=10:mode=solvable:count=1000:seed=1 (mode: solvable|perturbed|tiles)",
+    {"random",
+     "n=5:digits=10:mode=solvable:count=1000:seed=1 (mode: solvable|perturbed|tiles; "
+     "digits=peak: the hardness peak for n, puzzlebench info tetravex)",
      random_setup, random_make, NULL, NULL},
     {NULL, NULL, NULL, NULL, NULL, NULL},
 };

@@ -45,6 +45,11 @@ void tx__kinds(const tx_game *, tx_kinds *);
  * inference by (mrv.c) and the portfolio its members. */
 int tx__numbers(const tx_game *);
 
+/* The hardness peak of random n x n games (tetravex.c): d*(n), where
+ * (n^2)! = d^(2n(n-1)), and the number of digits that digits=peak makes. */
+double tx__peak_exact(int n);
+int tx__peak(int n);
+
 /* fits() of the solvers that take every board of the puzzle (n <= TX_MAX). */
 int tx__fits(const void *inst);
 

@@ -44,6 +44,7 @@
     X(tetravex, turns, PZ_REF)                                                                     \
     X(tetravex, mrv, 0)                                                                            \
     X(tetravex, square, PZ_SLOW)                                                                   \
+    X(tetravex, pairs, PZ_SLOW)                                                                    \
     X(tetravex, count, PZ_SLOW)                                                                    \
     X(tetravex, sat, PZ_SLOW)                                                                      \
     X(tetravex, gecode, PZ_SLOW)                                                                   \

@@ -477,6 +477,70 @@ static void test_resume(void **state)
     pz_corpus_close(&c);
 }
 
+/* pairs.c's search is count's tree in either order, node for node: the
+ * same answer in the same nodes, whole or in slices (which add up exactly:
+ * a cut goes on with nothing replayed), and after a cut at the same node
+ * the same share of the tree behind it; a Possible answer checks. */
+static void test_pairs(void **state)
+{
+    static const char *const specs[] = {
+        "tetravex:random:n=5:digits=3:mode=tiles:count=40:seed=9",
+        "tetravex:random:n=6:digits=10:mode=perturbed:count=10:seed=3",
+        "tetravex:random:n=4:digits=2:mode=solvable:count=20:seed=5",
+        "tetravex:random:n=10:digits=3:mode=solvable:count=3:seed=1",
+    };
+    static tx_pairs p;
+    (void)state;
+    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+        pz_corpus c;
+        pz_error e;
+        assert_int_equal(pz_corpus_open(&c, &pz_tetravex, specs[i], &e), 0);
+        for (int order = TX_ROWS; order <= TX_SQUARE; order++)
+            for (long long k = 0; k < c.count; k++) {
+                tx_game g;
+                tx_kinds ks;
+                tx_answer a;
+                const char *why;
+                uint8_t kind[TX_CELLS];
+                long long whole = 1ll << 40, mine = 1ll << 40, nodes = 0, cut;
+                int resume = 0, rc;
+                double theirs, done;
+                pz_corpus_get(&c, k, &g);
+                int one = tx__count_resume(&g, order, &whole, &ks, kind, &resume);
+                whole = (1ll << 40) - whole;
+                tx__pairs_init(&p, &g, order);
+                assert_int_equal(tx__pairs_run(&p, &mine), one);
+                assert_int_equal((1ll << 40) - mine, whole);
+                if (one == 1) {
+                    tx__pairs_answer(&g, &p, &a);
+                    assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_VALID);
+                }
+                tx__pairs_init(&p, &g, order);
+                do {
+                    long long budget = 37;
+                    rc = tx__pairs_run(&p, &budget);
+                    nodes += 37 - (budget > 0 ? budget : 0);
+                } while (rc < 0);
+                if (rc != one || nodes != whole)
+                    fail_msg("%s game %lld order %d: sliced %d in %lld nodes, whole %d in %lld",
+                             specs[i], k, order, rc, nodes, one, whole);
+                if (whole < 4)
+                    continue;
+                cut = whole / 2; /* the same cut in both: the same share behind it */
+                resume = 0;
+                assert_int_equal(tx__count_part(&g, order, &cut, &ks, kind, &resume, &theirs), -1);
+                cut = whole / 2;
+                tx__pairs_init(&p, &g, order);
+                assert_int_equal(tx__pairs_run(&p, &cut), -1);
+                done = tx__pairs_done(&p);
+                if (!(done >= 0 && done <= 1 && fabs(done - theirs) < 1e-12))
+                    fail_msg("%s game %lld order %d: done %g, count's %g", specs[i], k, order, done,
+                             theirs);
+            }
+        pz_corpus_close(&c);
+    }
+}
+
 /* turns.c's schedule within a budget (tx__turns, the yardstick's turns): a
  * budget too small cuts it (-1) with the budget spent; a budget it fits in
  * gives turns' answer, a placement that checks on Possible games, and says
@@ -1165,7 +1229,7 @@ int main(void)
         cmocka_unit_test(test_count_test),       cmocka_unit_test(test_generators),
         cmocka_unit_test(test_shrink),           cmocka_unit_test(test_exhaustive),
         cmocka_unit_test(test_random),           cmocka_unit_test(test_big),
-        cmocka_unit_test(test_resume),           cmocka_unit_test(test_turns_budget),
+        cmocka_unit_test(test_resume), cmocka_unit_test(test_pairs),           cmocka_unit_test(test_turns_budget),
         cmocka_unit_test(test_square_order),     cmocka_unit_test(test_arc),
         cmocka_unit_test(test_portfolio),        cmocka_unit_test(test_match_hall_sound),
         cmocka_unit_test(test_match_hall_prune), cmocka_unit_test(test_hall_few),

@@ -11,8 +11,11 @@
  * the inference switches of tetravex.h and a node cap per game, and two more
  * columns: the games refuted before the first node, and those cut by the cap:
  *
- *     tetravex-nodes [--search count|square|mrv] [--infer MASK] [--most K] [--cap NODES]
- *                    LABEL CORPUS...
+ *     tetravex-nodes [--search count|square|pairs|pairs-rows|mrv] [--infer MASK]
+ *                    [--most K] [--cap NODES] LABEL CORPUS...
+ *
+ * (pairs and pairs-rows: pairs.c's search, count's tree in the square order
+ * or row by row, with its cheaper node.)
  *
  * A search cut by the cap prints a line before the row: the game and the
  * size of its whole tree by the estimate on the cut's path (each kind at a
@@ -40,6 +43,10 @@
 #include "../corpus.h"
 #include "../../solvers/tetravex/tetravex.h"
 
+/* The searches: count's in either order (TX_ROWS, TX_SQUARE), pairs' in
+ * either order (PAIRS + order), mrv's (-1), the portfolio's. */
+enum { PAIRS = 16, PORTFOLIO = -2 };
+
 /* Nodes of one game: count's search on one orientation (in the order
  * TX_ROWS or TX_SQUARE), or mrv's runs (its restarts included, search < 0)
  * until one ends or *cap nodes are spent.  -1 if cut; then *tree is the
@@ -50,6 +57,16 @@ static int nodes_of(const tx_game *g, int search, long long cap, long long *node
     tx_kinds ks;
     uint8_t kind[TX_CELLS];
     *tree = 0;
+    if (search >= PAIRS) {
+        static tx_pairs p;
+        long long budget = cap;
+        tx__pairs_init(&p, g, search - PAIRS);
+        int rc = tx__pairs_run(&p, &budget);
+        *nodes = cap - (budget > 0 ? budget : 0);
+        if (rc < 0)
+            *tree = (double)*nodes / tx__pairs_done(&p);
+        return rc;
+    }
     if (search >= 0) {
         long long budget = cap;
         int resume = 0;
@@ -76,8 +93,6 @@ static int nodes_of(const tx_game *g, int search, long long cap, long long *node
         }
     }
 }
-
-enum { PORTFOLIO = -2 };
 
 /* Opens the corpus spec, or says why not: 0 or -1. */
 static int open_corpus(pz_corpus *c, const char *spec)
@@ -132,7 +147,8 @@ static int race(const char *label, int specs, char **spec)
 
 int main(int argc, char **argv)
 {
-    static const char usage[] = "usage: tetravex-nodes [--search count|square|mrv|portfolio] "
+    static const char usage[] = "usage: tetravex-nodes [--search "
+                                "count|square|pairs|pairs-rows|mrv|portfolio] "
                                 "[--infer MASK] [--most K] [--cap NODES] LABEL CORPUS...\n";
     int first = 1, search = TX_ROWS, extended = 0; /* as nodes_of() takes it */
     long long cap = LLONG_MAX;
@@ -148,6 +164,10 @@ int main(int argc, char **argv)
             search = TX_ROWS;
         else if (!strcmp(o, "--search") && !strcmp(v, "square"))
             search = TX_SQUARE;
+        else if (!strcmp(o, "--search") && !strcmp(v, "pairs"))
+            search = PAIRS + TX_SQUARE;
+        else if (!strcmp(o, "--search") && !strcmp(v, "pairs-rows"))
+            search = PAIRS + TX_ROWS;
         else if (!strcmp(o, "--search") && !strcmp(v, "mrv"))
             search = -1;
         else if (!strcmp(o, "--search") && !strcmp(v, "portfolio"))

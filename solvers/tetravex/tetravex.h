@@ -189,6 +189,37 @@ int tx__count_solve(const tx_game *, int order, tx_answer *a);
  * its path kind[] with *resume cut (what tx__count_part gives as *done). */
 double tx__count_done(const tx_game *, int order, const uint8_t *kind, int cut);
 
+/* pairs.c's search: count's tree (either order), a node made cheap, its
+ * whole state in this struct so that a cut goes on where it stopped.
+ * tx__pairs_init sets up a search of g in that order (TX_ROWS,
+ * TX_SQUARE); tx__pairs_run searches on within *budget nodes (left in
+ * *budget, below 0 after a cut): 1 with a placement (tx__pairs_answer
+ * turns it into an answer), 0 if there is none, -1 if cut; called again
+ * after a cut it goes on, and after an end it says the same again.
+ * tx__pairs_done: the share of the tree behind a cut (1 after an end),
+ * as tx__count_part's. */
+/* The state: a node entered but not yet paid for (the root, or where a
+ * cut stopped), under way, ended with a placement, or with none. */
+enum { TX_PAIRS_HELD, TX_PAIRS_ON, TX_PAIRS_FOUND, TX_PAIRS_NONE };
+typedef struct tx_pairs {
+    int n, nn, step, state;
+    tx_kinds ks;                           /* count[] follows the search */
+    uint8_t cell[TX_CELLS];                /* the cell of each step */
+    uint8_t left[TX_CELLS], top[TX_CELLS]; /* the steps of its neighbours, or TX_CELLS */
+    uint8_t right[TX_CELLS + 1], bottom[TX_CELLS + 1]; /* the numbers placed; [TX_CELLS]: TX_ANY */
+    uint8_t inner[TX_CELLS][4];                        /* take()'s counts inside the board */
+    uint8_t edge[TX_CELLS];                            /* bit s: the board's edge on side s */
+    uint8_t kind[TX_CELLS];                            /* the kind placed at each step */
+    uint16_t at[TX_CELLS];                             /* each step's next candidate in list[] */
+    uint16_t start[TX_ANY + 1][TX_ANY + 1];            /* the list of (left, top) in list[] */
+    uint8_t list[4 * TX_CELLS + (TX_ANY + 1) * (TX_ANY + 1)];
+    int16_t supply[4][TX_DIGITS], bal[2][TX_DIGITS], pos[2], free[2]; /* txset.h's counts */
+} tx_pairs;
+void tx__pairs_init(tx_pairs *, const tx_game *g, int order);
+int tx__pairs_run(tx_pairs *, long long *budget);
+void tx__pairs_answer(const tx_game *g, const tx_pairs *, tx_answer *a);
+double tx__pairs_done(const tx_pairs *);
+
 /* One run of mrv.c's search (run 0, 1, ...: the budget, TX_MRV_FIRST nodes
  * at first, doubles, the ties are broken anew): 1 with a in the answer, 0 if
  * the whole tree was searched without a solution, -1 if cut; *nodes: the

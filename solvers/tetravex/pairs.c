@@ -1,0 +1,283 @@
+/* pairs - count's search, a cell's candidates looked up by the pair (left
+ * number, top number), its whole state in a struct.
+ *
+ * Idea: the search of count.c and square.c (the same cells in the same
+ * order, the same kinds in the same order, the same counting checks: the
+ * same tree, node for node), written as a loop over a stack of positions in
+ * lists made once: a cell's top and left neighbours come before it in either
+ * order, so its candidates are the list of kinds with that left and that top,
+ * walked skipping the kinds with no tile left.  The counts of the checks
+ * are kept in place and undone on the way back rather than copied at every
+ * node.  So a cut leaves everything in tx_pairs: the next call goes on from
+ * there, nothing replayed (the portfolio's slices).
+ * Cost: a node is a few loads and stores per candidate: fewer instructions
+ * than count's, about the same time (results/tetravex.md, "pairs").
+ * Limits: n <= 12.
+ */
+#include <limits.h>
+#include <string.h>
+
+#include "tetravex.h"
+
+enum { END = 0xff, NOSTEP = TX_CELLS }; /* the end of a list; no neighbour */
+
+/* The list of the kinds showing l on the left and t on the top (TX_ANY:
+ * any number there), in the order of the kinds. */
+static void make_lists(tx_pairs *p)
+{
+    int at = 0;
+    for (int l = 0; l <= TX_ANY; l++)
+        for (int t = 0; t <= TX_ANY; t++) {
+            p->start[l][t] = (uint16_t)at;
+            for (int k = 0; k < p->ks.nk; k++)
+                if ((l == TX_ANY || p->ks.side[k][TX_LEFT] == l) &&
+                    (t == TX_ANY || p->ks.side[k][TX_TOP] == t))
+                    p->list[at++] = (uint8_t)k;
+            p->list[at++] = END;
+        }
+}
+
+/* The counts with no tile placed (as s_counts in txset.h); 0 if they show
+ * no solution already. */
+static int counts_at_root(tx_pairs *p)
+{
+    int n = p->n;
+    memset(p->supply, 0, sizeof p->supply);
+    memset(p->bal, 0, sizeof p->bal);
+    p->pos[0] = p->pos[1] = 0;
+    p->free[0] = p->free[1] = (int16_t)n;
+    for (int k = 0; k < p->ks.nk; k++)
+        for (int s = 0; s < 4; s++)
+            p->supply[s][p->ks.side[k][s]] += p->ks.count[k];
+    for (int d = 0; d < TX_DIGITS; d++) {
+        p->bal[0][d] = (int16_t)(p->supply[TX_LEFT][d] - p->supply[TX_RIGHT][d]);
+        p->bal[1][d] = (int16_t)(p->supply[TX_TOP][d] - p->supply[TX_BOTTOM][d]);
+        for (int h = 0; h < 2; h++)
+            p->pos[h] += p->bal[h][d] > 0 ? p->bal[h][d] : 0;
+    }
+    return (p->pos[0] <= p->free[0] && p->pos[1] <= p->free[1]) || !TX_BALANCE;
+}
+
+/* Takes kind k off the counts for a cell at the board's edges edge (bit s:
+ * on the edge at side s), as s_take (txset.h): its top and left face placed
+ * tiles unless on the edge, its right and bottom face empty cells unless on
+ * the edge.  0 if the counts show the empty cells can no longer be filled;
+ * untake_at() undoes it either way. */
+static int take_at(tx_pairs *p, const uint8_t *sd, unsigned edge)
+{
+    int16_t(*sup)[TX_DIGITS] = p->supply;
+    int low = --sup[TX_RIGHT][sd[TX_RIGHT]] | --sup[TX_BOTTOM][sd[TX_BOTTOM]];
+    if (!(edge & 1 << TX_RIGHT))
+        low |= --sup[TX_LEFT][sd[TX_RIGHT]];
+    if (!(edge & 1 << TX_BOTTOM))
+        low |= --sup[TX_TOP][sd[TX_BOTTOM]];
+    if (edge & 1 << TX_TOP) {
+        low |= --sup[TX_TOP][sd[TX_TOP]];
+        p->pos[1] -= p->bal[1][sd[TX_TOP]]-- > 0;
+        p->free[1]--;
+    }
+    if (edge & 1 << TX_LEFT) {
+        low |= --sup[TX_LEFT][sd[TX_LEFT]];
+        p->pos[0] -= p->bal[0][sd[TX_LEFT]]-- > 0;
+        p->free[0]--;
+    }
+    if (edge & 1 << TX_RIGHT)
+        p->pos[0] += p->bal[0][sd[TX_RIGHT]]++ >= 0;
+    if (edge & 1 << TX_BOTTOM)
+        p->pos[1] += p->bal[1][sd[TX_BOTTOM]]++ >= 0;
+    return (low >= 0 || !TX_SUPPLY) &&
+           (!edge || (p->pos[0] <= p->free[0] && p->pos[1] <= p->free[1]) || !TX_BALANCE);
+}
+
+static void untake_at(tx_pairs *p, const uint8_t *sd, unsigned edge)
+{
+    int16_t(*sup)[TX_DIGITS] = p->supply;
+    sup[TX_RIGHT][sd[TX_RIGHT]]++;
+    sup[TX_BOTTOM][sd[TX_BOTTOM]]++;
+    if (!(edge & 1 << TX_RIGHT))
+        sup[TX_LEFT][sd[TX_RIGHT]]++;
+    if (!(edge & 1 << TX_BOTTOM))
+        sup[TX_TOP][sd[TX_BOTTOM]]++;
+    if (edge & 1 << TX_TOP) {
+        sup[TX_TOP][sd[TX_TOP]]++;
+        p->pos[1] += ++p->bal[1][sd[TX_TOP]] > 0;
+        p->free[1]++;
+    }
+    if (edge & 1 << TX_LEFT) {
+        sup[TX_LEFT][sd[TX_LEFT]]++;
+        p->pos[0] += ++p->bal[0][sd[TX_LEFT]] > 0;
+        p->free[0]++;
+    }
+    if (edge & 1 << TX_RIGHT)
+        p->pos[0] -= --p->bal[0][sd[TX_RIGHT]] >= 0;
+    if (edge & 1 << TX_BOTTOM)
+        p->pos[1] -= --p->bal[1][sd[TX_BOTTOM]] >= 0;
+}
+
+/* take_at() and untake_at() inside the board, where most cells are: four
+ * counts at offsets made once (inner[k]), tested together by the sign of
+ * their OR; the edges through the general code. */
+static inline int take(tx_pairs *p, int k, unsigned edge)
+{
+    int16_t *c = &p->supply[0][0];
+    const uint8_t *in = p->inner[k];
+    if (!edge)
+        return (--c[in[0]] | --c[in[1]] | --c[in[2]] | --c[in[3]]) >= 0 || !TX_SUPPLY;
+    return take_at(p, p->ks.side[k], edge);
+}
+
+static inline void untake(tx_pairs *p, int k, unsigned edge)
+{
+    int16_t *c = &p->supply[0][0];
+    const uint8_t *in = p->inner[k];
+    if (!edge) {
+        c[in[0]]++, c[in[1]]++, c[in[2]]++, c[in[3]]++;
+        return;
+    }
+    untake_at(p, p->ks.side[k], edge);
+}
+
+/* Where step s's candidates start in list[]: by its left and top
+ * neighbours' numbers (TX_ANY where it has none, NOSTEP). */
+static inline uint16_t first(const tx_pairs *p, int s)
+{
+    return p->start[p->right[p->left[s]]][p->bottom[p->top[s]]];
+}
+
+void tx__pairs_init(tx_pairs *p, const tx_game *g, int order)
+{
+    int n = g->n, step_of[TX_CELLS];
+    p->n = n;
+    p->nn = n * n;
+    tx__kinds(g, &p->ks);
+    tx__order(n, order, p->cell);
+    for (int s = 0; s < p->nn; s++)
+        step_of[p->cell[s]] = s;
+    for (int s = 0; s < p->nn; s++) {
+        int cell = p->cell[s], r = cell / n, c = cell % n;
+        p->left[s] = c ? (uint8_t)step_of[cell - 1] : NOSTEP;
+        p->top[s] = r ? (uint8_t)step_of[cell - n] : NOSTEP;
+        p->edge[s] = (uint8_t)((r == 0) << TX_TOP | (c == n - 1) << TX_RIGHT |
+                               (r == n - 1) << TX_BOTTOM | (c == 0) << TX_LEFT);
+    }
+    p->right[NOSTEP] = p->bottom[NOSTEP] = TX_ANY;
+    for (int k = 0; k < p->ks.nk; k++) {
+        const uint8_t *sd = p->ks.side[k];
+        p->inner[k][0] = (uint8_t)(TX_RIGHT * TX_DIGITS + sd[TX_RIGHT]);
+        p->inner[k][1] = (uint8_t)(TX_BOTTOM * TX_DIGITS + sd[TX_BOTTOM]);
+        p->inner[k][2] = (uint8_t)(TX_LEFT * TX_DIGITS + sd[TX_RIGHT]);
+        p->inner[k][3] = (uint8_t)(TX_TOP * TX_DIGITS + sd[TX_BOTTOM]);
+    }
+    make_lists(p);
+    p->step = 0;
+    p->state = p->nn == 0 ? TX_PAIRS_FOUND : counts_at_root(p) ? TX_PAIRS_HELD : TX_PAIRS_NONE;
+    if (p->state == TX_PAIRS_HELD)
+        p->at[0] = first(p, 0);
+}
+
+int tx__pairs_run(tx_pairs *p, long long *budget)
+{
+    const uint8_t(*side)[4] = p->ks.side;
+    uint8_t *count = p->ks.count;
+    long long slice = 0, rest = *budget;
+    int s = p->step, rc = -1;
+    switch (p->state) {
+    case TX_PAIRS_FOUND:
+        return 1;
+    case TX_PAIRS_NONE:
+        return 0;
+    case TX_PAIRS_HELD: /* the node in hand (the root, or the one a cut held) is paid */
+        if (!tx__slice(&slice, &rest))
+            goto out;
+        p->state = TX_PAIRS_ON;
+    }
+    for (;;) {
+        int k = p->list[p->at[s]++];
+        if (k == END) {
+            if (s == 0) {
+                rc = 0, p->state = TX_PAIRS_NONE;
+                goto out;
+            }
+            k = p->kind[--s];
+            count[k]++;
+            untake(p, k, p->edge[s]);
+            continue;
+        }
+        if (!count[k])
+            continue;
+        if (!take(p, k, p->edge[s])) {
+            untake(p, k, p->edge[s]);
+            continue;
+        }
+        count[k]--;
+        p->kind[s] = (uint8_t)k;
+        p->right[s] = side[k][TX_RIGHT];
+        p->bottom[s] = side[k][TX_BOTTOM];
+        if (++s == p->nn) {
+            rc = 1, p->state = TX_PAIRS_FOUND;
+            goto out;
+        }
+        p->at[s] = first(p, s);
+        /* A node is a step entered; the budget is taken in slices, so a
+         * node pays one decrement and test for it. */
+        if (--slice < 0 && !tx__slice(&slice, &rest)) {
+            p->state = TX_PAIRS_HELD;
+            goto out;
+        }
+    }
+out:
+    p->step = s;
+    *budget = slice < 0 ? slice : slice + rest;
+    return rc;
+}
+
+void tx__pairs_answer(const tx_game *g, const tx_pairs *p, tx_answer *a)
+{
+    tx_kinds ks;
+    uint8_t kind[TX_CELLS];
+    tx__kinds(g, &ks);
+    for (int s = 0; s < p->nn; s++)
+        kind[p->cell[s]] = p->kind[s];
+    tx__witness(g, &ks, kind, a);
+}
+
+double tx__pairs_done(const tx_pairs *p)
+{
+    /* At each step of the path the kinds before its own are done, each kind
+     * with a tile left an equal share of the step's subtree (Knuth's
+     * estimate, as count.c's), folded from the cut up.  The counts of each
+     * step are the present ones with the kinds placed below it put back. */
+    uint8_t count[TX_CELLS];
+    double done = 0;
+    if (p->state == TX_PAIRS_FOUND || p->state == TX_PAIRS_NONE)
+        return 1;
+    memcpy(count, p->ks.count, sizeof count);
+    for (int s = p->step - 1; s >= 0; s--) {
+        int k = p->kind[s], before = 0, total = 0;
+        count[k]++;
+        for (const uint8_t *l = p->list + first(p, s); *l != END; l++)
+            if (count[*l]) {
+                total++;
+                before += *l < k;
+            }
+        done = (before + done) / total;
+    }
+    return done;
+}
+
+static int pairs(const void *inst, void *ans, void *scratch)
+{
+    tx_pairs *p = scratch;
+    long long budget = LLONG_MAX;
+    tx__impossible(ans);
+    tx__pairs_init(p, inst, TX_SQUARE);
+    int rc = tx__pairs_run(p, &budget);
+    if (rc == 1)
+        tx__pairs_answer(inst, p, ans);
+    if (rc < 0) /* no budget of its own: only pz_poll() cuts it */
+        pz_estimate(tx__pairs_done(p));
+    return rc < 0 ? PZ_STOPPED : 0;
+}
+
+TX_SOLVER(pairs, "square's search, a cell's kinds looked up by its (left, top) numbers", "n <= 12",
+          tx__fits, sizeof(tx_pairs), NULL);

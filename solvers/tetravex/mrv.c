@@ -24,8 +24,8 @@
  * cell just filled, each cell's numbers per side kept as bit masks so a
  * revision is a few mask tests.  On 8x8 games with 10 numbers it cuts mrv's
  * nodes 11 times (all domains revised: 38 times, at 12 times the cost a
- * node), so to 8x8 only domains of at most 12 kinds are revised; above 8x8
- * every domain is, since there the cut grows faster than the cost.  With 4
+ * node), so to 8x8 only domains of at most 12 kinds are revised, above it
+ * those of at most 20 (arc_most()).  With 4
  * numbers or fewer it cuts less than it costs (results/tetravex.md,
  * "Inference").
  * All-different as a matching (TX_MATCH) and Hall's condition on the
@@ -66,17 +66,18 @@ static int neighbour(int n, int cell, int s)
 
 /* Whether and how far mrv's search keeps arc consistency (TX_ARC): off
  * with TX_FEW numbers or fewer, where it costs more than it saves; on larger
- * games, on domains of at most SMALL kinds to 8x8, on all of them above
- * (results/tetravex.md, "Inference").  tx__arc_most >= 0 overrides the
- * size, for measuring. */
-enum { SMALL = 12 };
+ * games, on domains of at most SMALL kinds to 8x8 and LARGE above: on 9x9
+ * games with 10 numbers revising every domain cut the trees 1.5 to 2 times
+ * more at 7 times the cost a node (results/tetravex.md, "Inference").
+ * tx__arc_most >= 0 overrides the size, for measuring. */
+enum { SMALL = 12, LARGE = 20 };
 
 /* numbers: tx__numbers(g). */
 static int arc_most(const tx_game *g, int numbers)
 {
     if (!(tx__infer & TX_ARC) || (numbers <= TX_FEW && !(tx__infer & TX_ARC_FEW)))
         return -1;
-    return tx__arc_most >= 0 ? tx__arc_most : g->n <= 8 ? SMALL : 0;
+    return tx__arc_most >= 0 ? tx__arc_most : g->n <= 8 ? SMALL : LARGE;
 }
 
 /* The checks of TX_MATCH, TX_HALL and TX_HALL_PRUNE that apply to this
@@ -136,6 +137,9 @@ static unsigned near_lines(int n, int cell)
 #define W 1
 #include "mrv.c"
 #undef W
+#define W 2
+#include "mrv.c"
+#undef W
 #define W 3
 #include "mrv.c"
 #undef W
@@ -150,8 +154,9 @@ int tx__mrv_run(const tx_game *g, int run, long long *nodes, double *done, tx_an
 int tx__mrv_try(const tx_game *g, int run, long long budget, long long *nodes, double *done,
                 tx_answer *a)
 {
-    return g->n <= 8 ? mrv_run_1(g, run, budget, nodes, done, a)
-                     : mrv_run_3(g, run, budget, nodes, done, a);
+    return g->n <= 8    ? mrv_run_1(g, run, budget, nodes, done, a)
+           : g->n <= 11 ? mrv_run_2(g, run, budget, nodes, done, a)
+                        : mrv_run_3(g, run, budget, nodes, done, a);
 }
 
 static int mrv(const void *inst, void *ans, void *scratch)
@@ -188,8 +193,9 @@ typedef struct tables {
 typedef struct search {
     int n, nn;
     tx_kinds ks;
-    set avail; /* kinds with tiles left */
-    set empty; /* cells not yet filled */
+    set avail;   /* kinds with tiles left */
+    set empty;   /* cells not yet filled */
+    set touched; /* cells whose fit may be less than every kind (the others' is) */
     set by[4][TX_DIGITS + 1];
     set fit[TX_CELLS];      /* kinds its placed neighbours allow */
     int8_t nb[TX_CELLS][4]; /* neighbour() of each cell and side */
@@ -309,6 +315,7 @@ static int arc(search *s, undo *u, set queue)
             return 0;
         save(s, u, cell);
         s->fit[cell] = dom;
+        s_add(&s->touched, cell);
         requeue(s, u, cell, shows(s, dom), &queue);
     }
     return 1;
@@ -494,6 +501,7 @@ static int hall(search *s, const counts *x, undo *u, set *queue, unsigned lines)
                     return 0; /* a cell with every kind, where no tile shows d */
                 save(s, u, c);
                 s->fit[c] = keep;
+                s_add(&s->touched, c);
                 if (s->most >= 0)
                     requeue(s, u, c, shows(s, keep), queue);
             }
@@ -515,7 +523,7 @@ static int place(search *s, const counts *in, int filled)
     /* The revised domains hold for the whole subtree: kept in fit, and put
      * back as they were on the way out. */
     undo u;
-    set queue = s_zero();
+    set queue = s_zero(), touched = s->touched;
     int ok = 1;
     u.saved = s_zero();
     u.m = 0;
@@ -551,6 +559,7 @@ static int place(search *s, const counts *in, int filled)
         s->fit[u.cell[u.m]] = u.fit[u.m];
         s->sh[u.cell[u.m]] = u.sh[u.m];
     }
+    s->touched = touched;
     return 0;
 }
 
@@ -562,13 +571,21 @@ static int place_at(search *s, const counts *in)
         s->done = 0;
         return 0;
     }
-    for (set e = s->empty; (cell = s_pop(&e)) >= 0;) {
-        int q = s_count(s_and(s->fit[cell], s->avail));
-        uint64_t key = (uint64_t)q << 32 | s->tie[cell];
-        if (!q)
-            return 0;
-        if (key < bestkey)
-            bestkey = key, best = cell;
+    /* The cells never narrowed allow every kind left, as many as any cell
+     * can: the most constrained is among the others unless those allow as
+     * many (then the ties are broken among all the empty cells). */
+    for (int pass = 0; pass < 2; pass++) {
+        best = -1, bestkey = ~0ull;
+        for (set e = pass ? s->empty : s_and(s->empty, s->touched); (cell = s_pop(&e)) >= 0;) {
+            int q = s_count(s_and(s->fit[cell], s->avail));
+            uint64_t key = (uint64_t)q << 32 | s->tie[cell];
+            if (!q)
+                return 0;
+            if (key < bestkey)
+                bestkey = key, best = cell;
+        }
+        if (best >= 0 && (int)(bestkey >> 32) < s_count(s->avail))
+            break;
     }
     int nb[4];
     unsigned placed = 0;
@@ -581,6 +598,7 @@ static int place_at(search *s, const counts *in)
             saved[side] = s->fit[nb[side]];
     }
     s_del(&s->empty, best);
+    set touched = s->touched;
     /* The kinds in a rotated order: from rot up, then those below it (one
      * word: a rotation, one pass). */
     set fit = s_and(s->fit[best], s->avail);
@@ -603,13 +621,16 @@ static int place_at(search *s, const counts *in)
                 s_del(&s->avail, k);
             s->kind[best] = (uint8_t)k;
             for (int side = 0; side < 4; side++)
-                if (nb[side] >= 0 && !(placed >> side & 1))
+                if (nb[side] >= 0 && !(placed >> side & 1)) {
                     s->fit[nb[side]] = s_and(s->fit[nb[side]], s->by[side ^ 2][sd[side]]);
+                    s_add(&s->touched, nb[side]);
+                }
             if (place(s, &x, best))
                 return 1;
             for (int side = 0; side < 4; side++)
                 if (nb[side] >= 0)
                     s->fit[nb[side]] = saved[side];
+            s->touched = touched;
             s->ks.count[k]++;
             s_add(&s->avail, k);
         }
@@ -676,7 +697,7 @@ static int TX_CAT(mrv_run_, W)(const tx_game *g, int run, long long budget, long
     uint64_t salt = pz_mix64((uint64_t)run);
     for (int c = 0; run && c < s.nn; c++) { /* run 0: the first cell and kind */
         s.tie[c] = (uint32_t)(pz_mix64(salt ^ (uint64_t)c) >> 32);
-        s.rot[c] = (uint8_t)(pz_mix64(salt + (uint64_t)c) % (64 * W));
+        s.rot[c] = (uint8_t)(pz_mix64(salt + (uint64_t)c) % (W == 1 ? 64 : 192));
     }
     int found = place(&s, &x, -1);
     *nodes = budget - (s.budget < 0 ? 0 : s.budget + s.rest);

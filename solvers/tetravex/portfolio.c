@@ -1,58 +1,27 @@
-/* portfolio - count's search from several corners and mrv's runs, one
- * thread, each next slice of time to the member that looks nearest its end.
+/* portfolio - searches of count's tree from several corners and mrv's runs,
+ * in one thread, each next slice of time to the one nearest its end.
  *
- * Idea: no single order is best (results/tetravex.md): a search is fast
- * from one corner and hopeless from another, the square order (square.c)
- * wins most games with many numbers and is hopeless on some with few, and
- * mrv wins where the others' trees are large.  Which one wins a game is not
- * known in advance, but a search that is cut can say how far it has got:
- * each kind at a node taken as an equal share of it, the path of the cut
- * gives the share of the tree behind it (Knuth's estimate of search
- * progress; tx__count_part, tx__mrv_try), so its work so far over that
- * share estimates its whole tree.  Sharing time equally costs up to as many
- * times the best member as there are members; racing on the estimates
- * spends nearly all of it on the one that looks nearest its end:
- *  - count's search, chosen by the game as mrv chooses arc consistency:
- *    with more than TX_FEW numbers in the square order from the four corners
- *    (the four others are their transposes, nearly the same search), else
- *    row by row from the eight corners and mirrors (as turns.c); resumable
- *    (tx__count_part: a cut search goes on where it stopped, at the price of
- *    replaying its path).  Each gets a first slice of FIRST nodes (the
- *    board as given first: the easy games end there); then the one with the
- *    fewest nodes left by its estimate gets slices of a quarter of its work
- *    so far, and keeps them until another looks SWITCH (SWITCH_SQ) times
- *    nearer its end: the estimates are noisy, and a switch on noise leaves
- *    two half-done searches.  With few numbers half the searches' time goes
- *    in equal shares instead (the least-worked search gets as much again,
- *    as turns.c shares it): on large boards there the estimates say
- *    nothing of which search will come on a placement first;
- *  - mrv's runs (tx__mrv_try: its restarts, each run a new order), whole
- *    runs: a ticket when the next run costs a TICKET-th of what the leader
- *    has left and mrv has not had more than the searches; the sure way when
- *    the tree its last run estimated is SURE times smaller than that; and
- *    always while, with its next run, it stays within a 1/(SHARE+1) part of
- *    the time.  Its budget starts as mrv's own (TX_MRV_FIRST) and doubles
- *    at each run, or jumps to ROOM times the tree estimated by a run of
- *    TREE_MIN nodes or more cut past a TREE_AT-th of it: so each run has at
- *    least its budget in mrv alone, and a run that is lucky there is lucky
- *    here (starting at 1000 nodes, a tenth, cut mrv's lucky run short on
- *    some games: 374 of 400 games within the bar over four corpora of
- *    issue 17's kind against 381, and 12% more work; results/tetravex.md).
- * Work is counted in count's nodes, an mrv node weighing what it costs
- * (tx__mrv_weight: measured with tetravex-nodes, 9 to 16 of count's to 8x8
- * with arc consistency, 170 to 250 above, 2 to 4 without), so the choices do
- * not hang on the clock: the same game takes the same path on every machine,
- * and tests hold it to its members in nodes (tx__portfolio).
- * Cost: a slice's replay of its path and the counting state set up again
- * (small beside FIRST nodes), and the estimate on the path of a cut.
- * Measured (CPU, results/tetravex.md "The portfolio"): on the 100 perturbed
- * 8x8 games with 10 numbers of issue 17, within twice the best single solver
- * (count, square, mrv, turns) plus a millisecond on 97, 7.2 s in all against
- * square's 9.1 s, the slowest game 0.40 s; on seeds 8 and 9, 96 of 100,
- * slowest 0.76 s; on the corpus files for n = 6..12, 95 of 100.
- * Limits: n <= 12, as its members.  The misses are Possible games where one
- * member's order is lucky (up to 5.7 times the best, 62 ms): the estimates
- * of a tree cannot foresee that.
+ * Idea: no single order wins every game, and which one will is not known in
+ * advance; but a search that is cut can say how far it got.  Each kind at a
+ * node taken as an equal share of it, the path of the cut gives the share of
+ * the tree behind it (Knuth's estimate), and work over share estimates the
+ * whole tree.  The members: pairs.c's searches (count's tree, resumable),
+ * in the square order from four corners on games with more than TX_FEW
+ * numbers, else row by row from all eight orientations; and mrv's runs.
+ * After a first slice each, the search with the fewest nodes left by its
+ * estimate gets slices of a quarter of its work, until another looks SWITCH
+ * times nearer its end; with few numbers half the time goes in equal shares
+ * (there a placement turns up long before any estimate means much).  mrv's
+ * runs go in when one is cheap beside what the leader has left, when mrv's
+ * own estimate is smaller, and to keep a fifth of the time (race()).  Work is
+ * counted in count's nodes, an mrv node weighed by its measured cost
+ * (tx__mrv_weight), so a game takes the same path on every machine and the
+ * tests hold it to its members in nodes (tx__bar).
+ * Cost: the estimate after each slice (a walk of the path); beside the best
+ * member, a factor that the race keeps near 1 where the estimates are right.
+ * Limits: n <= 12, as its members.  A Possible game where one member is lucky
+ * early, and a game whose trees are all vast, cost several times the best
+ * member (results/tetravex.md, "The portfolio").
  */
 #include "tetravex.h"
 
@@ -74,30 +43,28 @@ typedef struct pool {
     int order;         /* TX_SQUARE with many numbers, TX_ROWS with few */
     int orients, step; /* search o on orientation o * step, o < orients */
     tx_game turned[8];
-    uint8_t kind[8][TX_CELLS]; /* each search's path */
-    int resume[8];
-    long long work[8]; /* nodes spent */
-    double done[8];    /* the share of its tree behind it */
-    long long counted; /* nodes of the searches */
-    long long mrv;     /* mrv's nodes, in count's (weighted) */
-    long long fair;    /* the searches' nodes given in equal shares (few numbers) */
-    long long raced;   /* and those given to the leader */
+    tx_pairs search[8]; /* each search where it stopped (pairs.c) */
+    long long work[8];  /* nodes spent */
+    double done[8];     /* the share of its tree behind it */
+    long long counted;  /* nodes of the searches */
+    long long mrv;      /* mrv's nodes, in count's (weighted) */
+    long long fair;     /* the searches' nodes given in equal shares (few numbers) */
+    long long raced;    /* and those given to the leader */
 } pool;
 
 /* Gives orientation o a slice of budget nodes: 1 found (a filled), 0 no
  * solution, -1 cut; p->work[o] and p->done[o] follow. */
 static int slice(pool *p, int o, long long budget, tx_answer *a)
 {
-    tx_kinds ks;
     tx_answer found;
     long long left = budget;
     int n = p->turned[o].n;
-    int rc =
-        tx__count_part(&p->turned[o], p->order, &left, &ks, p->kind[o], &p->resume[o], &p->done[o]);
+    int rc = tx__pairs_run(&p->search[o], &left);
+    p->done[o] = tx__pairs_done(&p->search[o]);
     p->work[o] += budget - (left > 0 ? left : 0);
     if (rc == 1) {
         /* Tile i of the turned game is tile i of the game. */
-        tx__witness(&p->turned[o], &ks, p->kind[o], &found);
+        tx__pairs_answer(&p->turned[o], &p->search[o], &found);
         for (int c = 0; c < n * n; c++)
             a->at[c] = found.at[tx__turn_cell(o * p->step, n, c)];
         a->possible = a->has = 1;
@@ -106,16 +73,14 @@ static int slice(pool *p, int o, long long budget, tx_answer *a)
 }
 
 /* An mrv node's cost in count's nodes, measured (tetravex-nodes, ns a node
- * of mrv over count's on the corpus files): with arc consistency (above
- * TX_FEW numbers, as mrv.c's arc_most) 9 to 11 at 5x5 and 6x6, 13 at 7x7, 16
- * at 8x8, 170 to 250 above 8x8 where every domain is revised; without it 2
- * at 6x6 and 8x8, 3.5 to 4 at 10x10 and 12x12; Hall's condition (3 numbers
- * or fewer) 2.6 times that (153 to 170 ns a node against 59 on 5x5). */
+ * of mrv over count's; results/tetravex.md): with arc consistency (above
+ * TX_FEW numbers, as mrv.c's arc_most) about n^2 / 4; without it 1 + n^2 /
+ * 48; Hall's condition (3 numbers or fewer) 2.6 times that. */
 double tx__mrv_weight(const tx_game *g)
 {
     int n = g->n, numbers = tx__numbers(g);
     if ((tx__infer & TX_ARC) && numbers > TX_FEW)
-        return n <= 8 ? n * n / 4.0 : 200;
+        return n * n / 4.0;
     return (1 + n * n / 48.0) * ((tx__infer & TX_HALL_FEW) && numbers <= TX_HALL_MOST ? 2.6 : 1);
 }
 
@@ -151,7 +116,7 @@ static int race(const tx_game *g, tx_answer *a, pool *p)
     p->orients = 8 / p->step;
     for (o = 0; o < p->orients; o++) {
         tx__turn(g, o * p->step, &p->turned[o]);
-        p->resume[o] = 0;
+        tx__pairs_init(&p->search[o], &p->turned[o], p->order);
         p->work[o] = 0;
         p->done[o] = 0;
     }

@@ -541,6 +541,53 @@ static void test_pairs(void **state)
     }
 }
 
+/* mrv's runs go on after a cut (tx__mrv_go): a run given its budget in
+ * slices ends as it does whole, with the same answer, in its nodes and at
+ * most a replay of the path (a node a cell, and the node cut) a slice more;
+ * a cut path holds the cells it says. */
+static void test_mrv_resume(void **state)
+{
+    static const char *const specs[] = {
+        "tetravex:random:n=5:digits=3:mode=tiles:count=30:seed=9",
+        "tetravex:random:n=6:digits=10:mode=perturbed:count=8:seed=3",
+        "tetravex:random:n=9:digits=4:mode=solvable:count=3:seed=2",
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+        pz_corpus c;
+        pz_error e;
+        assert_int_equal(pz_corpus_open(&c, &pz_tetravex, specs[i], &e), 0);
+        for (long long k = 0; k < c.count; k++)
+            for (int run = 0; run < 2; run++) {
+                tx_game g;
+                tx_answer a, b;
+                tx_mrv m = {.run = run};
+                const char *why;
+                long long whole, nodes = 0, one, slices = 0;
+                double done;
+                int rc;
+                pz_corpus_get(&c, k, &g);
+                int all = tx__mrv_try(&g, run, 1ll << 40, &whole, &done, &a);
+                assert_true(all >= 0 && done == 1);
+                do {
+                    rc = tx__mrv_go(&g, &m, 97, &one, &done, &b);
+                    nodes += one;
+                    slices++;
+                    assert_true(rc >= 0 ? done == 1 && m.depth == 0 : done >= 0 && done < 1);
+                    for (int d = 0; rc < 0 && d < m.depth; d++)
+                        assert_true(m.cell[d] < g.n * g.n && m.kind[d] < g.n * g.n);
+                } while (rc < 0);
+                if (rc != all || nodes < whole || nodes > whole + slices * (g.n * g.n + 1))
+                    fail_msg("%s game %lld run %d: sliced %d in %lld nodes (%lld slices), "
+                             "whole %d in %lld",
+                             specs[i], k, run, rc, nodes, slices, all, whole);
+                if (rc == 1)
+                    assert_int_equal(pz_tetravex.check(&g, &b, &why), PZ_VALID);
+            }
+        pz_corpus_close(&c);
+    }
+}
+
 /* turns.c's schedule within a budget (tx__turns, the yardstick's turns): a
  * budget too small cuts it (-1) with the budget spent; a budget it fits in
  * gives turns' answer, a placement that checks on Possible games, and says
@@ -1229,7 +1276,8 @@ int main(void)
         cmocka_unit_test(test_count_test),       cmocka_unit_test(test_generators),
         cmocka_unit_test(test_shrink),           cmocka_unit_test(test_exhaustive),
         cmocka_unit_test(test_random),           cmocka_unit_test(test_big),
-        cmocka_unit_test(test_resume), cmocka_unit_test(test_pairs),           cmocka_unit_test(test_turns_budget),
+        cmocka_unit_test(test_resume),           cmocka_unit_test(test_pairs),
+        cmocka_unit_test(test_mrv_resume),       cmocka_unit_test(test_turns_budget),
         cmocka_unit_test(test_square_order),     cmocka_unit_test(test_arc),
         cmocka_unit_test(test_portfolio),        cmocka_unit_test(test_match_hall_sound),
         cmocka_unit_test(test_match_hall_prune), cmocka_unit_test(test_hall_few),

@@ -154,9 +154,16 @@ int tx__mrv_run(const tx_game *g, int run, long long *nodes, double *done, tx_an
 int tx__mrv_try(const tx_game *g, int run, long long budget, long long *nodes, double *done,
                 tx_answer *a)
 {
-    return g->n <= 8    ? mrv_run_1(g, run, budget, nodes, done, a)
-           : g->n <= 11 ? mrv_run_2(g, run, budget, nodes, done, a)
-                        : mrv_run_3(g, run, budget, nodes, done, a);
+    tx_mrv m = {.run = run};
+    return tx__mrv_go(g, &m, budget, nodes, done, a);
+}
+
+int tx__mrv_go(const tx_game *g, tx_mrv *m, long long budget, long long *nodes, double *done,
+               tx_answer *a)
+{
+    return g->n <= 8    ? mrv_run_1(g, m, budget, nodes, done, a)
+           : g->n <= 11 ? mrv_run_2(g, m, budget, nodes, done, a)
+                        : mrv_run_3(g, m, budget, nodes, done, a);
 }
 
 static int mrv(const void *inst, void *ans, void *scratch)
@@ -208,6 +215,10 @@ typedef struct search {
     uint32_t tie[TX_CELLS]; /* this run's tie-breaking between cells */
     uint8_t rot[TX_CELLS];  /* and the kind each cell tries first */
     double done;            /* after a cut: the share of the tree searched */
+    int depth;              /* the cells filled */
+    int resume;             /* depths below this one go on along path */
+    tx_mrv *path;           /* the path to go on from (depths below path->depth), and after
+                               a cut the path to it */
     unsigned check;         /* TX_MATCH, TX_HALL: the checks on */
     /* TX_MATCH's matching, made anew at each node: the cells matched to
      * each kind and how many (zero between nodes), each cell's kind, the
@@ -569,6 +580,7 @@ static int place_at(search *s, const counts *in)
     uint64_t bestkey = ~0ull;
     if (--s->budget < 0 && !tx__slice(&s->budget, &s->rest)) {
         s->done = 0;
+        s->path->depth = s->depth;
         return 0;
     }
     /* The cells never narrowed allow every kind left, as many as any cell
@@ -613,6 +625,10 @@ static int place_at(search *s, const counts *in)
 #if W == 1
             k = (k + rot) & 63;
 #endif
+            /* Going on after a cut: the kinds before the path's were refuted
+             * before it (the same state makes the same choice of cell). */
+            if (s->depth < s->resume && k != s->path->kind[s->depth])
+                continue;
             const uint8_t *sd = s->ks.side[k];
             counts x = *in;
             if (!s_take(&x, sd, best / n, best % n, n, placed))
@@ -625,8 +641,13 @@ static int place_at(search *s, const counts *in)
                     s->fit[nb[side]] = s_and(s->fit[nb[side]], s->by[side ^ 2][sd[side]]);
                     s_add(&s->touched, nb[side]);
                 }
-            if (place(s, &x, best))
+            s->depth++;
+            int found = place(s, &x, best);
+            s->depth--;
+            if (found)
                 return 1;
+            if (s->resume > s->depth)
+                s->resume = s->depth; /* the rest of this cell's kinds, and below, afresh */
             for (int side = 0; side < 4; side++)
                 if (nb[side] >= 0)
                     s->fit[nb[side]] = saved[side];
@@ -643,13 +664,16 @@ static int place_at(search *s, const counts *in)
         int before = k >= rot ? s_count(s_below(s_from(fit, rot), k))
                               : s_count(s_from(fit, rot)) + s_count(s_below(fit, k));
         s->done = (before + s->done) / s_count(fit);
+        s->path->cell[s->depth] = (uint8_t)best;
+        s->path->kind[s->depth] = (uint8_t)k;
     }
     return 0;
 }
 
-static int TX_CAT(mrv_run_, W)(const tx_game *g, int run, long long budget, long long *nodes,
+static int TX_CAT(mrv_run_, W)(const tx_game *g, tx_mrv *path, long long budget, long long *nodes,
                                double *done, tx_answer *ans)
 {
+    int run = path->run;
     tables t;
     int numbers = tx__numbers(g);
     search s = {.n = g->n,
@@ -694,12 +718,17 @@ static int TX_CAT(mrv_run_, W)(const tx_game *g, int run, long long budget, long
         return 0;
     s.budget = 0;
     s.rest = budget;
+    s.path = path;
+    s.resume = path->depth;
+    path->depth = 0;
     uint64_t salt = pz_mix64((uint64_t)run);
     for (int c = 0; run && c < s.nn; c++) { /* run 0: the first cell and kind */
         s.tie[c] = (uint32_t)(pz_mix64(salt ^ (uint64_t)c) >> 32);
         s.rot[c] = (uint8_t)(pz_mix64(salt + (uint64_t)c) % (W == 1 ? 64 : 192));
     }
     int found = place(&s, &x, -1);
+    if (s.budget >= 0)
+        path->depth = 0; /* an end: nothing to go on from */
     *nodes = budget - (s.budget < 0 ? 0 : s.budget + s.rest);
     *done = found || s.budget >= 0 ? 1 : s.done;
     if (found) {

@@ -234,6 +234,18 @@ int tx__mrv_run(const tx_game *, int run, long long *nodes, double *done, tx_ans
 int tx__mrv_try(const tx_game *, int run, long long budget, long long *nodes, double *done,
                 tx_answer *a);
 
+/* A run of mrv's search that goes on after a cut: run is its order (as
+ * tx__mrv_try's), depth 0 a fresh start; after a cut, the path to it (the
+ * cell and kind at each depth below depth).  tx__mrv_go searches on within
+ * budget nodes, replaying the path (a node a cell), with tx__mrv_try's
+ * results; *done is the share of the whole run's tree behind the cut. */
+typedef struct tx_mrv {
+    int run, depth;
+    uint8_t cell[TX_CELLS], kind[TX_CELLS];
+} tx_mrv;
+int tx__mrv_go(const tx_game *, tx_mrv *, long long budget, long long *nodes, double *done,
+               tx_answer *a);
+
 /* The portfolio (portfolio.c) on g, with scratch of its registered size;
  * *work: what it spent, in count's nodes (an mrv node weighted as there), so
  * that tests can hold it to its members without a clock. */

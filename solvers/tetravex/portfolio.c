@@ -5,16 +5,19 @@
  * advance; but a search that is cut can say how far it got.  Each kind at a
  * node taken as an equal share of it, the path of the cut gives the share of
  * the tree behind it (Knuth's estimate), and work over share estimates the
- * whole tree.  The members: pairs.c's searches (count's tree, resumable),
- * in the square order from four corners on games with more than TX_FEW
- * numbers, else row by row from all eight orientations; and mrv's runs.
- * After a first slice each, the search with the fewest nodes left by its
- * estimate gets slices of a quarter of its work, until another looks SWITCH
- * times nearer its end; with few numbers half the time goes in equal shares
- * (there a placement turns up long before any estimate means much).  mrv's
- * runs go in when one is cheap beside what the leader has left, when mrv's
- * own estimate is smaller, and to keep a fifth of the time (race()).  Work is
- * counted in count's nodes, an mrv node weighed by its measured cost
+ * whole tree.  After a first slice each, the member with the fewest nodes
+ * left by its estimate gets slices of a quarter of its work, until another
+ * looks SWITCH times nearer its end.  The members, by the game:
+ *  - more than TX_FEW numbers (race_many()): pairs.c's searches (count's
+ *    tree, resumable) in the square order from four corners, and MRV_RUNS
+ *    of mrv's runs, each an order of its own, also gone on with after a cut;
+ *  - fewer (race()): pairs.c's searches row by row from all eight
+ *    orientations, half the time in equal shares (there a placement turns
+ *    up long before any estimate means much), and mrv's runs restarted with
+ *    doubling budgets, let in when one is cheap beside what the leader has
+ *    left, when mrv's own estimate is smaller, and to keep a fifth of the
+ *    time.
+ * Work is counted in count's nodes, an mrv node weighed by its measured cost
  * (tx__mrv_weight), so a game takes the same path on every machine and the
  * tests hold it to its members in nodes (tx__bar).
  * Cost: the estimate after each slice (a walk of the path); beside the best
@@ -36,6 +39,7 @@ enum {
     TREE_AT = 16,    /* a cut mrv run past this part of its tree estimates it */
     TREE_MIN = 4000, /* ... if it ran this many nodes */
     ROOM = 4,        /* mrv's next budget: this many times that estimate */
+    MRV_RUNS = 4,    /* many numbers: mrv's runs raced with the searches */
 };
 
 /* The state of the count searches: the scratch. */
@@ -43,13 +47,14 @@ typedef struct pool {
     int order;         /* TX_SQUARE with many numbers, TX_ROWS with few */
     int orients, step; /* search o on orientation o * step, o < orients */
     tx_game turned[8];
-    tx_pairs search[8]; /* each search where it stopped (pairs.c) */
-    long long work[8];  /* nodes spent */
-    double done[8];     /* the share of its tree behind it */
-    long long counted;  /* nodes of the searches */
-    long long mrv;      /* mrv's nodes, in count's (weighted) */
-    long long fair;     /* the searches' nodes given in equal shares (few numbers) */
-    long long raced;    /* and those given to the leader */
+    tx_pairs search[8];    /* each search where it stopped (pairs.c) */
+    long long work[8];     /* nodes spent */
+    double done[8];        /* the share of its tree behind it */
+    long long counted;     /* nodes of the searches */
+    long long mrv;         /* mrv's nodes, in count's (weighted) */
+    long long fair;        /* the searches' nodes given in equal shares (few numbers) */
+    long long raced;       /* and those given to the leader */
+    tx_mrv runs[MRV_RUNS]; /* many numbers: mrv's runs, members after the searches */
 } pool;
 
 /* Gives orientation o a slice of budget nodes: 1 found (a filled), 0 no
@@ -91,16 +96,79 @@ static double left(const pool *p, int o)
     return (double)p->work[o] * (1 - d) / d;
 }
 
+/* The race's members: the searches, and with many numbers mrv's runs. */
+static int members(const pool *p)
+{
+    return p->orients + (p->order == TX_SQUARE ? MRV_RUNS : 0);
+}
+
 /* A race cut by its budget: the share of its work done, as its work so far
  * over that and what the search nearest its end has left (pz_estimate). */
 static void estimate(const pool *p)
 {
     double work = (double)(p->counted + p->mrv), rest = -1;
-    for (int o = 0; o < p->orients; o++)
+    for (int o = 0; o < members(p); o++)
         if (p->work[o] && (rest < 0 || left(p, o) < rest))
             rest = left(p, o);
     if (rest >= 0 && work > 0)
         pz_estimate(work / (work + rest));
+}
+
+/* Gives member i, a search (i < p->orients) or one of mrv's runs, a slice of
+ * budget of count's nodes, as slice(). */
+static int slice_any(pool *p, const tx_game *g, int i, long long budget, double weight,
+                     tx_answer *a)
+{
+    if (i < p->orients)
+        return slice(p, i, budget, a);
+    long long nodes, mine = (long long)((double)budget / weight);
+    int rc =
+        tx__mrv_go(g, &p->runs[i - p->orients], mine > 1000 ? mine : 1000, &nodes, &p->done[i], a);
+    p->work[i] += (long long)((double)nodes * weight);
+    return rc;
+}
+
+/* The race with many numbers: the square's corners and MRV_RUNS of mrv's
+ * runs (each an order of its own, gone on with after a cut), all on the same
+ * footing: after a first slice each, the member with the fewest nodes left by
+ * its estimate, mrv's weighed as count's, gets a quarter of its work, until
+ * another looks SWITCH_SQ times nearer its end.  mrv's orders differ ten
+ * times in their trees on some 9x9 games, where one run at a time, restarted
+ * with a doubled budget, spent more than the best order's whole tree. */
+static int race_many(const tx_game *g, tx_answer *a, pool *p)
+{
+    int lead = 0, all = members(p);
+    double weight = tx__mrv_weight(g);
+    for (int r = 0; r < MRV_RUNS; r++) {
+        p->runs[r] = (tx_mrv){.run = r};
+        p->work[p->orients + r] = 0;
+        p->done[p->orients + r] = 0;
+    }
+    for (;;) {
+        if (pz_poll(0)) { /* the slices and runs poll it, and end as cut */
+            estimate(p);
+            return PZ_STOPPED;
+        }
+        int best = -1;
+        for (int i = 0; i < all && best < 0; i++)
+            if (!p->work[i])
+                best = i;
+        if (best < 0) {
+            int min = 0;
+            for (int i = 1; i < all; i++)
+                if (left(p, i) < left(p, min))
+                    min = i;
+            if (left(p, min) * SWITCH_SQ < left(p, lead))
+                lead = min;
+            best = lead;
+        }
+        long long budget = p->work[best] / 4 > FIRST ? p->work[best] / 4 : FIRST;
+        long long before = p->work[best];
+        int rc = slice_any(p, g, best, budget, weight, a);
+        *(best < p->orients ? &p->counted : &p->mrv) += p->work[best] - before;
+        if (rc >= 0)
+            return 0;
+    }
 }
 
 /* The race; p->counted and p->mrv say what it cost. */
@@ -125,6 +193,8 @@ static int race(const tx_game *g, tx_answer *a, pool *p)
     *counted = p->work[0];
     if (rc >= 0)
         return 0;
+    if (p->order == TX_SQUARE)
+        return race_many(g, a, p);
     for (;;) {
         if (pz_poll(0)) { /* the slices and runs poll it, and end as cut */
             estimate(p);

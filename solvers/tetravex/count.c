@@ -14,11 +14,11 @@
  *  - supply: the empty cells below the tiles placed each need a tile with
  *    the top they face, so for every d there must be enough tiles left with
  *    top d (and the same for every side).
- * Cost: about 26 ns a node here, 12 of them the two checks; on 300 random
- * 5x5 games with three numbers they cut the tree from 12 billion nodes to
- * 8.7 million, the balance nearly all of it (results/tetravex.md).  Which
- * corner it starts from matters a great deal (turns.c), and so does the
- * order: the same search fills a square grown from the corner in square.c
+ * Cost: a node is a few mask operations and the two checks; with few
+ * numbers the checks cut the tree by orders of magnitude for about half the
+ * cost of a node (results/tetravex.md, "The ablation").  Which corner it
+ * starts from matters a great deal (turns.c), and so does the order: the
+ * same search fills a square grown from the corner in square.c
  * (tx__order), far better with many numbers, worse with few.
  * Limits: n <= 12.  The search is compiled twice (this file includes
  * itself): with one-word masks for n <= 8, three words above.

@@ -45,10 +45,9 @@ class Model : public Space
             card[k] = IntVar(*this, many[k], many[k]);
         }
         // Domain consistency (a matching, Hall's condition) pays where kinds
-        // repeat (3 numbers: hard-5x5-d3 1.2 s against 1.4 s); where at
-        // least 9 tiles in 10 are kinds of their own, value consistency
-        // visits the same nodes (7x7 games with 10 numbers) at 2.5 times
-        // less per node.
+        // repeat; where at least 9 tiles in 10 are kinds of their own, value
+        // consistency visits the same nodes for less (results/tetravex.md,
+        // "The anchors").
         bool distinct = nk * 10 >= n * n * 9;
         count(*this, kind, card, values, distinct ? IPL_VAL : IPL_DOM);
         // The counting knowledge of count.c: per number d, the left border

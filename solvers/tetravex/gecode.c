@@ -17,13 +17,10 @@
  * (Gecode's accumulated failure count), ties broken by the square grown
  * from a corner (each new cell meets two placed neighbours once past the
  * first row and column), then the smallest kind.
- * Cost: propagation (the tables domain consistent) is heavy per node
- * (about 50 microseconds at 8x8), where the searches of count.c spend tens
- * of nanoseconds; what it prunes keeps its trees small, and it anchors them
- * as an independent solver.  Measured (CPU, results/tetravex.md, "The
- * anchors"): issue 17's perturbed 8x8 game in 2.9 to 3.4 s (59 k nodes;
- * mrv 0.3 to 0.4 s), each of the 20 perturbed 8x8 games with 10 numbers of
- * seed 7 in at most 3.4 s; 13 ms a game on hard-5x5-d3.
+ * Cost: propagation (the tables domain consistent) is heavy per node, a
+ * thousand times a node of count.c; what it prunes keeps its trees small,
+ * and it anchors the searches as an independent solver (results/tetravex.md,
+ * "The anchors").
  * Memory: Gecode allocates during solve(), like CaDiCaL in sat.c (the one
  * exception to "solvers do not allocate"); everything is released before
  * the return.

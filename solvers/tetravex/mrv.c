@@ -1,6 +1,6 @@
 #ifndef W
 /* mrv - most-constrained cell first, with restarts, over kind masks, pruned
- * by counting.
+ * by counting and arc consistency.
  *
  * Idea: fill the cells in no fixed order: at every node pick the empty cell
  * with the fewest kinds that fit it (a cell with none ends the branch at
@@ -10,38 +10,27 @@
  * a popcount.  The counting checks of count.c hold for any order of filling
  * (counts in txset.h) and run at every node.
  * Restarts: a dynamic order is sometimes led by its first choices into a
- * subtree it cannot refute quickly (on 6x6 and 7x7 games with three numbers,
- * a game count.c solves in a millisecond took minutes).  So the search runs
- * with a node budget, 10000 nodes doubled at each run, and each run breaks
- * ties between equally constrained cells and orders the kinds differently
- * (from a hash of the run's number; run 0 takes the first cell and kind).
- * The doubling keeps the search complete and costs at most about twice the
- * last run; and a lucky order refutes an impossible game in far fewer
- * nodes, so restarts shorten those too.
+ * subtree it cannot refute quickly.  So the search runs with a node budget,
+ * TX_MRV_FIRST doubled at each run, and each run breaks ties between
+ * equally constrained cells and orders the kinds differently (from a hash
+ * of the run's number; run 0 takes the first cell and kind): complete, at
+ * most about twice the last run.  A run cut by its budget can also go on
+ * where it stopped (tx__mrv_go: the path to the cut replayed), which is how
+ * the portfolio races several orders.
  * Arc consistency (TX_ARC in tetravex.h, on games with more than 4
  * numbers): a kind stays in an empty cell's domain only if every empty
  * neighbour can still show the number on their shared edge; AC-3 from the
  * cell just filled, each cell's numbers per side kept as bit masks so a
- * revision is a few mask tests.  On 8x8 games with 10 numbers it cuts mrv's
- * nodes 11 times (all domains revised: 38 times, at 12 times the cost a
- * node), so to 8x8 only domains of at most 12 kinds are revised, above it
- * those of at most 20 (arc_most()).  With 4
- * numbers or fewer it cuts less than it costs (results/tetravex.md,
- * "Inference").
+ * revision is a few mask tests, on domains of at most SMALL kinds to 8x8
+ * and LARGE above (arc_most()).
  * All-different as a matching (TX_MATCH) and Hall's condition on the
- * border numbers (TX_HALL, TX_HALL_PRUNE): see match() and hall() below.
- * The matching cuts 11 to 30% of the nodes at 1.5 to 3 times the cost a
- * node: off.  Hall's condition, pruning, halves mrv's time on hard 5x5
- * games with 3 numbers and cuts it 94 times on those with 2 (TX_HALL_FEW);
- * with more numbers the balance is nearly even and it costs more than it
- * saves.  It is off by default all the same: the portfolio weighs an mrv
- * node at a fixed price, and with nodes 2.6 times dearer it lost 34% on
- * hard-5x5-d3 and 39% on tiles-5x5-d3 (results/tetravex.md, "Inference").
- * Cost: a scan of all empty cells per node, several times count's cost per
- * node; it pays on games with many numbers and on boards of 6x6 and up.
- * Limits: n <= 12.  The search is compiled twice (this file includes
- * itself): with one-word sets of kinds and cells for n <= 8, three words
- * above (txset.h).
+ * border numbers (TX_HALL, TX_HALL_PRUNE): see match() and hall() below;
+ * off by default, since the portfolio gains nothing from them.  What each
+ * inference cuts and costs: results/tetravex.md, "Inference".
+ * Cost: a scan of the narrowed cells and arc consistency at every node,
+ * tens of times count's node; it pays where kinds are many and boards large.
+ * Limits: n <= 12.  The search is compiled three times (this file includes
+ * itself): sets of one word for n <= 8, two to 11x11, three above (txset.h).
  */
 #include "../rng.h"
 #include "tetravex.h"
@@ -66,10 +55,9 @@ static int neighbour(int n, int cell, int s)
 
 /* Whether and how far mrv's search keeps arc consistency (TX_ARC): off
  * with TX_FEW numbers or fewer, where it costs more than it saves; on larger
- * games, on domains of at most SMALL kinds to 8x8 and LARGE above: on 9x9
- * games with 10 numbers revising every domain cut the trees 1.5 to 2 times
- * more at 7 times the cost a node (results/tetravex.md, "Inference").
- * tx__arc_most >= 0 overrides the size, for measuring. */
+ * games, on domains of at most SMALL kinds to 8x8 and LARGE above: revising
+ * every domain cuts a little more for far more a node (results/tetravex.md,
+ * "Inference").  tx__arc_most >= 0 overrides the size, for measuring. */
 enum { SMALL = 12, LARGE = 20 };
 
 /* numbers: tx__numbers(g). */
@@ -83,9 +71,8 @@ static int arc_most(const tx_game *g, int numbers)
 /* The checks of TX_MATCH, TX_HALL and TX_HALL_PRUNE that apply to this
  * game: each on every game when on (for measuring); and with TX_HALL_FEW,
  * TX_HALL_PRUNE on games with TX_HALL_MOST numbers or fewer, where it pays mrv
- * alone: on 5x5 games with 3 numbers that pass the root checks it halves
- * the time, on hard ones with 2 it cuts the nodes 200 times; with 4 numbers
- * and more it costs more than it saves (results/tetravex.md, "Inference"). */
+ * alone; with 4 numbers and more it costs more than it saves
+ * (results/tetravex.md, "Inference"). */
 static unsigned checks(int numbers)
 {
     unsigned on = tx__infer & (TX_MATCH | TX_HALL | TX_HALL_PRUNE);
@@ -495,10 +482,8 @@ static int hall(search *s, const counts *x, undo *u, set *queue, unsigned lines)
         /* TX_HALL_PRUNE: a number in demand that only as many cells can show
          * as it needs must be shown by each of them: their domains keep
          * only the kinds showing it (a tight set of one number; larger
-         * tight sets cut 2% more nodes at 1.5 times the cost a node on
-         * hard-5x5-d3, so they are left).  The changed domains are saved
-         * in *u, and with arc consistency on, their neighbours go into
-         * *queue. */
+         * tight sets cut little more for a dearer node, so they are left).  The changed domains are
+         * saved in *u, and with arc consistency on, their neighbours go into *queue. */
         for (int j = 0; s->check & TX_HALL_PRUNE && j < p; j++) {
             int d = in[j];
             if (__builtin_popcount(can[d]) != need[d])

@@ -6,7 +6,8 @@
  * Cost: identical tiles are tried one after the other, so every placement
  * that fails is repeated once per ordering of the duplicates: up to
  * (n^2)! nodes; fine for unique tiles, hopeless for few numbers.
- * Limits: n <= 4 (a 4x4 game with two numbers can take minutes; 5x5 hours).
+ * Limits: n <= 4: with few numbers the duplicates make larger boards
+ * hopeless.
  */
 #include "tetravex.h"
 

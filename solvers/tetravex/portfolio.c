@@ -41,6 +41,7 @@ enum {
     ROOM = 4,        /* mrv's next budget: this many times that estimate */
     MRV_RUNS = 4,    /* many numbers: mrv's runs raced with the searches */
 };
+#define HALL 2.6 /* an mrv node with Hall's condition, against one without */
 
 /* The state of the count searches: the scratch. */
 typedef struct pool {
@@ -80,13 +81,13 @@ static int slice(pool *p, int o, long long budget, tx_answer *a)
 /* An mrv node's cost in count's nodes, measured (tetravex-nodes, ns a node
  * of mrv over count's; results/tetravex.md): with arc consistency (above
  * TX_FEW numbers, as mrv.c's arc_most) about n^2 / 4; without it 1 + n^2 /
- * 48; Hall's condition (3 numbers or fewer) 2.6 times that. */
+ * 48; with Hall's condition (3 numbers or fewer) HALL times that. */
 double tx__mrv_weight(const tx_game *g)
 {
     int n = g->n, numbers = tx__numbers(g);
     if ((tx__infer & TX_ARC) && numbers > TX_FEW)
         return n * n / 4.0;
-    return (1 + n * n / 48.0) * ((tx__infer & TX_HALL_FEW) && numbers <= TX_HALL_MOST ? 2.6 : 1);
+    return (1 + n * n / 48.0) * ((tx__infer & TX_HALL_FEW) && numbers <= TX_HALL_MOST ? HALL : 1);
 }
 
 /* The nodes orientation o has left by its estimate. */
@@ -218,13 +219,11 @@ static int race(const tx_game *g, tx_answer *a, pool *p)
         double rest = p->work[best] ? left(p, best) : 0;
         /* mrv's next run: a ticket, cheap beside what the leader has left
          * (and mrv not ahead of the searches: on large boards the estimates
-         * run to 1e15 nodes and would let mrv take all the time; with an mrv
-         * node at 16 of count's, four times the searches let a run of mrv
-         * take 80% of a game that square wins); or the sure way, its tree
-         * by its estimate half of the leader's; or its floor, the run it
-         * starts counted in (counting only what mrv had spent let one run
-         * take three times the searches' work).  Not before every search
-         * has had a slice. */
+         * are vast and would let mrv take all the time); or the sure way,
+         * its tree by its estimate half of the leader's; or its floor, the
+         * run it starts counted in (counting only what mrv had spent let
+         * one run take several times the searches' work).  Not before every
+         * search has had a slice. */
         double cost = (double)next * weight;
         int ticket = cost * TICKET <= rest && *mrv + cost <= (double)*counted * CEILING;
         int sure = tree > 0 && tree * weight * SURE <= rest;
@@ -233,13 +232,11 @@ static int race(const tx_game *g, tx_answer *a, pool *p)
             *mrv += (long long)((double)nodes * weight);
             if (rc >= 0)
                 return 0;
-            /* A run that got a fair way (a sixteenth, and TREE_MIN nodes: a
-             * run of 1000 nodes misjudged game 16 of issue 17's corpus 4
-             * times) says how large a tree is: the next run has room for
-             * four times that, or twice the last budget.  Orders' trees
-             * differ by 2 to 3 times, and a budget is no cost to a run that
-             * ends within it; one cut at 93% of a budget of 3 times the
-             * estimate cost game 30 twice square's time. */
+            /* A run that got a fair way (a sixteenth, and TREE_MIN nodes:
+             * shorter runs misjudge) says how large a tree is: the next run
+             * has room for ROOM times that, or twice the last budget.
+             * Orders' trees differ, and a budget is no cost to a run that
+             * ends within it. */
             next *= 2;
             if (done >= 1.0 / TREE_AT && nodes >= TREE_MIN) {
                 tree = (double)nodes / done;

@@ -17,45 +17,11 @@
  * rights showing d) times more often than the right border, as
  * equivalences between the unary outputs of two totalizers over the border
  * edges (the same for the top against the bottom border).
- * Why the edges: the encoding used to say "each cell holds some kind" and
- * support an edge showing d by the kinds showing d there.  Then a cell's
- * kind was forced through those long clauses, and the learned clauses piled
- * up the x literals of kinds placed elsewhere: 246 literals a conflict on
- * issue 17's game (CaDiCaL's count, before shrinking), and 250 us a
- * conflict.  With the supports between edges they have 65, and there are
- * 16% fewer conflicts, each cheaper: the 20 perturbed 8x8 games
- * with 10 numbers of results/tetravex.md ("The anchors") take 47.1 s of
- * CPU in all instead of 76.3 s in one sitting, the issue's game 6.7 s
- * instead of 10.5 s.
  * Cost: building the formula (n^2 * kinds + n^2 * numbers^2 clauses, and
- * n^4 / 2 binary ones per kind of one tile to 8x8: a few hundred thousand
- * for n = 8 with all tiles distinct) and CaDiCaL's search; slower than the
- * searches on easy games, a witness that does not share their reasoning on
- * hard ones.  On 8x8 perturbed games with 10 numbers it refutes in about as
- * many conflicts as the Gecode model has nodes (40 k on issue 17's game),
- * at some 170 us a conflict: up to 7 s of CPU a game where mrv takes 0.5 s
- * and gecode 3.4 s.
- * Tried and not paying beyond the noise of a sitting: variables made in the
- * order of a square grown from the corner (with and without CaDiCaL's
- * reverse queue), focused mode only, no restarts, phase false, pairwise
- * at-most-one per cell, direct supports and conflicts between neighbouring
- * kinds, each side's count of every number, cubes on the corner's kind.
- * And, measured on the 20 games (CPU s in all, each against its own
- * sitting: 74 to 89 s with the supports over kinds, 47 to 64 s with those
- * between edges): CaDiCaL's options shrink=0 (117 against 89), shrink=1
- * (129), minimize=0 with shrink=0 (166), chrono=0 (89), walk=0 (84), no
- * elim, subsume, probe, vivify, ternary (93), the --sat preset (94),
- * reducetarget=90 with reduceint=100 (117), bumpreason=0 (145, 1.6 times
- * the conflicts), bumpreasondepth=2 (97) and 3 (71; 47.9 against 48.8 with
- * the edges); the pair nogoods alone (89); a clause per edge for "some
- * number" in place of a cell's "some kind" (92); a kind's "some cell"
- * through one variable per row (97; 47.7 against 48.8 with the edges); the
- * kinds placed by two edges while the supports stay over kinds (63); with
- * the edges, no pair clauses between opposite sides (the same conflicts
- * within 1%; 44 s against 53 and 64) or none of them at all (12% more
- * conflicts).  On four of the games, more conflicts: a kind's at-most-one
- * by row and column variables or by a sequential counter, a clause placing
- * a kind from its four edges.
+ * n^4 / 2 binary ones per kind of one tile to 8x8) and CaDiCaL's search;
+ * slower than the searches everywhere, a witness that does not share their
+ * reasoning.  Why the supports run between edges, and every encoding and
+ * option tried: results/tetravex.md, "The anchors".
  * Memory: CaDiCaL allocates internally during solve(), the one exception to
  * "solvers do not allocate" (a fresh solver each game, released before the
  * return); nothing else is allocated.

@@ -12,14 +12,10 @@
  * 1e5.  The counting checks and the kind masks are count.c's, unchanged;
  * each cell still has its top and left neighbours placed, so a node costs
  * what count's does.
- * Measured (tetravex-nodes --search square; results/tetravex.md, "Which
- * orderings pay"): perturbed games with 10 numbers, 7x7 12 times fewer
- * nodes than count, 8x8 5 times and more; it refutes 9x9 ones nothing else
- * here finishes.  With 2 or 3 numbers the border balance, which count
+ * Limits: n <= 12.  With 2 or 3 numbers the border balance, which count
  * meets on its whole first row, is what prunes, and the square meets it
- * late: 2 to 3 times count's nodes on 5x5 games, and hopeless on some
- * 10x10 and 12x12 ones that count solves in a millisecond.
- * Limits: n <= 12.
+ * late: more nodes than count, hopeless on some large boards that count
+ * solves at once (results/tetravex.md, "Which orderings pay").
  */
 #include "tetravex.h"
 

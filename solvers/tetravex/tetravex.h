@@ -256,9 +256,10 @@ double tx__mrv_weight(const tx_game *g);
 
 /* Issue 17's bar in nodes (portfolio.c): 1 if the portfolio's work on g is
  * within twice the best of the single solvers it answers to, alone on g in
- * count's nodes, and TX_BAR_SLACK, its millisecond (count's nodes take 16 to
- * 30 ns each); *best is that solver's nodes, each cut past 2 * work +
- * TX_BAR_SLACK (so a lower bound), *which names it. */
+ * count's nodes, and TX_BAR_SLACK, its millisecond (about that many of
+ * count's nodes: results/tetravex.md has their time); *best is that
+ * solver's nodes, each cut past 2 * work + TX_BAR_SLACK (so a lower bound),
+ * *which names it. */
 enum { TX_BAR_SLACK = 50000 };
 int tx__bar(const tx_game *g, long long work, long long *best, const char **which);
 

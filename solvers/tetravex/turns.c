@@ -5,7 +5,7 @@
  * with the same answer, but not the same search: row-major from another
  * corner meets other numbers first, and the number of nodes count.c needs
  * to refute an impossible game varies by orders of magnitude between the
- * eight orientations (one hard 5x5 game: 170 ms one way, 6 us another).  So
+ * eight orientations (results/tetravex.md, "Which orderings pay").  So
  * run count's search on each orientation with a node budget, 2000 nodes
  * doubled every round, until one finishes.  The answer is the same; a
  * placement found on a turned board is turned back.

@@ -200,8 +200,8 @@ static inline void s_masks(const tx_kinds *ks, set by[4][TX_DIGITS + 1])
  * bottom, with row 0.
  *
  * A search copies the counts at every node: bytes to 8x8 (64 tiles at
- * most), 16 bits above (144 tiles); 16 bits everywhere cost 5x5 games 9%
- * more instructions in count's search. */
+ * most), 16 bits above (144 tiles), since 16 bits everywhere cost the small
+ * boards measurably (results/tetravex.md, "Boards to 12x12"). */
 #if W == 1
 typedef int8_t cnt;
 #else

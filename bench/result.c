@@ -196,22 +196,12 @@ static const char *ordinal(long long i)
                       memcmp(p->m##_cpu_seconds, q->m##_cpu_seconds, sizeof p->m##_cpu_seconds)))  \
         return snprintf(buf, len, "%s %s differ", name, key), buf;
 #define SOLVER_DIFFERS_SPREAD(m, key, same)                                                        \
-    if (PZ_##same && !same_spread(&p->m, &q->m))                                                   \
+    if (PZ_##same && !pz_spread_same(&p->m, &q->m))                                                \
         return snprintf(buf, len, "%s %s differ", name, key), buf;
 #define SOLVER_DIFFERS_LIKE(m, key, same)                                                          \
     if (PZ_##same && (memcmp(p->m##_cpu_seconds, q->m##_cpu_seconds, sizeof p->m##_cpu_seconds) || \
                       memcmp(p->m##_ran, q->m##_ran, sizeof p->m##_ran)))                          \
         return snprintf(buf, len, "%s %s differ", name, key), buf;
-
-static int same_spread(const pz_spread *a, const pz_spread *b)
-{
-    if (a->n != b->n)
-        return 0;
-    for (int i = 0; i < a->n; i++)
-        if (a->bin[i].cls != b->bin[i].cls || a->bin[i].count != b->bin[i].count)
-            return 0;
-    return 1;
-}
 
 const char *pz_result_differs(const pz_result *x, const pz_result *y, char *buf, size_t len)
 {

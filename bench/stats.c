@@ -98,6 +98,16 @@ void pz_spread_free(pz_spread *s)
     *s = (pz_spread){0};
 }
 
+int pz_spread_same(const pz_spread *a, const pz_spread *b)
+{
+    if (a->n != b->n)
+        return 0;
+    for (int i = 0; i < a->n; i++)
+        if (a->bin[i].cls != b->bin[i].cls || a->bin[i].count != b->bin[i].count)
+            return 0;
+    return 1;
+}
+
 long long pz_spread_total(const pz_spread *s)
 {
     long long total = 0;

@@ -42,7 +42,8 @@ void pz_spread_add(pz_spread *, int cls, long long count);
 void pz_spread_merge(pz_spread *to, const pz_spread *from);
 void pz_spread_free(pz_spread *);
 long long pz_spread_total(const pz_spread *);
-long long pz_spread_at(const pz_spread *, int cls); /* the count of a class */
+int pz_spread_same(const pz_spread *, const pz_spread *); /* class by class */
+long long pz_spread_at(const pz_spread *, int cls);       /* the count of a class */
 /* The time per instance below which a fraction q of the instances lie (the
  * middle of its class); 0 for an empty spread. */
 double pz_spread_quantile(const pz_spread *, double q);

@@ -53,6 +53,16 @@ registry() {
         in_solvers && /^    [a-z]/ { print puzzle "/" $1 }'
 }
 
+# block SECTION TITLE: a text of a report in $tmp/out, after the line matching SECTION.
+block() {
+    awk -v s="$1" -v t="--- $2 ---" '
+        $0 ~ s { in_s = 1; next }
+        in_s && $0 == t { on = 1; next }
+        on && /^--- / { exit }
+        on && /^$/ { exit }
+        on { print }' "$tmp/out"
+}
+
 # interrupt SIGNAL SECONDS COMMAND...: runs the command in the background
 # (its output in $tmp/int.out), sends it SIGNAL after SECONDS, and leaves its
 # exit status in $rc.

@@ -40,16 +40,6 @@ has() {
     grep -qE -- "$1" "$tmp/out" && ok || { cat "$tmp/out"; bad "expected /$1/ in the report"; }
 }
 
-# block SECTION TITLE: a text of the report, after the line matching SECTION.
-block() {
-    awk -v s="$1" -v t="--- $2 ---" '
-        $0 ~ s { in_s = 1; next }
-        in_s && $0 == t { on = 1; next }
-        on && /^--- / { exit }
-        on && /^$/ { exit }
-        on { print }' "$tmp/out"
-}
-
 # check WANT ARGS...: runs `puzzlebench check ARGS`, which must exit WANT; its line in $tmp/err.
 check() {
     local want=$1

@@ -20,15 +20,6 @@ json() {
     got=$(jq -r "$1" "$tmp/r.json" 2>&1)
     [ "$got" = "$2" ] && ok || bad "jq '$1': '$got', expected '$2'"
 }
-# block SECTION TITLE: a text of the report, after the line matching SECTION.
-block() {
-    awk -v s="$1" -v t="--- $2 ---" '
-        $0 ~ s { in_s = 1; next }
-        in_s && $0 == t { on = 1; next }
-        on && /^--- / { exit }
-        on && /^$/ { exit }
-        on { print }' "$tmp/out"
-}
 # none_left: no program of ours is still running.
 none_left() {
     ! ps -eo args | grep -F -e "$TAG" | grep -v grep && ok || bad "programs left running"

@@ -93,16 +93,6 @@ static void fill(pz_tally *t, int k)
 
 /* Two tallies alike field by field, as a report gives them (REPS are read
  * back from ns per instance: to the last digit or so). */
-static int same_spread(const pz_spread *a, const pz_spread *b)
-{
-    if (a->n != b->n)
-        return 0;
-    for (int i = 0; i < a->n; i++)
-        if (a->bin[i].cls != b->bin[i].cls || a->bin[i].count != b->bin[i].count)
-            return 0;
-    return 1;
-}
-
 static void same_tally(const pz_tally *x, const pz_tally *y)
 {
 #define SAME(kind, m, ...) SAME_##kind(m)
@@ -116,9 +106,9 @@ static void same_tally(const pz_tally *x, const pz_tally *y)
         assert_true(fabs(x->m##_seconds[r] - y->m##_seconds[r]) <= 1e-12 * x->m##_seconds[r] &&    \
                     fabs(x->m##_cpu_seconds[r] - y->m##_cpu_seconds[r]) <=                         \
                         1e-12 * x->m##_cpu_seconds[r]);                                            \
-        assert_true(same_spread(&x->m##_spread[r], &y->m##_spread[r]));                            \
+        assert_true(pz_spread_same(&x->m##_spread[r], &y->m##_spread[r]));                         \
     }
-#define SAME_SPREAD(m) assert_true(same_spread(&x->m, &y->m));
+#define SAME_SPREAD(m) assert_true(pz_spread_same(&x->m, &y->m));
 #define SAME_LIKE(m)                                                                               \
     assert_memory_equal(x->m##_cpu_seconds, y->m##_cpu_seconds, sizeof x->m##_cpu_seconds);        \
     assert_memory_equal(x->m##_ran, y->m##_ran, sizeof x->m##_ran);

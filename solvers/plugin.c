@@ -35,6 +35,7 @@ _Static_assert((int)PZ_TOGGLE_MAX == TG_MAX && (int)PZ_TOGGLE_PRESSES == TG_PRES
 _Static_assert(sizeof(pz_tetravex_game) == sizeof(tx_game), "pz_tetravex_game's size");
 SAME_FIELD(pz_tetravex_game, tx_game, n);
 SAME_FIELD(pz_tetravex_game, tx_game, tile);
+SAME_FIELD(pz_tetravex_game, tx_game, fixed);
 _Static_assert(sizeof(pz_tetravex_answer) == sizeof(tx_answer), "pz_tetravex_answer's size");
 SAME_FIELD(pz_tetravex_answer, tx_answer, possible);
 SAME_FIELD(pz_tetravex_answer, tx_answer, has);

@@ -122,6 +122,13 @@ typedef struct pz_puzzle {
      * accepts it (it claims nothing) and classify() gives PZ_CLASS_UNKNOWN.
      * NULL: the puzzle's solvers answer every instance in full. */
     void (*unknown)(const void *inst, void *ans);
+    /* Optional: one instance's search split into pieces at depth (gen
+     * --pieces), each an instance of its own, in order: inst has an answer
+     * if some piece has, none if no piece has, and no piece is part of
+     * another.  emit(ctx, piece) for each; the search's nodes above them, or
+     * -1 with why if depth does not fit inst. */
+    long long (*pieces)(const void *inst, int depth, void (*emit)(void *ctx, const void *piece),
+                        void *ctx, char *why, size_t len);
 } pz_puzzle;
 
 /* Room for every press count of a 64x64 board, a class for "none", two for

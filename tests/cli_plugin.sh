@@ -194,7 +194,7 @@ PZ_PLUGIN(&one)
 #endif
 EOF
 bad_plugin noentry -DNO_ENTRY
-bad_plugin version -DVERSION=2
+bad_plugin version -DVERSION=1
 bad_plugin sudoku -DPUZZLE='"sudoku"'
 bad_plugin builtin -DNAME='"gf2"'
 bad_plugin rows -DNAME='"rows"'
@@ -204,7 +204,7 @@ for cmd in list "run flip --corpus flip:exhaustive:rows=2:cols=2" "solve flip /d
     {
         expect 2 "noentry.so: not a puzzlebench plug-in: no entry point pz_plugin_entry" -- \
             "$pb" $cmd --plugin noentry.so
-        expect 2 "version.so: built for contract version 2; this puzzlebench takes version 1" -- \
+        expect 2 "version.so: built for contract version 1; this puzzlebench takes version 2" -- \
             "$pb" $cmd --plugin version.so
         expect 2 "sudoku.so: solver 'other' names an unknown puzzle 'sudoku'" -- \
             "$pb" $cmd --plugin sudoku.so

@@ -2,6 +2,7 @@
  * generators, shrinking, the counting test, the resumable search, and every
  * registered solver cross-checked on the exhaustive 2x2 corpus, random games
  * up to 6x6 and a few from 9x9 to 12x12. */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1266,6 +1267,204 @@ static void test_budget(void **state)
     assert_int_equal(pz_tetravex.check(&hard, &a, &why), PZ_INVALID);
 }
 
+/* A split (pieces.c): the pieces at step depth of the square search, each
+ * searched alone, against the whole search.  Each piece is a path of its
+ * own (nothing counted twice: the first depth cells' kinds differ), and
+ * nothing is missed: on an Impossible game every piece is Impossible and
+ * the whole search's nodes are exactly those above the pieces and those of
+ * their searches; on a Possible one the piece holding the whole search's
+ * placement is Possible, with a placement that keeps its pins, and every
+ * piece before it is Impossible.  Returns the game's answer by the pieces. */
+typedef struct split {
+    tx_game *piece;
+    int n, cap;
+} split;
+
+static void keep_piece(void *ctx, const tx_kinds *ks, const uint8_t *kind)
+{
+    split *sp = ctx;
+    (void)ks;
+    (void)kind;
+    assert_true(sp->n < sp->cap);
+    sp->n++;
+}
+
+static void collect(void *ctx, const void *piece)
+{
+    split *sp = ctx;
+    assert_true(sp->n < sp->cap);
+    sp->piece[sp->n++] = *(const tx_game *)piece;
+}
+
+static int split_game(const tx_game *g, int depth)
+{
+    enum { CAP = 60000 };
+    split sp = {calloc(CAP, sizeof(tx_game)), 0, CAP};
+    tx_kinds ks, pk;
+    uint8_t kind[TX_CELLS], order[TX_CELLS], pkind[TX_CELLS];
+    long long budget = LLONG_MAX, top, sum = 0, top2;
+    int resume = 0, first = -1;
+    char why[128];
+    const char *bad;
+    assert_non_null(sp.piece);
+    int whole = tx__count_resume(g, TX_SQUARE, &budget, &ks, kind, &resume);
+    long long nodes = LLONG_MAX - budget;
+    top = pz_tetravex.pieces(g, depth, collect, &sp, why, sizeof why);
+    assert_true(top >= 0);
+    int count = sp.n;
+    sp.n = 0; /* the same count and nodes from tx__count_pieces itself */
+    tx__count_pieces(g, depth, &top2, keep_piece, &sp);
+    assert_int_equal(sp.n, count);
+    assert_int_equal(top2, top);
+    tx__order(g->n, TX_SQUARE, order);
+    for (int i = 0; i < count; i++) {
+        tx_game *p = &sp.piece[i];
+        tx_answer a;
+        assert_int_equal(p->fixed, depth);
+        for (int j = 0; j < i && i < 3000; j++) /* nothing twice */
+            if (!memcmp(p->tile, sp.piece[j].tile, 4 * (size_t)depth))
+                fail_msg("pieces %d and %d pin the same tiles", j, i);
+        budget = LLONG_MAX;
+        resume = 0;
+        int rc = tx__count_resume(p, TX_SQUARE, &budget, &pk, pkind, &resume);
+        assert_true(rc >= 0);
+        sum += LLONG_MAX - budget;
+        if (rc == 1) {
+            tx__witness(p, &pk, pkind, &a);
+            if (pz_tetravex.check(p, &a, &bad) != PZ_VALID)
+                fail_msg("piece %d's placement: %s", i, bad);
+            if (first < 0)
+                first = i;
+        }
+        if (whole == 1 && first < 0) { /* before the whole search's placement's piece */
+            int mine = 1;
+            for (int st = 0; st < depth && mine; st++)
+                mine = !memcmp(p->tile[st], ks.side[kind[order[st]]], 4);
+            if (mine)
+                fail_msg("the piece of the whole search's placement, %d, is Impossible", i);
+        }
+    }
+    if (whole == 0 && (first >= 0 || top + sum != nodes))
+        fail_msg("Impossible: a piece Possible (%d), or %lld + %lld nodes against %lld", first, top,
+                 sum, nodes);
+    if (whole == 1) {
+        int mine = first >= 0;
+        for (int st = 0; st < depth && mine; st++)
+            mine = !memcmp(sp.piece[first].tile[st], ks.side[kind[order[st]]], 4);
+        if (!mine)
+            fail_msg("Possible: the first Possible piece, %d, is not the whole search's", first);
+    }
+    free(sp.piece);
+    return first >= 0;
+}
+
+static void test_pieces(void **state)
+{
+    static const char *const files[] = {"corpus/tetravex/hard-7x7-d10.in",
+                                        "corpus/tetravex/hard-8x8-d10.in"};
+    static const char *const specs[] = {"tetravex:random:n=7:digits=10:mode=solvable:count=3",
+                                        "tetravex:random:n=8:digits=10:mode=solvable:count=2",
+                                        "tetravex:random:n=6:digits=5:mode=perturbed:count=2"};
+    const pz_solver *s[MAXSOLVERS];
+    int ns = solvers(s), impossible = 0, possible = 0;
+    void *v;
+    pz_corpus c;
+    pz_error e;
+    tx_game g;
+    (void)state;
+    for (int f = 0; f < 2; f++) {
+        long n = pz_test_read_file(&pz_tetravex, files[f], &v);
+        for (long i = 0; i < n && i < 2; i++, impossible++)
+            assert_int_equal(split_game((tx_game *)v + i, 4 + 2 * (int)i), 0);
+        free(v);
+    }
+    for (int k = 0; k < 3; k++) {
+        if (pz_corpus_open(&c, &pz_tetravex, specs[k], &e))
+            fail_msg("%s", e.msg);
+        for (long long i = 0; i < c.count; i++) {
+            c.gen->make(&c.params, (uint64_t)i, &g);
+            int got = split_game(&g, 3 + (int)i);
+            possible += got, impossible += !got;
+        }
+        pz_corpus_close(&c);
+    }
+    if (possible < 5 || impossible < 4)
+        fail_msg("%d Possible and %d Impossible games split: the test no longer tests both",
+                 possible, impossible);
+    /* The checker keeps a piece's pins: a placement of the sample's game 1,
+     * renumbered, is one of the piece that pins the tile at its corner first,
+     * and of no piece that pins another tile there. */
+    tx_game one = game(2, "5914445668540443"), pinned;
+    tx_answer a, b;
+    const char *why;
+    void *scratch = pz_test_scratch(s[0]);
+    solve(s[0], &one, &a, scratch);
+    pz_test_scratch_free(s[0], scratch);
+    assert_true(a.possible);
+    for (int corner = 1; corner >= 0; corner--) {
+        int first = a.at[corner ? 0 : 3], at = 1, to[4]; /* one's tile t is pinned's to[t] */
+        pinned = one;
+        pinned.fixed = 1;
+        memcpy(pinned.tile[0], one.tile[first], 4);
+        to[first] = 0;
+        for (int t = 0; t < 4; t++)
+            if (t != first)
+                memcpy(pinned.tile[at], one.tile[t], 4), to[t] = at++;
+        b = a;
+        for (int c = 0; c < 4; c++)
+            b.at[c] = (uint8_t)to[a.at[c]];
+        assert_int_equal(pz_tetravex.check(&pinned, &b, &why), corner ? PZ_VALID : PZ_INVALID);
+        if (!corner)
+            assert_string_equal(why, "a pinned cell of the piece holds another tile");
+        pinned.fixed = 0;
+        assert_int_equal(pz_tetravex.check(&pinned, &b, &why), PZ_VALID);
+    }
+    /* Every solver that takes pieces answers them as square does (pins in
+     * mrv's domains, sat's unit clauses, gecode's constraints, kinds' and
+     * naive's candidates); the others refuse them. */
+    if (pz_corpus_open(&c, &pz_tetravex, "tetravex:random:n=4:digits=3:mode=perturbed:count=6", &e))
+        fail_msg("%s", e.msg);
+    for (long long i = 0; i < c.count; i++) {
+        split sp = {calloc(4000, sizeof(tx_game)), 0, 4000};
+        char why[128];
+        c.gen->make(&c.params, (uint64_t)i, &g);
+        assert_true(pz_tetravex.pieces(&g, 3, collect, &sp, why, sizeof why) >= 0);
+        for (int p = 0; p < sp.n; p++) {
+            tx_answer want, a;
+            long long budget = LLONG_MAX;
+            int resume = 0;
+            tx_kinds pk;
+            uint8_t kind[TX_CELLS];
+            want.possible =
+                (uint8_t)tx__count_resume(&sp.piece[p], TX_SQUARE, &budget, &pk, kind, &resume);
+            /* pairs lays the pins as square does: the same tree below them */
+            tx_pairs *pp = malloc(sizeof *pp);
+            long long square_nodes = LLONG_MAX - budget, pairs_budget = LLONG_MAX;
+            assert_non_null(pp);
+            tx__pairs_init(pp, &sp.piece[p], TX_SQUARE);
+            assert_int_equal(tx__pairs_run(pp, &pairs_budget), want.possible);
+            assert_int_equal(LLONG_MAX - pairs_budget, square_nodes);
+            free(pp);
+            for (int k = 0; k < ns; k++) {
+                void *scratch = pz_test_scratch(s[k]);
+                int whole_only = !strcmp(s[k]->name, "portfolio") || !strcmp(s[k]->name, "turns") ||
+                                 !strcmp(s[k]->name, "count");
+                if (s[k]->fits(&sp.piece[p]) == whole_only)
+                    fail_msg("%s %s a piece", s[k]->name, whole_only ? "takes" : "refuses");
+                if (!whole_only) {
+                    solve(s[k], &sp.piece[p], &a, scratch);
+                    if (a.possible != want.possible)
+                        fail_msg("game %lld piece %d: %s says %d, square %d", i, p, s[k]->name,
+                                 a.possible, want.possible);
+                }
+                pz_test_scratch_free(s[k], scratch);
+            }
+        }
+        free(sp.piece);
+    }
+    pz_corpus_close(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1282,7 +1481,7 @@ int main(void)
         cmocka_unit_test(test_portfolio),        cmocka_unit_test(test_match_hall_sound),
         cmocka_unit_test(test_match_hall_prune), cmocka_unit_test(test_hall_few),
         cmocka_unit_test(test_anchors),          cmocka_unit_test(test_stop),
-        cmocka_unit_test(test_budget),
+        cmocka_unit_test(test_budget),           cmocka_unit_test(test_pieces),
     };
     return cmocka_run_group_tests_name("tetravex", tests, NULL, NULL);
 }

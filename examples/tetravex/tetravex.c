@@ -43,9 +43,11 @@ static int place(search *s, int cell)
     return 0;
 }
 
+/* Whole games only: a piece (fixed > 0) pins tiles this search ignores. */
 static int fits(const void *inst)
 {
-    return ((const pz_tetravex_game *)inst)->n <= 5;
+    const pz_tetravex_game *g = inst;
+    return g->n <= 5 && !g->fixed;
 }
 
 static int solve(const void *inst, void *ans, void *scratch)
@@ -68,7 +70,7 @@ static const pz_plugin_solver backtrack = {
     .name = "backtrack",
     .flags = PZ_SLOW | PZ_EXPONENTIAL,
     .summary = "row-major backtracking, tile by tile (an example plug-in)",
-    .limits = "n <= 5",
+    .limits = "n <= 5, whole games",
     .fits = fits,
     .scratch_size = sizeof(search),
     .solve = solve,

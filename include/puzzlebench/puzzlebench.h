@@ -48,7 +48,7 @@
  *     // Tetravex: is every game of one tile Possible?  (A real one searches.)
  *     static int fits(const void *inst)
  *     {
- *         return ((const pz_tetravex_game *)inst)->n <= 1;
+ *         return ((const pz_tetravex_game *)inst)->n <= 1;  // a piece of one is a game
  *     }
  *     static int solve(const void *inst, void *ans, void *scratch)
  *     {
@@ -74,7 +74,7 @@
 
 /* The version of this contract: the layouts and the entry point below.  A
  * plug-in built against another version is refused. */
-#define PZ_CONTRACT_VERSION 1
+#define PZ_CONTRACT_VERSION 2
 
 /* A solver's flags: PZ_REF, a reference (the harness's solvers only);
  * PZ_SLOW, run on a sample; PZ_EXPONENTIAL, a search whose time explodes on
@@ -112,12 +112,18 @@ typedef struct pz_toggle_answer {
 
 /* Tetravex ("tetravex"): n x n tiles (n 0..12), tile i with the numbers
  * 0..9 of its four sides; can they be laid, without rotation, so that every
- * two neighbours show the same number on their shared edge? */
+ * two neighbours show the same number on their shared edge?  fixed > 0
+ * (since version 2): a piece of a game's search (`gen --pieces`), whose
+ * tiles 0 .. fixed-1 must sit, in that order, on the first cells of the
+ * square grown from the corner: (0,0); then column w beside the w x w
+ * square, top down; then row w below it, left to right.  A solver that
+ * does not search pieces refuses them in fits(). */
 enum { PZ_TETRAVEX_MAX = 12, PZ_TETRAVEX_CELLS = PZ_TETRAVEX_MAX * PZ_TETRAVEX_MAX };
 enum { PZ_TETRAVEX_TOP = 0, PZ_TETRAVEX_RIGHT = 1, PZ_TETRAVEX_BOTTOM = 2, PZ_TETRAVEX_LEFT = 3 };
 typedef struct pz_tetravex_game {
     uint8_t n;
     uint8_t tile[PZ_TETRAVEX_CELLS][4]; /* [i][TOP..LEFT], i < n*n */
+    uint8_t fixed;                      /* 0: a whole game */
 } pz_tetravex_game;
 
 /* possible: 1 or 0.  With possible 1, has 1 and at[] the witness: the tile

@@ -75,6 +75,19 @@ int tx__count_part(const tx_game *g, int order, long long *budget, tx_kinds *ks,
     return rc;
 }
 
+void tx__count_pieces(const tx_game *g, int depth, long long *top,
+                      void (*emit)(void *ctx, const tx_kinds *ks, const uint8_t *kind), void *ctx)
+{
+    *top = 0;
+    if (depth < g->fixed || depth > g->n * g->n)
+        pz_fatal("tetravex: pieces at step %d of a game with %d cells, %d of them fixed", depth,
+                 g->n * g->n, g->fixed);
+    if (g->n <= 8)
+        pieces_1(g, depth, top, emit, ctx);
+    else
+        pieces_3(g, depth, top, emit, ctx);
+}
+
 int tx__count_solve(const tx_game *g, int order, tx_answer *a)
 {
     tx_kinds ks;
@@ -99,8 +112,8 @@ static int count(const void *inst, void *ans, void *scratch)
     return tx__count_solve(inst, TX_ROWS, ans);
 }
 
-TX_SOLVER(count, "row-major search over kind masks, pruned by counting at every node", "n <= 12",
-          tx__fits, 0, NULL);
+TX_SOLVER(count, "row-major search over kind masks, pruned by counting at every node",
+          "n <= 12, whole games", tx__fits, 0, NULL);
 
 #else /* the search over W-word sets */
 #include "txset.h"
@@ -155,17 +168,48 @@ static int place(search *s, int step, const counts *in)
     return 0;
 }
 
+/* A piece's pins (g->fixed, in the square order): tile i's kind laid on
+ * step i for i < fixed, as place() would lay it, but no node counted (the
+ * piece's tree is the subtree below them): 0 if one does not fit, and the
+ * piece has no placement. */
+static int TX_CAT(lay_, W)(search *s, const tx_game *g, counts *x)
+{
+    int n = s->n;
+    const uint8_t(*side)[4] = s->ks.side;
+    for (int step = 0; step < g->fixed; step++) {
+        int cell = s->order[step], r = cell / n, c = cell % n,
+            k = tx__kind_of(&s->ks, g->tile[step]);
+        unsigned placed = (r > 0) << TX_TOP | (c > 0) << TX_LEFT;
+        set m =
+            s_and(s_and(s->avail, s->by[TX_LEFT][c ? side[s->kind[cell - 1]][TX_RIGHT] : TX_ANY]),
+                  s->by[TX_TOP][r ? side[s->kind[cell - n]][TX_BOTTOM] : TX_ANY]);
+        if (!s_has(&m, k) || !s_take(x, side[k], r, c, n, placed))
+            return 0;
+        if (!--s->ks.count[k])
+            s_del(&s->avail, k);
+        s->kind[cell] = (uint8_t)k;
+    }
+    return 1;
+}
+
+static void TX_CAT(setup_, W)(search *s, const tx_game *g, int order)
+{
+    if (g->fixed && order != TX_SQUARE)
+        pz_fatal("tetravex: a piece's pins are the first cells of the square order");
+    tx__order(s->n, order, s->order);
+    tx__kinds(g, &s->ks);
+    s_masks(&s->ks, s->by);
+    s->avail = s->by[TX_TOP][TX_ANY];
+}
+
 static int TX_CAT(count_search_, W)(const tx_game *g, int order, long long *budget, tx_kinds *ks,
                                     uint8_t *kind, int *resume)
 {
     search s = {.n = g->n, .nn = g->n * g->n, .kind = kind, .rest = *budget, .resume = *resume};
     counts x;
     int found;
-    tx__order(s.n, order, s.order);
-    tx__kinds(g, &s.ks);
-    s_masks(&s.ks, s.by);
-    s.avail = s.by[TX_TOP][TX_ANY];
-    found = s_counts(&s.ks, s.n, &x) && place(&s, 0, &x);
+    TX_CAT(setup_, W)(&s, g, order);
+    found = s_counts(&s.ks, s.n, &x) && TX_CAT(lay_, W)(&s, g, &x) && place(&s, g->fixed, &x);
     *budget = s.budget < 0 ? s.budget : s.budget + s.rest;
     *resume = s.budget < 0 && !found ? s.cut : 0;
     if (found)
@@ -193,14 +237,53 @@ static double TX_CAT(count_done_, W)(const tx_game *g, int order, const uint8_t 
         int cell = at[step], r = cell / n, c = cell % n, k = kind[cell];
         set m = s_and(s_and(avail, by[TX_LEFT][c ? ks.side[kind[cell - 1]][TX_RIGHT] : TX_ANY]),
                       by[TX_TOP][r ? ks.side[kind[cell - n]][TX_BOTTOM] : TX_ANY]);
-        total[step] = s_count(m);
-        before[step] = s_count(s_below(m, k));
+        total[step] = step < g->fixed ? 1 : s_count(m); /* a piece's pins: its whole tree */
+        before[step] = step < g->fixed ? 0 : s_count(s_below(m, k));
         if (!--ks.count[k])
             s_del(&avail, k);
     }
     for (int step = cut - 1; step >= 0; step--)
         done = (before[step] + done) / total[step];
     return done;
+}
+
+/* The nodes at step depth below the path in s->kind (tx__count_pieces):
+ * place()'s candidates and checks, no budget; *top counts the nodes above. */
+static void TX_CAT(spread_, W)(search *s, int step, int depth, const counts *in, long long *top,
+                               void (*emit)(void *, const tx_kinds *, const uint8_t *), void *ctx)
+{
+    if (step == depth) {
+        emit(ctx, &s->ks, s->kind);
+        return;
+    }
+    int n = s->n, cell = s->order[step], r = cell / n, c = cell % n, k;
+    const uint8_t(*side)[4] = s->ks.side;
+    unsigned placed = (r > 0) << TX_TOP | (c > 0) << TX_LEFT;
+    set m = s_and(s_and(s->avail, s->by[TX_LEFT][c ? side[s->kind[cell - 1]][TX_RIGHT] : TX_ANY]),
+                  s->by[TX_TOP][r ? side[s->kind[cell - n]][TX_BOTTOM] : TX_ANY]);
+    ++*top;
+    while ((k = s_pop(&m)) >= 0) {
+        counts x = *in;
+        if (!s_take(&x, side[k], r, c, n, placed))
+            continue;
+        if (!--s->ks.count[k])
+            s_del(&s->avail, k);
+        s->kind[cell] = (uint8_t)k;
+        TX_CAT(spread_, W)(s, step + 1, depth, &x, top, emit, ctx);
+        s->ks.count[k]++;
+        s_add(&s->avail, k);
+    }
+}
+
+static void TX_CAT(pieces_, W)(const tx_game *g, int depth, long long *top,
+                               void (*emit)(void *, const tx_kinds *, const uint8_t *), void *ctx)
+{
+    uint8_t kind[TX_CELLS];
+    search s = {.n = g->n, .nn = g->n * g->n, .kind = kind};
+    counts x;
+    TX_CAT(setup_, W)(&s, g, TX_SQUARE);
+    if (s_counts(&s.ks, s.n, &x) && TX_CAT(lay_, W)(&s, g, &x))
+        TX_CAT(spread_, W)(&s, g->fixed, depth, &x, top, emit, ctx);
 }
 
 #undef search

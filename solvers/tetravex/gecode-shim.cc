@@ -20,7 +20,7 @@ class Model : public Space
     IntVarArray h, v; // the number on each horizontal / vertical edge
 
     Model(int n, int nk, const unsigned char (*side)[4], const unsigned char *many,
-          const unsigned char *order)
+          const unsigned char *order, const int *pin)
         : kind(*this, n * n, 0, nk - 1), h(*this, (n + 1) * n, 0, 9), v(*this, n * (n + 1), 0, 9)
     {
         // h[r * n + c]: the edge above cell (r, c), r = 0..n; v[r * (n + 1) + c]:
@@ -79,6 +79,10 @@ class Model : public Space
         }
         for (int i = 0; i < 4; i++)
             linear(*this, per[i], IRT_EQ, n);
+        // A piece's pins (tetravex.h): those cells hold those kinds.
+        for (int c = 0; pin && c < n * n; c++)
+            if (pin[c] >= 0)
+                rel(*this, kind[c], IRT_EQ, pin[c]);
         // Branching: the cell whose constraints failed most often for its
         // number of kinds left (accumulated failure count over domain size,
         // Gecode's weighted degree), ties broken by order[], the square
@@ -119,11 +123,11 @@ class Asked : public Search::Stop
 
 extern "C" int pz_gecode_tetravex(int n, int nk, const unsigned char (*side)[4],
                                   const unsigned char *count, const unsigned char *order,
-                                  unsigned char *kind, long long *nodes,
+                                  const int *pin, unsigned char *kind, long long *nodes,
                                   int (*stopped)(long long nodes))
 {
     try {
-        Model *m = new Model(n, nk, side, count, order);
+        Model *m = new Model(n, nk, side, count, order, pin);
         Asked asked(stopped);
         Search::Options o;
         o.stop = &asked;

@@ -2,8 +2,8 @@
  *
  * The game as kinds: nk kinds, side[k][TX_TOP..TX_LEFT] and count[k]; the
  * cells in the order the branching breaks ties in (tx__order's square from
- * the corner); the answer, if there is one, as the kind of each cell,
- * row-major. */
+ * the corner); a piece's pins (NULL, or pin[cell] a kind or -1); the
+ * answer, if there is one, as the kind of each cell, row-major. */
 #ifndef PZ_GECODE_SHIM_H
 #define PZ_GECODE_SHIM_H
 
@@ -17,8 +17,8 @@ extern "C" {
  * (deterministic, so the tests can pin what the model and its branching
  * cost). */
 int pz_gecode_tetravex(int n, int nk, const unsigned char (*side)[4], const unsigned char *count,
-                       const unsigned char *order, unsigned char *kind, long long *nodes,
-                       int (*stopped)(long long nodes));
+                       const unsigned char *order, const int *pin, unsigned char *kind,
+                       long long *nodes, int (*stopped)(long long nodes));
 
 #ifdef __cplusplus
 }

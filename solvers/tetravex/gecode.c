@@ -44,6 +44,7 @@ int tx__gecode(const tx_game *g, tx_answer *ans, long long *nodes)
 {
     tx_kinds ks;
     uint8_t kind[TX_CELLS], order[TX_CELLS];
+    int pin[TX_CELLS];
     tx__impossible(ans);
     tx__kinds(g, &ks);
     if (g->n == 0) {
@@ -51,9 +52,10 @@ int tx__gecode(const tx_game *g, tx_answer *ans, long long *nodes)
         return 0;
     }
     tx__order(g->n, TX_SQUARE, order);
+    tx__pins(g, &ks, pin);
     polled = 0;
     int rc = pz_gecode_tetravex(g->n, ks.nk, (const unsigned char(*)[4])ks.side, ks.count, order,
-                                kind, nodes, stop_asked);
+                                g->fixed ? pin : NULL, kind, nodes, stop_asked);
     if (rc == -2)
         return PZ_STOPPED;
     if (rc < 0)
@@ -70,4 +72,4 @@ static int gecode(const void *inst, void *ans, void *scratch)
 }
 
 TX_SOLVER(gecode, "constraint model (tables, cardinality, border counts), solved by Gecode",
-          "n <= 12", tx__fits, 0, NULL);
+          "n <= 12", tx__fits_pieces, 0, NULL);

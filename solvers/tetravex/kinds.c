@@ -17,6 +17,7 @@ typedef struct search {
     tx_kinds ks;
     int n, nn;
     uint8_t kind[TX_CELLS];
+    int pin[TX_CELLS]; /* a piece's pinned kind of each cell, or -1 */
     unsigned nodes;
     int stopped; /* pz_poll() said stop: every node returns at once */
 } search;
@@ -30,7 +31,7 @@ static int place(search *s, int cell)
         return 0;
     int c = cell % s->n;
     for (int k = 0; k < s->ks.nk; k++) {
-        if (!s->ks.count[k])
+        if (!s->ks.count[k] || (s->pin[cell] >= 0 && k != s->pin[cell]))
             continue;
         if (c > 0 && side[k][TX_LEFT] != side[s->kind[cell - 1]][TX_RIGHT])
             continue;
@@ -51,6 +52,7 @@ static int kinds(const void *inst, void *ans, void *scratch)
     search s = {.n = g->n, .nn = g->n * g->n};
     (void)scratch;
     tx__kinds(g, &s.ks);
+    tx__pins(g, &s.ks, s.pin);
     tx__impossible(ans);
     if (place(&s, 0))
         tx__witness(g, &s.ks, s.kind, ans);
@@ -58,4 +60,4 @@ static int kinds(const void *inst, void *ans, void *scratch)
 }
 
 TX_SOLVER(kinds, "row-major backtracking over kinds of identical tiles (the classic)", "n <= 12",
-          tx__fits, 0, NULL);
+          tx__fits_pieces, 0, NULL);

@@ -19,7 +19,7 @@ int tx__numbers(const tx_game *g)
 
 int tx__fits(const void *inst)
 {
-    return ((const tx_game *)inst)->n <= TX_MAX;
+    return ((const tx_game *)inst)->n <= TX_MAX && !((const tx_game *)inst)->fixed;
 }
 
 void tx__kinds(const tx_game *g, tx_kinds *ks)

@@ -168,7 +168,7 @@ static int mrv(const void *inst, void *ans, void *scratch)
 }
 
 TX_SOLVER(mrv, "most-constrained cell first over kind masks, counting, restarts", "n <= 12",
-          tx__fits, 0, NULL);
+          tx__fits_pieces, 0, NULL);
 
 #else /* the search over W-word sets */
 #include "txset.h"
@@ -675,6 +675,16 @@ static int TX_CAT(mrv_run_, W)(const tx_game *g, tx_mrv *path, long long budget,
         s.fit[c] = s.avail;
         for (int side = 0; side < 4; side++)
             s.nb[c][side] = (int8_t)neighbour(s.n, c, side);
+    }
+    if (g->fixed) { /* a piece's pins (tetravex.h): each such cell's one kind, narrowed */
+        int pin[TX_CELLS];
+        tx__pins(g, &s.ks, pin);
+        for (int c = 0; c < s.nn; c++)
+            if (pin[c] >= 0) {
+                s.fit[c] = s_zero();
+                s_add(&s.fit[c], pin[c]);
+                s_add(&s.touched, c);
+            }
     }
     for (int i = 0; i < s.n; i++) {
         s.line[TX_LEFT][i] = (uint8_t)(i * s.n);

@@ -9,6 +9,8 @@
  * Limits: n <= 4: with few numbers the duplicates make larger boards
  * hopeless.
  */
+#include <string.h>
+
 #include "tetravex.h"
 
 typedef struct search {
@@ -16,6 +18,7 @@ typedef struct search {
     int n, nn;
     uint64_t used;
     uint8_t at[TX_CELLS];
+    const uint8_t *pin[TX_CELLS]; /* a piece's pinned tile's sides at each cell, or NULL */
     unsigned nodes;
     int stopped; /* pz_poll() said stop: every node returns at once */
 } search;
@@ -29,7 +32,7 @@ static int place(search *s, int cell)
         return 0;
     int c = cell % s->n;
     for (int t = 0; t < s->nn; t++) {
-        if (s->used >> t & 1)
+        if (s->used >> t & 1 || (s->pin[cell] && memcmp(s->pin[cell], tile[t], 4)))
             continue;
         if (c > 0 && tile[t][TX_LEFT] != tile[s->at[cell - 1]][TX_RIGHT])
             continue;
@@ -54,7 +57,11 @@ static int naive(const void *inst, void *ans, void *scratch)
     const tx_game *g = inst;
     tx_answer *a = ans;
     search s = {.g = g, .n = g->n, .nn = g->n * g->n};
+    uint8_t order[TX_CELLS];
     (void)scratch;
+    tx__order(s.n, TX_SQUARE, order);
+    for (int i = 0; i < g->fixed; i++)
+        s.pin[order[i]] = g->tile[i];
     tx__impossible(a);
     if (place(&s, 0)) {
         for (int c = 0; c < s.nn; c++)

@@ -12,7 +12,8 @@
  * there, nothing replayed (the portfolio's slices).
  * Cost: a node is a few loads and stores per candidate: fewer instructions
  * than count's, about the same time (results/tetravex.md, "pairs").
- * Limits: n <= 12.
+ * Limits: n <= 12; a piece's pins (pieces.c) are laid first, in the square
+ * order only.
  */
 #include <limits.h>
 #include <string.h>
@@ -169,10 +170,31 @@ void tx__pairs_init(tx_pairs *p, const tx_game *g, int order)
         p->inner[k][3] = (uint8_t)(TX_TOP * TX_DIGITS + sd[TX_BOTTOM]);
     }
     make_lists(p);
-    p->step = 0;
+    p->step = p->base = 0;
     p->state = p->nn == 0 ? TX_PAIRS_FOUND : counts_at_root(p) ? TX_PAIRS_HELD : TX_PAIRS_NONE;
+    if (g->fixed && order != TX_SQUARE)
+        pz_fatal("tetravex: a piece's pins are the first cells of the square order");
+    /* A piece's pins (tetravex.h): tile s's kind on step s, laid as the
+     * search would lay it (it must fit its neighbours and the counts), no
+     * node counted; the search stays below them. */
+    for (int s = 0; s < g->fixed && p->state == TX_PAIRS_HELD; s++) {
+        int k = tx__kind_of(&p->ks, g->tile[s]), l = p->right[p->left[s]], t = p->bottom[p->top[s]];
+        const uint8_t *sd = p->ks.side[k];
+        if (!p->ks.count[k] || (l != TX_ANY && sd[TX_LEFT] != l) ||
+            (t != TX_ANY && sd[TX_TOP] != t) || !take(p, k, p->edge[s])) {
+            p->state = TX_PAIRS_NONE;
+            break;
+        }
+        p->ks.count[k]--;
+        p->kind[s] = (uint8_t)k;
+        p->right[s] = sd[TX_RIGHT];
+        p->bottom[s] = sd[TX_BOTTOM];
+        p->step = p->base = s + 1;
+    }
+    if (p->state == TX_PAIRS_HELD && p->step == p->nn)
+        p->state = TX_PAIRS_FOUND;
     if (p->state == TX_PAIRS_HELD)
-        p->at[0] = first(p, 0);
+        p->at[p->step] = first(p, p->step);
 }
 
 int tx__pairs_run(tx_pairs *p, long long *budget)
@@ -194,7 +216,7 @@ int tx__pairs_run(tx_pairs *p, long long *budget)
     for (;;) {
         int k = p->list[p->at[s]++];
         if (k == END) {
-            if (s == 0) {
+            if (s == p->base) {
                 rc = 0, p->state = TX_PAIRS_NONE;
                 goto out;
             }
@@ -252,7 +274,7 @@ double tx__pairs_done(const tx_pairs *p)
     if (p->state == TX_PAIRS_FOUND || p->state == TX_PAIRS_NONE)
         return 1;
     memcpy(count, p->ks.count, sizeof count);
-    for (int s = p->step - 1; s >= 0; s--) {
+    for (int s = p->step - 1; s >= p->base; s--) { /* a pin: its step's whole subtree */
         int k = p->kind[s], before = 0, total = 0;
         count[k]++;
         for (const uint8_t *l = p->list + first(p, s); *l != END; l++)
@@ -280,4 +302,4 @@ static int pairs(const void *inst, void *ans, void *scratch)
 }
 
 TX_SOLVER(pairs, "square's search, a cell's kinds looked up by its (left, top) numbers", "n <= 12",
-          tx__fits, sizeof(tx_pairs), NULL);
+          tx__fits_pieces, sizeof(tx_pairs), NULL);

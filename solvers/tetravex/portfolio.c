@@ -325,4 +325,4 @@ static int portfolio(const void *inst, void *ans, void *scratch)
 
 TX_SOLVER(portfolio,
           "count's search from several corners (resumable) and mrv's runs, raced on estimates",
-          "n <= 12", tx__fits, sizeof(pool), NULL);
+          "n <= 12, whole games", tx__fits, sizeof(pool), NULL);

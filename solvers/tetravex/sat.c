@@ -327,6 +327,14 @@ int tx__sat(const tx_game *g, tx_answer *ans, void *scratch, long long *learned)
         borders(&e, at, opp, n, diff);
     }
 #undef EDGE
+    /* A piece's pins (tetravex.h): a unit clause each. */
+    if (g->fixed) {
+        int pin[TX_CELLS];
+        tx__pins(g, &ks, pin);
+        for (int c = 0; c < nn; c++)
+            if (pin[c] >= 0)
+                CLAUSE(&e, x[c][pin[c]]);
+    }
     int rc = ccadical_solve(e.s); /* 10 SAT, 20 UNSAT, 0 terminated */
     if (rc == 10) {
         for (int c = 0; c < nn; c++)
@@ -347,4 +355,4 @@ static int sat(const void *inst, void *ans, void *scratch)
 }
 
 TX_SOLVER(sat, "SAT encoding with kind and border-count totalizers, solved by CaDiCaL", "n <= 12",
-          tx__fits, sizeof(vars), NULL);
+          tx__fits_pieces, sizeof(vars), NULL);

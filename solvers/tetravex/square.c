@@ -26,4 +26,4 @@ static int square(const void *inst, void *ans, void *scratch)
 }
 
 TX_SOLVER(square, "count's search over kind masks, the cells filled as a square from the corner",
-          "n <= 12", tx__fits, 0, NULL);
+          "n <= 12", tx__fits_pieces, 0, NULL);

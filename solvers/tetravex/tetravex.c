@@ -3,7 +3,11 @@
  * Judge input: several games, each a line with n and then n*n lines of four
  * numbers 0..9 (top right bottom left); a line "0" ends the input.  Output
  * for game k: "Game k: Possible" or "Game k: Impossible", with one empty line
- * between games.  Our generalisation: n up to 12 in the same format.
+ * between games.  Our generalisation: n up to 12 in the same format; a piece
+ * of a game (pieces.c) has the size line "n fixed D": its first D tiles sit,
+ * in order, on the first D cells of the square grown from the corner (cell
+ * (0,0); then column w beside the w x w square, top down; then row w below
+ * it, left to right); and a budgeted solve's "Game k: unknown".
  */
 #include <math.h>
 #include <string.h>
@@ -38,10 +42,10 @@ static size_t next_word(const char **p, const char **word, int *value)
 /* At most 20 characters of a word, for messages, control characters escaped. */
 #define WORD(len, w) pz_quote((w), (len), (char[24]){0}, 24)
 
-static int read_size(pz_reader *r, int *n, pz_error *e)
+static int read_size(pz_reader *r, int *n, int *fixed, pz_error *e)
 {
     const char *p = r->buf, *w;
-    int v;
+    int v, d;
     size_t len = next_word(&p, &w, &v);
     if (v < 0)
         return pz_fail(e, r, "expected a board size n (1 to %d) or 0 to end the input, found '%s'",
@@ -49,9 +53,19 @@ static int read_size(pz_reader *r, int *n, pz_error *e)
     if (v > TX_MAX)
         return pz_fail(e, r, "expected a board size n from 1 to %d (0 ends the input), found %s",
                        TX_MAX, WORD(len, w));
-    if (!pz_is_blank(p))
-        return pz_fail(e, r, "expected only the board size n on this line");
     *n = v;
+    *fixed = 0;
+    if (pz_is_blank(p))
+        return 0;
+    /* Our own: "n fixed D", a piece of a game (pieces.c). */
+    len = next_word(&p, &w, &d);
+    if (v == 0 || len != 5 || strncmp(w, "fixed", 5))
+        return pz_fail(e, r, "expected only the board size n on this line");
+    len = next_word(&p, &w, &d);
+    if (d < 0 || d > v * v || !pz_is_blank(p))
+        return pz_fail(e, r, "expected n fixed D, D from 0 to %d (tiles pinned), found '%s'", v * v,
+                       WORD(len, w));
+    *fixed = d;
     return 0;
 }
 
@@ -82,13 +96,13 @@ static int read_tile(pz_reader *r, int i, int count, uint8_t *tile, pz_error *e)
 static int tx_read(pz_reader *r, void *inst, pz_error *e)
 {
     tx_game *g = inst;
-    int rc, n = 0;
+    int rc, n = 0, fixed = 0;
     if (r->hdr[0])
         return 0;
     if ((rc = pz_next_nonblank(r, e)) <= 0)
         return rc ? rc
                   : pz_fail(e, r, "expected a line 0 to end the input, found the end of the input");
-    if (read_size(r, &n, e))
+    if (read_size(r, &n, &fixed, e))
         return -1;
     if (n == 0) {
         r->hdr[0] = 1;
@@ -98,6 +112,7 @@ static int tx_read(pz_reader *r, void *inst, pz_error *e)
     }
     memset(g, 0, sizeof *g);
     g->n = (uint8_t)n;
+    g->fixed = (uint8_t)fixed;
     for (int i = 0; i < n * n; i++) {
         if ((rc = pz_getline(r, e)) <= 0)
             return rc ? rc
@@ -120,7 +135,7 @@ static void tx_write_input(FILE *f, const void *insts, size_t count, uint64_t fi
     for (size_t i = 0; i < count; i++, g++) {
         if (!g->n)
             pz_fatal("tetravex: a game of size 0 has no judge form (0 ends the input)");
-        fprintf(f, "%d\n", g->n);
+        fprintf(f, g->fixed ? "%d fixed %d\n" : "%d\n", g->n, g->fixed);
         for (int t = 0; t < g->n * g->n; t++)
             fprintf(f, "%d %d %d %d\n", g->tile[t][0], g->tile[t][1], g->tile[t][2], g->tile[t][3]);
     }
@@ -177,7 +192,19 @@ static int tx_read_answer(pz_reader *r, unsigned long long k, const void *inst, 
     return 1;
 }
 
-/* Replays the placement edge by edge; Impossible rests on agreement. */
+/* The i-th cell of the square grown from the corner, for a piece's pins
+ * (the checker's own: it shares no code with the solvers). */
+static int square_cell(int n, int i)
+{
+    int w = 0;
+    while ((w + 1) * (w + 1) <= i)
+        w++;
+    i -= w * w; /* of ring w: the w cells of column w, then the w + 1 of row w */
+    return i < w ? i * n + w : w * n + i - w;
+}
+
+/* Replays the placement edge by edge, and a piece's pins; Impossible rests
+ * on agreement. */
 static pz_verdict tx_check(const void *inst, const void *ans, const char **why)
 {
     const tx_game *g = inst;
@@ -207,6 +234,9 @@ static pz_verdict tx_check(const void *inst, const void *ans, const char **why)
             if (r + 1 < n && t[TX_BOTTOM] != g->tile[a->at[(r + 1) * n + c]][TX_TOP])
                 return *why = "two tiles one above the other show different numbers", PZ_INVALID;
         }
+    for (int i = 0; i < g->fixed; i++)
+        if (memcmp(g->tile[a->at[square_cell(n, i)]], g->tile[i], 4))
+            return *why = "a pinned cell of the piece holds another tile", PZ_INVALID;
     return PZ_VALID;
 }
 
@@ -475,6 +505,7 @@ const pz_puzzle pz_tetravex = {
     .size = tx_size,
     .classify = tx_classify,
     .unknown = tx_unknown,
+    .pieces = tx__pieces,
 };
 
 /* Orientation o: bit 0 transposes (a tile's top becomes its left), then bit 1
@@ -509,7 +540,10 @@ static void turn_tile(int o, const uint8_t *in, uint8_t *out)
 
 void tx__turn(const tx_game *g, int o, tx_game *out)
 {
+    if (g->fixed) /* its pins are the square order's first cells, as given */
+        pz_fatal("tetravex: a piece of a game turned");
     out->n = g->n;
+    out->fixed = 0;
     for (int i = 0; i < g->n * g->n; i++)
         turn_tile(o, g->tile[i], out->tile[i]);
 }

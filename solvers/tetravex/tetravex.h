@@ -23,6 +23,9 @@ enum { TX_TOP = 0, TX_RIGHT = 1, TX_BOTTOM = 2, TX_LEFT = 3 };
 typedef struct tx_game {
     uint8_t n;
     uint8_t tile[TX_CELLS][4]; /* [i][TX_TOP..TX_LEFT], i < n*n */
+    /* A piece of a game (pieces.c): tile i, for i < fixed, sits on the i-th
+     * cell of the square order (tx__order TX_SQUARE); 0: a whole game. */
+    uint8_t fixed;
 } tx_game;
 
 typedef struct tx_answer {
@@ -41,6 +44,9 @@ typedef struct tx_kinds {
 
 void tx__kinds(const tx_game *, tx_kinds *);
 
+/* The kind whose sides are sides (it must be one of ks's). */
+int tx__kind_of(const tx_kinds *ks, const uint8_t *sides);
+
 /* How many distinct numbers the tiles show: what the searches choose their
  * inference by (mrv.c) and the portfolio its members. */
 int tx__numbers(const tx_game *);
@@ -50,8 +56,10 @@ int tx__numbers(const tx_game *);
 double tx__peak_exact(int n);
 int tx__peak(int n);
 
-/* fits() of the solvers that take every board of the puzzle (n <= TX_MAX). */
+/* fits() of the solvers that take every game of the puzzle (n <= TX_MAX)
+ * but no piece of one (fixed > 0); and of those that take pieces too. */
 int tx__fits(const void *inst);
+int tx__fits_pieces(const void *inst);
 
 /* Turns a placement of kinds (kind[cell], row-major) into a witness: each
  * cell gets the first tile of its kind not yet used.  Sets possible and has. */
@@ -152,7 +160,7 @@ extern int tx__arc_most;
  * bit 1 flips top and bottom, bit 2 left and right): the same answer, another
  * search.  Tile i of the turned game is tile i of g, turned; the cell cell
  * of g is the cell tx__turn_cell() of the turned board.  turns.c and
- * portfolio.c search the eight. */
+ * portfolio.c search the eight; a piece (fixed > 0) is not turned. */
 void tx__turn(const tx_game *g, int o, tx_game *out);
 int tx__turn_cell(int o, int n, int cell);
 
@@ -185,6 +193,30 @@ int tx__count_part(const tx_game *, int order, long long *budget, tx_kinds *ks, 
  * given to pz_estimate); 0 with the answer in a. */
 int tx__count_solve(const tx_game *, int order, tx_answer *a);
 
+/* A game's search split (pieces.c): the nodes at step depth of the square
+ * order's search (count.c's, below g's own pins if g is a piece), in the
+ * order it visits them, each given to emit with the kinds of the cells of
+ * the steps before depth (kind[cell]); *top: the nodes above them.  The
+ * pieces cover the search's tree, each subtree once: a Possible game has a
+ * Possible piece, an Impossible one none, and its search's nodes are *top
+ * and those of its pieces' searches.  fixed <= depth <= n*n. */
+void tx__count_pieces(const tx_game *g, int depth, long long *top,
+                      void (*emit)(void *ctx, const tx_kinds *ks, const uint8_t *kind), void *ctx);
+
+/* The piece of g whose first depth cells of the square order hold the
+ * kinds kind[cell] (from tx__count_pieces): g's tiles, those of the pins
+ * first (tile i of a kind of kind[cell of step i]), fixed = depth. */
+void tx__piece(const tx_game *g, const tx_kinds *ks, const uint8_t *kind, int depth,
+               tx_game *piece);
+
+/* A piece's pins as kinds of ks: pin[cell] = the kind, -1 where none. */
+void tx__pins(const tx_game *g, const tx_kinds *ks, int *pin);
+
+/* pz_tetravex.pieces (solver.h): the pieces at step depth, emit given each
+ * as a game; the nodes above them, or -1 with why if depth does not fit. */
+long long tx__pieces(const void *inst, int depth, void (*emit)(void *ctx, const void *piece),
+                     void *ctx, char *why, size_t len);
+
 /* The share of the tree behind a cut of tx__count_resume in that order, on
  * its path kind[] with *resume cut (what tx__count_part gives as *done). */
 double tx__count_done(const tx_game *, int order, const uint8_t *kind, int cut);
@@ -203,7 +235,8 @@ double tx__count_done(const tx_game *, int order, const uint8_t *kind, int cut);
 enum { TX_PAIRS_HELD, TX_PAIRS_ON, TX_PAIRS_FOUND, TX_PAIRS_NONE };
 typedef struct tx_pairs {
     int n, nn, step, state;
-    tx_kinds ks;                           /* count[] follows the search */
+    int base;    /* a piece's pins (g->fixed): its first steps, laid once, never gone back over */
+    tx_kinds ks; /* count[] follows the search */
     uint8_t cell[TX_CELLS];                /* the cell of each step */
     uint8_t left[TX_CELLS], top[TX_CELLS]; /* the steps of its neighbours, or TX_CELLS */
     uint8_t right[TX_CELLS + 1], bottom[TX_CELLS + 1]; /* the numbers placed; [TX_CELLS]: TX_ANY */

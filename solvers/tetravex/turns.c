@@ -77,4 +77,4 @@ static int turns(const void *inst, void *ans, void *scratch)
 }
 
 TX_SOLVER(turns, "count's search on the 8 orientations of the board in turn, with restarts",
-          "n <= 12", tx__fits, 0, NULL);
+          "n <= 12, whole games", tx__fits, 0, NULL);

@@ -145,6 +145,9 @@ for f in "$src"/corpus/*/*.in; do
     case $f in
     */tetravex/*-[6-9]x[6-9]-* | */tetravex/*-1[0-2]x1[0-2]-*) opts=(--solvers portfolio,mrv) ;;
     esac
+    # A set past any search runs under the budget its .opts gives (every game unknown).
+    budget=$(sed -n 's/.*--budget \([^ ]*\).*/\1/p' "${f%.in}.opts" 2>/dev/null)
+    [ -z "$budget" ] || opts+=(--budget "$budget")
     expect_line 0 "" "$pb" run "$p" --corpus "$f" --no-save "${opts[@]}"
 done
 

@@ -199,6 +199,7 @@ static int refute(const job *jb, worker *w, long long index, const void *inst, c
         w->mine = pz_xcalloc_lines(1, p->ans_size);
     }
     w->ref.arena = w->arena; /* a wide answer's rows: the batch's, as the others' */
+    pz_game_start(NULL);     /* whole, whatever --budget left on this thread */
     return !pz_reference_solve(&w->ref, inst, w->mine, &e) &&
            pz_jury_refuted(p, (unsigned long long)index + 1, inst, expected, w->mine, jb->ans_name,
                            why, cap);

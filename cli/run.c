@@ -53,8 +53,8 @@ int pz_parse_sample(const char *s, long long *every, pz_error *e)
       "not finish within it has the answer unknown, with the size of\n"                            \
       "its tree as the search estimates it, counted apart and never\n"                             \
       "a failure (default none: every game searched to the end).\n"                                \
-      "Nodes: count's, square's, mrv's, turns' and the portfolio's\n"                              \
-      "search nodes, sat's conflicts, Gecode's nodes")                                             \
+      "Tetravex's solvers only: nodes of the searches, sat's\n"                                    \
+      "conflicts, Gecode's nodes")                                                                 \
     X(PLAN, "plan", 0, NULL,                                                                       \
       "print the options the estimate chose (--solvers, --sample,\n"                               \
       "--slow, --time-budget none) on stdout and run nothing: for\n"                               \
@@ -124,7 +124,8 @@ static void help(FILE *f)
     fputs("\n"
           "Exit status: 0 every answer checks and agrees; 1 an answer fails its check or\n"
           "differs from the reference, or no answer was checked at all (every solver\n"
-          "skipped every instance, or the corpus has none: \"no instance in the corpus\");\n"
+          "skipped every instance, or the corpus has none: \"no instance in the corpus\";\n"
+          "games cut by --budget count as neither);\n"
           "2 bad usage or input; 130 (SIGINT) or 143 (SIGTERM) when interrupted: a signal\n"
           "stops every search within a second, the batches finished before it are\n"
           "reported, marked partial, in X.partial.json beside the report X.json (a batch\n"
@@ -183,6 +184,8 @@ static int plan(const pz_corpus *c, pz_run_opts *o, const char *budget, int samp
     if (sampled && only)
         return pz_usage("run: --plan makes the sample: it takes no --sample or --slow");
     int planned = !seconds ? -1 : pz_plan(c, o, seconds, rows);
+    if (only && pz_stop_signal) /* the pilot was cut: no plan to print */
+        return 128 + pz_stop_signal;
     if (planned >= 0)
         pz_plan_print(stderr, rows, before.nsolvers, o, seconds, c->count);
     if (!only)

@@ -14,8 +14,8 @@
       "this solver only (default: the reference answer, the first\n"                               \
       "that checks from the reference solvers, then the others)")                                  \
     X(BUDGET, "budget", 0, "B",                                                                    \
-      "each game's budget: CPU seconds (2s, 0.5s), nodes of the\n"                                 \
-      "search (1e7n) or both (2s,1e7n); a game not finished within\n"                              \
+      "each Tetravex game's budget: CPU seconds (2s, 0.5s), nodes of\n"                            \
+      "the search (1e7n) or both (2s,1e7n); a game not finished within\n"                          \
       "it is answered \"Game k: unknown\", our own word (no judge's),\n"                           \
       "with a line on stderr: the nodes searched and the size of the\n"                            \
       "tree by the search's estimate (default none: every game is\n"                               \

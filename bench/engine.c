@@ -162,7 +162,10 @@ void pz_engine_run(pz_engine *e)
                 if (part)
                     memset(part, 0, e->part_size);
                 if (e->run(e->ctx, w, lo, hi, part)) {
-                    /* It gave up at the stop: nothing after it is merged. */
+                    /* It gave up at the stop: nothing after it is merged,
+                     * and what it holds is dropped here. */
+                    if (part && e->drop)
+                        e->drop(e->ctx, part);
 #pragma omp atomic write
                     gave_up = 1;
                     break;

@@ -42,8 +42,9 @@ typedef struct pz_engine {
     int window;       /* with parts: batches merged at a time (default 256) */
     /* A batch's part, in index order; nonzero: no window starts after this one. */
     int (*merge)(void *ctx, void *part);
-    /* Optional: a part that ran but is not merged (a batch after a stop or
-     * an unfinished one), before the engine zeroes it: free what it holds. */
+    /* Optional: a part that ran but is not merged (a batch after a stop, or
+     * one whose run gave up), before the engine zeroes it: free what it
+     * holds.  It may run on several threads at once, each on its own part. */
     void (*drop)(void *ctx, void *part);
     /* After the last batch, each worker in thread order: gather it and free it. */
     void (*finish)(void *ctx, void *worker);

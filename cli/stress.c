@@ -556,7 +556,7 @@ static void report(const stress *s, const tally *all, const example *ex, int nex
         printf("interrupted by %s: %lld of the %lld %ss judged, in the batches finished by\n"
                "then; the runs under way ended as they would have, and none started after it\n",
                signal_name(sig), s->done, total, unit);
-        if (s->gen.cmd && s->sample == 1 && s->done < total)
+        if (s->gen.cmd && s->sample == 1 && s->done > 0 && s->done < total)
             printf("judged seeds %lld..%lld; --seeds %lld..%lld judges the rest\n",
                    s->seed0 + s->first, s->seed0 + s->first + s->done - 1,
                    s->seed0 + s->first + s->done, s->seed0 + s->end - 1);

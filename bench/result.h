@@ -9,7 +9,7 @@
  * two runs of one corpus gave the same answers (pz_result_differs).  So a
  * field is one line:
  *
- *     X(COUNT, unknown, "unknown", 14, "%lld", EQUAL, NEW)  // in PZ_TALLY
+ *     X(COUNT, unknown, "unknown", 14, "%lld", FREE, NEW)  // in PZ_TALLY
  *
  * and it is summed, merged, written, read (as 0 from older reports), put in
  * the CSV and compared, with nothing else to change.  tests/test_result.c

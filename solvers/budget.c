@@ -9,9 +9,9 @@
  * "unknown" with its tree estimated.  The state is per thread, so the
  * threads of a run each time their own games.
  * Cost: without a budget a poll is pz_stopped() and one thread-local test;
- * with one, a sum and a compare, and the thread's CPU clock (a system call,
- * about 0.5 us) read at most every CLOCK_EVERY polls: once per 32 k nodes
- * of count's search, a millisecond or less of CPU.
+ * with one, a sum and a compare, and the thread's CPU clock (a system call)
+ * read at most every CLOCK_EVERY polls, so that a CPU budget overshoots by
+ * at most CLOCK_EVERY polls' nodes.
  */
 #include <errno.h>
 #include <math.h>
@@ -113,7 +113,7 @@ static int term(const char *s, size_t len, pz_budget *b)
         b->cpu_s = v;
         return 0;
     }
-    if (unit == 'n' && !b->nodes && v >= 1 && v <= 1e18) {
+    if (unit == 'n' && !b->nodes && v >= 1 && v <= 1e18 && v == floor(v)) { /* whole */
         b->nodes = (long long)v;
         return 0;
     }
@@ -148,7 +148,7 @@ void pz_budget_text(const pz_budget *b, char *buf, size_t len)
         return;
     }
     if (b->cpu_s > 0)
-        n = snprintf(buf, len, "%gs", b->cpu_s);
+        n = snprintf(buf, len, "%.15gs", b->cpu_s); /* read back as given */
     if (b->nodes && (size_t)n < len) {
         char g[32]; /* 200000 as 2e5: what one types */
         long long m = b->nodes;

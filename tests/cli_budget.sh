@@ -83,10 +83,14 @@ grep -q "Differs: count's games cut by the budget (unknown): 0 (base), 1 (new)" 
 grep -q "^Answers: the same" "$tmp/cmp.out" && ok || bad "compare: $(cat "$tmp/cmp.out")"
 
 # Bad budgets: one line, exit 2, for run and solve.
-for b in 3x 0s -1n 2s,3s 1e7 inf ''; do
+for b in 3x 0s -1n 1.5n 2s,3s 1e7 inf ''; do
     expect_line 2 "puzzlebench: expected --budget as CPU seconds a game (2s, 0.5s), nodes a game (1e7n), both (2s,1e7n), or none, found '$b'" \
         "$pb" run tetravex --corpus "$tmp/t10.in" --budget "$b"
 done
 expect 2 "solve: expected --budget as CPU seconds a game" -- "$pb" solve tetravex --budget 3x "$in"
+# A budget is recorded as it was given.
+"$pb" run tetravex --corpus tetravex:random:count=3 --budget 1234567s --no-save --json "$tmp/big.json" \
+    >/dev/null
+jq -e '.budget == "1234567s"' "$tmp/big.json" >/dev/null && ok || bad "budget 1234567s recorded as $(jq .budget "$tmp/big.json")"
 
 summary

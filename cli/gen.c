@@ -1,4 +1,5 @@
 /* gen.c - `puzzlebench gen`: a corpus (or its shard) in the judge's format. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,7 +78,7 @@ static int write_pieces(const pz_corpus *c, const char *depth)
     long d = strtol(depth, &end, 10);
     if (!p->pieces)
         return pz_usage("gen: --pieces: %s games are not split (only tetravex's are)", p->name);
-    if (end == depth || *end || d < 0 || d > 1000)
+    if (end == depth || *end || d < 0 || d > INT_MAX) /* past the cells: the hook says why */
         return pz_usage("gen: expected --pieces D, a step of the search (0 or more), found '%s'",
                         depth);
     if (c->count != 1)

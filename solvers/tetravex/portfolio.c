@@ -56,6 +56,8 @@ typedef struct pool {
     long long fair;        /* the searches' nodes given in equal shares (few numbers) */
     long long raced;       /* and those given to the leader */
     tx_mrv runs[MRV_RUNS]; /* many numbers: mrv's runs, members after the searches */
+    tx_kinds ks;           /* the first slice's (count's search) */
+    uint8_t kind[TX_CELLS];
 } pool;
 
 /* Gives orientation o a slice of budget nodes: 1 found (a filled), 0 no
@@ -184,16 +186,25 @@ static int race(const tx_game *g, tx_answer *a, pool *p)
     p->step = p->order == TX_SQUARE ? 2 : 1;
     p->orients = 8 / p->step;
     for (o = 0; o < p->orients; o++) {
-        tx__turn(g, o * p->step, &p->turned[o]);
-        tx__pairs_init(&p->search[o], &p->turned[o], p->order);
         p->work[o] = 0;
         p->done[o] = 0;
     }
-    /* The board as given first: the easy games end in its first slice. */
-    int rc = slice(p, 0, FIRST, a);
-    *counted = p->work[0];
+    /* The board as given first, by count's search, which needs no setup:
+     * the easy games end in its first slice, before the searches are set up
+     * (on a 2x2 game that costs more than the search). */
+    long long first = FIRST;
+    int resume = 0;
+    double share;
+    int rc = tx__count_part(g, p->order, &first, &p->ks, p->kind, &resume, &share);
+    *counted = FIRST - (first > 0 ? first : 0);
+    if (rc == 1)
+        tx__witness(g, &p->ks, p->kind, a);
     if (rc >= 0)
         return 0;
+    for (o = 0; o < p->orients; o++) {
+        tx__turn(g, o * p->step, &p->turned[o]);
+        tx__pairs_init(&p->search[o], &p->turned[o], p->order);
+    }
     if (p->order == TX_SQUARE)
         return race_many(g, a, p);
     for (;;) {

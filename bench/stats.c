@@ -464,20 +464,23 @@ pz_versus pz_versus_times(const pz_times *a, const pz_times *b, double threshold
         w.ratio = w.now / w.base;
         if (!(w.ratio > 0 && isfinite(w.ratio)))
             w.ratio = NAN;
-        w.verdict = isnan(w.ratio)            ? "not comparable"
-                    : w.ratio > 1 + threshold ? "~slower"
-                    : w.ratio < 1 - threshold ? "~faster"
-                                              : "~same";
+        w.verdict = pz_speed_verdict(w.ratio, NAN, NAN, NAN, threshold);
         return w;
     }
-    /* Slower: significantly slower by more than the threshold, so the whole
-     * interval lies beyond it (and the test rejects equality); on a shared
-     * machine the ratio itself wanders further than 5% between two runs. */
-    if (isnan(w.ratio))
-        w.verdict = "not comparable";
-    else if (w.p < PZ_ALPHA && w.lo > 1 + threshold)
-        w.verdict = "slower";
-    else if (w.p < PZ_ALPHA && w.hi < 1 - threshold)
-        w.verdict = "faster";
+    w.verdict = pz_speed_verdict(w.ratio, w.lo, w.hi, w.p, threshold);
     return w;
+}
+
+/* Slower: significantly slower by more than the threshold, so the whole
+ * interval lies beyond it (and the test rejects equality); on a shared
+ * machine the ratio itself wanders further than 5% between two runs. */
+const char *pz_speed_verdict(double ratio, double lo, double hi, double p, double threshold)
+{
+    if (isnan(ratio))
+        return "not comparable";
+    if (isnan(p) || isnan(lo) || isnan(hi))
+        return ratio > 1 + threshold ? "~slower" : ratio < 1 - threshold ? "~faster" : "~same";
+    return p < PZ_ALPHA && lo > 1 + threshold   ? "slower"
+           : p < PZ_ALPHA && hi < 1 - threshold ? "faster"
+                                                : "same";
 }

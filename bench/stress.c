@@ -21,10 +21,6 @@ enum {
     PILOT_BATCH = 4096,    /* instances of a pilot's run, at most */
 };
 
-/* Two programs' speeds differ when p < ALPHA and the whole 95% interval of
- * their ratio lies beyond THRESHOLD: the rule of `puzzlebench compare`. */
-static const double ALPHA = 0.05, THRESHOLD = 0.05;
-
 const char *const pz_stress_names[PROGS] = {"--exec", "--against"};
 
 typedef pz_stress stress;
@@ -1022,17 +1018,10 @@ pz_stress_versus pz_stress_compare(const tally *all)
                                        (double)t->spread.bin[i].count * per_run};
     }
     if (n[0] && n[1]) {
+        /* Two programs' speeds judged by the rule of `puzzlebench compare`
+         * (too few runs for an interval: the ratio alone, "~"). */
         pz_shift d = v.shift = pz_compare_times(x[1], n[1], x[0], n[0]);
-        if (isnan(d.ratio))
-            v.verdict = "not comparable";
-        else if (isnan(d.lo) || isnan(d.p)) /* too few runs for an interval */
-            v.verdict = d.ratio > 1 + THRESHOLD   ? "~slower"
-                        : d.ratio < 1 - THRESHOLD ? "~faster"
-                                                  : "~same";
-        else
-            v.verdict = d.p < ALPHA && d.lo > 1 + THRESHOLD   ? "slower"
-                        : d.p < ALPHA && d.hi < 1 - THRESHOLD ? "faster"
-                                                              : "same";
+        v.verdict = pz_speed_verdict(d.ratio, d.lo, d.hi, d.p, PZ_THRESHOLD);
     }
     free(x[0]);
     free(x[1]);

@@ -428,7 +428,7 @@ int pz_cmd_compare(int argc, char **argv)
     report r[2] = {{0}, {0}};
     int first, status = PZ_EXIT_OK;
     char why[256];
-    double pct = 5;
+    double pct = 100 * PZ_THRESHOLD;
     static pz_comparison x; /* its notes are large */
 
     if ((status = pz_parse_options(&pz_compare_command, NULL, argc, argv, value, &first)) >= 0)

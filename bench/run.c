@@ -56,7 +56,8 @@ typedef struct worker {
     char (*names)[PZ_NAME];
     pz_failure keep[PZ_KEEP]; /* this thread's first failures by index */
     int nkeep;
-    char warm[PZ_RUN_SOLVERS];    /* the solver has had a batch in this thread and pass */
+    char warm[PZ_RUN_SOLVERS];    /* the solver has had a batch in this thread and pass (a
+                                   * pass makes its workers anew: keep it so) */
     pz_arena *arena;              /* a wide corpus's: the batch's rows */
     char *expected;               /* the batch's expected answers, where the corpus has them */
     pz_reference ref;             /* ours, against an expected answer a solver disputes */

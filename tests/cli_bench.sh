@@ -103,7 +103,7 @@ g checkout -q -- results && g clean -qfd -- results
 # bigboards-plot alone: results/run/ by default, results/ with --update-results.
 rm -rf "$run"
 expect 0 "wrote results/run/bigboards.png" -- "$co/scripts/bigboards-plot"
-grep -q 'Drawn from results/bigboards.dat (committed [0-9-]*) and results/bigboards-peer.dat' \
+grep -Eq 'Drawn from results/bigboards.dat \((committed [0-9-]+|measured [0-9-]+ on [^)]+)\) and results/bigboards-peer.dat' \
     "$run/bigboards.svg" && ok || bad "bigboards-plot: $(grep -o 'Drawn from[^<]*' "$run/bigboards.svg")"
 clean "scripts/bigboards-plot"
 expect 0 "wrote results/bigboards.png" -- "$co/scripts/bigboards-plot" --update-results

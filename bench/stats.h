@@ -103,11 +103,11 @@ pz_shift pz_welch(double mean_a, double sd_a, long long n_a, double mean_b, doub
 #define PZ_ALPHA 0.05
 #define PZ_THRESHOLD 0.05
 
-/* The verdict on a ratio NEW/BASE: with a test (p and the 95% interval lo..hi
- * not NaN) "slower" or "faster" when p < PZ_ALPHA and the whole interval
- * lies beyond the threshold, else "same"; without one the ratio alone
- * against the threshold, "~slower", "~faster" or "~same"; "not comparable"
- * for a NaN ratio. */
+/* The verdict on a ratio NEW/BASE: with a test (p not NaN) "slower" or
+ * "faster" when p < PZ_ALPHA and the whole 95% interval lo..hi lies beyond
+ * the threshold (a NaN interval never does), else "same"; without one the
+ * ratio alone against the threshold, "~slower", "~faster" or "~same"; "not
+ * comparable" for a NaN ratio. */
 const char *pz_speed_verdict(double ratio, double lo, double hi, double p, double threshold);
 
 /* One side of a comparison of times: a solver of a run's report, or a

@@ -59,39 +59,6 @@ static double number(const char *s, const char *what)
     return v;
 }
 
-/* The solved board random_make (tetravex.c) laid for game k of a solvable
- * spec, before it shuffled the tiles: its draws replayed up to there,
- * side[cell] row-major.  0 if p is no such spec. */
-static int planted(const pz_params *p, long long k, uint8_t (*side)[4])
-{
-    enum { DIGITS = 10 };
-    if (strcmp(p->mode, "solvable"))
-        return 0;
-    pz_rng rng = pz_rng_at(p->seed, (uint64_t)k);
-    int n = p->n, d = p->digits;
-    uint8_t value[DIGITS], h[TX_MAX + 1][TX_MAX], v[TX_MAX][TX_MAX + 1];
-    for (int i = 0; i < DIGITS; i++)
-        value[i] = (uint8_t)i;
-    for (int i = 0; i < d; i++) {
-        int w = i + (int)pz_rng_below(&rng, (uint64_t)(DIGITS - i));
-        uint8_t t = value[i];
-        value[i] = value[w], value[w] = t;
-    }
-    for (int r = 0; r <= n; r++)
-        for (int c = 0; c < n; c++)
-            h[r][c] = (uint8_t)pz_rng_below(&rng, (uint64_t)d);
-    for (int r = 0; r < n; r++)
-        for (int c = 0; c <= n; c++)
-            v[r][c] = (uint8_t)pz_rng_below(&rng, (uint64_t)d);
-    for (int r = 0; r < n; r++)
-        for (int c = 0; c < n; c++) {
-            uint8_t *t = side[r * n + c];
-            t[TX_TOP] = value[h[r][c]], t[TX_BOTTOM] = value[h[r + 1][c]];
-            t[TX_LEFT] = value[v[r][c]], t[TX_RIGHT] = value[v[r][c + 1]];
-        }
-    return 1;
-}
-
 /* One piece searched: its answer, nodes, CPU seconds and tree. */
 static void measure(const tx_game *piece, long long cap, const char **answer, long long *nodes,
                     double *cpu, double *tree)
@@ -158,7 +125,7 @@ int main(int argc, char **argv)
         return 2;
     }
     pz_corpus_get(&c, k, &g);
-    int has_board = c.gen && planted(&c.params, k, board);
+    int has_board = c.gen && tx__planted(&c.params, (uint64_t)k, board);
     pz_corpus_close(&c);
     double t0 = pz_cpu_now();
     if ((top = tx__pieces(&g, (int)depth, keep, &p, why, sizeof why)) < 0) {

@@ -340,15 +340,15 @@ static void exhaustive_make(const pz_params *p, uint64_t index, void *inst)
         }
 }
 
-/* solvable: the tiles of a random solved board, shuffled; perturbed: then
- * one number changed; tiles: independent random tiles.  The numbers are a
- * random choice of digits values out of 0..9, so every value gets used. */
-static void random_make(const pz_params *p, uint64_t index, void *inst)
+/* The first draws of game index of a random spec: the numbers' values (a
+ * random choice of digits values out of 0..9, so every value gets used),
+ * then, but for mode tiles, the edges of a solved board laid into ix
+ * row-major as numbers 0..digits-1.  The generator goes on from the
+ * state it returns. */
+static pz_rng lay(const pz_params *p, uint64_t index, uint8_t value[TX_DIGITS], uint8_t (*ix)[4])
 {
-    tx_game *g = inst;
     pz_rng rng = pz_rng_at(p->seed, index);
-    int n = p->n, d = p->digits, mode = mode_of(p);
-    uint8_t value[TX_DIGITS], ix[TX_CELLS][4];
+    int n = p->n, d = p->digits;
     for (int v = 0; v < TX_DIGITS; v++)
         value[v] = (uint8_t)v;
     for (int v = 0; v < d; v++) {
@@ -356,6 +356,45 @@ static void random_make(const pz_params *p, uint64_t index, void *inst)
         uint8_t t = value[v];
         value[v] = value[w], value[w] = t;
     }
+    if (mode_of(p) == TILES)
+        return rng;
+    /* h[r][c]: the edge above cell (r, c); v[r][c]: the edge left of it. */
+    uint8_t h[TX_MAX + 1][TX_MAX], v[TX_MAX][TX_MAX + 1];
+    for (int r = 0; r <= n; r++)
+        for (int c = 0; c < n; c++)
+            h[r][c] = (uint8_t)pz_rng_below(&rng, (uint64_t)d);
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c <= n; c++)
+            v[r][c] = (uint8_t)pz_rng_below(&rng, (uint64_t)d);
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) {
+            uint8_t *t = ix[r * n + c];
+            t[TX_TOP] = h[r][c], t[TX_BOTTOM] = h[r + 1][c];
+            t[TX_LEFT] = v[r][c], t[TX_RIGHT] = v[r][c + 1];
+        }
+    return rng;
+}
+
+int tx__planted(const pz_params *p, uint64_t index, uint8_t (*side)[4])
+{
+    uint8_t value[TX_DIGITS], ix[TX_CELLS][4];
+    if (mode_of(p) != SOLVABLE)
+        return 0;
+    lay(p, index, value, ix);
+    for (int i = 0; i < p->n * p->n; i++)
+        for (int s = 0; s < 4; s++)
+            side[i][s] = value[ix[i][s]];
+    return 1;
+}
+
+/* solvable: the tiles of a random solved board (lay), shuffled; perturbed:
+ * then one number changed; tiles: independent random tiles. */
+static void random_make(const pz_params *p, uint64_t index, void *inst)
+{
+    tx_game *g = inst;
+    int n = p->n, d = p->digits, mode = mode_of(p);
+    uint8_t value[TX_DIGITS], ix[TX_CELLS][4];
+    pz_rng rng = lay(p, index, value, ix);
     memset(g, 0, sizeof *g);
     g->n = (uint8_t)n;
     if (mode == TILES) {
@@ -363,20 +402,6 @@ static void random_make(const pz_params *p, uint64_t index, void *inst)
             for (int s = 0; s < 4; s++)
                 ix[i][s] = (uint8_t)pz_rng_below(&rng, (uint64_t)d);
     } else {
-        /* h[r][c]: the edge above cell (r, c); v[r][c]: the edge left of it. */
-        uint8_t h[TX_MAX + 1][TX_MAX], v[TX_MAX][TX_MAX + 1];
-        for (int r = 0; r <= n; r++)
-            for (int c = 0; c < n; c++)
-                h[r][c] = (uint8_t)pz_rng_below(&rng, (uint64_t)d);
-        for (int r = 0; r < n; r++)
-            for (int c = 0; c <= n; c++)
-                v[r][c] = (uint8_t)pz_rng_below(&rng, (uint64_t)d);
-        for (int r = 0; r < n; r++)
-            for (int c = 0; c < n; c++) {
-                uint8_t *t = ix[r * n + c];
-                t[TX_TOP] = h[r][c], t[TX_BOTTOM] = h[r + 1][c];
-                t[TX_LEFT] = v[r][c], t[TX_RIGHT] = v[r][c + 1];
-            }
         for (int i = n * n - 1; i > 0; i--) {
             int j = (int)pz_rng_below(&rng, (uint64_t)i + 1);
             uint8_t t[4];

@@ -65,6 +65,11 @@ int tx__fits_pieces(const void *inst);
  * cell gets the first tile of its kind not yet used.  Sets possible and has. */
 void tx__witness(const tx_game *, const tx_kinds *, const uint8_t *kind, tx_answer *);
 
+/* The solved board tetravex:random lays for game index of a solvable spec
+ * before it shuffles the tiles, side[cell] row-major: 1, or 0 for another
+ * mode. */
+int tx__planted(const pz_params *p, uint64_t index, uint8_t (*side)[4]);
+
 /* The searches poll pz_poll() (puzzlebench.h: the stop flag and the game's
  * budget) every TX_POLL + 1 nodes: a stop ends them as a cut does (-1 from
  * the searches below), and their solvers return PZ_STOPPED, having told

@@ -37,6 +37,11 @@ enum {
     PZ_STRESS_PROGS = 2,          /* the program (--exec) and the reference (--against) */
     PZ_STRESS_SAVE = 20,          /* failing inputs saved with --save, at most */
     PZ_STRESS_SHOW_BYTES = 2048,  /* of a text in the report */
+    /* A run's output cap (OLE): PZ_OLE_TIMES x the expected output, at least
+     * PZ_OLE_MIN_KIB, at most PZ_OLE_MORE_MIB more than expected. */
+    PZ_OLE_TIMES = 64,
+    PZ_OLE_MIN_KIB = 64,
+    PZ_OLE_MORE_MIB = 64,
 };
 
 /* The programs by their options: "--exec", "--against". */

@@ -26,6 +26,12 @@ enum {
     SHOW_LINES = 20,                   /* and its lines */
     MAX_JOBS = 256,
     PROGS = PZ_STRESS_PROGS,
+    /* The options' defaults, for parse() and the help alike. */
+    BATCH_DEFAULT = 1,
+    TIME_MS = 1000,
+    WALL_MORE_MS = 500, /* the wall limit: twice the time limit and this */
+    MEMORY_MB = 256,
+    SHOW_DEFAULT = 3,
 };
 
 #define prog_names pz_stress_names
@@ -44,10 +50,12 @@ typedef pz_example example;
     X(AGAINST, "against", 0, "'CMD ARGS'",                                                         \
       "a second program, the reference (a brute force): run on\n"                                  \
       "the same inputs under the same limits (below)")                                             \
-    X(BATCH, "batch", 0, "B", "instances per run, in one judge input (default 1)")                 \
-    X(TIME, "time-limit", 0, "MS", "CPU time per run (default 1000)")                              \
-    X(WALL, "wall-limit", 0, "MS", "wall-clock time per run (default 2 x time limit + 500)")       \
-    X(MEMORY, "memory-limit", 0, "MB", "memory per run (default 256; 0: none)")                    \
+    X(BATCH, "batch", 0, "B", "instances per run, in one judge input (default %d)",                \
+      .num = BATCH_DEFAULT)                                                                        \
+    X(TIME, "time-limit", 0, "MS", "CPU time per run (default %d)", .num = TIME_MS)                \
+    X(WALL, "wall-limit", 0, "MS", "wall-clock time per run (default 2 x time limit + %d)",        \
+      .num = WALL_MORE_MS)                                                                         \
+    X(MEMORY, "memory-limit", 0, "MB", "memory per run (default %d; 0: none)", .num = MEMORY_MB)   \
     X(JOBS, "jobs", 0, "J", "programs run at once (default 1, at most %d)", .num = MAX_JOBS)       \
     X(SHARD, "shard", 0, "K/N",                                                                    \
       "only shard K of N (0 <= K < N) of the corpus or the seeds:\n"                               \
@@ -61,7 +69,7 @@ typedef pz_example example;
       .num = PZ_TIME_BUDGET)                                                                       \
     X(SOLVER, "solver", 0, "S", "the reference solver")                                            \
     X(RUN_AS, "run-as", 0, "USER", "as root, run the program as USER (default nobody)")            \
-    X(SHOW, "show", 0, "N", "failing instances shown in full (default 3)")                         \
+    X(SHOW, "show", 0, "N", "failing instances shown in full (default %d)", .num = SHOW_DEFAULT)   \
     X(ANY_SIZE, "shrink-any-size", 0, NULL, "let shrinking change the board size too")             \
     X(SAVE, "save", 0, "DIR",                                                                      \
       "write the inputs of the first failures (at most %d) and the\n"                              \
@@ -143,7 +151,7 @@ static void usage(FILE *f)
             "namespace.  Not as root, the program is our own user and may signal stress.\n"
             "The generator and the reference program (--gen, --against) run the same way.\n"
             "On a terminal, a progress line on stderr.  Verdicts, the first that applies:\n"
-            "  OLE  more than 64 x the expected output (at least 64 KiB, at most 64 MiB more\n"
+            "  OLE  more than %d x the expected output (at least %d KiB, at most %d MiB more\n"
             "       than expected) on stdout or on stderr, or a file written past that: killed\n"
             "  TLE  CPU time over the time limit (a busy program is stopped there), or wall\n"
             "       clock over the wall limit (killed)\n"
@@ -231,7 +239,7 @@ static void usage(FILE *f)
             "judged); 2 bad usage, a bad corpus, a program that cannot be found, a\n"
             "generator that fails, or a stress the time budget refuses; 130 (SIGINT) or\n"
             "143 (SIGTERM) when interrupted.\n",
-            PZ_PROC_TASKS, SHRINK_RUNS);
+            PZ_PROC_TASKS, PZ_OLE_TIMES, PZ_OLE_MIN_KIB, PZ_OLE_MORE_MIB, SHRINK_RUNS);
 }
 
 static int number(const char *opt, const char *val, long long min, long long max, long long *out)
@@ -371,8 +379,12 @@ static int parse(stress *s, int argc, char **argv, double *budget)
         int opt;
         long long min, max, init;
     } nums[] = {
-        {O_BATCH, 1, 1 << 20, 1},    {O_TIME, 1, 3600000, 1000}, {O_WALL, 1, 7200000, -1},
-        {O_MEMORY, 0, 1 << 20, 256}, {O_JOBS, 1, MAX_JOBS, 1},   {O_SHOW, 0, KEEP, 3},
+        {O_BATCH, 1, 1 << 20, BATCH_DEFAULT},
+        {O_TIME, 1, 3600000, TIME_MS},
+        {O_WALL, 1, 7200000, -1},
+        {O_MEMORY, 0, 1 << 20, MEMORY_MB},
+        {O_JOBS, 1, MAX_JOBS, 1},
+        {O_SHOW, 0, KEEP, SHOW_DEFAULT},
     };
     long long val[NOPTIONS];
     const char *value[NOPTIONS];
@@ -416,7 +428,7 @@ static int parse(stress *s, int argc, char **argv, double *budget)
     s->jobs = (int)val[O_JOBS];
     s->show = (int)val[O_SHOW];
     s->lim.time_ms = (long)val[O_TIME];
-    s->lim.wall_ms = (long)(val[O_WALL] < 0 ? 2 * val[O_TIME] + 500 : val[O_WALL]);
+    s->lim.wall_ms = (long)(val[O_WALL] < 0 ? 2 * val[O_TIME] + WALL_MORE_MS : val[O_WALL]);
     s->lim.memory_mb = (long)val[O_MEMORY];
     s->sample = 1;
     if (solver && !(s->only = pz_find_solver(s->p->name, solver)))
@@ -538,7 +550,7 @@ static void report(const stress *s, const tally *all, const example *ex, int nex
         printf("%ld MiB", s->lim.memory_mb);
     else
         printf("unlimited");
-    printf(", output 64 x expected\n");
+    printf(", output %d x expected\n", PZ_OLE_TIMES);
     printf("CPU time charged to a run: %s\n", pz_exec_accounting(line, sizeof line));
     printf("memory and processes limited: %s\n", pz_exec_limiting(line, sizeof line));
     printf("program run as: %s\n", pz_exec_who(line, sizeof line));

@@ -23,9 +23,11 @@ int pz_usage(const char *fmt, ...)
     return PZ_EXIT_USAGE;
 }
 
-int pz_print_error(const pz_error *e)
+int pz_print_error_in(const char *cmd, const pz_error *e)
 {
     fflush(stdout);
+    if (cmd)
+        fprintf(stderr, "puzzlebench: %s: ", cmd);
     if (e->line && e->col)
         fprintf(stderr, "%s:%ld:%ld: %s\n", e->file, e->line, e->col, e->msg);
     else if (e->line)
@@ -33,8 +35,13 @@ int pz_print_error(const pz_error *e)
     else if (e->file[0])
         fprintf(stderr, "%s: %s\n", e->file, e->msg);
     else
-        fprintf(stderr, "puzzlebench: %s\n", e->msg);
+        fprintf(stderr, "%s%s\n", cmd ? "" : "puzzlebench: ", e->msg);
     return PZ_EXIT_USAGE;
+}
+
+int pz_print_error(const pz_error *e)
+{
+    return pz_print_error_in(NULL, e);
 }
 
 void pz_guard_stdio(void)

@@ -15,6 +15,8 @@ enum { PZ_EXIT_OK = 0, PZ_EXIT_FAIL = 1, PZ_EXIT_USAGE = 2 };
 int pz_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints a pz_error as "file:line: msg" (or "file:line:col: msg"); returns PZ_EXIT_USAGE. */
 int pz_print_error(const pz_error *);
+/* The same after "puzzlebench: CMD: " (compare names itself: two files). */
+int pz_print_error_in(const char *cmd, const pz_error *);
 
 /* Standard streams that are closed get /dev/null, opened the wrong way round,
  * so a write to a closed stdout fails (and is reported) instead of landing in

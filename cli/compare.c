@@ -68,14 +68,7 @@ static entry *find(report *r, const char *name)
 /* "puzzlebench: compare: FILE:LINE:COL: what"; returns -1. */
 static int fail(const pz_error *e)
 {
-    fputs("puzzlebench: compare: ", stderr);
-    if (e->line && e->col)
-        fprintf(stderr, "%s:%ld:%ld: ", e->file, e->line, e->col);
-    else if (e->line)
-        fprintf(stderr, "%s:%ld: ", e->file, e->line);
-    else if (e->file[0])
-        fprintf(stderr, "%s: ", e->file);
-    fprintf(stderr, "%s\n", e->msg);
+    pz_print_error_in("compare", e);
     return -1;
 }
 

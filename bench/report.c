@@ -362,6 +362,38 @@ static void real_wall(FILE *f, const pz_result *r)
 
 /* The solvers whose relative speed is over fewer instances than the warm
  * ones they solved (a sweep past their sizes, a sample), and how many. */
+/* The timing columns' legend, one text for both tables: in the text table
+ * wrapped to 80 columns in parentheses, in Markdown one line. */
+static void legend(FILE *f, const pz_result *r, int base, int text)
+{
+    char s[1024];
+    const char *w, *end;
+    snprintf(s, sizeof s,
+             "cpu: the median of the warm batches' CPU time per instance, on the thread's CPU "
+             "clock; mad: its median absolute deviation; min..max: the fastest and the slowest "
+             "warm batch; a batch is warm but for a solver's first in each thread and pass, "
+             "whose mean is cold; relative: CPU time over %s's on the same instances, in the "
+             "warm batches both solved whole; wall: the monotonic clock's mean over every batch",
+             base >= 0 ? r->opts.solvers[base]->name : "the fastest");
+    if (!text) {
+        fprintf(f, "%s.\n", s);
+        return;
+    }
+    int col = fprintf(f, "  (");
+    for (w = s; *w; w = *end ? end + 1 : end) {
+        end = strchr(w, ' ');
+        if (!end)
+            end = w + strlen(w);
+        int len = (int)(end - w) + !*end; /* the last word with its ')' */
+        if (col > 3 && col + 1 + len > 80) {
+            fputc('\n', f);
+            col = fprintf(f, "   ");
+        }
+        col += fprintf(f, "%s%.*s", col > 3 ? " " : "", (int)(end - w), w);
+    }
+    fputs(")\n", f);
+}
+
 static void relative_note(FILE *f, const pz_result *r, int base, const char *prefix)
 {
     int n = 0, reps = r->opts.repeat > 1 ? r->opts.repeat : 1;
@@ -416,14 +448,7 @@ void pz_write_summary(FILE *f, const pz_result *r)
     pz_span(mean, sizeof mean, 1e-9 * ns_per(r->check_seconds, r->checked));
     fprintf(f, "  %-*s %12lld answers checked and compared, %s each\n", w, "checker", r->checked,
             mean);
-    fprintf(f,
-            "  (cpu: the median of the warm batches' CPU time per instance, on the thread's\n"
-            "   CPU clock; mad: its median absolute deviation; min..max: the fastest and the\n"
-            "   slowest warm batch; a batch is warm but for a solver's first in each thread\n"
-            "   and pass, whose mean is cold; relative: CPU time over %s's on the same\n"
-            "   instances, in the warm batches both solved whole; wall: the monotonic clock's\n"
-            "   mean over every batch)\n",
-            base >= 0 ? r->opts.solvers[base]->name : "the fastest");
+    legend(f, r, base, 1);
     relative_note(f, r, base, "Relative over fewer instances:");
     repetitions_note(f, r);
     worst_note(f, r);
@@ -543,12 +568,8 @@ void pz_write_markdown(FILE *f, const pz_result *r)
         fprintf(f, " %s | %s | %s | %s | %s | %s |\n", c.cpu, c.mad, c.range, c.relative, c.cold,
                 c.wall);
     }
-    fprintf(f,
-            "\ncpu: the median of the warm batches' CPU time per instance (the thread's CPU "
-            "clock); mad: its median absolute deviation; min..max: the warm batches'; cold: the "
-            "mean of each solver's first batch in a thread and pass; relative: CPU time over "
-            "%s's on the same instances; wall: the monotonic clock's mean over every batch.\n",
-            base >= 0 ? r->opts.solvers[base]->name : "the fastest");
+    fputc('\n', f);
+    legend(f, r, base, 0);
     relative_note(f, r, base, "Relative over fewer instances:");
     pz_span(mean, sizeof mean, 1e-9 * ns_per(r->check_seconds, r->checked));
     fprintf(f, "\nChecker: %lld answers, %s each. ", r->checked, mean);

@@ -99,9 +99,11 @@ double pz_t_two_sided(double t, double df);
 pz_shift pz_welch(double mean_a, double sd_a, long long n_a, double mean_b, double sd_b,
                   long long n_b);
 
-/* compare's significance level, and the change that counts by default. */
+/* compare's significance level, and the change that counts by default (in
+ * percent for the help texts). */
 #define PZ_ALPHA 0.05
-#define PZ_THRESHOLD 0.05
+enum { PZ_THRESHOLD_PCT = 5 };
+#define PZ_THRESHOLD (PZ_THRESHOLD_PCT / 100.0)
 
 /* The verdict on a ratio NEW/BASE: with a test (p not NaN) "slower" or
  * "faster" when p < PZ_ALPHA and the whole 95% interval lo..hi lies beyond

@@ -322,7 +322,8 @@ static int same_run(report *a, report *b, int mixed, pz_comparison *n)
 }
 
 #define COMPARE_OPTIONS(X)                                                                         \
-    X(THRESHOLD, "threshold", 0, "PCT", "the change that counts, in percent (default 5)")          \
+    X(THRESHOLD, "threshold", 0, "PCT", "the change that counts, in percent (default %d)",         \
+      .num = PZ_THRESHOLD_PCT)                                                                     \
     X(JSON, "json", 0, "F", "the comparison as JSON (F '-' is stdout)")                            \
     X(MD, "md", 0, "F", "the comparison as Markdown (F '-' is stdout)")                            \
     X(ALLOW_MIXED_BUILDS, "allow-mixed-builds", 0, NULL,                                           \

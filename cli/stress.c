@@ -218,7 +218,7 @@ static void usage(FILE *f)
             "its CPU time per instance in the runs that ended within the limits (median,\n"
             "10th-90th percentile, mean), and the ratio --exec/--against with its 95%%\n"
             "interval and the verdict `puzzlebench compare` gives (slower or faster when\n"
-            "p < 0.05 and the interval lies beyond 5%%, else same; the runs are the\n"
+            "p < %g and the interval lies beyond %d%%, else same; the runs are the\n"
             "samples).\n"
             "\n"
             "Interrupted by SIGINT or SIGTERM, stress starts no more runs; the runs under way\n"
@@ -239,7 +239,8 @@ static void usage(FILE *f)
             "judged); 2 bad usage, a bad corpus, a program that cannot be found, a\n"
             "generator that fails, or a stress the time budget refuses; 130 (SIGINT) or\n"
             "143 (SIGTERM) when interrupted.\n",
-            PZ_PROC_TASKS, PZ_OLE_TIMES, PZ_OLE_MIN_KIB, PZ_OLE_MORE_MIB, SHRINK_RUNS);
+            PZ_PROC_TASKS, PZ_OLE_TIMES, PZ_OLE_MIN_KIB, PZ_OLE_MORE_MIB, SHRINK_RUNS, PZ_ALPHA,
+            PZ_THRESHOLD_PCT);
 }
 
 static int number(const char *opt, const char *val, long long min, long long max, long long *out)

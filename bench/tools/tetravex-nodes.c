@@ -29,6 +29,10 @@
  * ratio and its game, the portfolio's nodes and the best single solvers'
  * (each cut past twice the portfolio's and 50000, so a lower bound).
  *
+ * With --turn O (0 to 7; count, square and pairs), each game is searched
+ * turned to orientation O first (tx__turn: the search starts from another
+ * corner), with a line a game: its nodes, CPU time and answer.
+ *
  * MASK is tx__infer's bits (tetravex.h): 1 arc consistency (above 4
  * numbers), 2 also on games of 4 numbers or fewer, 4 the matching, 8 Hall's
  * condition on the border numbers, 16 the same pruning domains, 32 that on
@@ -147,10 +151,11 @@ static int race(const char *label, int specs, char **spec)
 
 int main(int argc, char **argv)
 {
-    static const char usage[] = "usage: tetravex-nodes [--search "
-                                "count|square|pairs|pairs-rows|mrv|portfolio] "
-                                "[--infer MASK] [--most K] [--cap NODES] LABEL CORPUS...\n";
-    int first = 1, search = TX_ROWS, extended = 0; /* as nodes_of() takes it */
+    static const char usage[] =
+        "usage: tetravex-nodes [--search "
+        "count|square|pairs|pairs-rows|mrv|portfolio] "
+        "[--infer MASK] [--most K] [--cap NODES] [--turn O] LABEL CORPUS...\n";
+    int first = 1, search = TX_ROWS, extended = 0, turn = -1; /* as nodes_of() takes it */
     long long cap = LLONG_MAX;
     if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         printf("%s", usage);
@@ -178,6 +183,8 @@ int main(int argc, char **argv)
             tx__arc_most = atoi(v);
         else if (!strcmp(o, "--cap") && atoll(v) > 0)
             cap = atoll(v);
+        else if (!strcmp(o, "--turn") && v[0] >= '0' && v[0] <= '7' && !v[1])
+            turn = v[0] - '0';
         else {
             fprintf(stderr, "tetravex-nodes: bad option %s %s\n%s", o, v, usage);
             return 2;
@@ -187,6 +194,10 @@ int main(int argc, char **argv)
     }
     if (argc < first + 2) {
         fprintf(stderr, "%s", usage);
+        return 2;
+    }
+    if (turn >= 0 && search < 0) {
+        fprintf(stderr, "tetravex-nodes: --turn takes count, square or pairs\n");
         return 2;
     }
     if (search == PORTFOLIO)
@@ -202,9 +213,20 @@ int main(int argc, char **argv)
             long long one;
             double tree;
             pz_corpus_get(&c, k, &g);
+            if (turn >= 0) {
+                tx_game turned;
+                tx__turn(&g, turn, &turned);
+                g = turned;
+            }
             double t0 = pz_cpu_now();
             int rc = nodes_of(&g, search, cap, &one, &tree);
             seconds += pz_cpu_now() - t0;
+            if (turn >= 0)
+                printf("game %lld: turn %d: %lld nodes, %.3g s, %s\n", k, turn, one,
+                       pz_cpu_now() - t0,
+                       rc < 0 ? "cut"
+                       : rc   ? "Possible"
+                              : "Impossible");
             if (tree > 0)
                 printf("game %lld: cut at %lld nodes; %s about %.2g nodes by the estimate on "
                        "the cut's path\n",

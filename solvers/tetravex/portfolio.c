@@ -11,9 +11,11 @@
  *  - more than TX_FEW numbers (race_many()): pairs.c's searches (count's
  *    tree, resumable) in the square order from four corners, and MRV_RUNS
  *    of mrv's runs, each an order of its own, also gone on with after a cut;
- *  - fewer (race()): pairs.c's searches row by row from all eight
- *    orientations, half the time in equal shares (there a placement turns
- *    up long before any estimate means much), and mrv's runs restarted with
+ *  - fewer (race()): count's searches row by row from all eight
+ *    orientations (tx__count_part: a slice replays the path to its cut, and
+ *    a node costs two thirds of pairs' there: no list of spent kinds to
+ *    walk), half the time in equal shares (there a placement turns up long
+ *    before any estimate means much), and mrv's runs restarted with
  *    doubling budgets, let in when one is cheap beside what the leader has
  *    left, when mrv's own estimate is smaller, and to keep a fifth of the
  *    time.
@@ -48,7 +50,9 @@ typedef struct pool {
     int order;         /* TX_SQUARE with many numbers, TX_ROWS with few */
     int orients, step; /* search o on orientation o * step, o < orients */
     tx_game turned[8];
-    tx_pairs search[8];    /* each search where it stopped (pairs.c) */
+    tx_pairs search[8];        /* many numbers: each search where it stopped (pairs.c) */
+    uint8_t path[8][TX_CELLS]; /* few numbers: each search's path (count.c) */
+    int resume[8];
     long long work[8];     /* nodes spent */
     double done[8];        /* the share of its tree behind it */
     long long counted;     /* nodes of the searches */
@@ -65,14 +69,23 @@ typedef struct pool {
 static int slice(pool *p, int o, long long budget, tx_answer *a)
 {
     tx_answer found;
+    tx_kinds ks;
     long long left = budget;
-    int n = p->turned[o].n;
-    int rc = tx__pairs_run(&p->search[o], &left);
-    p->done[o] = tx__pairs_done(&p->search[o]);
+    int n = p->turned[o].n, rc;
+    if (p->order == TX_SQUARE) {
+        rc = tx__pairs_run(&p->search[o], &left);
+        p->done[o] = tx__pairs_done(&p->search[o]);
+    } else {
+        rc = tx__count_part(&p->turned[o], p->order, &left, &ks, p->path[o], &p->resume[o],
+                            &p->done[o]);
+    }
     p->work[o] += budget - (left > 0 ? left : 0);
     if (rc == 1) {
         /* Tile i of the turned game is tile i of the game. */
-        tx__pairs_answer(&p->turned[o], &p->search[o], &found);
+        if (p->order == TX_SQUARE)
+            tx__pairs_answer(&p->turned[o], &p->search[o], &found);
+        else
+            tx__witness(&p->turned[o], &ks, p->path[o], &found);
         for (int c = 0; c < n * n; c++)
             a->at[c] = found.at[tx__turn_cell(o * p->step, n, c)];
         a->possible = a->has = 1;
@@ -203,7 +216,9 @@ static int race(const tx_game *g, tx_answer *a, pool *p)
         return 0;
     for (o = 0; o < p->orients; o++) {
         tx__turn(g, o * p->step, &p->turned[o]);
-        tx__pairs_init(&p->search[o], &p->turned[o], p->order);
+        if (p->order == TX_SQUARE)
+            tx__pairs_init(&p->search[o], &p->turned[o], p->order);
+        p->resume[o] = 0;
     }
     if (p->order == TX_SQUARE)
         return race_many(g, a, p);

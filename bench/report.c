@@ -360,8 +360,6 @@ static void real_wall(FILE *f, const pz_result *r)
         fprintf(f, " summed over the shards, about %.0f s real", r->real_wall_s);
 }
 
-/* The solvers whose relative speed is over fewer instances than the warm
- * ones they solved (a sweep past their sizes, a sample), and how many. */
 /* The timing columns' legend, one text for both tables: in the text table
  * wrapped to 80 columns in parentheses, in Markdown one line. */
 static void legend(FILE *f, const pz_result *r, int base, int text)
@@ -394,6 +392,8 @@ static void legend(FILE *f, const pz_result *r, int base, int text)
     fputs(")\n", f);
 }
 
+/* The solvers whose relative speed is over fewer instances than the warm
+ * ones they solved (a sweep past their sizes, a sample), and how many. */
 static void relative_note(FILE *f, const pz_result *r, int base, const char *prefix)
 {
     int n = 0, reps = r->opts.repeat > 1 ? r->opts.repeat : 1;

@@ -28,9 +28,9 @@ enum {
     PROGS = PZ_STRESS_PROGS,
     /* The options' defaults, for parse() and the help alike. */
     BATCH_DEFAULT = 1,
-    TIME_MS = 1000,
+    TIME_DEFAULT_MS = 1000,
     WALL_MORE_MS = 500, /* the wall limit: twice the time limit and this */
-    MEMORY_MB = 256,
+    MEMORY_DEFAULT_MB = 256,
     SHOW_DEFAULT = 3,
 };
 
@@ -52,10 +52,11 @@ typedef pz_example example;
       "the same inputs under the same limits (below)")                                             \
     X(BATCH, "batch", 0, "B", "instances per run, in one judge input (default %d)",                \
       .num = BATCH_DEFAULT)                                                                        \
-    X(TIME, "time-limit", 0, "MS", "CPU time per run (default %d)", .num = TIME_MS)                \
+    X(TIME, "time-limit", 0, "MS", "CPU time per run (default %d)", .num = TIME_DEFAULT_MS)        \
     X(WALL, "wall-limit", 0, "MS", "wall-clock time per run (default 2 x time limit + %d)",        \
       .num = WALL_MORE_MS)                                                                         \
-    X(MEMORY, "memory-limit", 0, "MB", "memory per run (default %d; 0: none)", .num = MEMORY_MB)   \
+    X(MEMORY, "memory-limit", 0, "MB", "memory per run (default %d; 0: none)",                     \
+      .num = MEMORY_DEFAULT_MB)                                                                    \
     X(JOBS, "jobs", 0, "J", "programs run at once (default 1, at most %d)", .num = MAX_JOBS)       \
     X(SHARD, "shard", 0, "K/N",                                                                    \
       "only shard K of N (0 <= K < N) of the corpus or the seeds:\n"                               \
@@ -381,9 +382,9 @@ static int parse(stress *s, int argc, char **argv, double *budget)
         long long min, max, init;
     } nums[] = {
         {O_BATCH, 1, 1 << 20, BATCH_DEFAULT},
-        {O_TIME, 1, 3600000, TIME_MS},
+        {O_TIME, 1, 3600000, TIME_DEFAULT_MS},
         {O_WALL, 1, 7200000, -1},
-        {O_MEMORY, 0, 1 << 20, MEMORY_MB},
+        {O_MEMORY, 0, 1 << 20, MEMORY_DEFAULT_MB},
         {O_JOBS, 1, MAX_JOBS, 1},
         {O_SHOW, 0, KEEP, SHOW_DEFAULT},
     };

@@ -221,12 +221,11 @@ int main(int argc, char **argv)
             double t0 = pz_cpu_now();
             int rc = nodes_of(&g, search, cap, &one, &tree);
             seconds += pz_cpu_now() - t0;
-            if (turn >= 0)
+            if (turn >= 0) {
+                const char *answer = rc < 0 ? "cut" : rc ? "Possible" : "Impossible";
                 printf("game %lld: turn %d: %lld nodes, %.3g s, %s\n", k, turn, one,
-                       pz_cpu_now() - t0,
-                       rc < 0 ? "cut"
-                       : rc   ? "Possible"
-                              : "Impossible");
+                       pz_cpu_now() - t0, answer);
+            }
             if (tree > 0)
                 printf("game %lld: cut at %lld nodes; %s about %.2g nodes by the estimate on "
                        "the cut's path\n",

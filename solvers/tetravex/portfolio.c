@@ -13,8 +13,8 @@
  *    of mrv's runs, each an order of its own, also gone on with after a cut;
  *  - fewer (race()): count's searches row by row from all eight
  *    orientations (tx__count_part: a slice replays the path to its cut, and
- *    a node costs two thirds of pairs' there: no list of spent kinds to
- *    walk), half the time in equal shares (there a placement turns up long
+ *    a node costs about two thirds of pairs' there: no list of spent kinds
+ *    to walk; results/tetravex.md), half the time in equal shares (there a placement turns up long
  *    before any estimate means much), and mrv's runs restarted with
  *    doubling budgets, let in when one is cheap beside what the leader has
  *    left, when mrv's own estimate is smaller, and to keep a fifth of the
@@ -52,15 +52,15 @@ typedef struct pool {
     tx_game turned[8];
     tx_pairs search[8];        /* many numbers: each search where it stopped (pairs.c) */
     uint8_t path[8][TX_CELLS]; /* few numbers: each search's path (count.c) */
-    int resume[8];
-    long long work[8];     /* nodes spent */
-    double done[8];        /* the share of its tree behind it */
-    long long counted;     /* nodes of the searches */
-    long long mrv;         /* mrv's nodes, in count's (weighted) */
-    long long fair;        /* the searches' nodes given in equal shares (few numbers) */
-    long long raced;       /* and those given to the leader */
-    tx_mrv runs[MRV_RUNS]; /* many numbers: mrv's runs, members after the searches */
-    tx_kinds ks;           /* the first slice's (count's search) */
+    int resume[8];             /* ... and the step it goes on from */
+    long long work[8];         /* nodes spent */
+    double done[8];            /* the share of its tree behind it */
+    long long counted;         /* nodes of the searches */
+    long long mrv;             /* mrv's nodes, in count's (weighted) */
+    long long fair;            /* the searches' nodes given in equal shares (few numbers) */
+    long long raced;           /* and those given to the leader */
+    tx_mrv runs[MRV_RUNS];     /* many numbers: mrv's runs, members after the searches */
+    tx_kinds ks;               /* the first slice's (count's search) */
     uint8_t kind[TX_CELLS];
 } pool;
 

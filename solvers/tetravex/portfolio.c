@@ -12,13 +12,13 @@
  *    tree, resumable) in the square order from four corners, and MRV_RUNS
  *    of mrv's runs, each an order of its own, also gone on with after a cut;
  *  - fewer (race()): count's searches row by row from all eight
- *    orientations (tx__count_part: a slice replays the path to its cut, and
- *    a node costs about two thirds of pairs' there: no list of spent kinds
- *    to walk; results/tetravex.md), half the time in equal shares (there a placement turns up long
- *    before any estimate means much), and mrv's runs restarted with
- *    doubling budgets, let in when one is cheap beside what the leader has
- *    left, when mrv's own estimate is smaller, and to keep a fifth of the
- *    time.
+ *    orientations, the first going on from the first slice (tx__count_part:
+ *    a slice replays the path to its cut; a node costs about two thirds of
+ *    pairs' there, see results/tetravex.md), half the time in equal shares
+ *    (there a placement turns up long before any estimate means much), and
+ *    mrv's runs restarted with doubling budgets, let in when one is cheap
+ *    beside what the leader has left, when mrv's own estimate is smaller,
+ *    and to keep a fifth of the time.
  * Work is counted in count's nodes, an mrv node weighed by its measured cost
  * (tx__mrv_weight), so a game takes the same path on every machine and the
  * tests hold it to its members in nodes (tx__bar).
@@ -28,6 +28,8 @@
  * early, and a game whose trees are all vast, cost several times the best
  * member (results/tetravex.md, "The portfolio").
  */
+#include <string.h>
+
 #include "tetravex.h"
 
 enum {
@@ -75,17 +77,17 @@ static int slice(pool *p, int o, long long budget, tx_answer *a)
     if (p->order == TX_SQUARE) {
         rc = tx__pairs_run(&p->search[o], &left);
         p->done[o] = tx__pairs_done(&p->search[o]);
+        if (rc == 1)
+            tx__pairs_answer(&p->turned[o], &p->search[o], &found);
     } else {
         rc = tx__count_part(&p->turned[o], p->order, &left, &ks, p->path[o], &p->resume[o],
                             &p->done[o]);
+        if (rc == 1)
+            tx__witness(&p->turned[o], &ks, p->path[o], &found);
     }
     p->work[o] += budget - (left > 0 ? left : 0);
     if (rc == 1) {
         /* Tile i of the turned game is tile i of the game. */
-        if (p->order == TX_SQUARE)
-            tx__pairs_answer(&p->turned[o], &p->search[o], &found);
-        else
-            tx__witness(&p->turned[o], &ks, p->path[o], &found);
         for (int c = 0; c < n * n; c++)
             a->at[c] = found.at[tx__turn_cell(o * p->step, n, c)];
         a->possible = a->has = 1;
@@ -222,6 +224,12 @@ static int race(const tx_game *g, tx_answer *a, pool *p)
     }
     if (p->order == TX_SQUARE)
         return race_many(g, a, p);
+    /* Row by row, orientation 0 (the board as given) is the first slice's
+     * search: it goes on from there rather than over again. */
+    memcpy(p->path[0], p->kind, sizeof p->path[0]);
+    p->resume[0] = resume;
+    p->work[0] = *counted;
+    p->done[0] = share;
     for (;;) {
         if (pz_poll(0)) { /* the slices and runs poll it, and end as cut */
             estimate(p);

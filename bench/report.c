@@ -52,8 +52,13 @@ static cells timing(const pz_result *r, int s, int base)
     if (t->cpu_spread.n) {
         double median = pz_figure_cpu_ns_median(t), mad = pz_figure_cpu_ns_mad(t) / median;
         pz_span(c.cpu, sizeof c.cpu, 1e-9 * median);
-        /* below a class's width (1/PZ_PER_OCTAVE), the spread is not measured */
-        snprintf(c.mad, sizeof c.mad, mad < 1.0 / PZ_PER_OCTAVE ? "<%.1f%%" : "%.1f%%",
+        /* below a class's width (1/PZ_PER_OCTAVE), the spread is not measured;
+         * from 1000% whole percents, so that the cell keeps within its 7
+         * columns (a batch of a few ns beside the clock's steps) */
+        snprintf(c.mad, sizeof c.mad,
+                 mad < 1.0 / PZ_PER_OCTAVE ? "<%.1f%%"
+                 : mad < 10                ? "%.1f%%"
+                                           : "%.0f%%",
                  mad < 1.0 / PZ_PER_OCTAVE ? 100.0 / PZ_PER_OCTAVE : 100 * mad);
         pz_span(lo, sizeof lo, 1e-9 * pz_figure_cpu_ns_min(t));
         pz_span(hi, sizeof hi, 1e-9 * pz_figure_cpu_ns_max(t));

@@ -621,3 +621,38 @@ int pz_write_report(const char *path, void (*write)(FILE *, const pz_result *), 
     result_writer w = {write, r};
     return pz_write_file(path, write_result, &w);
 }
+
+char *pz_partial_path(const char *path)
+{
+    const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+    if (!dot || (slash && dot < slash) || dot == (slash ? slash + 1 : path))
+        return pz_xasprintf("%s.partial", path);
+    return pz_xasprintf("%.*s.partial%s", (int)(dot - path), path, dot);
+}
+
+int pz_write_reports(const pz_result *r, const char *json, const char *csv, const char *md)
+{
+    const char *paths[3] = {json, csv, md};
+    void (*writers[3])(FILE *, const pz_result *) = {pz_write_json, pz_write_csv,
+                                                     pz_write_markdown};
+    int tostdout =
+        (json && !strcmp(json, "-")) || (csv && !strcmp(csv, "-")) || (md && !strcmp(md, "-"));
+    int bad = 0;
+    pz_write_summary(tostdout ? stderr : stdout, r);
+    for (int i = 0; i < 3 && !bad; i++) {
+        char *path;
+        if (!paths[i])
+            continue;
+        /* A partial report never replaces a complete one from an earlier run. */
+        path = r->partial && strcmp(paths[i], "-") ? pz_partial_path(paths[i]) : NULL;
+        bad = pz_write_report(path ? path : paths[i], writers[i], r) != 0;
+        if (path && !bad)
+            fprintf(stderr,
+                    "puzzlebench: interrupted: the partial report is %s (%s is as it was)\n", path,
+                    paths[i]);
+        free(path);
+    }
+    if (bad)
+        return -1;
+    return r->failures || pz_nothing_checked(r) ? 1 : 0;
+}

@@ -3,7 +3,7 @@
 #ifndef PZ_REPORT_H
 #define PZ_REPORT_H
 
-#include "run.h"
+#include "result.h"
 
 void pz_write_summary(FILE *, const pz_result *);
 /* A run of instances where no answer at all was checked: a failure. */
@@ -19,5 +19,16 @@ void pz_write_markdown(FILE *, const pz_result *);
  * comparison): the one writer of reports. */
 int pz_write_report(const char *path, void (*write)(FILE *, const pz_result *), const pz_result *);
 int pz_write_file(const char *path, void (*write)(FILE *, const void *), const void *what);
+
+/* Where the report of an interrupted command goes, beside the complete one
+ * it must not replace: "X.json" -> "X.partial.json", "X" -> "X.partial"
+ * (malloc'd). */
+char *pz_partial_path(const char *path);
+
+/* The summary (on stderr when a report goes to stdout), then each report
+ * whose path is not NULL (for a partial result, beside it: X.partial.json):
+ * -1 if a report could not be written (after a message), else 1 if an answer
+ * failed or none was checked, else 0. */
+int pz_write_reports(const pz_result *, const char *json, const char *csv, const char *md);
 
 #endif

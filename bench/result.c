@@ -4,8 +4,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../solvers/io.h"
 #include "../util/util.h"
-#include "run.h"
+#include "result.h"
+
+int pz_parse_shard(const char *s, long long count, pz_shard *sh, pz_error *e)
+{
+    long long k = 0, n = 1;
+    const char *p = s;
+    if (s && (!pz_parse_uint(&p, 1ll << 40, &k) || *p++ != '/' ||
+              !pz_parse_uint(&p, 1ll << 40, &n) || *p || n < 1 || k >= n))
+        return pz_fail(e, NULL,
+                       "expected --shard K/N with 0 <= K < N (shards count from 0), "
+                       "found '%s'",
+                       s);
+    sh->k = k;
+    sh->n = n;
+    sh->first = (long long)((__int128)count * k / n);
+    sh->end = (long long)((__int128)count * (k + 1) / n);
+    return 0;
+}
 
 void pz_tally_worst(pz_tally *t, double ns, long long index)
 {
@@ -229,4 +247,45 @@ const char *pz_result_differs(const pz_result *x, const pz_result *y, char *buf,
             PZ_TALLY(SOLVER_DIFFERS)
         }
     return NULL;
+}
+
+void pz_failure_free(pz_failure *f)
+{
+    free(f->inst);
+    free(f->input);
+    free(f->expected);
+    free(f->refuted);
+    for (int s = 0; s < PZ_RUN_SOLVERS; s++)
+        free(f->answer[s]);
+    memset(f, 0, sizeof *f);
+}
+
+static int by_index(const void *a, const void *b)
+{
+    long long x = ((const pz_failure *)a)->index, y = ((const pz_failure *)b)->index;
+    return (x > y) - (x < y);
+}
+
+int pz_keep_first(pz_failure *f, int n)
+{
+    if (n) /* qsort must not get NULL, even for no elements */
+        qsort(f, (size_t)n, sizeof *f, by_index);
+    while (n > PZ_KEEP)
+        pz_failure_free(&f[--n]);
+    return n;
+}
+
+void pz_result_free(pz_result *res)
+{
+    for (int i = 0; i < res->nfail; i++)
+        pz_failure_free(&res->fail[i]);
+    free(res->fail);
+    free(res->hist);
+    free(res->names);
+    res->fail = NULL;
+    res->hist = NULL;
+    res->names = NULL;
+    res->nfail = 0;
+    for (int s = 0; s < PZ_RUN_SOLVERS; s++)
+        pz_tally_free(&res->tally[s]);
 }

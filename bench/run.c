@@ -80,23 +80,6 @@ typedef struct job {
     char *ans_name; /* the expected answers' file, for messages */
 } job;
 
-int pz_parse_shard(const char *s, long long count, pz_shard *sh, pz_error *e)
-{
-    long long k = 0, n = 1;
-    const char *p = s;
-    if (s && (!pz_parse_uint(&p, 1ll << 40, &k) || *p++ != '/' ||
-              !pz_parse_uint(&p, 1ll << 40, &n) || *p || n < 1 || k >= n))
-        return pz_fail(e, NULL,
-                       "expected --shard K/N with 0 <= K < N (shards count from 0), "
-                       "found '%s'",
-                       s);
-    sh->k = k;
-    sh->n = n;
-    sh->first = (long long)((__int128)count * k / n);
-    sh->end = (long long)((__int128)count * (k + 1) / n);
-    return 0;
-}
-
 /* At least 64 batches, so threads share uneven work; at most PZ_BATCH
  * instances, so a batch's working set stays in cache. */
 int pz_default_batch(long long instances)
@@ -138,17 +121,6 @@ int pz_run_check(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, p
                        b, bytes >> 20, BATCH_BYTES >> 20,
                        BATCH_BYTES / batch_bytes(c->puzzle, o, 1));
     return 0;
-}
-
-void pz_failure_free(pz_failure *f)
-{
-    free(f->inst);
-    free(f->input);
-    free(f->expected);
-    free(f->refuted);
-    for (int s = 0; s < PZ_RUN_SOLVERS; s++)
-        free(f->answer[s]);
-    memset(f, 0, sizeof *f);
 }
 
 /* Keeps the failure if it is among this thread's first PZ_KEEP by index. */
@@ -713,21 +685,6 @@ static void worker_finish(void *ctx, void *wv)
     }
 }
 
-static int by_index(const void *a, const void *b)
-{
-    long long x = ((const pz_failure *)a)->index, y = ((const pz_failure *)b)->index;
-    return (x > y) - (x < y);
-}
-
-int pz_keep_first(pz_failure *f, int n)
-{
-    if (n) /* qsort must not get NULL, even for no elements */
-        qsort(f, (size_t)n, sizeof *f, by_index);
-    while (n > PZ_KEEP)
-        pz_failure_free(&f[--n]);
-    return n;
-}
-
 /* A streamed corpus's batch, read in index order under the engine's lock. */
 static int load_batch(void *ctx, void *wv, long long lo, long long hi)
 {
@@ -812,19 +769,4 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
     /* A signal during the last batch drops it: the run is partial. */
     res->partial = res->instances < total || pz_stop_signal;
     return res->partial ? -1 : 0;
-}
-
-void pz_result_free(pz_result *res)
-{
-    for (int i = 0; i < res->nfail; i++)
-        pz_failure_free(&res->fail[i]);
-    free(res->fail);
-    free(res->hist);
-    free(res->names);
-    res->fail = NULL;
-    res->hist = NULL;
-    res->names = NULL;
-    res->nfail = 0;
-    for (int s = 0; s < PZ_RUN_SOLVERS; s++)
-        pz_tally_free(&res->tally[s]);
 }

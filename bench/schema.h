@@ -20,7 +20,7 @@
 #define PZ_SCHEMA_H
 
 #include "jsonio.h"
-#include "run.h"
+#include "result.h"
 
 typedef struct pz_report_doc {
     pz_result res;      /* res.corpus is &corpus and res.context &context */

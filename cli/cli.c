@@ -265,14 +265,6 @@ int pz_open_shard(const char *cmd, const pz_puzzle *p, const char *spec, const c
     return 0;
 }
 
-char *pz_partial_path(const char *path)
-{
-    const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
-    if (!dot || (slash && dot < slash) || dot == (slash ? slash + 1 : path))
-        return pz_xasprintf("%s.partial", path);
-    return pz_xasprintf("%.*s.partial%s", (int)(dot - path), path, dot);
-}
-
 int pz_check_output(const char *cmd, const char *opt, const char *path)
 {
     struct stat st;
@@ -307,31 +299,4 @@ int pz_check_output(const char *cmd, const char *opt, const char *path)
     if (err)
         return pz_usage("%s: cannot write %s %s: %s", cmd, opt, path, strerror(err));
     return 0;
-}
-
-int pz_write_reports(const pz_result *r, const char *json, const char *csv, const char *md)
-{
-    const char *paths[3] = {json, csv, md};
-    void (*writers[3])(FILE *, const pz_result *) = {pz_write_json, pz_write_csv,
-                                                     pz_write_markdown};
-    int tostdout =
-        (json && !strcmp(json, "-")) || (csv && !strcmp(csv, "-")) || (md && !strcmp(md, "-"));
-    int bad = 0;
-    pz_write_summary(tostdout ? stderr : stdout, r);
-    for (int i = 0; i < 3 && !bad; i++) {
-        char *path;
-        if (!paths[i])
-            continue;
-        /* A partial report never replaces a complete one from an earlier run. */
-        path = r->partial && strcmp(paths[i], "-") ? pz_partial_path(paths[i]) : NULL;
-        bad = pz_write_report(path ? path : paths[i], writers[i], r) != 0;
-        if (path && !bad)
-            fprintf(stderr,
-                    "puzzlebench: interrupted: the partial report is %s (%s is as it was)\n", path,
-                    paths[i]);
-        free(path);
-    }
-    if (bad)
-        return PZ_EXIT_USAGE;
-    return r->failures || pz_nothing_checked(r) ? PZ_EXIT_FAIL : PZ_EXIT_OK;
 }

@@ -112,17 +112,6 @@ int pz_parse_sample(const char *s, long long *every, pz_error *);
  * and is writable).  0, or PZ_EXIT_USAGE after a message naming opt. */
 int pz_check_output(const char *cmd, const char *opt, const char *path);
 
-/* Where the report of an interrupted command goes, beside the complete one
- * it must not replace: "X.json" -> "X.partial.json", "X" -> "X.partial"
- * (malloc'd). */
-char *pz_partial_path(const char *path);
-
-/* The summary (on stderr when a report goes to stdout), then each report
- * whose path is not NULL (for a partial result, beside it: X.partial.json);
- * the exit status: PZ_EXIT_USAGE if a report could not be written, else
- * PZ_EXIT_FAIL if an answer failed or none was checked, else PZ_EXIT_OK. */
-int pz_write_reports(const pz_result *, const char *json, const char *csv, const char *md);
-
 /* `puzzlebench help corpus`: the grammar of a corpus spec and every kind. */
 void pz_help_corpus(FILE *);
 

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "../bench/report.h"
 #include "../bench/schema.h"
 
 typedef struct merge {
@@ -401,6 +402,7 @@ int pz_cmd_merge(int argc, char **argv)
     }
     add_up(&m);
     status = pz_write_reports(&m.res, json, csv, md);
+    status = status < 0 ? PZ_EXIT_USAGE : status ? PZ_EXIT_FAIL : PZ_EXIT_OK;
     merge_free(&m);
     return status;
 }

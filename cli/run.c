@@ -307,6 +307,7 @@ int pz_cmd_run(int argc, char **argv)
     pz_context_gather(&ctx, res.opts.threads, started);
     res.context = &ctx;
     status = pz_write_reports(&res, json, csv, md);
+    status = status < 0 ? PZ_EXIT_USAGE : status ? PZ_EXIT_FAIL : PZ_EXIT_OK;
     /* Interrupted, the searches stay stopped (pz_stop): no shrinking. */
     if (res.failures && !nosave && !res.signal)
         pz_save_regressions(&res, save);

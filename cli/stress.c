@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "../bench/report.h"
 #include "../bench/schema.h"
 #include "../bench/stress.h"
 #include "../solvers/io.h"

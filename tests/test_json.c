@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "testing.h"
+#include "../bench/run.h"
 #include "../bench/schema.h"
 
 static pz_jdoc parse(const char *text)

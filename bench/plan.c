@@ -10,7 +10,13 @@
 
 /* The pilot's indices come from their own stream, never from the corpus's
  * seed, so a corpus and its pilot do not line up. */
-enum { PILOT_SEED = 0x706c616e, PILOT_CPU_MS = PZ_PILOT_CPU_MS };
+enum { PILOT_SEED = 0x706c616e };
+
+double pz_pilot_cap(double share)
+{
+    double floor = PZ_PILOT_CPU_MS / 50 * 1e-3; /* under it, the pilot's own limit serves */
+    return share / PZ_PILOT_MIN > floor ? share / PZ_PILOT_MIN : floor;
+}
 
 long long pz_pilot_index(int k, long long count)
 {
@@ -40,7 +46,8 @@ int pz_plan_budget(const char *text, double *seconds, pz_error *e)
  * limit; a fast one, whose single calls are as short as the clock's own
  * cost, is timed again over all its pilot instances in a loop, as a batch
  * of a run times it. */
-static void pilot(const pz_corpus *c, const pz_solver *s, const pz_budget *budget, pz_plan_row *row)
+static void pilot(const pz_corpus *c, const pz_solver *s, const pz_budget *budget, double share,
+                  pz_plan_row *row)
 {
     const pz_puzzle *p = c->puzzle;
     int wide = c->params.wide;
@@ -48,10 +55,17 @@ static void pilot(const pz_corpus *c, const pz_solver *s, const pz_budget *budge
     void *scratch = pz_scratch_new(s);
     pz_arena *arena = wide ? pz_arena_new() : NULL;
     long long solved = 0;
+    /* The user's budget for each game, with the pilot's cap on its CPU. */
+    double cap = pz_pilot_cap(share);
+    pz_budget capped = *budget;
+    if (!(capped.cpu_s > 0) || capped.cpu_s > cap)
+        capped.cpu_s = cap;
     memset(row, 0, sizeof *row);
     row->solver = s;
     pz_prepare(s);
-    for (int k = 0; k < PZ_PILOT && row->cpu * 1000 < PILOT_CPU_MS && !pz_stop_signal; k++) {
+    for (int k = 0;
+         k < PZ_PILOT && row->cpu * 1000 < PZ_PILOT_CPU_MS && !pz_stop_signal && !row->too_slow;
+         k++) {
         char *inst = insts + (size_t)(wide ? 0 : row->fit) * p->inst_size;
         pz_corpus_get(c, pz_pilot_index(k, c->count), inst);
         row->tried++;
@@ -65,12 +79,14 @@ static void pilot(const pz_corpus *c, const pz_solver *s, const pz_budget *budge
         if (s->resize && s->resize(scratch, inst))
             continue;
         double t = pz_cpu_now();
-        pz_game_start(budget); /* run --budget: each game as the run gives it */
+        pz_game_start(&capped); /* run --budget: each game as the run gives it */
         int failed = s->solve(inst, ans, scratch);
-        row->cpu += pz_cpu_now() - t;
+        t = pz_cpu_now() - t;
+        row->cpu += t;
+        row->too_slow = t >= cap;
         solved += !failed;
     }
-    if (!wide && row->fit && row->cpu * 1000 < PILOT_CPU_MS / 50) {
+    if (!wide && row->fit && row->cpu * 1000 < PZ_PILOT_CPU_MS / 50) {
         long long rounds = 0;
         double t = pz_cpu_now(), spent;
         do {
@@ -79,7 +95,7 @@ static void pilot(const pz_corpus *c, const pz_solver *s, const pz_budget *budge
                 s->solve(insts + (size_t)i * p->inst_size, ans, scratch);
             }
             rounds++;
-        } while ((spent = pz_cpu_now() - t) * 1000 < PILOT_CPU_MS / 50 && !pz_stop_signal);
+        } while ((spent = pz_cpu_now() - t) * 1000 < PZ_PILOT_CPU_MS / 50 && !pz_stop_signal);
         row->cpu = spent / (double)rounds;
     }
     /* One that fits nothing costs nothing; a failure costs what an answer does. */
@@ -123,8 +139,9 @@ int pz_plan(const pz_corpus *c, pz_run_opts *o, double budget, pz_plan_row *rows
         long long r;
         if (pz_stop_signal) /* caught by the caller: the run reports nothing done */
             return -1;
-        pilot(c, o->solvers[s], &o->budget, &rows[s]);
-        rows[s].verdict = pz_plan_fit(rows[s].estimate, share, c->count, &r);
+        pilot(c, o->solvers[s], &o->budget, share, &rows[s]);
+        rows[s].verdict =
+            rows[s].too_slow ? PZ_DROPPED : pz_plan_fit(rows[s].estimate, share, c->count, &r);
         if (rows[s].verdict == PZ_SAMPLED && r > sample)
             sample = r;
     }
@@ -148,11 +165,13 @@ int pz_plan(const pz_corpus *c, pz_run_opts *o, double budget, pz_plan_row *rows
 void pz_plan_print(FILE *f, const pz_plan_row *rows, int n, const pz_run_opts *o, double budget,
                    long long count)
 {
-    char each[32], whole[32];
+    char each[32], whole[32], share[32], cap[32];
+    pz_span(share, sizeof share, budget / n);
+    pz_span(cap, sizeof cap, pz_pilot_cap(budget / n));
     fprintf(f,
-            "run: estimated from a pilot of each solver (budget %.0f s of CPU for the run,\n"
-            "     %.0f s a solver; --time-budget none lifts it):\n",
-            budget, budget / n);
+            "run: estimated from a pilot of each solver (budget %g s of CPU for the run,\n"
+            "     %s a solver; --time-budget none lifts it):\n",
+            budget, share);
     for (int s = 0; s < n; s++) {
         const pz_plan_row *r = &rows[s];
         long long timed = r->fit;
@@ -165,6 +184,11 @@ void pz_plan_print(FILE *f, const pz_plan_row *rows, int n, const pz_run_opts *o
         else if (r->verdict == PZ_SAMPLED)
             fprintf(f, "sampled, 1 in %lld (%lld instances)\n", o->sample,
                     (count + o->sample - 1) / o->sample);
+        else if (r->too_slow)
+            fprintf(f,
+                    "dropped (too slow to estimate: an instance passed %s of CPU);\n"
+                    "             --solvers %s --time-budget none runs it whole\n",
+                    cap, r->solver->name);
         else
             fprintf(f,
                     "dropped (under %d instances at any sample); --solvers %s\n"

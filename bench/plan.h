@@ -8,11 +8,16 @@
  * the budget; one whose estimate passes its share runs on a sample (the
  * indices that are multiples of a power of ten R, as --sample 1/R does),
  * and one that would get fewer than PZ_PILOT_MIN instances even so is
- * dropped, with the options that run it whole:
+ * dropped, with the options that run it whole.  Each pilot instance runs
+ * under a CPU cap, its share over PZ_PILOT_MIN (pz_pilot_cap): a solver
+ * whose instance passes it could not run even PZ_PILOT_MIN within its
+ * share, so it is dropped as too slow to estimate, and a search that
+ * polls its budget (pz_poll) stops there instead of running for minutes:
  *
  *     pz_plan_row rows[PZ_RUN_SOLVERS];
+ *     int nsolvers = opts.nsolvers;
  *     pz_plan(&corpus, &opts, 600, rows);     // opts.slow, opts.sample set
- *     pz_plan_print(stderr, &opts0, rows, 600);
+ *     pz_plan_print(stderr, rows, nsolvers, &opts, 600, corpus.count);
  *
  * The plan rests on timings, so it can differ from machine to machine: a
  * sharded run makes it once (run --plan) and hands the options to every
@@ -41,6 +46,7 @@ typedef struct pz_plan_row {
     long long tried, fit; /* pilot instances made, and those the solver fits */
     double cpu;           /* CPU seconds it spent on the ones it fits */
     double estimate;      /* CPU seconds for the whole corpus */
+    int too_slow;         /* a pilot instance passed the cap: dropped, not estimated */
     pz_plan_verdict verdict;
 } pz_plan_row;
 
@@ -50,6 +56,10 @@ typedef struct pz_plan_row {
  * Returns how many solvers were sampled or dropped; -1 if c is too small,
  * not generated, or o already has a sample (nothing timed, o unchanged). */
 int pz_plan(const pz_corpus *c, pz_run_opts *o, double budget, pz_plan_row *rows);
+
+/* The CPU seconds one pilot instance may take against a share of the
+ * budget: share / PZ_PILOT_MIN. */
+double pz_pilot_cap(double share);
 
 /* The index of pilot instance k (from 0) in a corpus of count: fixed
  * pseudo-random, the same on every machine. */

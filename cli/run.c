@@ -170,13 +170,27 @@ static int whole(const char *s, int max)
     return pz_parse_uint(&s, max, &v) && !*s ? (int)v : 0;
 }
 
+/* The solvers of rows[0 .. n) the plan dropped, as "a,b", into buf. */
+static const char *dropped(const pz_plan_row *rows, int n, char *buf, size_t len)
+{
+    size_t at = 0;
+    buf[0] = 0;
+    for (int s = 0; s < n && at < len; s++)
+        if (rows[s].verdict == PZ_DROPPED)
+            at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? "," : "", rows[s].solver->name);
+    return buf;
+}
+
 /* The time budget: without a sample of the user's, a pilot of each solver
- * and the plan it makes (plan.h).  With only, the plan's options on stdout.
- * -1 to go on with the run, else the exit status. */
+ * and the plan it makes (plan.h).  With only, the plan's options on stdout,
+ * and on a second line "# dropped: A,B" the solvers it dropped.  A plan
+ * that drops every solver runs nothing: exit 2.  -1 to go on with the run,
+ * else the exit status. */
 static int plan(const pz_corpus *c, pz_run_opts *o, const char *budget, int sampled, int only)
 {
     pz_plan_row rows[PZ_RUN_SOLVERS];
     pz_run_opts before = *o;
+    char drop[PZ_RUN_SOLVERS * 64];
     double seconds;
     pz_error e;
     if (pz_plan_budget(budget, &seconds, &e))
@@ -188,6 +202,10 @@ static int plan(const pz_corpus *c, pz_run_opts *o, const char *budget, int samp
         return 128 + pz_stop_signal;
     if (planned >= 0)
         pz_plan_print(stderr, rows, before.nsolvers, o, seconds, c->count);
+    if (planned >= 0 && !o->nsolvers)
+        return pz_usage("run: the time budget of %g s drops every solver (%s), so nothing "
+                        "would run; --time-budget none runs them whole",
+                        seconds, dropped(rows, before.nsolvers, drop, sizeof drop));
     if (!only)
         return -1;
     for (int s = 0; s < o->nsolvers; s++)
@@ -199,6 +217,8 @@ static int plan(const pz_corpus *c, pz_run_opts *o, const char *budget, int samp
                 printf("%s%s", k++ ? "," : "", o->solvers[s]->name);
     }
     puts(" --time-budget none");
+    if (planned > 0 && *dropped(rows, before.nsolvers, drop, sizeof drop))
+        printf("# dropped: %s\n", drop);
     return PZ_EXIT_OK;
 }
 

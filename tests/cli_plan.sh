@@ -35,11 +35,40 @@ grep -q 'estimated from a pilot' "$tmp/err" && bad "--time-budget none still ran
 
 # A solver whose sample would hold under a hundred instances is dropped, with
 # the options that run it whole; a small corpus always runs whole.
-expect 0 'dropped (under 100 instances at any sample); --solvers iddfs' -- \
+# (iddfs: 70 days for 5x5, on 1 in 10^6 boards 33 instances; under a sanitizer
+# it may pass its 0.5 s cap instead, dropped too.)
+expect 0 'dropped (' -- "$pb" run lightsout --corpus lightsout:exhaustive:rows=5:cols=5 \
+    --solvers gf2,iddfs --time-budget 100 --plan
+grep -qx -- '--solvers gf2 --time-budget none' "$tmp/out" && ok || bad "drop plan: $(cat "$tmp/out")"
+# The plan writes the drop on a line of its own, after the options.
+sed -n 2p "$tmp/out" | grep -qx -- '# dropped: iddfs' && ok || bad "the plan hides its drop: $(cat "$tmp/out")"
+grep -q 'under 100 instances at any sample); --solvers iddfs' "$tmp/err" && ok ||
+    grep -q 'too slow to estimate' "$tmp/err" && ok || bad "no drop line: $(cat "$tmp/err")"
+
+# A pilot instance runs under a CPU cap (its share / 100, at least 10 ms): one
+# past it drops the solver as too slow to estimate, at once (a 9x9 game takes
+# kinds minutes).
+s0=$(date +%s)
+expect 0 'dropped (too slow to estimate: an instance passed 50 ms of CPU)' -- \
     "$pb" run lightsout --corpus lightsout:exhaustive:rows=5:cols=5 --solvers gf2,iddfs \
-    --time-budget 0.001 --plan
-grep -qxE -- '--solvers gf2 --sample 1/[0-9]+ --slow gf2 --time-budget none' "$tmp/out" && ok ||
-    bad "drop plan: $(cat "$tmp/out")"
+    --time-budget 10 --plan
+grep -qx -- '# dropped: iddfs' "$tmp/out" && ok || bad "iddfs not dropped: $(cat "$tmp/out")"
+expect 2 'too slow to estimate: an instance passed 10 ms' -- timeout 60 \
+    "$pb" run tetravex --corpus tetravex:random:n=9:count=1000 --solvers kinds --time-budget 1
+[ $(($(date +%s) - s0)) -lt 30 ] && ok || bad "the pilots ran past their cap"
+
+# A plan that drops every solver runs nothing: a clear message and exit 2,
+# never a run of no solver (it crashed) nor, with --plan, options that run
+# them all.
+drop_all='run: the time budget of 10 s drops every solver (iddfs), so nothing would run'
+expect 2 "$drop_all" -- "$pb" run lightsout --corpus lightsout:exhaustive:rows=5:cols=5 \
+    --solvers iddfs --time-budget 10
+expect 2 "$drop_all" -- "$pb" run lightsout --corpus lightsout:exhaustive:rows=5:cols=5 \
+    --solvers iddfs --time-budget 10 --plan
+[ -s "$tmp/out" ] && bad "a plan of nothing printed options: $(cat "$tmp/out")" || ok
+expect 2 'drops every solver (gf2,rowenum)' -- "$pb" run lightsout \
+    --corpus lightsout:random:count=1e4 --solvers gf2,rowenum --time-budget 1e-300
+grep -q '0 s a solver' "$tmp/err" && bad "the share reads 0 s: $(cat "$tmp/err")" || ok
 expect 0 '' -- "$pb" run lightsout --corpus lightsout:random:count=999 --time-budget 0.001
 grep -q 'estimated' "$tmp/err" && bad "a corpus of 999 was estimated" || ok
 
@@ -58,4 +87,16 @@ grep -qx -- '--solvers gf2,iddfs --sample 1/100 --slow iddfs --time-budget none'
 [ "$(jq -c '[.histogram, [.solvers[] | [.name, .sampled, .ran]]]' "$tmp/sh/merged.json")" = \
   "$(jq -c '[.histogram, [.solvers[] | [.name, .sampled, .ran]]]' "$tmp/run.json")" ] && ok ||
     bad "the merged shards differ from the unsharded run"
+# scripts/shard starts no shard of a plan that drops everything, nor of a
+# plan kept in DIR that names no solvers (it would run every one whole).
+PUZZLEBENCH=$pb expect 2 'drops every solver (iddfs)' -- "$src/scripts/shard" \
+    lightsout:exhaustive:rows=5:cols=5 --shards 2 --solvers iddfs --time-budget 10 --out "$tmp/sh0"
+[ -e "$tmp/sh0" ] && bad "a plan of nothing made its DIR" || ok
+mkdir -p "$tmp/sh1" && echo ' --time-budget none' >"$tmp/sh1/plan"
+PUZZLEBENCH=$pb expect 2 "the plan ' --time-budget none' names no solvers" -- "$src/scripts/shard" \
+    $lo44 --shards 2 --solvers gf2 --out "$tmp/sh1"
+printf -- '--solvers gf2,iddfs --time-budget none\n# dropped: iddfs\n' >"$tmp/sh1/plan"
+PUZZLEBENCH=$pb expect 2 "runs iddfs, which it dropped" -- "$src/scripts/shard" \
+    $lo44 --shards 2 --solvers gf2 --out "$tmp/sh1"
+[ -e "$tmp/sh1/joblog" ] && bad "shards of a bad plan started" || ok
 summary

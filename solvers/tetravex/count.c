@@ -34,21 +34,6 @@
 #include "count.c"
 #undef W
 
-/* The cells of an n x n board in the order the search fills them: row by
- * row, or as a square grown from the corner (cell 0; then column w beside
- * the w x w square, top down; then row w below it, left to right: every
- * cell's top and left neighbours, where it has them, come before it, and
- * its right and bottom ones after). */
-void tx__order(int n, int order, uint8_t *cell)
-{
-    for (int i = 0, w = 0; i < n * n; i++) {
-        int j = i - w * w; /* step j of ring w: the w column cells, then w + 1 row cells */
-        if (j > 2 * w)
-            w++, j = 0;
-        cell[i] = (uint8_t)(order == TX_ROWS ? i : j < w ? j * n + w : w * n + j - w);
-    }
-}
-
 int tx__count_search(const tx_game *g, long long *budget, tx_kinds *ks, uint8_t *kind)
 {
     int resume = 0;

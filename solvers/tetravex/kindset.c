@@ -1,4 +1,5 @@
-/* kindset.c - what the tetravex solvers share: kinds, witnesses, counting. */
+/* kindset.c - what the tetravex solvers share: kinds, the orders of the
+ * cells, witnesses, counting. */
 #include <string.h>
 
 #include "tetravex.h"
@@ -35,6 +36,29 @@ void tx__kinds(const tx_game *g, tx_kinds *ks)
             ks->nk++;
         }
         ks->count[k]++;
+    }
+}
+
+int tx__kind_of(const tx_kinds *ks, const uint8_t *sides)
+{
+    for (int k = 0; k < ks->nk; k++)
+        if (!memcmp(ks->side[k], sides, 4))
+            return k;
+    pz_fatal("tetravex: a tile of no kind of its game");
+}
+
+/* The cells of an n x n board in the order the search fills them: row by
+ * row, or as a square grown from the corner (cell 0; then column w beside
+ * the w x w square, top down; then row w below it, left to right: every
+ * cell's top and left neighbours, where it has them, come before it, and
+ * its right and bottom ones after). */
+void tx__order(int n, int order, uint8_t *cell)
+{
+    for (int i = 0, w = 0; i < n * n; i++) {
+        int j = i - w * w; /* step j of ring w: the w column cells, then w + 1 row cells */
+        if (j > 2 * w)
+            w++, j = 0;
+        cell[i] = (uint8_t)(order == TX_ROWS ? i : j < w ? j * n + w : w * n + j - w);
     }
 }
 

@@ -23,14 +23,6 @@
 
 #include "tetravex.h"
 
-int tx__kind_of(const tx_kinds *ks, const uint8_t *sides)
-{
-    for (int k = 0; k < ks->nk; k++)
-        if (!memcmp(ks->side[k], sides, 4))
-            return k;
-    pz_fatal("tetravex: a tile of no kind of its game");
-}
-
 int tx__fits_pieces(const void *inst)
 {
     return ((const tx_game *)inst)->n <= TX_MAX;

@@ -23,7 +23,7 @@
  * last run (each run orders the cells and kinds anew).
  *
  * With --search portfolio, the portfolio against the single solvers it
- * answers to (issue 17's bar, in nodes: tx__bar), a line for each
+ * answers to (the bar in nodes, tetravex-bar.h), a line for each
  * game where it spends more than twice the best and 50000 nodes (about a
  * millisecond), and the row: games, games within that bar, the largest
  * ratio and its game, the portfolio's nodes and the best single solvers'
@@ -46,6 +46,7 @@
 #include "../../util/util.h"
 #include "../corpus.h"
 #include "../../solvers/tetravex/tetravex.h"
+#include "tetravex-bar.h"
 
 /* The searches: count's in either order (TX_ROWS, TX_SQUARE), pairs' in
  * either order (PAIRS + order), mrv's (-1), the portfolio's. */

@@ -11,7 +11,7 @@
  *  - more than TX_FEW numbers (race_many()): pairs.c's searches (count's
  *    tree, resumable) in the square order from four corners, and MRV_RUNS
  *    of mrv's runs, each an order of its own, also gone on with after a cut;
- *  - fewer (race()): count's searches row by row from all eight
+ *  - fewer (race_rows()): count's searches row by row from all eight
  *    orientations, the first going on from the first slice (tx__count_part:
  *    a slice replays the path to its cut; a node costs about two thirds of
  *    pairs' there, see results/tetravex.md), half the time in equal shares
@@ -21,7 +21,7 @@
  *    and to keep a fifth of the time.
  * Work is counted in count's nodes, an mrv node weighed by its measured cost
  * (tx__mrv_weight), so a game takes the same path on every machine and the
- * tests hold it to its members in nodes (tx__bar).
+ * tests hold it to its members in nodes (bench/tools/tetravex-bar.h).
  * Cost: the estimate after each slice (a walk of the path); beside the best
  * member, a factor that the race keeps near 1 where the estimates are right.
  * Limits: n <= 12, as its members.  A Possible game where one member is lucky
@@ -32,18 +32,30 @@
 
 #include "tetravex.h"
 
+/* The race's tuning, budgets in count's nodes.  A change is judged by the
+ * portfolio's nodes against its members' over random games and the corpus
+ * files (build/tetravex-nodes --search portfolio LABEL SPEC...:
+ * results/tetravex.md, "The portfolio"). */
 enum {
-    FIRST = 4096,    /* count nodes: each search's first slice */
-    TICKET = 4,      /* mrv's next run: at most this part of the leader's rest */
-    SHARE = 4,       /* mrv's floor: a 1/(SHARE+1) part of the time */
-    SWITCH = 4,      /* a new leader: this many times nearer its end (rows) */
-    SWITCH_SQ = 8,   /* the same for the square's corners */
-    SURE = 2,        /* mrv's run when its tree is this much smaller */
-    CEILING = 1,     /* tickets: mrv's work at most this many times the searches' */
-    TREE_AT = 16,    /* a cut mrv run past this part of its tree estimates it */
-    TREE_MIN = 4000, /* ... if it ran this many nodes */
-    ROOM = 4,        /* mrv's next budget: this many times that estimate */
-    MRV_RUNS = 4,    /* many numbers: mrv's runs raced with the searches */
+    FIRST = 4096,     /* each search's first slice and any slice's least: the easy
+                         games end within it, before any estimate means much */
+    SLICE = 4,        /* the leader's next slice: 1/SLICE of its work so far, so a
+                         search's estimate is looked at again as its work grows */
+    SWITCH = 4,       /* a new leader only when it looks this many times nearer
+                         its end (rows), so that estimates that waver cost no hops */
+    SWITCH_MANY = 8,  /* the same among the square's corners and mrv's runs */
+    TICKET = 4,       /* few numbers: mrv's next run when it costs at most
+                         1/TICKET of what the leader has left, */
+    CEILING = 1,      /* ... and leaves mrv's work within CEILING times the
+                         searches' (large boards' estimates are vast); */
+    SURE = 2,         /* or when mrv's tree, by its estimate, is 1/SURE of
+                         the leader's rest; */
+    SHARE = 4,        /* or to keep mrv a 1/(SHARE+1) part of the time */
+    TREE_AT = 16,     /* a cut mrv run past 1/TREE_AT of its tree, */
+    TREE_MIN = 4000,  /* having run this many nodes, estimates its tree */
+    ROOM = 4,         /* mrv's next budget: ROOM times that tree at least */
+    MRV_RUNS = 4,     /* many numbers: mrv's runs raced beside the corners */
+    MRV_LEAST = 1000, /* ... and a slice's least budget in mrv's own nodes */
 };
 #define HALL 2.6 /* an mrv node with Hall's condition, against one without */
 
@@ -132,6 +144,39 @@ static void estimate(const pool *p)
         pz_estimate(work / (work + rest));
 }
 
+/* A stop (pz_poll: the slices and runs poll it too, and end as cut): 1 after
+ * telling pz_estimate how far the race got. */
+static int stopped(const pool *p)
+{
+    if (!pz_poll(0))
+        return 0;
+    estimate(p);
+    return 1;
+}
+
+/* The member of the first count to give the next slice: the first not yet
+ * tried, else the leader *lead, kept unless another has factor times fewer
+ * nodes left by its estimate. */
+static int leader(const pool *p, int count, int factor, int *lead)
+{
+    for (int i = 0; i < count; i++)
+        if (!p->work[i])
+            return i;
+    int min = 0;
+    for (int i = 1; i < count; i++)
+        if (left(p, i) < left(p, min))
+            min = i;
+    if (left(p, min) * factor < left(p, *lead))
+        *lead = min;
+    return *lead;
+}
+
+/* The leader's next slice: 1/SLICE of its work so far, FIRST at least. */
+static long long next_slice(const pool *p, int i)
+{
+    return p->work[i] / SLICE > FIRST ? p->work[i] / SLICE : FIRST;
+}
+
 /* Gives member i, a search (i < p->orients) or one of mrv's runs, a slice of
  * budget of count's nodes, as slice(). */
 static int slice_any(pool *p, const tx_game *g, int i, long long budget, double weight,
@@ -140,8 +185,8 @@ static int slice_any(pool *p, const tx_game *g, int i, long long budget, double 
     if (i < p->orients)
         return slice(p, i, budget, a);
     long long nodes, mine = (long long)((double)budget / weight);
-    int rc =
-        tx__mrv_go(g, &p->runs[i - p->orients], mine > 1000 ? mine : 1000, &nodes, &p->done[i], a);
+    int rc = tx__mrv_go(g, &p->runs[i - p->orients], mine > MRV_LEAST ? mine : MRV_LEAST, &nodes,
+                        &p->done[i], a);
     p->work[i] += (long long)((double)nodes * weight);
     return rc;
 }
@@ -149,10 +194,11 @@ static int slice_any(pool *p, const tx_game *g, int i, long long budget, double 
 /* The race with many numbers: the square's corners and MRV_RUNS of mrv's
  * runs (each an order of its own, gone on with after a cut), all on the same
  * footing: after a first slice each, the member with the fewest nodes left by
- * its estimate, mrv's weighed as count's, gets a quarter of its work, until
- * another looks SWITCH_SQ times nearer its end.  mrv's orders differ ten
- * times in their trees on some 9x9 games, where one run at a time, restarted
- * with a doubled budget, spent more than the best order's whole tree. */
+ * its estimate, mrv's weighed as count's, gets slices of its work (SLICE),
+ * until another looks SWITCH_MANY times nearer its end.  mrv's orders differ
+ * ten times in their trees on some 9x9 games, where one run at a time,
+ * restarted with a doubled budget, spent more than the best order's whole
+ * tree. */
 static int race_many(const tx_game *g, tx_answer *a, pool *p)
 {
     int lead = 0, all = members(p);
@@ -163,44 +209,115 @@ static int race_many(const tx_game *g, tx_answer *a, pool *p)
         p->done[p->orients + r] = 0;
     }
     for (;;) {
-        if (pz_poll(0)) { /* the slices and runs poll it, and end as cut */
-            estimate(p);
+        if (stopped(p))
             return PZ_STOPPED;
-        }
-        int best = -1;
-        for (int i = 0; i < all && best < 0; i++)
-            if (!p->work[i])
-                best = i;
-        if (best < 0) {
-            int min = 0;
-            for (int i = 1; i < all; i++)
-                if (left(p, i) < left(p, min))
-                    min = i;
-            if (left(p, min) * SWITCH_SQ < left(p, lead))
-                lead = min;
-            best = lead;
-        }
-        long long budget = p->work[best] / 4 > FIRST ? p->work[best] / 4 : FIRST;
+        int best = leader(p, all, SWITCH_MANY, &lead);
         long long before = p->work[best];
-        int rc = slice_any(p, g, best, budget, weight, a);
+        int rc = slice_any(p, g, best, next_slice(p, best), weight, a);
         *(best < p->orients ? &p->counted : &p->mrv) += p->work[best] - before;
         if (rc >= 0)
             return 0;
     }
 }
 
+/* mrv's runs with few numbers, restarted: run is the next one's order, next
+ * its budget in mrv's nodes, tree mrv's tree by a run's estimate (0: none
+ * yet). */
+typedef struct restarts {
+    int run;
+    long long next;
+    double tree;
+} restarts;
+
+/* Whether mrv's next run goes before the leader's next slice, rest the
+ * nodes the leader has left: a ticket, cheap beside that rest (and mrv not
+ * ahead of the searches: on large boards the estimates are vast and would
+ * let mrv take all the time); or the sure way, its tree by its estimate
+ * half of the leader's; or its floor, the run it starts counted in
+ * (counting only what mrv had spent let one run take several times the
+ * searches' work). */
+static int mrv_turn(const pool *p, const restarts *r, double weight, double rest)
+{
+    double cost = (double)r->next * weight;
+    int ticket = cost * TICKET <= rest && p->mrv + cost <= (double)p->counted * CEILING;
+    int sure = r->tree > 0 && r->tree * weight * SURE <= rest;
+    return ticket || sure || (p->mrv + cost) * SHARE <= p->counted;
+}
+
+/* mrv's next run, as slice().  A run that got a fair way (1/TREE_AT, and
+ * TREE_MIN nodes: shorter runs misjudge) says how large a tree is: the next
+ * run has room for ROOM times that, or twice the last budget.  Orders'
+ * trees differ, and a budget is no cost to a run that ends within it. */
+static int mrv_restart(const tx_game *g, pool *p, restarts *r, double weight, tx_answer *a)
+{
+    long long nodes;
+    double done;
+    int rc = tx__mrv_try(g, r->run++, r->next, &nodes, &done, a);
+    p->mrv += (long long)((double)nodes * weight);
+    if (rc >= 0)
+        return rc;
+    r->next *= 2;
+    if (done >= 1.0 / TREE_AT && nodes >= TREE_MIN) {
+        r->tree = (double)nodes / done;
+        if (r->tree * ROOM > (double)r->next)
+            r->next = (long long)(r->tree * ROOM);
+    }
+    return rc;
+}
+
+/* The searches' next slice with few numbers, as slice(): to the leader
+ * best, or while the equal shares are behind, to the search with the least
+ * work.  Half the searches' time goes in equal shares, as turns.c shares
+ * it: there the Possible games' trees are vast, a placement turns up long
+ * before any search nears its end, and the estimates say nothing of which
+ * one will find it. */
+static int rows_slice(pool *p, int best, tx_answer *a)
+{
+    long long budget = next_slice(p, best);
+    int fair = p->fair < p->raced;
+    if (fair) {
+        best = 0;
+        for (int o = 1; o < p->orients; o++)
+            if (p->work[o] < p->work[best])
+                best = o;
+        budget = p->work[best] > FIRST ? p->work[best] : FIRST;
+    }
+    long long before = p->work[best];
+    int rc = slice(p, best, budget, a);
+    p->counted += p->work[best] - before;
+    *(fair ? &p->fair : &p->raced) += p->work[best] - before;
+    return rc;
+}
+
+/* The race with few numbers: count's searches row by row, the leader kept
+ * unless another looks SWITCH times nearer its end, and mrv's runs let in
+ * between its slices once every search has had one. */
+static int race_rows(const tx_game *g, tx_answer *a, pool *p)
+{
+    restarts r = {.next = TX_MRV_FIRST};
+    double weight = tx__mrv_weight(g);
+    int lead = 0;
+    for (;;) {
+        if (stopped(p))
+            return PZ_STOPPED;
+        int best = leader(p, p->orients, SWITCH, &lead);
+        double rest = p->work[best] ? left(p, best) : 0;
+        int rc = p->work[best] && mrv_turn(p, &r, weight, rest) ? mrv_restart(g, p, &r, weight, a)
+                                                                : rows_slice(p, best, a);
+        if (rc >= 0)
+            return 0; /* found, or a whole search found nothing */
+    }
+}
+
 /* The race; p->counted and p->mrv say what it cost. */
 static int race(const tx_game *g, tx_answer *a, pool *p)
 {
-    int run = 0, lead = 0, o;
-    long long *counted = &p->counted, *mrv = &p->mrv, next = TX_MRV_FIRST, nodes;
-    double weight = tx__mrv_weight(g), done, tree = 0; /* mrv's tree by its estimate */
     tx__impossible(a);
-    *counted = *mrv = p->fair = p->raced = 0;
+    p->counted = p->mrv = p->fair = p->raced = 0;
     p->order = tx__numbers(g) > TX_FEW ? TX_SQUARE : TX_ROWS;
     p->step = p->order == TX_SQUARE ? 2 : 1;
     p->orients = 8 / p->step;
-    for (o = 0; o < p->orients; o++) {
+    for (int o = 0; o < p->orients; o++) {
         p->work[o] = 0;
         p->done[o] = 0;
     }
@@ -211,12 +328,12 @@ static int race(const tx_game *g, tx_answer *a, pool *p)
     int resume = 0;
     double share;
     int rc = tx__count_part(g, p->order, &first, &p->ks, p->kind, &resume, &share);
-    *counted = FIRST - (first > 0 ? first : 0);
+    p->counted = FIRST - (first > 0 ? first : 0);
     if (rc == 1)
         tx__witness(g, &p->ks, p->kind, a);
     if (rc >= 0)
         return 0;
-    for (o = 0; o < p->orients; o++) {
+    for (int o = 0; o < p->orients; o++) {
         tx__turn(g, o * p->step, &p->turned[o]);
         if (p->order == TX_SQUARE)
             tx__pairs_init(&p->search[o], &p->turned[o], p->order);
@@ -228,76 +345,9 @@ static int race(const tx_game *g, tx_answer *a, pool *p)
      * search: it goes on from there rather than over again. */
     memcpy(p->path[0], p->kind, sizeof p->path[0]);
     p->resume[0] = resume;
-    p->work[0] = *counted;
+    p->work[0] = p->counted;
     p->done[0] = share;
-    for (;;) {
-        if (pz_poll(0)) { /* the slices and runs poll it, and end as cut */
-            estimate(p);
-            return PZ_STOPPED;
-        }
-        /* The leader: the first search not yet tried, or the one with the
-         * fewest nodes left, kept unless another has SWITCH times fewer. */
-        int best = -1;
-        for (o = 0; o < p->orients && best < 0; o++)
-            if (!p->work[o])
-                best = o;
-        if (best < 0) {
-            int min = 0;
-            for (o = 1; o < p->orients; o++)
-                if (left(p, o) < left(p, min))
-                    min = o;
-            if (left(p, min) * (p->order == TX_SQUARE ? SWITCH_SQ : SWITCH) < left(p, lead))
-                lead = min;
-            best = lead;
-        }
-        double rest = p->work[best] ? left(p, best) : 0;
-        /* mrv's next run: a ticket, cheap beside what the leader has left
-         * (and mrv not ahead of the searches: on large boards the estimates
-         * are vast and would let mrv take all the time); or the sure way,
-         * its tree by its estimate half of the leader's; or its floor, the
-         * run it starts counted in (counting only what mrv had spent let
-         * one run take several times the searches' work).  Not before every
-         * search has had a slice. */
-        double cost = (double)next * weight;
-        int ticket = cost * TICKET <= rest && *mrv + cost <= (double)*counted * CEILING;
-        int sure = tree > 0 && tree * weight * SURE <= rest;
-        if (p->work[best] && (ticket || sure || (*mrv + cost) * SHARE <= *counted)) {
-            rc = tx__mrv_try(g, run++, next, &nodes, &done, a);
-            *mrv += (long long)((double)nodes * weight);
-            if (rc >= 0)
-                return 0;
-            /* A run that got a fair way (a sixteenth, and TREE_MIN nodes:
-             * shorter runs misjudge) says how large a tree is: the next run
-             * has room for ROOM times that, or twice the last budget.
-             * Orders' trees differ, and a budget is no cost to a run that
-             * ends within it. */
-            next *= 2;
-            if (done >= 1.0 / TREE_AT && nodes >= TREE_MIN) {
-                tree = (double)nodes / done;
-                if (tree * ROOM > (double)next)
-                    next = (long long)(tree * ROOM);
-            }
-            continue;
-        }
-        /* With few numbers, half the searches' time goes in equal shares,
-         * as turns.c shares it: there the Possible games' trees are vast, a
-         * placement turns up long before any search nears its end, and the
-         * estimates say nothing of which one will find it. */
-        long long budget = p->work[best] / 4 > FIRST ? p->work[best] / 4 : FIRST;
-        int fair = p->order == TX_ROWS && p->fair < p->raced;
-        if (fair) {
-            for (o = best = 0; o < p->orients; o++)
-                if (p->work[o] < p->work[best])
-                    best = o;
-            budget = p->work[best] > FIRST ? p->work[best] : FIRST;
-        }
-        long long before = p->work[best];
-        rc = slice(p, best, budget, a);
-        *counted += p->work[best] - before;
-        *(fair ? &p->fair : &p->raced) += p->work[best] - before;
-        if (rc >= 0)
-            return 0; /* found, or a whole search found nothing */
-    }
+    return race_rows(g, a, p);
 }
 
 int tx__portfolio(const tx_game *g, tx_answer *a, void *scratch, long long *work)
@@ -306,49 +356,6 @@ int tx__portfolio(const tx_game *g, tx_answer *a, void *scratch, long long *work
     int rc = race(g, a, p);
     *work = p->counted + p->mrv;
     return rc;
-}
-
-/* What count, square, mrv and turns each spend alone on g, in count's
- * nodes (an mrv node weighted as above), a solver still going past cap
- * counting as what it had spent by then: the best of them, its name in
- * *which.  The yardstick of issue 17's bar in nodes, so that no clock
- * decides (tx__bar). */
-static long long best_alone(const tx_game *g, long long cap, const char **which)
-{
-    static const char *const name[] = {"count", "square", "mrv", "turns"};
-    long long spent[4], nodes, budget;
-    double weight = tx__mrv_weight(g);
-    tx_kinds ks;
-    uint8_t kind[TX_CELLS];
-    tx_answer a;
-    int resume, best = 0;
-    for (int order = TX_ROWS; order <= TX_SQUARE; order++) { /* count, square */
-        budget = cap;
-        resume = 0;
-        tx__count_resume(g, order, &budget, &ks, kind, &resume);
-        spent[order] = cap - (budget > 0 ? budget : 0);
-    }
-    spent[2] = 0;
-    for (int run = 0; spent[2] <= cap; run++) {
-        int rc = tx__mrv_run(g, run, &nodes, NULL, &a);
-        spent[2] += (long long)((double)nodes * weight);
-        if (rc >= 0)
-            break;
-    }
-    budget = cap;
-    tx__turns(g, &budget, &a);
-    spent[3] = cap - (budget > 0 ? budget : 0);
-    for (int i = 1; i < 4; i++)
-        if (spent[i] < spent[best])
-            best = i;
-    *which = name[best];
-    return spent[best];
-}
-
-int tx__bar(const tx_game *g, long long work, long long *best, const char **which)
-{
-    *best = best_alone(g, 2 * work + TX_BAR_SLACK, which);
-    return work <= 2 * *best + TX_BAR_SLACK;
 }
 
 static int portfolio(const void *inst, void *ans, void *scratch)

@@ -174,8 +174,9 @@ int tx__turn_cell(int o, int n, int cell);
  * solution, -1 if cut. */
 int tx__count_search(const tx_game *, long long *budget, tx_kinds *ks, uint8_t *kind);
 
-/* The orders count.c's search can fill the cells in (tx__order): row by
- * row (count), or as a square grown from the corner (square.c). */
+/* The orders count.c's search can fill the cells in (tx__order, kindset.c,
+ * which pieces, pairs, naive and gecode use too): row by row (count), or
+ * as a square grown from the corner (square.c). */
 enum { TX_ROWS, TX_SQUARE };
 void tx__order(int n, int order, uint8_t *cell);
 
@@ -291,15 +292,6 @@ int tx__portfolio(const tx_game *g, tx_answer *a, void *scratch, long long *work
 
 /* What the portfolio counts an mrv node as, in count's nodes (portfolio.c). */
 double tx__mrv_weight(const tx_game *g);
-
-/* Issue 17's bar in nodes (portfolio.c): 1 if the portfolio's work on g is
- * within twice the best of the single solvers it answers to, alone on g in
- * count's nodes, and TX_BAR_SLACK, its millisecond (about that many of
- * count's nodes: results/tetravex.md has their time); *best is that
- * solver's nodes, each cut past 2 * work + TX_BAR_SLACK (so a lower bound),
- * *which names it. */
-enum { TX_BAR_SLACK = 50000 };
-int tx__bar(const tx_game *g, long long work, long long *best, const char **which);
 
 /* turns.c's schedule (count's search on the eight orientations in turn, the
  * budget doubling each round) within *budget nodes in all, what is left in

@@ -28,6 +28,7 @@
 #define PZ_SOLVERS(X)                                                                              \
     X(flip, gf2, PZ_REF)                                                                           \
     X(flip, rowenum, 0)                                                                            \
+    X(flip, table, 0)                                                                              \
     X(flip, bfs, PZ_SLOW)                                                                          \
     X(flip, iddfs, PZ_SLOW)                                                                        \
     X(flip, chase, 0)                                                                              \
@@ -35,6 +36,7 @@
     X(flip, dense, 0)                                                                              \
     X(lightsout, gf2, PZ_REF)                                                                      \
     X(lightsout, rowenum, 0)                                                                       \
+    X(lightsout, table, 0)                                                                         \
     X(lightsout, bfs, PZ_SLOW)                                                                     \
     X(lightsout, iddfs, PZ_SLOW)                                                                   \
     X(lightsout, chase, 0)                                                                         \

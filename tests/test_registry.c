@@ -79,8 +79,21 @@ static void toggle_cases(pz_test_cross *x, const char *puzzle, int maxside)
                 spec(x, (1ll << (m * n)) / 32 + 1, 0, "%s:exhaustive:rows=%d:cols=%d", puzzle, m,
                      n);
     for (int m = 1; m <= 8; m++)
-        for (int n = 1; n <= 8; n++)
+        for (int n = 1; n <= 8; n++) {
             spec(x, 4, 0, "%s:random:rows=%d:cols=%d:count=16:seed=%d", puzzle, m, n, 8 * m + n);
+            spec(x, 8, 0, "%s:random:rows=%d:cols=%d:count=8:seed=%d:mode=solvable", puzzle, m, n,
+                 8 * m + n);
+        }
+    /* Every other size of at most 64 cells (a board in one word), solvable
+     * boards too: a singular size's random board mostly has no answer.  The
+     * slow searches take the first board of each. */
+    for (int m = 1; m <= 64 && m <= maxside; m++)
+        for (int n = 1; m * n <= 64 && n <= maxside; n++)
+            if (m > 8 || n > 8) {
+                spec(x, 4, 0, "%s:random:rows=%d:cols=%d:count=4:seed=%d", puzzle, m, n, m * n);
+                spec(x, 4, 0, "%s:random:rows=%d:cols=%d:count=4:seed=%d:mode=solvable", puzzle, m,
+                     n, m * n);
+            }
     for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++)
         if (shapes[i][0] <= maxside && shapes[i][1] <= maxside)
             spec(x, 1, 0, "%s:random:rows=%d:cols=%d:count=4:seed=%zu", puzzle, shapes[i][0],

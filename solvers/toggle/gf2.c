@@ -243,22 +243,6 @@ static int gf2_fits(int m, int n)
     return facts[m][n].nullity <= MAX_NULLITY;
 }
 
-/* The canonical member of x + span(kernel), packed: a Gray code walk. */
-static uint64_t lightest(const system_t *s, uint64_t x)
-{
-    uint64_t cur = x;
-    int w = tg_popcount(x);
-    for (uint64_t i = 1; i < (1ull << s->nullity); i++) {
-        cur ^= s->pkern[__builtin_ctzll(i)];
-        int cw = tg_popcount(cur);
-        if (cw < w || (cw == w && tg_packed_less(cur, x))) {
-            x = cur;
-            w = cw;
-        }
-    }
-    return x;
-}
-
 static inline int solve_small(const system_t *s, const tg_board *bd, unsigned goals, tg_answer *a)
 {
     int m = s->m, n = s->n, best = -1;
@@ -278,7 +262,7 @@ static inline int solve_small(const system_t *s, const tg_board *bd, unsigned go
             continue;
         }
         if (s->nullity)
-            gx = lightest(s, gx);
+            gx = tg_coset_min(gx, s->pkern, s->nullity);
         int w = tg_popcount(gx);
         if (best < 0 || w < best || (w == best && tg_packed_less(gx, bestx))) {
             best = w;

@@ -168,6 +168,23 @@ static inline int tg_packed_less(uint64_t x, uint64_t y)
     return d && !(x & d & -d);
 }
 
+/* The canonical member of x + span(kern[0..k-1]), packed sets: the fewest
+ * presses, then the smallest string, by a Gray code walk of the 2^k members. */
+static inline uint64_t tg_coset_min(uint64_t x, const uint64_t *kern, int k)
+{
+    uint64_t cur = x;
+    int w = tg_popcount(x);
+    for (uint64_t i = 1; i < (1ull << k); i++) {
+        cur ^= kern[__builtin_ctzll(i)];
+        int cw = tg_popcount(cur);
+        if (cw < w || (cw == w && tg_packed_less(cur, x))) {
+            x = cur;
+            w = cw;
+        }
+    }
+    return x;
+}
+
 /* The board packed (tg_pack_rows), and what pressing each cell does to it:
  * the searches over states use these. */
 static inline uint64_t tg_pack(const tg_board *bd, uint64_t *press)

@@ -265,6 +265,18 @@ int pz_open_shard(const char *cmd, const pz_puzzle *p, const char *spec, const c
     return 0;
 }
 
+int pz_check_clash(const char *cmd, const pz_path *paths, int n)
+{
+    int a, b;
+    if (!pz_path_clash(paths, n, &a, &b))
+        return 0;
+    if (!paths[a].output) /* the output second, as it is written over the other */
+        return pz_usage("%s: %s %s is %s %s, which %s reads: expected a file of its own", cmd,
+                        paths[b].what, paths[b].path, paths[a].what, paths[a].path, cmd);
+    return pz_usage("%s: %s %s and %s %s are one file: expected a file for each", cmd,
+                    paths[b].what, paths[b].path, paths[a].what, paths[a].path);
+}
+
 int pz_check_output(const char *cmd, const char *opt, const char *path)
 {
     struct stat st;

@@ -107,6 +107,10 @@ int pz_open_shard(const char *cmd, const pz_puzzle *, const char *spec, const ch
 /* "1/R" for run --sample: R >= 1. */
 int pz_parse_sample(const char *s, long long *every, pz_error *);
 
+/* Refuses (exit 2, naming both) paths of which one is written and is the
+ * same file as another read or written (util.h's pz_path_clash): called
+ * before any work.  0 where none clash. */
+int pz_check_clash(const char *cmd, const pz_path *paths, int n);
 /* Exit at once, not after the run, when a report cannot be written: the
  * path is "-", or a file that can be written or made (its directory exists
  * and is writable).  0, or PZ_EXIT_USAGE after a message naming opt. */

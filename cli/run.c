@@ -163,6 +163,23 @@ static int parse_solvers(const pz_puzzle *p, const char *list, unsigned long lon
     return 0;
 }
 
+/* No report is written over the corpus, its answers or another report. */
+static int check_clash(const pz_corpus *c, const char *spec, const char *json, const char *csv,
+                       const char *md)
+{
+    char *ans = c->gen ? NULL : pz_ans_path(spec);
+    if (ans && access(ans, F_OK)) /* none beside the corpus */
+        free(ans), ans = NULL;
+    pz_path paths[] = {{"the corpus", c->gen ? NULL : spec, 0},
+                       {"the expected answers", ans, 0},
+                       {"--json", json, 1},
+                       {"--csv", csv, 1},
+                       {"--md", md, 1}};
+    int status = pz_check_clash("run", paths, (int)(sizeof paths / sizeof *paths));
+    free(ans);
+    return status;
+}
+
 /* A whole number from 1 to max, or 0. */
 static int whole(const char *s, int max)
 {
@@ -252,6 +269,8 @@ int pz_cmd_run(int argc, char **argv)
         return status;
     if ((status = pz_open_shard("run", p, spec, shard, 1, &c, &sh)))
         return status;
+    if ((status = check_clash(&c, spec, json, csv, md)))
+        goto out;
     if (solvers && parse_solvers(p, solvers, &set, "--solvers")) {
         status = PZ_EXIT_USAGE;
         goto out;

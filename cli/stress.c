@@ -471,6 +471,16 @@ static int parse(stress *s, int argc, char **argv, double *budget)
         }
         s->count = s->corpus.count;
     }
+    char *ans = gen ? NULL : pz_ans_path(spec);
+    if (ans && access(ans, F_OK)) /* none beside the corpus */
+        free(ans), ans = NULL;
+    pz_path io[] = {{"--exec", s->prog[0].path, 0},   {"--against", s->prog[1].path, 0},
+                    {"--gen", s->gen.path, 0},        {"the corpus", gen ? NULL : spec, 0},
+                    {"the expected answers", ans, 0}, {"--json", s->json, 1}};
+    status = pz_check_clash("stress", io, (int)(sizeof io / sizeof *io));
+    free(ans);
+    if (status)
+        return status;
     pz_shard sh;
     if (pz_parse_shard(value[O_SHARD], s->count, &sh, &e))
         return pz_usage("stress: %s", e.msg);

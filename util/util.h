@@ -66,4 +66,14 @@ int pz_edit_distance(const char *a, const char *b);
 FILE *pz_atomic_open(const char *path, char **tmp);
 int pz_atomic_close(FILE *, char *tmp, const char *path);
 
+/* A path a command reads or writes, named for messages ("--json", "the
+ * corpus").  pz_path_clash finds the first pair i < j of paths[0 .. n) that
+ * are one file (after links) where either is written, the stdout "-" and
+ * NULL paths aside: 1 with *a = i, *b = j, else 0. */
+typedef struct pz_path {
+    const char *what, *path;
+    int output;
+} pz_path;
+int pz_path_clash(const pz_path *paths, int n, int *a, int *b);
+
 #endif

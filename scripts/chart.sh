@@ -103,18 +103,21 @@ chart_render() {
     lines=$(($(grep -o '\\n' <<<"$head" | wc -l) + 1))
     height=$((30 + 15 * lines + ${6:-320} * panels))
     size="size 1000,$height font 'DejaVu Sans,10'"
+    # Each chart drawn to stdout through pz_into: a gnuplot that fails leaves
+    # the chart there before whole.
     for term in "pngcairo $size" "svg $size background '#ffffff'"; do
         ext=png
         case $term in svg*) ext=svg ;; esac
         cat >"$tmp/$name.$ext.gp" <<EOF
 set terminal $term
-set output '$out/$name.$ext'
+set output
 $chart_common
 set multiplot layout $panels,1 title "$head" noenhanced
 $body
 unset multiplot
 EOF
-        gnuplot "$tmp/$name.$ext.gp"
+        pz_into "$out/$name.$ext" gnuplot "$tmp/$name.$ext.gp" ||
+            pz_die "gnuplot failed on $name.$ext ($tmp/$name.$ext.gp); $out/$name.$ext is as it was"
     done
     echo "wrote $(chart_where "$out/$name.png") and $(chart_where "$out/$name.svg")" >&2
 }

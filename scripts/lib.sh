@@ -43,6 +43,21 @@ pz_args() {
     done
 }
 
+# pz_into FILE CMD... : CMD's stdout into FILE through a temporary file in
+# FILE's folder, renamed over FILE once CMD succeeds; when CMD fails, FILE is
+# left as it was and the status is CMD's.  Every chart and table is written so.
+pz_into() {
+    local file=$1 part rc=0
+    shift
+    part=$(mktemp "$(dirname "$file")/.$(basename "$file").XXXXXX") || return 2
+    "$@" >"$part" || rc=$?
+    if [ $rc = 0 ]; then
+        chmod 644 "$part" && mv -f "$part" "$file" || rc=$?
+    fi
+    rm -f "$part"
+    return $rc
+}
+
 # pz_abs PATH : PATH as given on the command line, made absolute.
 pz_abs() {
     case $1 in /*) printf '%s\n' "$1" ;; *) printf '%s/%s\n' "$PZ_CALLER" "$1" ;; esac

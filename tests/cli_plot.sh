@@ -142,4 +142,16 @@ rc=0
     2>"$tmp/bad.err" || rc=$?
 [ $rc = 2 ] && grep -q "bad.csv:3: expected 11 comma-separated fields as in the header, found 9" \
     "$tmp/bad.err" && ok || bad "a malformed history row: status $rc, $(cat "$tmp/bad.err")"
+# A chart gnuplot fails to draw (1e309 is inf, its scale undefined) leaves the chart
+# drawn before whole: charts are written through a temporary file and rename.
+PZ_PLOT_KEEP=$tmp/keep "$src/scripts/plot" --micro "$tmp/none.json" --out "$tmp/hist" \
+    --history "$tmp/history.csv" 2>/dev/null
+cp "$tmp/hist/history.png" "$tmp/before.png"
+awk -F, 'BEGIN { OFS = "," } NR > 1 { $6 = $7 = $8 = "1e309" } 1' "$tmp/history.csv" >"$tmp/huge.csv"
+rc=0
+"$src/scripts/plot" --micro "$tmp/none.json" --out "$tmp/hist" --history "$tmp/huge.csv" \
+    2>"$tmp/huge.err" || rc=$?
+[ $rc != 0 ] && ok || bad "a history gnuplot cannot draw passed"
+cmp -s "$tmp/before.png" "$tmp/hist/history.png" && ok || bad "a failed plot replaced history.png"
+[ -z "$(ls -A "$tmp/hist" | grep '^\.')" ] && ok || bad "a failed plot left its temporary: $(ls -A "$tmp/hist")"
 summary

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../util/util.h"
+#include "html.h"
 #include "report.h"
 #include "schema.h"
 
@@ -37,9 +38,7 @@ static void context_line(FILE *f, const pz_result *r, const char *prefix, const 
  * fastest and the slowest warm batch; relative the CPU time against the
  * baseline's on the same instances (pz_relative); wall the monotonic
  * clock's mean over every batch, which a loaded machine inflates. */
-typedef struct cells {
-    char cpu[16], mad[16], range[40], relative[16], cold[16], wall[16];
-} cells;
+typedef pz_cells cells;
 
 static cells timing(const pz_result *r, int s, int base)
 {
@@ -590,6 +589,16 @@ void pz_write_markdown(FILE *f, const pz_result *r)
     fputc('\n', f);
 }
 
+pz_cells pz_timing_cells(const pz_result *r, int s, int base)
+{
+    return timing(r, s, base);
+}
+
+void pz_write_status(FILE *f, const pz_result *r, const char *bold)
+{
+    status_line(f, r, bold);
+}
+
 int pz_write_file(const char *path, void (*write)(FILE *, const void *), const void *what)
 {
     char *tmp;
@@ -630,16 +639,17 @@ char *pz_partial_path(const char *path)
     return pz_xasprintf("%.*s.partial%s", (int)(dot - path), path, dot);
 }
 
-int pz_write_reports(const pz_result *r, const char *json, const char *csv, const char *md)
+int pz_write_reports(const pz_result *r, const char *json, const char *csv, const char *md,
+                     const char *html)
 {
-    const char *paths[3] = {json, csv, md};
-    void (*writers[3])(FILE *, const pz_result *) = {pz_write_json, pz_write_csv,
-                                                     pz_write_markdown};
-    int tostdout =
-        (json && !strcmp(json, "-")) || (csv && !strcmp(csv, "-")) || (md && !strcmp(md, "-"));
-    int bad = 0;
+    const char *paths[4] = {json, csv, md, html};
+    void (*writers[4])(FILE *, const pz_result *) = {pz_write_json, pz_write_csv, pz_write_markdown,
+                                                     pz_write_html};
+    int tostdout = 0, bad = 0;
+    for (int i = 0; i < 4; i++)
+        tostdout |= paths[i] && !strcmp(paths[i], "-");
     pz_write_summary(tostdout ? stderr : stdout, r);
-    for (int i = 0; i < 3 && !bad; i++) {
+    for (int i = 0; i < 4 && !bad; i++) {
         char *path;
         if (!paths[i])
             continue;

@@ -11,6 +11,15 @@ int pz_nothing_checked(const pz_result *);
 /* The games cut by run --budget, summed over the solvers. */
 long long pz_unknown_games(const pz_result *);
 void pz_write_json(FILE *, const pz_result *);
+/* A solver's timing cells as the tables give them, against the baseline
+ * base (pz_baseline): the headline cpu, mad, min..max, relative, cold, wall
+ * ("-" where there is none), so every view prints the same figures. */
+typedef struct pz_cells {
+    char cpu[16], mad[16], range[40], relative[16], cold[16], wall[16];
+} pz_cells;
+pz_cells pz_timing_cells(const pz_result *, int s, int base);
+/* The verdict line (OK, FAIL, PARTIAL ...), bold the mark around its word. */
+void pz_write_status(FILE *, const pz_result *, const char *bold);
 void pz_write_csv(FILE *, const pz_result *);
 void pz_write_markdown(FILE *, const pz_result *);
 /* Writes PATH through a temporary file and rename(), or to stdout for "-",
@@ -29,6 +38,7 @@ char *pz_partial_path(const char *path);
  * whose path is not NULL (for a partial result, beside it: X.partial.json):
  * -1 if a report could not be written (after a message), else 1 if an answer
  * failed or none was checked, else 0. */
-int pz_write_reports(const pz_result *, const char *json, const char *csv, const char *md);
+int pz_write_reports(const pz_result *, const char *json, const char *csv, const char *md,
+                     const char *html);
 
 #endif

@@ -122,7 +122,8 @@ void pz_help_corpus(FILE *);
 /* The subcommands (main.c lists them, in its order); each run returns an
  * exit status. */
 extern const pz_command_line pz_list_command, pz_solve_command, pz_run_command, pz_gen_command,
-    pz_check_command, pz_stress_command, pz_merge_command, pz_compare_command, pz_info_command;
+    pz_check_command, pz_stress_command, pz_merge_command, pz_compare_command, pz_report_command,
+    pz_info_command;
 int pz_cmd_list(int argc, char **argv);
 int pz_cmd_solve(int argc, char **argv);
 int pz_cmd_run(int argc, char **argv);
@@ -131,6 +132,7 @@ int pz_cmd_check(int argc, char **argv);
 int pz_cmd_stress(int argc, char **argv);
 int pz_cmd_merge(int argc, char **argv);
 int pz_cmd_info(int argc, char **argv);
+int pz_cmd_report(int argc, char **argv);
 int pz_cmd_compare(int argc, char **argv);
 
 #endif

@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "../bench/comparison.h"
 #include "../bench/gbench.h"
+#include "../bench/html.h"
 #include "../bench/report.h"
 #include "../bench/schema.h"
 #include "../bench/stats.h"
@@ -326,6 +327,7 @@ static int same_run(report *a, report *b, int mixed, pz_comparison *n)
       .num = PZ_THRESHOLD_PCT)                                                                     \
     X(JSON, "json", 0, "F", "the comparison as JSON (F '-' is stdout)")                            \
     X(MD, "md", 0, "F", "the comparison as Markdown (F '-' is stdout)")                            \
+    X(HTML, "html", 0, "F", "the comparison as an HTML page (F '-' is stdout)")                    \
     X(ALLOW_MIXED_BUILDS, "allow-mixed-builds", 0, NULL,                                           \
       "compare an unoptimised build (Debug) with an optimised one\n"                               \
       "(Release) too, the difference said above the table")
@@ -415,6 +417,10 @@ static void as_md(FILE *f, const void *x)
 {
     pz_comparison_md(f, x);
 }
+static void as_html(FILE *f, const void *x)
+{
+    pz_comparison_html(f, x);
+}
 
 int pz_cmd_compare(int argc, char **argv)
 {
@@ -428,7 +434,8 @@ int pz_cmd_compare(int argc, char **argv)
     if ((status = pz_parse_options(&pz_compare_command, NULL, argc, argv, value, &first)) >= 0)
         return status;
     status = PZ_EXIT_OK;
-    const char *json = value[O_JSON], *md = value[O_MD], *threshold = value[O_THRESHOLD];
+    const char *json = value[O_JSON], *md = value[O_MD], *html = value[O_HTML];
+    const char *threshold = value[O_THRESHOLD];
     if (argc - first < 2)
         return pz_usage("compare: expected two reports, BASE.json and NEW.json (try compare "
                         "--help)");
@@ -469,9 +476,11 @@ int pz_cmd_compare(int argc, char **argv)
         status = pz_usage("compare: %s and %s have no %s in common", r[0].path, r[1].path,
                           x.run ? "solver" : "benchmark");
     else {
-        int tostdout = (json && !strcmp(json, "-")) || (md && !strcmp(md, "-"));
+        int tostdout = (json && !strcmp(json, "-")) || (md && !strcmp(md, "-")) ||
+                       (html && !strcmp(html, "-"));
         pz_comparison_text(tostdout ? stderr : stdout, &x);
-        if ((json && pz_write_file(json, as_json, &x)) || (md && pz_write_file(md, as_md, &x)))
+        if ((json && pz_write_file(json, as_json, &x)) || (md && pz_write_file(md, as_md, &x)) ||
+            (html && pz_write_file(html, as_html, &x)))
             status = PZ_EXIT_USAGE;
         else if (x.other == x.n)
             status = pz_usage("compare: no %s of %s and %s could be compared (each not run, or "

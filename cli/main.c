@@ -6,8 +6,17 @@
 
 /* Each command's name, usage and summary come from its own table. */
 static const pz_command_line *const commands[] = {
-    &pz_list_command,   &pz_solve_command, &pz_run_command,     &pz_gen_command,  &pz_check_command,
-    &pz_stress_command, &pz_merge_command, &pz_compare_command, &pz_info_command, NULL,
+    &pz_list_command,
+    &pz_solve_command,
+    &pz_run_command,
+    &pz_gen_command,
+    &pz_check_command,
+    &pz_stress_command,
+    &pz_merge_command,
+    &pz_compare_command,
+    &pz_report_command,
+    &pz_info_command,
+    NULL,
 };
 
 #define MAIN_OPTIONS(X) X(VERSION, "version", 0, NULL, "the version, on stdout")

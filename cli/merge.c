@@ -301,6 +301,7 @@ static int same_names(const merge *m, pz_error *e)
     X(JSON, "json", 0, "F", "the merged JSON report (F '-' is stdout), as run writes it")          \
     X(CSV, "csv", 0, "F", "the merged CSV report")                                                 \
     X(MD, "md", 0, "F", "the merged Markdown report")                                              \
+    X(HTML, "html", 0, "F", "the merged report as an HTML page")                                   \
     X(ALLOW_MIXED_BUILDS, "allow-mixed-builds", 0, NULL,                                           \
       "merge shards built from different commits too; the merged\n"                                \
       "context then names commit \"mixed\"")
@@ -310,7 +311,7 @@ static const pz_option options[] = {MERGE_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_E
 static void help(FILE *);
 const pz_command_line pz_merge_command = {
     .name = "merge",
-    .args = "REPORT... [--json F] [--csv F] [--md F] [--allow-mixed-builds]",
+    .args = "REPORT... [--json F] [--csv F] [--md F] [--html F] [--allow-mixed-builds]",
     .summary = "the JSON reports of a run's shards as one report of the whole corpus",
     .options = options,
     .help = help,
@@ -330,7 +331,7 @@ static void help(FILE *f)
           "a shard (the date in its context, to the second) to the latest end (its start\n"
           "and its wall time).  Reports of older builds, whose batch spreads have 8\n"
           "classes an octave, are read into today's classes.  Prints the summary;\n"
-          "--json, --csv and --md write reports as `run` does.\n"
+          "--json, --csv, --md and --html write reports as `run` does.\n"
           "\n",
           f);
     pz_print_options(f, options);
@@ -383,6 +384,7 @@ int pz_cmd_merge(int argc, char **argv)
     if ((status = pz_parse_options(&pz_merge_command, NULL, argc, argv, value, &first)) >= 0)
         return status;
     const char *json = value[O_JSON], *csv = value[O_CSV], *md = value[O_MD];
+    const char *html = value[O_HTML];
     m.mixed = value[O_ALLOW_MIXED_BUILDS] != NULL;
     m.shards = pz_xcalloc((size_t)argc, sizeof *m.shards);
     m.paths = pz_xcalloc((size_t)argc, sizeof *m.paths);
@@ -413,7 +415,7 @@ int pz_cmd_merge(int argc, char **argv)
         return PZ_EXIT_USAGE;
     }
     add_up(&m);
-    status = pz_write_reports(&m.res, json, csv, md);
+    status = pz_write_reports(&m.res, json, csv, md, html);
     status = status < 0 ? PZ_EXIT_USAGE : status ? PZ_EXIT_FAIL : PZ_EXIT_OK;
     merge_free(&m);
     return status;

@@ -82,6 +82,10 @@ int pz_parse_sample(const char *s, long long *every, pz_error *e)
       "beside F: X.json -> X.partial.json")                                                        \
     X(CSV, "csv", 0, "F", "the CSV report (F '-' is stdout)")                                      \
     X(MD, "md", 0, "F", "the Markdown report (F '-' is stdout)")                                   \
+    X(HTML, "html", 0, "F",                                                                        \
+      "the report as one HTML page (F '-' is stdout): the table,\n"                                \
+      "each solver's batch times, relative speed, the answers,\n"                                  \
+      "the failures and provenance, with no script or network")                                    \
     X(SAVE, "save", 0, "DIR", "where shrunk failures go (default corpus/regressions)")             \
     X(NO_SAVE, "no-save", 0, NULL, "do not shrink or save failures")                               \
     PZ_PLUGIN_OPTION(X)
@@ -259,13 +263,15 @@ int pz_cmd_run(int argc, char **argv)
     const char *spec = value[O_CORPUS], *solvers = value[O_SOLVERS], *slow = value[O_SLOW];
     const char *shard = value[O_SHARD], *sample = value[O_SAMPLE], *threads = value[O_THREADS];
     const char *batch = value[O_BATCH], *json = value[O_JSON], *csv = value[O_CSV];
-    const char *md = value[O_MD], *save = value[O_SAVE] ? value[O_SAVE] : "corpus/regressions";
+    const char *md = value[O_MD], *html = value[O_HTML],
+               *save = value[O_SAVE] ? value[O_SAVE] : "corpus/regressions";
     int nosave = value[O_NO_SAVE] != NULL;
     const char *repeat = value[O_REPEAT];
     o.warmup = value[O_WARMUP] != NULL;
     if ((json && (status = pz_check_output("run", "--json", json))) ||
         (csv && (status = pz_check_output("run", "--csv", csv))) ||
-        (md && (status = pz_check_output("run", "--md", md))))
+        (md && (status = pz_check_output("run", "--md", md))) ||
+        (html && (status = pz_check_output("run", "--html", html))))
         return status;
     if ((status = pz_open_shard("run", p, spec, shard, 1, &c, &sh)))
         return status;
@@ -345,7 +351,7 @@ int pz_cmd_run(int argc, char **argv)
     pz_stop_release();
     pz_context_gather(&ctx, res.opts.threads, started);
     res.context = &ctx;
-    status = pz_write_reports(&res, json, csv, md);
+    status = pz_write_reports(&res, json, csv, md, html);
     status = status < 0 ? PZ_EXIT_USAGE : status ? PZ_EXIT_FAIL : PZ_EXIT_OK;
     /* Interrupted, the searches stay stopped (pz_stop): no shrinking. */
     if (res.failures && !nosave && !res.signal)

@@ -1,0 +1,644 @@
+/* html.c - the HTML views (html.h): a run's result, a comparison and a
+ * history as pages a browser shows without a script or a network.  The
+ * figures are the text views' (report.h's pz_timing_cells, the verdict
+ * line, comparison.h's rows); what the page adds is what text cannot show:
+ * each solver's warm batches as a strip on a time axis (log where they span
+ * a decade), relative speed as bars, the answers' histogram, the ratios of
+ * a comparison against the threshold band, a history as lines over builds.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../solvers/error.h"
+#include "../util/util.h"
+#include "html.h"
+#include "report.h"
+#include "svg.h"
+
+static const char style[] =
+    "body{font-family:sans-serif;margin:1.5em auto;max-width:1000px;color:#222;padding:0 1em}"
+    "h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em}h3{font-size:1em}"
+    "table{border-collapse:collapse;margin:.5em 0}"
+    "td,th{border-bottom:1px solid #ddd;padding:.2em .6em;text-align:right}"
+    "td:first-child,th:first-child{text-align:left}"
+    "th{background:#f3f3f3}.num{font-variant-numeric:tabular-nums}"
+    ".ok{color:#1a7f37;font-weight:bold}.fail{color:#c62828;font-weight:bold}"
+    ".verdict{font-size:1.1em;padding:.4em .6em;background:#f6f8fa;border-left:4px solid #888}"
+    "pre{background:#f6f8fa;padding:.5em;overflow-x:auto}"
+    "dl{display:grid;grid-template-columns:max-content auto;gap:.1em 1em}dt{color:#555}"
+    "dd{margin:0;overflow-wrap:anywhere}.note{color:#555;font-size:.9em}"
+    "svg{display:block;margin:.4em 0;max-width:100%;height:auto}";
+
+void pz_html_begin(FILE *f, const char *title)
+{
+    fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>", f);
+    pz_html_text(f, title);
+    fprintf(f, "</title>\n<style>%s</style>\n</head><body>\n", style);
+}
+
+void pz_html_end(FILE *f)
+{
+    fputs("</body></html>\n", f);
+}
+
+/* A line of text made by a writer of the text views, as HTML. */
+static void status_html(FILE *f, const pz_result *r)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m)
+        pz_fatal("out of memory");
+    pz_write_status(m, r, "");
+    fclose(m);
+    if (len && buf[len - 1] == '\n')
+        buf[len - 1] = 0;
+    int ok = !strncmp(buf, "OK", 2);
+    fprintf(f, "<p class=\"verdict\"><span class=\"%s\">%s</span>", ok ? "ok" : "fail",
+            ok                            ? "OK"
+            : !strncmp(buf, "PARTIAL", 7) ? "PARTIAL"
+                                          : "FAIL");
+    pz_html_text(f, buf + (ok ? 2 : !strncmp(buf, "PARTIAL", 7) ? 7 : 4));
+    fputs("</p>\n", f);
+    free(buf);
+}
+
+static void cell(FILE *f, const char *text)
+{
+    fputs("<td class=\"num\">", f);
+    pz_html_text(f, text);
+    fputs("</td>", f);
+}
+
+static void table(FILE *f, const pz_result *r, int base)
+{
+    int cut = pz_budget_on(&r->opts.budget) || pz_unknown_games(r);
+    fprintf(f,
+            "<table><tr><th>solver</th><th>ran</th><th>skipped</th><th>invalid</th>"
+            "<th>disagree</th>%s<th>cpu</th><th>mad</th><th>min..max</th><th>relative</th>"
+            "<th>cold</th><th>wall</th></tr>\n",
+            cut ? "<th>unknown</th>" : "");
+    for (int s = 0; s < r->opts.nsolvers; s++) {
+        const pz_tally *t = &r->tally[s];
+        pz_cells c = pz_timing_cells(r, s, base);
+        fputs("<tr><td>", f);
+        pz_html_text(f, r->opts.solvers[s]->name);
+        fprintf(f,
+                "%s</td><td class=\"num\">%lld</td><td class=\"num\">%lld</td>"
+                "<td class=\"num\">%lld</td><td class=\"num\">%lld</td>",
+                (r->opts.slow >> s) & 1 ? " (sampled)" : "", t->ran, t->skipped, t->invalid,
+                t->disagree);
+        if (cut)
+            fprintf(f, "<td class=\"num\">%lld</td>", t->unknown);
+        cell(f, c.cpu);
+        cell(f, c.mad);
+        cell(f, c.range);
+        cell(f, c.relative);
+        cell(f, c.cold);
+        cell(f, c.wall);
+        fputs("</tr>\n", f);
+    }
+    fputs("</table>\n<p class=\"note\">cpu, the headline: the median of the warm batches' CPU "
+          "time per instance; mad its median absolute deviation; min..max the fastest and "
+          "slowest warm batch; relative the CPU time over the baseline's on the same "
+          "instances; cold the first batches of each thread; wall the monotonic clock's mean "
+          "over every batch.</p>\n",
+          f);
+}
+
+/* Each solver's warm batches on one time axis: a row per solver, a tick per
+ * class of its spread as tall as the share of instances in it, the median
+ * (the headline) a black bar. */
+static void strip(FILE *f, const pz_result *r)
+{
+    double lo = INFINITY, hi = 0;
+    int rows = 0;
+    for (int s = 0; s < r->opts.nsolvers; s++) {
+        const pz_tally *t = &r->tally[s];
+        if (!t->cpu_spread.n)
+            continue;
+        rows++;
+        lo = fmin(lo, pz_figure_cpu_ns_min(t));
+        hi = fmax(hi, pz_figure_cpu_ns_max(t));
+    }
+    if (!rows)
+        return;
+    int logx = hi >= 10 * lo;
+    pz_svg g;
+    fprintf(f, "<h3>Warm batches: CPU time per instance%s</h3>\n", logx ? " (log axis)" : "");
+    pz_svg_begin(&g, f, 900, 60 + 40 * rows, "each solver's warm batch times");
+    g.left = 110;
+    pz_svg_range(&g.x, lo, hi, logx);
+    g.y = (pz_svg_axis){0, rows, 0};
+    pz_svg_axes(&g, "CPU time per instance (each tick a class of batches, its height their share)",
+                NULL, pz_svg_ns, NULL);
+    for (int s = 0, row = rows; s < r->opts.nsolvers; s++) {
+        const pz_tally *t = &r->tally[s];
+        const pz_spread *sp = &t->cpu_spread;
+        const char *colour = pz_svg_colour(r->opts.solvers[s]->name);
+        char text[96], span[16];
+        long long most = 1;
+        if (!sp->n)
+            continue;
+        double y = --row + 0.5, median = pz_figure_cpu_ns_median(t);
+        for (int i = 0; i < sp->n; i++)
+            if (sp->bin[i].count > most)
+                most = sp->bin[i].count;
+        for (int i = 0; i < sp->n; i++) {
+            double x = pz_spread_ns(sp->bin[i].cls),
+                   h = 0.05 + 0.35 * sqrt(sp->bin[i].count / (double)most);
+            pz_svg_line(&g, x, y - h, x, y + h, colour, 1.5, 0);
+        }
+        pz_span(span, sizeof span, 1e-9 * median);
+        snprintf(text, sizeof text, "%s: median %s", r->opts.solvers[s]->name, span);
+        pz_svg_rect(&g, median, y - 0.45, median, y + 0.45, "#000", 1, text);
+        pz_svg_line(&g, median, y - 0.45, median, y + 0.45, "#000", 2.5, 0);
+        pz_svg_text(&g, g.x.lo, y, -6, 4, "end", r->opts.solvers[s]->name);
+        pz_svg_text(&g, median, y + 0.45, 4, 10, "start", span);
+    }
+    pz_svg_end(&g);
+}
+
+/* With --repeat K: the ratio of solver s's passes to base's (each pass's
+ * CPU time per instance), the Hodges-Lehmann estimate and its 95%
+ * interval, as compare computes it; 0 without repetitions. */
+static int relative_interval(const pz_result *r, int s, int base, double *lo, double *hi)
+{
+    const pz_tally *t = &r->tally[s], *b = &r->tally[base];
+    pz_sample x[PZ_REPEAT], y[PZ_REPEAT];
+    int k = r->opts.repeat;
+    if (k < 2 || s == base || !t->ran || !b->ran)
+        return 0;
+    for (int i = 0; i < k; i++) {
+        x[i] = (pz_sample){1e9 * b->rep_cpu_seconds[i] / (double)b->ran, 1};
+        y[i] = (pz_sample){1e9 * t->rep_cpu_seconds[i] / (double)t->ran, 1};
+    }
+    pz_shift sh = pz_compare_times(x, k, y, k);
+    *lo = sh.lo;
+    *hi = sh.hi;
+    return !isnan(sh.lo);
+}
+
+/* Relative speed: each solver's CPU time over the baseline's, a bar on a
+ * log axis, with the repetitions' interval where there is one. */
+static void relative(FILE *f, const pz_result *r, int base)
+{
+    double ratio[PZ_RUN_SOLVERS], lo = 1, hi = 1;
+    int rows = 0, whiskers = 0;
+    for (int s = 0; s < r->opts.nsolvers; s++) {
+        double a, b;
+        if (base < 0 || !pz_relative(r, s, base, &ratio[s], NULL)) {
+            ratio[s] = NAN;
+            continue;
+        }
+        rows++;
+        lo = fmin(lo, ratio[s]);
+        hi = fmax(hi, ratio[s]);
+        if (relative_interval(r, s, base, &a, &b)) {
+            lo = fmin(lo, a);
+            hi = fmax(hi, b);
+            whiskers = 1;
+        }
+    }
+    if (rows < 2)
+        return;
+    pz_svg g;
+    fprintf(f, "<h3>Relative speed: CPU time over %s's on the same instances</h3>\n",
+            r->opts.solvers[base]->name);
+    pz_svg_begin(&g, f, 900, 60 + 28 * rows, "relative speed");
+    g.left = 110;
+    pz_svg_range(&g.x, lo, hi, 1);
+    g.y = (pz_svg_axis){0, rows, 0};
+    pz_svg_axes(&g,
+                whiskers ? "times the baseline's (whiskers: 95% interval over the passes)"
+                         : "times the baseline's",
+                NULL, pz_svg_ratio, NULL);
+    pz_svg_line(&g, 1, 0, 1, rows, "#555", 1, 1);
+    for (int s = 0, row = rows; s < r->opts.nsolvers; s++) {
+        const char *name = r->opts.solvers[s]->name;
+        double y, a, b;
+        char text[64];
+        if (isnan(ratio[s]))
+            continue;
+        y = --row + 0.5;
+        snprintf(text, sizeof text, "%s: %.3gx", name, ratio[s]);
+        pz_svg_rect(&g, fmin(1, ratio[s]), y - 0.3, fmax(1, ratio[s]), y + 0.3, pz_svg_colour(name),
+                    0.8, text);
+        if (relative_interval(r, s, base, &a, &b)) {
+            pz_svg_line(&g, a, y, b, y, "#000", 1.5, 0);
+            pz_svg_line(&g, a, y - 0.15, a, y + 0.15, "#000", 1.5, 0);
+            pz_svg_line(&g, b, y - 0.15, b, y + 0.15, "#000", 1.5, 0);
+        }
+        pz_svg_text(&g, g.x.lo, y, -6, 4, "end", name);
+        pz_svg_text(&g, fmax(1, ratio[s]), y, 4, 4, "start", text + strlen(name) + 2);
+    }
+    pz_svg_end(&g);
+}
+
+enum { BARS = 48 };
+
+/* The reference answers by class: a bar each, the BARS most frequent where
+ * there are more (in class order). */
+static void histogram(FILE *f, const pz_result *r)
+{
+    int k[BARS], n = 0, classes = 0;
+    long long most = 0, floor = 0;
+    for (int c = 0; c < PZ_CLASSES; c++)
+        classes += r->hist[c] != 0;
+    if (!classes)
+        return;
+    if (classes > BARS) { /* the BARS-th largest count is the floor */
+        long long *v = pz_xcalloc((size_t)classes, sizeof *v);
+        int m = 0;
+        for (int c = 0; c < PZ_CLASSES; c++)
+            if (r->hist[c])
+                v[m++] = r->hist[c];
+        for (int i = 0; i < BARS; i++) /* a partial selection sort, descending */
+            for (int j = i + 1; j < m; j++)
+                if (v[j] > v[i]) {
+                    long long x = v[i];
+                    v[i] = v[j];
+                    v[j] = x;
+                }
+        floor = v[BARS - 1];
+        free(v);
+    }
+    for (int c = 0; c < PZ_CLASSES && n < BARS; c++)
+        if (r->hist[c] && r->hist[c] >= floor) {
+            k[n++] = c;
+            if (r->hist[c] > most)
+                most = r->hist[c];
+        }
+    fprintf(f, "<h2>Answers</h2>\n");
+    if (classes > n)
+        fprintf(f,
+                "<p class=\"note\">The %d most frequent of %d classes; the JSON report has "
+                "them all.</p>\n",
+                n, classes);
+    pz_svg g;
+    pz_svg_begin(&g, f, 900, 260, "the histogram of answers");
+    g.bottom = 70;
+    pz_svg_range(&g.y, 0, (double)most, 0);
+    g.x = (pz_svg_axis){0, n, 0};
+    pz_svg_axes(&g, NULL, "instances", NULL, pz_svg_count);
+    for (int i = 0; i < n; i++) {
+        char text[PZ_NAME + 32];
+        snprintf(text, sizeof text, "%s: %lld", r->names[k[i]], r->hist[k[i]]);
+        pz_svg_rect(&g, i + 0.1, 0, i + 0.9, (double)r->hist[k[i]], "#4c78a8", 0.9, text);
+        if (n <= 24 || i % ((n + 23) / 24) == 0)
+            fprintf(f,
+                    "<text transform=\"translate(%.1f,%.1f) rotate(-45)\" "
+                    "text-anchor=\"end\">",
+                    pz_svg_x(&g, i + 0.5), pz_svg_y(&g, 0) + 12);
+        else
+            continue;
+        pz_html_text(f, r->names[k[i]]);
+        fputs("</text>\n", f);
+    }
+    pz_svg_end(&g);
+    fputs("<p class=\"num\">", f);
+    for (int c = 0, first = 1; c < PZ_CLASSES; c++)
+        if (r->hist[c]) {
+            fprintf(f, "%s", first ? "" : ", ");
+            pz_html_text(f, r->names[c]);
+            fprintf(f, ": %lld", r->hist[c]);
+            first = 0;
+        }
+    if (r->unanswered)
+        fprintf(f, "; no valid answer: %lld", r->unanswered);
+    fputs("</p>\n", f);
+}
+
+/* Each failure listed: the instance and every answer in judge format. */
+static void failures(FILE *f, const pz_result *r)
+{
+    if (!r->nfail)
+        return;
+    fprintf(f, "<h2>Failures</h2>\n<p>The first %d by index.</p>\n", r->nfail);
+    for (int i = 0; i < r->nfail; i++) {
+        const pz_failure *x = &r->fail[i];
+        fprintf(f, "<h3>index %lld</h3>\n<pre>", x->index);
+        pz_html_text(f, x->input);
+        fputs("</pre>\n", f);
+        for (int s = -1; s < r->opts.nsolvers; s++) {
+            const char *ans = s < 0 ? x->expected : x->answer[s];
+            const char *why = s < 0 ? x->expected_why : x->why[s];
+            if (!ans)
+                continue;
+            fputs("<p>", f);
+            pz_html_text(f, s < 0 ? "expected" : r->opts.solvers[s]->name);
+            if (why) {
+                fputs(" <span class=\"fail\">invalid</span>: ", f);
+                pz_html_text(f, why);
+            }
+            if (s < 0 && x->refuted) {
+                fputs(" <span class=\"fail\">refuted</span>: ", f);
+                pz_html_text(f, x->refuted);
+            }
+            if (s >= 0 && (x->disagree >> s) & 1)
+                fputs(" <span class=\"fail\">differs</span>", f);
+            fputs("</p>\n<pre>", f);
+            pz_html_text(f, ans);
+            fputs("</pre>\n", f);
+        }
+    }
+}
+
+static void item(FILE *f, const char *key, const char *value)
+{
+    fprintf(f, "<dt>%s</dt><dd>", key);
+    pz_html_text(f, value);
+    fputs("</dd>\n", f);
+}
+
+/* Where and from what the result was made. */
+static void provenance(FILE *f, const pz_result *r)
+{
+    pz_context now;
+    const pz_context *c = r->context;
+    char buf[96];
+    if (!c) {
+        pz_context_gather(&now, r->opts.threads, time(NULL));
+        c = &now;
+    }
+    fputs("<h2>Provenance</h2>\n<dl>\n", f);
+    item(f, "date", c->date);
+    snprintf(buf, sizeof buf, "%s%s", c->commit, c->dirty ? " (dirty)" : "");
+    item(f, "commit", buf);
+    item(f, "version", c->version);
+    item(f, "build type", c->build_type);
+    item(f, "compiler", c->compiler);
+    item(f, "flags", c->flags);
+    item(f, "host", c->host);
+    item(f, "CPU", c->cpu);
+    item(f, "OS", c->os);
+    snprintf(buf, sizeof buf, "%lld cores, %.1f GiB", c->cores,
+             (double)c->memory_bytes / (1 << 30));
+    item(f, "machine", buf);
+    if (c->corpus_hash[0])
+        item(f, "corpus content", c->corpus_hash);
+    fputs("</dl>\n", f);
+}
+
+void pz_html_result(FILE *f, const pz_result *r)
+{
+    const pz_corpus *c = r->corpus;
+    int base = pz_baseline(r);
+    fputs("<section>\n<h1>", f);
+    pz_html_text(f, c->puzzle->name);
+    fputs(": <code>", f);
+    pz_html_text(f, c->spec);
+    fputs("</code></h1>\n", f);
+    status_html(f, r);
+    fprintf(f, "<p>%lld instances", r->instances);
+    if (r->shard.n > 1)
+        fprintf(f, " (shard %lld/%lld: [%lld, %lld))", r->shard.k, r->shard.n, r->shard.first,
+                r->shard.end);
+    fprintf(f, ", %d thread%s, %.2f s", r->opts.threads, r->opts.threads > 1 ? "s" : "", r->wall_s);
+    if (r->merged)
+        fprintf(f, " summed over the shards, about %.0f s real", r->real_wall_s);
+    if (r->opts.repeat > 1)
+        fprintf(f, "; %d passes%s", r->opts.repeat, r->opts.warmup ? " after a warm-up" : "");
+    fputs(".</p>\n<h2>Solvers</h2>\n", f);
+    table(f, r, base);
+    strip(f, r);
+    relative(f, r, base);
+    histogram(f, r);
+    failures(f, r);
+    provenance(f, r);
+    fputs("</section>\n", f);
+}
+
+void pz_write_html(FILE *f, const pz_result *r)
+{
+    char *title = pz_xasprintf("puzzlebench run %s %s", r->corpus->puzzle->name, r->corpus->spec);
+    pz_html_begin(f, title);
+    pz_html_result(f, r);
+    pz_html_end(f);
+    free(title);
+}
+
+static void fixed(FILE *f, const char *fmt, double x)
+{
+    fputs("<td class=\"num\">", f);
+    if (isnan(x))
+        fputs("-", f);
+    else
+        fprintf(f, fmt, x);
+    fputs("</td>", f);
+}
+
+/* Each row's ratio NEW/BASE on a log axis, its 95% interval a whisker, the
+ * threshold's band [1 - t, 1 + t] shaded: a whisker wholly right of the
+ * band is slower, wholly left faster. */
+static void ratios(FILE *f, const pz_comparison *x)
+{
+    double lo = 1 - x->threshold, hi = 1 + x->threshold;
+    int rows = 0;
+    for (int i = 0; i < x->n; i++) {
+        const pz_versus *v = &x->rows[i].v;
+        if (isnan(v->ratio))
+            continue;
+        rows++;
+        lo = fmin(lo, isnan(v->lo) ? v->ratio : fmin(v->lo, v->ratio));
+        hi = fmax(hi, isnan(v->hi) ? v->ratio : fmax(v->hi, v->ratio));
+    }
+    if (!rows)
+        return;
+    pz_svg g;
+    pz_svg_begin(&g, f, 900, 60 + 36 * rows, "each ratio NEW/BASE with its interval");
+    g.left = 140;
+    pz_svg_range(&g.x, fmax(lo, 1e-6), hi, 1);
+    g.y = (pz_svg_axis){0, rows, 0};
+    pz_svg_axes(&g, "NEW/BASE (shaded: within the threshold; whiskers: 95% interval)", NULL,
+                pz_svg_ratio, NULL);
+    pz_svg_rect(&g, 1 - x->threshold, 0, 1 + x->threshold, rows, "#9e9e9e", 0.25, "threshold");
+    pz_svg_line(&g, 1, 0, 1, rows, "#555", 1, 1);
+    for (int i = 0, row = rows; i < x->n; i++) {
+        const pz_versus *v = &x->rows[i].v;
+        char text[96];
+        if (isnan(v->ratio))
+            continue;
+        double y = --row + 0.5;
+        const char *colour = !strcmp(v->verdict + (*v->verdict == '~'), "slower")   ? "#c62828"
+                             : !strcmp(v->verdict + (*v->verdict == '~'), "faster") ? "#1a7f37"
+                                                                                    : "#333";
+        if (!isnan(v->lo) && !isnan(v->hi)) {
+            pz_svg_line(&g, v->lo, y, v->hi, y, colour, 1.5, 0);
+            pz_svg_line(&g, v->lo, y - 0.15, v->lo, y + 0.15, colour, 1.5, 0);
+            pz_svg_line(&g, v->hi, y - 0.15, v->hi, y + 0.15, colour, 1.5, 0);
+        }
+        snprintf(text, sizeof text, "%s: %.3fx %s", x->rows[i].name, v->ratio, v->verdict);
+        pz_svg_point(&g, v->ratio, y, 4, colour, text);
+        pz_svg_text(&g, g.x.lo, y, -6, 4, "end", x->rows[i].name);
+        pz_svg_text(&g, isnan(v->hi) ? v->ratio : fmax(v->ratio, v->hi), y, 8, 4, "start",
+                    text + strlen(x->rows[i].name) + 2);
+    }
+    pz_svg_end(&g);
+}
+
+void pz_comparison_html(FILE *f, const pz_comparison *x)
+{
+    char span[16];
+    pz_html_begin(f, "puzzlebench compare");
+    fputs("<section>\n<h1>", f);
+    if (x->run) {
+        pz_html_text(f, x->puzzle);
+        fputs(": <code>", f);
+        pz_html_text(f, x->spec);
+        fputs("</code>", f);
+    } else {
+        fputs("micro-benchmarks", f);
+    }
+    fputs("</h1>\n<p><code>", f);
+    pz_html_text(f, x->base);
+    fputs("</code> (base) against <code>", f);
+    pz_html_text(f, x->now);
+    fprintf(f, "</code> (new); threshold %g%%.</p>\n", 100 * x->threshold);
+    int bad = x->slower || x->answers;
+    fprintf(f,
+            "<p class=\"verdict\"><span class=\"%s\">%s</span>: %d slower, %d faster, %d the "
+            "same, %d not compared%s%s.</p>\n",
+            bad ? "fail" : "ok", bad ? "FAIL" : "OK", x->slower, x->faster, x->same, x->other,
+            x->approx ? "; marked ~, untested (no repetitions in both)" : "",
+            x->answers ? "; the answers differ" : "");
+    if (x->answers) {
+        fputs("<p class=\"fail\">The answers differ: ", f);
+        pz_html_text(f, x->answers);
+        fputs("</p>\n", f);
+    }
+    for (int i = 0; i < x->nnotes; i++) {
+        fputs("<p class=\"note\">", f);
+        pz_html_text(f, x->note[i]);
+        fputs("</p>\n", f);
+    }
+    fputs("<table><tr><th>name</th><th>base</th><th>new</th><th>ratio</th><th>95% interval</th>"
+          "<th>p</th><th>over</th><th>verdict</th></tr>\n",
+          f);
+    for (int i = 0; i < x->n; i++) {
+        const pz_versus *v = &x->rows[i].v;
+        fputs("<tr><td>", f);
+        pz_html_text(f, x->rows[i].name);
+        fputs("</td>", f);
+        pz_span(span, sizeof span, 1e-9 * v->base);
+        cell(f, span);
+        pz_span(span, sizeof span, 1e-9 * v->now);
+        cell(f, span);
+        fixed(f, "%.3fx", v->ratio);
+        if (isnan(v->lo))
+            cell(f, "-");
+        else
+            fprintf(f, "<td class=\"num\">%.3f..%.3f</td>", v->lo, v->hi);
+        fixed(f, "%.3g", v->p);
+        cell(f, v->over ? v->over : "-");
+        cell(f, v->verdict);
+        fputs("</tr>\n", f);
+    }
+    fputs("</table>\n", f);
+    if (x->only) {
+        fputs("<p class=\"note\">In one report only: ", f);
+        pz_html_text(f, x->only);
+        fputs(".</p>\n", f);
+    }
+    ratios(f, x);
+    fputs("</section>\n", f);
+    pz_html_end(f);
+}
+
+/* The builds in the order of their first row, into order[]; their count. */
+static int builds(const pz_history_row *h, int n, const char **order)
+{
+    int nb = 0;
+    for (int i = 0; i < n; i++) {
+        int b = 0;
+        while (b < nb && strcmp(order[b], h[i].build))
+            b++;
+        if (b == nb)
+            order[nb++] = h[i].build;
+    }
+    return nb;
+}
+
+static int index_of(const char **list, int n, const char *s)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(list[i], s))
+            return i;
+    return -1;
+}
+
+void pz_history_html(FILE *f, const char *title, const pz_history_row *h, int n)
+{
+    const char **order = pz_xcalloc((size_t)n + 1, sizeof *order);
+    const char **runs = pz_xcalloc((size_t)n + 1, sizeof *runs);
+    int nb = builds(h, n, order), nr = 0;
+    double *x = pz_xcalloc((size_t)nb + 1, sizeof *x), *y = pz_xcalloc((size_t)nb + 1, sizeof *y);
+    pz_html_begin(f, title);
+    fputs("<section>\n<h1>", f);
+    pz_html_text(f, title);
+    fprintf(f,
+            "</h1>\n<p>%d rows, %d builds; a chart per run, a line per solver over the builds "
+            "in the order first measured (the last measurement of each build).</p>\n",
+            n, nb);
+    for (int i = 0; i < n; i++)
+        if (index_of(runs, nr, h[i].run) < 0)
+            runs[nr++] = h[i].run;
+    for (int k = 0; k < nr; k++) {
+        const char *solvers[64];
+        int ns = 0;
+        double lo = INFINITY, hi = 0;
+        for (int i = 0; i < n; i++)
+            if (!strcmp(h[i].run, runs[k])) {
+                if (index_of(solvers, ns, h[i].solver) < 0 && ns < 64)
+                    solvers[ns++] = h[i].solver;
+                lo = fmin(lo, h[i].ns);
+                hi = fmax(hi, h[i].ns);
+            }
+        fputs("<h2>", f);
+        pz_html_text(f, runs[k]);
+        fputs("</h2>\n", f);
+        pz_svg g;
+        pz_svg_begin(&g, f, 900, 300, runs[k]);
+        g.bottom = 80;
+        g.right = 110;
+        pz_svg_range(&g.y, lo, hi, hi >= 10 * lo);
+        g.x = (pz_svg_axis){-0.5, nb - 0.5, 0};
+        pz_svg_axes(&g, NULL, "time per instance", NULL, pz_svg_ns);
+        for (int b = 0; b < nb; b++) {
+            fprintf(f, "<text transform=\"translate(%.1f,%.1f) rotate(-45)\" text-anchor=\"end\">",
+                    pz_svg_x(&g, b), pz_svg_y(&g, g.y.lo) + 12);
+            pz_html_text(f, order[b]);
+            fputs("</text>\n", f);
+        }
+        for (int s = 0; s < ns; s++) {
+            const char *colour = pz_svg_colour(solvers[s]);
+            double last = NAN;
+            for (int b = 0; b < nb; b++) {
+                x[b] = b;
+                y[b] = NAN;
+            }
+            for (int i = 0; i < n; i++)
+                if (!strcmp(h[i].run, runs[k]) && !strcmp(h[i].solver, solvers[s]))
+                    y[index_of(order, nb, h[i].build)] = h[i].ns;
+            pz_svg_path(&g, x, y, nb, colour);
+            for (int b = 0; b < nb; b++)
+                if (!isnan(y[b])) {
+                    char text[96], span[16];
+                    pz_span(span, sizeof span, 1e-9 * y[b]);
+                    snprintf(text, sizeof text, "%s at %s: %s", solvers[s], order[b], span);
+                    pz_svg_point(&g, b, y[b], 3, colour, text);
+                    last = y[b];
+                }
+            if (!isnan(last))
+                pz_svg_text(&g, g.x.hi, last, 4, 4, "start", solvers[s]);
+        }
+        pz_svg_end(&g);
+    }
+    fputs("</section>\n", f);
+    pz_html_end(f);
+    free(order);
+    free(runs);
+    free(x);
+    free(y);
+}

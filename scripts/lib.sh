@@ -129,3 +129,113 @@ pz_build() {
     fi
     cmake --build "$dir" -j "$(nproc)"
 }
+
+# The history of timings, a row per run and solver (scripts/regress and
+# scripts/history append to it, scripts/plot --history draws it).
+PZ_HISTORY_HEADER=date,commit,run,puzzle,solver,ns,ci_low_ns,ci_high_ns,of,build_type,host
+
+# pz_history_init CSV : makes CSV with its header, or brings one of the older
+# form (without build_type and host) to this one, its old rows' unknown.
+pz_history_init() {
+    if [ ! -s "$1" ]; then
+        echo "$PZ_HISTORY_HEADER" >"$1"
+    elif [ "$(head -1 "$1")" = "${PZ_HISTORY_HEADER%,build_type,host}" ]; then
+        awk -v h="$PZ_HISTORY_HEADER" 'NR == 1 { print h; next } { print $0 ",," }' "$1" >"$1.tmp" &&
+            mv "$1.tmp" "$1"
+    fi
+}
+
+# pz_history_rows NAME REPORT DATE : a history row per solver of the report:
+# the median batch time per instance, and its 95% CI: the repetitions' where
+# the run was repeated, else the order statistics of the batches around the
+# median; then the build type and host of the report's context.  The commit is
+# the one the measured build was made from (the report's), else the checkout's.
+pz_history_rows() {
+    local commit
+    commit=$(git -C "$PZ_ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
+    git -C "$PZ_ROOT" diff --quiet HEAD 2>/dev/null || commit+='+dirty'
+    jq -r --arg run "$1" --arg date "$3" --arg commit "$commit" '
+        (.context // {}) as $cx
+        | (if ($cx.commit // "") != "" then $cx.commit[0:7] + (if $cx.dirty then "+dirty" else "" end)
+           else $commit end) as $commit
+        | ($cx.build_type // "") as $build | ($cx.host // "") as $host
+        |
+        def ns($per): if $per == 8 then pow(2; (. + 0.5) / 8 - 8)
+            else (. % $per) as $s | ((. - $s) / $per) as $o
+                 | (1 + ($s + 0.5) / $per) * pow(2; $o - 8) end;
+        (.instances / ([.batch // 1, 1] | max) | ceil) as $batches
+        | .puzzle as $p
+        | .solvers[] | select(.ran > 0) | . as $sv
+        | (.spread_per_octave // 8) as $per
+        | (.spread | sort_by(.[0])) as $s
+        | ([$s[][1]] | add) as $total
+        | (([$batches, .ran] | min) | 0.98 / sqrt) as $h
+        | def q($f): ($total * $f) as $want
+            | first(foreach $s[] as $c (0; . + $c[1]; if . >= $want then $c[0] else empty end))
+            | ns($per);
+        (if .repetitions then
+            [.repetitions.mean, .repetitions.ci_low, .repetitions.ci_high, "mean of repetitions (CPU)"]
+         else [.ns_median, q([0.5 - $h, 0] | max), q([0.5 + $h, 1] | min), "median of batches"]
+         end) as $v
+        | [$date, $commit, $run, $p, $sv.name, $v[0], $v[1], $v[2], $v[3], $build, $host]
+        | @csv' "$2" ||
+        echo "$PZ_NAME: $2: no history rows" >&2
+}
+
+# Builds of other commits (scripts/history, scripts/bisect), under an ignored
+# folder of the checkout: src/, a worktree of this repository checked out at
+# the commit; obj/, one build directory, so that a commit's build recompiles
+# only what differs from the one before; bin/COMMIT/, each commit's binary
+# and build log, kept and reused.
+PZ_COMMITS=${PZ_COMMITS:-$PZ_ROOT/build-commits}
+
+# pz_commit_build COMMIT : the command line (Release) built at COMMIT, a full
+# hash, once; prints the binary's path.  Returns 1 where the commit does not
+# build, its log's path on stderr.
+pz_commit_build() {
+    local sha=$1 dir=$PZ_COMMITS/bin/$1 src=$PZ_COMMITS/src
+    [ -z "$PZ_INSTALLED" ] || pz_die "building commits needs a checkout, not an installed copy"
+    if [ ! -x "$dir/puzzlebench" ]; then
+        mkdir -p "$dir" && : >"$dir/build.log"
+        if [ ! -e "$src/.git" ]; then
+            git -C "$PZ_ROOT" worktree prune
+            git -C "$PZ_ROOT" worktree add -q --detach "$src" "$sha" >>"$dir/build.log" 2>&1
+        fi
+        if ! { git -C "$src" checkout -q --detach "$sha" &&
+            cmake -S "$src" -B "$PZ_COMMITS/obj" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF \
+                -DPZ_MICRO=OFF -DPZ_FUZZ=OFF &&
+            cmake --build "$PZ_COMMITS/obj" -j "$(nproc)" --target puzzlebench; } >>"$dir/build.log" 2>&1; then
+            echo "$PZ_NAME: ${sha:0:12} does not build (see $dir/build.log)" >&2
+            return 1
+        fi
+        cp "$PZ_COMMITS/obj/puzzlebench" "$dir/puzzlebench.tmp" && mv "$dir/puzzlebench.tmp" "$dir/puzzlebench"
+    fi
+    echo "$dir/puzzlebench"
+}
+
+# pz_check_threshold PCT, pz_check_repeat K : as `puzzlebench compare` and
+# `run` take them, said before any run starts.
+pz_check_threshold() {
+    [[ $1 =~ ^([0-9]+[.]?[0-9]*|[.][0-9]+)$ ]] && awk -v t="$1" 'BEGIN { exit !(t < 1000) }' ||
+        pz_die "expected --threshold PCT with 0 <= PCT < 1000, found '$1'"
+}
+pz_check_repeat() {
+    { [[ $1 =~ ^[0-9]+$ ]] && [ "$((10#$1))" -ge 1 ] && [ "$((10#$1))" -le 100 ]; } ||
+        pz_die "expected --repeat K with 1 <= K <= 100, found '$1'"
+}
+
+# The steps scripts/history finds, a row per solver and commit where it
+# stepped; scripts/plot --history marks them.
+PZ_STEPS_HEADER=run,puzzle,solver,commit,subject,ratio,ci_low,ci_high,verdict
+
+# A jq definition: r3, a ratio to three decimals.
+PZ_JQ_R3='def r3: . * 1000 | round / 1000; '
+
+# pz_compare PB BASE NEW THRESHOLD JSON : `PB compare BASE NEW` (reports of one
+# corpus, run with --repeat) into JSON; returns 1, compare's message on
+# stderr, where it could not compare them (a slower solver is no error here).
+pz_compare() {
+    local rc=0 err
+    err=$("$1" compare "$2" "$3" --threshold "$4" --json "$5" 2>&1 >/dev/null) || rc=$?
+    [ $rc -le 1 ] || { echo "$err" >&2; return 1; }
+}

@@ -42,11 +42,17 @@ typedef struct vars {
     int h[TX_MAX + 1][TX_MAX][TX_DIGITS];
 } vars;
 
+/* The formula being made: the game's kinds and numbers, its variables. */
 typedef struct enc {
     CCaDiCaL *s;
     int vars;
+    int n, nk;
     int nd;               /* distinct numbers, renamed 0..nd-1 */
     int value[TX_DIGITS]; /* the renaming */
+    tx_kinds ks;
+    vars *var;
+    /* shows[s][s2][a][b]: some kind shows a on its side s and b on s2. */
+    uint8_t shows[4][4][TX_DIGITS][TX_DIGITS];
 } enc;
 
 static int fresh(enc *e)
@@ -181,29 +187,181 @@ static void learned_one(void *state, int *clause)
     ((conflicts *)state)->learned++;
 }
 
+/* The game's kinds, its numbers renamed 0..nd-1 in order of appearance,
+ * and which numbers the kinds show together. */
+static void setup(enc *e, const tx_game *g, vars *var)
+{
+    e->n = g->n;
+    e->var = var;
+    tx__kinds(g, &e->ks);
+    e->nk = e->ks.nk;
+    memset(e->value, -1, sizeof e->value);
+    for (int k = 0, t = 0; k < e->nk; k++)
+        for (int s = 0; s < 4; s++)
+            if (e->value[e->ks.side[k][s]] < 0)
+                e->value[e->ks.side[k][s]] = t++, e->nd = t;
+    memset(e->shows, 0, sizeof e->shows);
+    for (int k = 0; k < e->nk; k++)
+        for (int s = 0; s < 4; s++)
+            for (int s2 = 0; s2 < 4; s2++)
+                e->shows[s][s2][e->value[e->ks.side[k][s]]][e->value[e->ks.side[k][s2]]] = 1;
+}
+
+/* The number kind k shows on its side s, renamed. */
+static int shown(const enc *e, int k, int s)
+{
+    return e->value[e->ks.side[k][s]];
+}
+
+/* The variables, in this order: x, then v, then h. */
+static void variables(enc *e)
+{
+    int n = e->n;
+    for (int c = 0; c < n * n; c++)
+        for (int k = 0; k < e->nk; k++)
+            e->var->x[c][k] = fresh(e);
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c <= n; c++)
+            for (int d = 0; d < e->nd; d++)
+                e->var->v[r][c][d] = fresh(e);
+    for (int r = 0; r <= n; r++)
+        for (int c = 0; c < n; c++)
+            for (int d = 0; d < e->nd; d++)
+                e->var->h[r][c][d] = fresh(e);
+}
+
+/* The edge of cell (r, c) on side s: its variable for number d. */
+static int edge(const enc *e, int r, int c, int s, int d)
+{
+    return s == TX_TOP      ? e->var->h[r][c][d]
+           : s == TX_BOTTOM ? e->var->h[r + 1][c][d]
+           : s == TX_LEFT   ? e->var->v[r][c][d]
+                            : e->var->v[r][c + 1][d];
+}
+
+/* Each cell's clauses: its edges show one number each, a kind fixes its
+ * four edges, and a side showing d needs, on each other side, a number some
+ * kind shows with d: supports between the edges, not over the kinds. */
+static void cells(enc *e)
+{
+    int n = e->n, nd = e->nd, lits[TX_CELLS + 2];
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) {
+            int cell = r * n + c;
+            for (int s = 0; s < 4; s++)
+                if (own(r, c, s, n)) { /* every edge shows some number */
+                    for (int d = 0; d < nd; d++)
+                        lits[d] = edge(e, r, c, s, d);
+                    clause(e, nd, lits);
+                }
+            for (int k = 0; k < e->nk; k++)
+                for (int s = 0; s < 4; s++)
+                    CLAUSE(e, -e->var->x[cell][k], edge(e, r, c, s, shown(e, k, s)));
+            for (int s = 0; s < 4; s++)
+                for (int d = 0; d < nd; d++) {
+                    for (int s2 = 0; s2 < 4; s2++) {
+                        int m = 0;
+                        if (s2 == s)
+                            continue;
+                        lits[m++] = -edge(e, r, c, s, d);
+                        for (int b = 0; b < nd; b++)
+                            if (e->shows[s][s2][d][b])
+                                lits[m++] = edge(e, r, c, s2, b);
+                        clause(e, m, lits);
+                    }
+                    /* At most one number per edge. */
+                    if (own(r, c, s, n))
+                        for (int d2 = d + 1; d2 < nd; d2++)
+                            CLAUSE(e, -edge(e, r, c, s, d), -edge(e, r, c, s, d2));
+                }
+        }
+}
+
+/* Two sides of a cell showing a and b place one of the kinds that show
+ * them (with 10 numbers nearly always one kind), or none: then the pair
+ * is a nogood of two edges.  This is where a cell gets its kind. */
+static void side_pairs(enc *e)
+{
+    int n = e->n, lits[TX_CELLS + 2];
+    for (int s1 = 0; s1 < 4; s1++)
+        for (int s2 = s1 + 1; s2 < 4; s2++)
+            for (int a = 0; a < e->nd; a++)
+                for (int b = 0; b < e->nd; b++) {
+                    int kk[TX_CELLS], nkk = 0;
+                    for (int k = 0; k < e->nk; k++)
+                        if (shown(e, k, s1) == a && shown(e, k, s2) == b)
+                            kk[nkk++] = k;
+                    for (int r = 0; r < n; r++)
+                        for (int c = 0; c < n; c++) {
+                            int m = 0;
+                            lits[m++] = -edge(e, r, c, s1, a);
+                            lits[m++] = -edge(e, r, c, s2, b);
+                            for (int i = 0; i < nkk; i++)
+                                lits[m++] = e->var->x[r * n + c][kk[i]];
+                            clause(e, m, lits);
+                        }
+                }
+}
+
+/* Kind k on exactly count[k] cells. */
+static void kind_count(enc *e, int k)
+{
+    int nn = e->n * e->n, out[TX_CELLS], col[TX_CELLS], q = e->ks.count[k];
+    for (int c = 0; c < nn; c++)
+        col[c] = e->var->x[c][k];
+    if (q == 1 && e->n <= 8) {
+        /* A kind of one tile (nearly every kind with 10 numbers): exactly
+         * one cell, at most one pairwise.  Binary clauses propagate
+         * without the totalizer's auxiliary layers: 15% less CPU over
+         * 20 perturbed 8x8 games with 10 numbers, the same conflicts.
+         * Past 8x8 not measured, and n^6 / 2 clauses in all (1.5 M at
+         * 12x12) would weigh more than the totalizers. */
+        clause(e, nn, col);
+        for (int c = 0; c < nn; c++)
+            for (int c2 = c + 1; c2 < nn; c2++)
+                CLAUSE(e, -col[c], -col[c2]);
+    } else {
+        int p = totalizer(e, col, nn, q + 1, out);
+        CLAUSE(e, out[q - 1]);
+        if (q < p)
+            CLAUSE(e, -out[q]);
+    }
+}
+
+/* The counting knowledge on both pairs of opposite borders (borders()):
+ * the lefts minus the rights showing each number against the left and
+ * right borders, the bottoms minus the tops against the top and bottom. */
+static void border_counts(enc *e)
+{
+    int n = e->n, bal[2][TX_DIGITS] = {{0}};
+    int at[TX_DIGITS][TX_MAX], opp[TX_DIGITS][TX_MAX], diff[TX_DIGITS];
+    for (int k = 0; k < e->nk; k++)
+        for (int s = 0; s < 4; s++)
+            bal[s & 1][shown(e, k, s)] += s >= 2 ? e->ks.count[k] : -e->ks.count[k];
+    /* bal[1][d]: lefts - rights showing d; bal[0][d]: bottoms - tops. */
+    for (int d = 0; d < e->nd; d++) {
+        for (int i = 0; i < n; i++)
+            at[d][i] = e->var->v[i][0][d], opp[d][i] = e->var->v[i][n][d];
+        diff[d] = bal[1][d];
+    }
+    borders(e, at, opp, n, diff);
+    for (int d = 0; d < e->nd; d++) {
+        for (int i = 0; i < n; i++)
+            at[d][i] = e->var->h[0][i][d], opp[d][i] = e->var->h[n][i][d];
+        diff[d] = -bal[0][d];
+    }
+    borders(e, at, opp, n, diff);
+}
+
 int tx__sat(const tx_game *g, tx_answer *ans, void *scratch, long long *learned)
 {
-    int n = g->n, nn = n * n, nk, nd;
-    tx_kinds ks;
+    int nn = g->n * g->n;
     enc e = {.vars = 0};
     uint8_t kind[TX_CELLS];
-    vars *var = scratch;
-    int(*x)[TX_CELLS] = var->x, (*v)[TX_MAX + 1][TX_DIGITS] = var->v;
-    int(*h)[TX_MAX][TX_DIGITS] = var->h;
-    int lits[TX_CELLS + 2], bal[2][TX_DIGITS] = {{0}};
-    /* shows[s][s2][a][b]: some kind shows a on its side s and b on s2. */
-    uint8_t shows[4][4][TX_DIGITS][TX_DIGITS] = {{{{0}}}};
-    tx__kinds(g, &ks);
-    nk = ks.nk;
-    memset(e.value, -1, sizeof e.value);
-    for (int k = 0, t = 0; k < nk; k++)
-        for (int s = 0; s < 4; s++)
-            if (e.value[ks.side[k][s]] < 0)
-                e.value[ks.side[k][s]] = t++, e.nd = t;
-    nd = e.nd;
+    setup(&e, g, scratch);
     tx__impossible(ans);
-    if (n == 0) {
-        tx__witness(g, &ks, kind, ans);
+    if (g->n == 0) {
+        tx__witness(g, &e.ks, kind, ans);
         return 0;
     }
     e.s = ccadical_init();
@@ -211,137 +369,27 @@ int tx__sat(const tx_game *g, tx_answer *ans, void *scratch, long long *learned)
     conflicts count = {0, 0};
     ccadical_set_terminate(e.s, &count, stopped);
     ccadical_set_learn(e.s, &count, INT_MAX, learned_one);
-    for (int c = 0; c < nn; c++)
-        for (int k = 0; k < nk; k++)
-            x[c][k] = fresh(&e);
-    for (int r = 0; r < n; r++)
-        for (int c = 0; c <= n; c++)
-            for (int d = 0; d < nd; d++)
-                v[r][c][d] = fresh(&e);
-    for (int r = 0; r <= n; r++)
-        for (int c = 0; c < n; c++)
-            for (int d = 0; d < nd; d++)
-                h[r][c][d] = fresh(&e);
-                /* The edges of cell (r, c) on each side: its variables for number d. */
-#define EDGE(r, c, s, d)                                                                           \
-    ((s) == TX_TOP      ? h[r][c][d]                                                               \
-     : (s) == TX_BOTTOM ? h[(r) + 1][c][d]                                                         \
-     : (s) == TX_LEFT   ? v[r][c][d]                                                               \
-                        : v[r][(c) + 1][d])
-    for (int k = 0; k < nk; k++)
-        for (int s = 0; s < 4; s++)
-            for (int s2 = 0; s2 < 4; s2++)
-                shows[s][s2][e.value[ks.side[k][s]]][e.value[ks.side[k][s2]]] = 1;
-    for (int r = 0; r < n; r++)
-        for (int c = 0; c < n; c++) {
-            int cell = r * n + c;
-            for (int s = 0; s < 4; s++)
-                if (own(r, c, s, n)) { /* every edge shows some number */
-                    for (int d = 0; d < nd; d++)
-                        lits[d] = EDGE(r, c, s, d);
-                    clause(&e, nd, lits);
-                }
-            for (int k = 0; k < nk; k++)
-                for (int s = 0; s < 4; s++)
-                    CLAUSE(&e, -x[cell][k], EDGE(r, c, s, e.value[ks.side[k][s]]));
-            for (int s = 0; s < 4; s++)
-                for (int d = 0; d < nd; d++) {
-                    /* A side showing d needs, on each other side, a number
-                     * some kind shows with d: supports between the edges,
-                     * not over the kinds. */
-                    for (int s2 = 0; s2 < 4; s2++) {
-                        int m = 0;
-                        if (s2 == s)
-                            continue;
-                        lits[m++] = -EDGE(r, c, s, d);
-                        for (int b = 0; b < nd; b++)
-                            if (shows[s][s2][d][b])
-                                lits[m++] = EDGE(r, c, s2, b);
-                        clause(&e, m, lits);
-                    }
-                    /* At most one number per edge. */
-                    if (own(r, c, s, n))
-                        for (int d2 = d + 1; d2 < nd; d2++)
-                            CLAUSE(&e, -EDGE(r, c, s, d), -EDGE(r, c, s, d2));
-                }
-        }
-    /* Two sides of a cell showing a and b place one of the kinds that show
-     * them (with 10 numbers nearly always one kind), or none: then the pair
-     * is a nogood of two edges.  This is where a cell gets its kind. */
-    for (int s1 = 0; s1 < 4; s1++)
-        for (int s2 = s1 + 1; s2 < 4; s2++)
-            for (int a = 0; a < nd; a++)
-                for (int b = 0; b < nd; b++) {
-                    int kk[TX_CELLS], nkk = 0;
-                    for (int k = 0; k < nk; k++)
-                        if (e.value[ks.side[k][s1]] == a && e.value[ks.side[k][s2]] == b)
-                            kk[nkk++] = k;
-                    for (int r = 0; r < n; r++)
-                        for (int c = 0; c < n; c++) {
-                            int m = 0;
-                            lits[m++] = -EDGE(r, c, s1, a);
-                            lits[m++] = -EDGE(r, c, s2, b);
-                            for (int i = 0; i < nkk; i++)
-                                lits[m++] = x[r * n + c][kk[i]];
-                            clause(&e, m, lits);
-                        }
-                }
-    for (int k = 0; k < nk; k++) {
-        int out[TX_CELLS], col[TX_CELLS], q = ks.count[k];
-        for (int c = 0; c < nn; c++)
-            col[c] = x[c][k];
-        if (q == 1 && n <= 8) {
-            /* A kind of one tile (nearly every kind with 10 numbers): exactly
-             * one cell, at most one pairwise.  Binary clauses propagate
-             * without the totalizer's auxiliary layers: 15% less CPU over
-             * 20 perturbed 8x8 games with 10 numbers, the same conflicts.
-             * Past 8x8 not measured, and n^6 / 2 clauses in all (1.5 M at
-             * 12x12) would weigh more than the totalizers. */
-            clause(&e, nn, col);
-            for (int c = 0; c < nn; c++)
-                for (int c2 = c + 1; c2 < nn; c2++)
-                    CLAUSE(&e, -col[c], -col[c2]);
-        } else {
-            int p = totalizer(&e, col, nn, q + 1, out);
-            CLAUSE(&e, out[q - 1]);
-            if (q < p)
-                CLAUSE(&e, -out[q]);
-        }
-        for (int s = 0; s < 4; s++)
-            bal[s & 1][e.value[ks.side[k][s]]] += s >= 2 ? q : -q;
-    }
-    /* bal[1][d]: lefts - rights showing d; bal[0][d]: bottoms - tops. */
-    {
-        int at[TX_DIGITS][TX_MAX], opp[TX_DIGITS][TX_MAX], diff[TX_DIGITS];
-        for (int d = 0; d < nd; d++) {
-            for (int i = 0; i < n; i++)
-                at[d][i] = v[i][0][d], opp[d][i] = v[i][n][d];
-            diff[d] = bal[1][d];
-        }
-        borders(&e, at, opp, n, diff);
-        for (int d = 0; d < nd; d++) {
-            for (int i = 0; i < n; i++)
-                at[d][i] = h[0][i][d], opp[d][i] = h[n][i][d];
-            diff[d] = -bal[0][d];
-        }
-        borders(&e, at, opp, n, diff);
-    }
-#undef EDGE
+    variables(&e);
+    cells(&e);
+    side_pairs(&e);
+    for (int k = 0; k < e.nk; k++)
+        kind_count(&e, k);
+    border_counts(&e);
     /* A piece's pins (tetravex.h): a unit clause each. */
     if (g->fixed) {
         int pin[TX_CELLS];
-        tx__pins(g, &ks, pin);
+        tx__pins(g, &e.ks, pin);
         for (int c = 0; c < nn; c++)
             if (pin[c] >= 0)
-                CLAUSE(&e, x[c][pin[c]]);
+                CLAUSE(&e, e.var->x[c][pin[c]]);
     }
     int rc = ccadical_solve(e.s); /* 10 SAT, 20 UNSAT, 0 terminated */
     if (rc == 10) {
         for (int c = 0; c < nn; c++)
-            for (int k = 0; k < nk; k++)
-                if (ccadical_val(e.s, x[c][k]) > 0)
+            for (int k = 0; k < e.nk; k++)
+                if (ccadical_val(e.s, e.var->x[c][k]) > 0)
                     kind[c] = (uint8_t)k;
-        tx__witness(g, &ks, kind, ans);
+        tx__witness(g, &e.ks, kind, ans);
     }
     ccadical_release(e.s);
     if (learned)

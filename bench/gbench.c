@@ -142,11 +142,91 @@ typedef struct seen {
     double per_item;  /* the mean's per item over per iteration */
 } seen;
 
+/* Benchmark b of a list of n: its iteration's time added to its entry, or
+ * its mean or stddev aggregate noted in at[]; a failed run (error_occurred)
+ * and other aggregates (median, cv) are passed over.  -1 with e filled. */
+static int read_entry(pz_gbench *g, seen *at, size_t n, const pz_jval *b, pz_error *e)
+{
+    pz_jval name = pz_jget(b, "run_name"), v;
+    const char *type = "iteration", *agg = "";
+    int failed = 0;
+    if (!json_is_object(b->v))
+        return bad(e, b, NULL, "expected a benchmark (an object), found %s", pz_jwhat(b->v));
+    if (!name.v)
+        name = pz_jget(b, "name");
+    if (!json_is_string(name.v))
+        return bad(e, name.v ? &name : b, NULL, "expected \"run_name\" or \"name\" to be a string");
+    const char *id = json_string_value(name.v);
+    if ((v = pz_jget(b, "error_occurred")).v && pz_jneed_bool(b, "error_occurred", &failed, e))
+        return named(e, id);
+    if (failed)
+        return 0;
+    if ((v = pz_jget(b, "run_type")).v &&
+        (!json_is_string(v.v) ||
+         (strcmp(type = json_string_value(v.v), "iteration") && strcmp(type, "aggregate"))))
+        return bad(e, &v, id, "expected \"run_type\" to be \"iteration\" or \"aggregate\"");
+    int aggregate = !strcmp(type, "aggregate");
+    if (aggregate && pz_jneed_str(b, "aggregate_name", &agg, e))
+        return named(e, id);
+    if (aggregate && strcmp(agg, "mean") && strcmp(agg, "stddev"))
+        return 0; /* median, cv: not read */
+    pz_gbench_entry *x = find(g, id);
+    if (!x) {
+        x = &g->e[g->n++];
+        x->name = id;
+        x->ns = pz_xcalloc(n + 1, sizeof *x->ns);
+        x->mean = x->sd = NAN;
+    }
+    seen *s = &at[x - g->e];
+    double ns, per_item;
+    if (!aggregate) {
+        if (item_ns(b, id, &ns, &per_item, e))
+            return -1;
+        x->ns[x->nns++] = ns;
+    } else if (!strcmp(agg, "stddev")) {
+        if (real_ns(b, id, 1, &s->sd_ns, e))
+            return -1;
+        s->sd = *b;
+    } else {
+        long long reps;
+        if (item_ns(b, id, &ns, &per_item, e))
+            return -1;
+        if (pz_jneed_int(b, "repetitions", 1, INT_MAX, &reps, e))
+            return named(e, id);
+        x->mean = ns;
+        x->reps = reps;
+        s->mean = *b;
+        s->per_item = per_item;
+    }
+    return 0;
+}
+
+/* Each entry from its iterations where it has any, else from its mean and
+ * stddev aggregates (at[]); -1 with e filled for a stddev without a mean. */
+static int settle(pz_gbench *g, const seen *at, pz_error *e)
+{
+    for (int k = 0; k < g->n; k++) {
+        pz_gbench_entry *x = &g->e[k];
+        const seen *s = &at[k];
+        if (x->nns) { /* iterations win over aggregates */
+            x->aggregate = 0;
+            x->mean = x->sd = NAN;
+            continue;
+        }
+        if (!s->mean.v)
+            return bad(e, &s->sd, x->name, "expected a \"mean\" aggregate beside this \"stddev\"");
+        x->aggregate = 1;
+        x->sd = s->sd.v ? s->sd_ns * s->per_item : NAN;
+    }
+    return 0;
+}
+
 int pz_gbench_read(pz_gbench *g, const pz_jdoc *doc, pz_error *e)
 {
     pz_jval root = pz_jroot(doc), list = pz_jget(&root, "benchmarks");
     size_t n;
     seen *at;
+    int rc = 0;
     memset(g, 0, sizeof *g);
     if (!json_is_object(root.v))
         return bad(e, &root, NULL, "expected a Google Benchmark file (an object), found %s",
@@ -158,93 +238,15 @@ int pz_gbench_read(pz_gbench *g, const pz_jdoc *doc, pz_error *e)
     n = json_array_size(list.v);
     g->e = pz_xcalloc(n + 1, sizeof *g->e);
     at = pz_xcalloc(n + 1, sizeof *at);
-    for (size_t i = 0; i < n; i++) {
-        pz_jval b = pz_jelem(&list, i), name = pz_jget(&b, "run_name"), v;
-        const char *type = "iteration", *agg = "";
-        int failed = 0;
-        if (!json_is_object(b.v)) {
-            bad(e, &b, NULL, "expected a benchmark (an object), found %s", pz_jwhat(b.v));
-            goto fail;
-        }
-        if (!name.v)
-            name = pz_jget(&b, "name");
-        if (!json_is_string(name.v)) {
-            bad(e, name.v ? &name : &b, NULL, "expected \"run_name\" or \"name\" to be a string");
-            goto fail;
-        }
-        const char *id = json_string_value(name.v);
-        if ((v = pz_jget(&b, "error_occurred")).v &&
-            pz_jneed_bool(&b, "error_occurred", &failed, e)) {
-            named(e, id);
-            goto fail;
-        }
-        if (failed)
-            continue;
-        if ((v = pz_jget(&b, "run_type")).v &&
-            (!json_is_string(v.v) ||
-             (strcmp(type = json_string_value(v.v), "iteration") && strcmp(type, "aggregate")))) {
-            bad(e, &v, id, "expected \"run_type\" to be \"iteration\" or \"aggregate\"");
-            goto fail;
-        }
-        int aggregate = !strcmp(type, "aggregate");
-        if (aggregate && pz_jneed_str(&b, "aggregate_name", &agg, e)) {
-            named(e, id);
-            goto fail;
-        }
-        if (aggregate && strcmp(agg, "mean") && strcmp(agg, "stddev"))
-            continue; /* median, cv: not read */
-        pz_gbench_entry *x = find(g, id);
-        if (!x) {
-            x = &g->e[g->n++];
-            x->name = id;
-            x->ns = pz_xcalloc(n + 1, sizeof *x->ns);
-            x->mean = x->sd = NAN;
-        }
-        seen *s = &at[x - g->e];
-        double ns, per_item;
-        if (!aggregate) {
-            if (item_ns(&b, id, &ns, &per_item, e))
-                goto fail;
-            x->ns[x->nns++] = ns;
-        } else if (!strcmp(agg, "stddev")) {
-            if (real_ns(&b, id, 1, &s->sd_ns, e))
-                goto fail;
-            s->sd = b;
-        } else {
-            long long reps;
-            if (item_ns(&b, id, &ns, &per_item, e))
-                goto fail;
-            if (pz_jneed_int(&b, "repetitions", 1, INT_MAX, &reps, e)) {
-                named(e, id);
-                goto fail;
-            }
-            x->mean = ns;
-            x->reps = reps;
-            s->mean = b;
-            s->per_item = per_item;
-        }
+    for (size_t i = 0; i < n && !rc; i++) {
+        pz_jval b = pz_jelem(&list, i);
+        rc = read_entry(g, at, n, &b, e);
     }
-    for (int k = 0; k < g->n; k++) {
-        pz_gbench_entry *x = &g->e[k];
-        seen *s = &at[k];
-        if (x->nns) { /* iterations win over aggregates */
-            x->aggregate = 0;
-            x->mean = x->sd = NAN;
-            continue;
-        }
-        if (!s->mean.v) {
-            bad(e, &s->sd, x->name, "expected a \"mean\" aggregate beside this \"stddev\"");
-            goto fail;
-        }
-        x->aggregate = 1;
-        x->sd = s->sd.v ? s->sd_ns * s->per_item : NAN;
-    }
+    rc = rc ? rc : settle(g, at, e);
     free(at);
-    return 0;
-fail:
-    free(at);
-    pz_gbench_free(g);
-    return -1;
+    if (rc)
+        pz_gbench_free(g);
+    return rc;
 }
 
 void pz_gbench_free(pz_gbench *g)

@@ -446,9 +446,12 @@ int pz_cmd_compare(int argc, char **argv)
                         threshold);
     r[0].path = argv[first];
     r[1].path = argv[first + 1];
-    pz_path paths[] = {
-        {"BASE", r[0].path, 0}, {"NEW", r[1].path, 0}, {"--json", json, 1}, {"--md", md, 1}};
-    if ((status = pz_check_clash("compare", paths, 4)))
+    pz_path paths[] = {{"BASE", r[0].path, 0},
+                       {"NEW", r[1].path, 0},
+                       {"--json", json, 1},
+                       {"--md", md, 1},
+                       {"--html", html, 1}};
+    if ((status = pz_check_clash("compare", paths, 5)))
         return status;
     x = (pz_comparison){.base = r[0].path, .now = r[1].path, .threshold = pct / 100};
     if (load(&r[0]) || load(&r[1]) ||

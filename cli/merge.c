@@ -394,13 +394,14 @@ int pz_cmd_merge(int argc, char **argv)
         merge_free(&m);
         return pz_usage("merge: which reports? (try merge --help)");
     }
-    pz_path *paths = pz_xcalloc((size_t)m.n + 3, sizeof *paths);
+    pz_path *paths = pz_xcalloc((size_t)m.n + 4, sizeof *paths);
     for (int i = 0; i < m.n; i++)
         paths[i] = (pz_path){"the shard", m.paths[i], 0};
     paths[m.n] = (pz_path){"--json", json, 1};
     paths[m.n + 1] = (pz_path){"--csv", csv, 1};
     paths[m.n + 2] = (pz_path){"--md", md, 1};
-    status = pz_check_clash("merge", paths, m.n + 3);
+    paths[m.n + 3] = (pz_path){"--html", html, 1};
+    status = pz_check_clash("merge", paths, m.n + 4);
     free(paths);
     if (status) {
         merge_free(&m);

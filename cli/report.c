@@ -227,6 +227,17 @@ int pz_cmd_report(int argc, char **argv)
         return pz_usage("report: expected --html F, the page to write (try report --help)");
     if ((status = pz_check_output("report", "--html", html)))
         return status;
+    /* the page is written over none of what it is made from */
+    pz_path *paths = pz_xcalloc((size_t)(argc - first) + 2, sizeof *paths);
+    int np = 0;
+    for (int i = first; i < argc; i++)
+        paths[np++] = (pz_path){"the report", argv[i], 0};
+    paths[np++] = (pz_path){"--history", hist, 0};
+    paths[np++] = (pz_path){"--html", html, 1};
+    status = pz_check_clash("report", paths, np);
+    free(paths);
+    if (status)
+        return status;
     if (hist) {
         history h = {.path = hist};
         if (argc > first)

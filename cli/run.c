@@ -169,7 +169,7 @@ static int parse_solvers(const pz_puzzle *p, const char *list, unsigned long lon
 
 /* No report is written over the corpus, its answers or another report. */
 static int check_clash(const pz_corpus *c, const char *spec, const char *json, const char *csv,
-                       const char *md)
+                       const char *md, const char *html)
 {
     char *ans = c->gen ? NULL : pz_ans_path(spec);
     if (ans && access(ans, F_OK)) /* none beside the corpus */
@@ -178,7 +178,8 @@ static int check_clash(const pz_corpus *c, const char *spec, const char *json, c
                        {"the expected answers", ans, 0},
                        {"--json", json, 1},
                        {"--csv", csv, 1},
-                       {"--md", md, 1}};
+                       {"--md", md, 1},
+                       {"--html", html, 1}};
     int status = pz_check_clash("run", paths, (int)(sizeof paths / sizeof *paths));
     free(ans);
     return status;
@@ -275,7 +276,7 @@ int pz_cmd_run(int argc, char **argv)
         return status;
     if ((status = pz_open_shard("run", p, spec, shard, 1, &c, &sh)))
         return status;
-    if ((status = check_clash(&c, spec, json, csv, md)))
+    if ((status = check_clash(&c, spec, json, csv, md, html)))
         goto out;
     if (solvers && parse_solvers(p, solvers, &set, "--solvers")) {
         status = PZ_EXIT_USAGE;

@@ -75,6 +75,8 @@ expect_line 2 "puzzlebench: report: bad.csv:2: expected a positive time in ns, f
 printf 'date,commit,run,solver\n' >bad.csv
 expect_line 2 "puzzlebench: report: bad.csv:1: expected a header naming commit, run, solver and ns (scripts/regress's history.csv), found no 'ns'" \
     "$PB" report --history bad.csv --html x.html
+expect 2 "report: .*--html" -- "$PB" report a.json --html a.json
+expect 2 "run: .*--html" -- "$PB" run flip --corpus flip:exhaustive --json r.json --html r.json
 head -c 300 a.json >cut.json
 expect 2 "report: cut.json:" -- "$PB" report cut.json --html x.html
 [ -e x.html ] && bad "a page written from bad input"

@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "../bench/report.h"
 #include "../bench/schema.h"
+#include "../bench/source.h"
 #include "../bench/stress.h"
 #include "../solvers/io.h"
 
@@ -42,7 +43,9 @@ typedef pz_stress_tally tally;
 typedef pz_example example;
 
 #define STRESS_OPTIONS(X)                                                                          \
-    X(EXEC, "exec", 0, "'CMD ARGS'", "the program, split into words as told below")                \
+    X(EXEC, "exec", 0, "'CMD ARGS'",                                                               \
+      "the program, split into words as told below; or its\n"                                      \
+      "source, FILE.c, FILE.cpp or FILE.py (below)")                                               \
     X(CORPUS, "corpus", 0, "SPEC", "PUZZLE:KIND[:key=value]... or a judge-format FILE.in")         \
     X(GEN, "gen", 0, "'CMD ARGS'",                                                                 \
       "instead of --corpus, a generator: run once per seed, the seed\n"                            \
@@ -117,7 +120,12 @@ static void usage(FILE *f)
             "keeps what is inside as it is; \"...\" too, except that \\\" and \\\\ stand for \"\n"
             "and \\; outside quotes, \\ keeps the next character.  Nothing else is special:\n"
             "no variables, globbing, redirection or pipes.  A name without '/' is looked up\n"
-            "in PATH.\n"
+            "in PATH.  One word ending in .c, .cpp (.cc, .cxx) or .py is a source, built as\n"
+            "judges build it: gcc -O2 -std=gnu11 -lm, g++ -O2 -std=gnu++17, or run by\n"
+            "python3; once, into a cache keyed by the hash of the source and the command\n"
+            "(PUZZLEBENCH_CACHE, else $XDG_CACHE_HOME/puzzlebench or ~/.cache/puzzlebench).\n"
+            "A source that does not compile ends stress with the compiler's message, exit 2.\n"
+            "--gen and --against take sources the same way.\n"
             "\n"
             "Each run is a session of its own, with RLIMIT_CPU (the time limit rounded up\n"
             "to seconds, plus one: a backstop), RLIMIT_AS (the memory limit, per process),\n"
@@ -350,9 +358,22 @@ static int write_json(const pz_stress_report *r)
 static int program(pz_program *g, const char *opt, const char *cmd)
 {
     pz_error e;
+    char *msg;
     g->cmd = cmd;
     if (pz_split_option(opt, cmd, &g->argv, &e))
         return pz_print_error(&e);
+    /* One word naming a source (.c, .cpp, .py): built as judges build it. */
+    if (!g->argv[1] && pz_source_language(g->argv[0])) {
+        char **argv;
+        if (pz_source_build(g->argv[0], &argv, g->path, sizeof g->path, &msg)) {
+            pz_usage("stress: %s: %s", opt, msg);
+            free(msg);
+            return PZ_EXIT_USAGE;
+        }
+        pz_free_words(g->argv);
+        g->argv = argv;
+        return 0;
+    }
     if (pz_find_program(g->argv[0], g->path, sizeof g->path))
         return pz_usage("stress: %s%scannot run '%s': no such executable file%s",
                         strcmp(opt, "--exec") ? opt : "", strcmp(opt, "--exec") ? ": " : "",

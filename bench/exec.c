@@ -769,6 +769,7 @@ static void verdict(job *j, pz_proc *run)
     run->why[0] = 0;
     int status = j->status, sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
     int failed = sig || WEXITSTATUS(status);
+    run->status = sig ? -1 : WEXITSTATUS(status);
     if (j->ole)
         say(run, PZ_OLE, "more than %zu bytes on %s (killed)", lim->output_cap,
             j->out.total > lim->output_cap ? "stdout" : "stderr");

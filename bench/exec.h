@@ -39,6 +39,7 @@ typedef struct pz_proc {
     char err[512]; /* the start of stderr, NUL-terminated */
     double cpu_s, wall_s;
     long maxrss_kb;
+    int status; /* its exit status, or -1 when a signal ended it */
 } pz_proc;
 
 /* Splits cmd into words (quoting rules in `stress --help`): 0, or -1 with e

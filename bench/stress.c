@@ -173,11 +173,7 @@ static pz_outcome run_range(worker *w, long long a, long long b, long long *judg
     exp = pz_render_answers(p, 1, at(w->insts, p->inst_size, a), at(w->expected, p->ans_size, a),
                             b - a, &explen);
     free(exp);
-    lim.output_cap = explen * PZ_OLE_TIMES;
-    if (lim.output_cap > explen + ((size_t)PZ_OLE_MORE_MIB << 20))
-        lim.output_cap = explen + ((size_t)PZ_OLE_MORE_MIB << 20);
-    if (lim.output_cap < (size_t)PZ_OLE_MIN_KIB << 10)
-        lim.output_cap = (size_t)PZ_OLE_MIN_KIB << 10;
+    lim.output_cap = pz_output_cap(explen);
     pz_proc_run(prog->path, prog->argv, &lim, w->in ? w->in : in, w->in ? w->inlen : inlen,
                 &w->run);
     free(in);

@@ -44,6 +44,14 @@ enum {
     PZ_OLE_MORE_MIB = 64,
 };
 
+/* The output cap of a run whose expected output is explen bytes (OLE past it). */
+static inline size_t pz_output_cap(size_t explen)
+{
+    size_t cap = explen * PZ_OLE_TIMES, most = explen + ((size_t)PZ_OLE_MORE_MIB << 20);
+    cap = cap > most ? most : cap;
+    return cap < (size_t)PZ_OLE_MIN_KIB << 10 ? (size_t)PZ_OLE_MIN_KIB << 10 : cap;
+}
+
 /* The programs by their options: "--exec", "--against". */
 extern const char *const pz_stress_names[PZ_STRESS_PROGS];
 

@@ -123,7 +123,7 @@ void pz_help_corpus(FILE *);
  * exit status. */
 extern const pz_command_line pz_list_command, pz_solve_command, pz_run_command, pz_gen_command,
     pz_check_command, pz_stress_command, pz_merge_command, pz_compare_command, pz_report_command,
-    pz_info_command;
+    pz_info_command, pz_package_command, pz_verify_command;
 int pz_cmd_list(int argc, char **argv);
 int pz_cmd_solve(int argc, char **argv);
 int pz_cmd_run(int argc, char **argv);
@@ -134,5 +134,7 @@ int pz_cmd_merge(int argc, char **argv);
 int pz_cmd_info(int argc, char **argv);
 int pz_cmd_report(int argc, char **argv);
 int pz_cmd_compare(int argc, char **argv);
+int pz_cmd_package(int argc, char **argv);
+int pz_cmd_verify(int argc, char **argv);
 
 #endif

@@ -16,6 +16,8 @@ static const pz_command_line *const commands[] = {
     &pz_compare_command,
     &pz_report_command,
     &pz_info_command,
+    &pz_package_command,
+    &pz_verify_command,
     NULL,
 };
 

@@ -239,19 +239,22 @@ double tx__count_done(const tx_game *, int order, const uint8_t *kind, int cut);
 /* The state: a node entered but not yet paid for (the root, or where a
  * cut stopped), under way, ended with a placement, or with none. */
 enum { TX_PAIRS_HELD, TX_PAIRS_ON, TX_PAIRS_FOUND, TX_PAIRS_NONE };
+/* Sets of kinds as TX_WORDS 64-bit words (144 kinds at most). */
+enum { TX_WORDS = (TX_CELLS + 63) / 64 };
 typedef struct tx_pairs {
     int n, nn, step, state;
     int base;    /* a piece's pins (g->fixed): its first steps, laid once, never gone back over */
+    int words;   /* the words a set of this game's kinds needs */
     tx_kinds ks; /* count[] follows the search */
     uint8_t cell[TX_CELLS];                /* the cell of each step */
     uint8_t left[TX_CELLS], top[TX_CELLS]; /* the steps of its neighbours, or TX_CELLS */
-    uint8_t right[TX_CELLS + 1], bottom[TX_CELLS + 1]; /* the numbers placed; [TX_CELLS]: TX_ANY */
-    uint8_t inner[TX_CELLS][4];                        /* take()'s counts inside the board */
-    uint8_t edge[TX_CELLS];                            /* bit s: the board's edge on side s */
-    uint8_t kind[TX_CELLS];                            /* the kind placed at each step */
-    uint16_t at[TX_CELLS];                             /* each step's next candidate in list[] */
-    uint16_t start[TX_ANY + 1][TX_ANY + 1];            /* the list of (left, top) in list[] */
-    uint8_t list[4 * TX_CELLS + (TX_ANY + 1) * (TX_ANY + 1)];
+    uint8_t right[TX_CELLS + 1], bottom[TX_CELLS + 1];  /* the numbers placed; [TX_CELLS]: TX_ANY */
+    uint8_t inner[TX_CELLS][4];                         /* take()'s counts inside the board */
+    uint8_t edge[TX_CELLS];                             /* bit s: the board's edge on side s */
+    uint8_t kind[TX_CELLS];                             /* the kind placed at each step */
+    uint64_t avail[TX_WORDS];                           /* the kinds with a tile left */
+    uint64_t by[(TX_ANY + 1) * (TX_ANY + 1)][TX_WORDS]; /* the kinds of (left, top) */
+    uint64_t rem[TX_CELLS][TX_WORDS];                   /* each step's candidates not yet tried */
     int16_t supply[4][TX_DIGITS], bal[2][TX_DIGITS], pos[2], free[2]; /* txset.h's counts */
 } tx_pairs;
 void tx__pairs_init(tx_pairs *, const tx_game *g, int order);

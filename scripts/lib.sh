@@ -92,7 +92,8 @@ pz_need() {
 # The packages a build and its tests use.
 PZ_PACKAGES=(cmake make gcc g++ pkg-config clang-format libcmocka-dev libbenchmark-dev
              libcadical-dev libm4ri-dev libgecode-dev libjansson-dev libxxhash-dev
-             parallel gnuplot-nox openssh-server openssh-client rsync jq)
+             parallel gnuplot-nox openssh-server openssh-client rsync jq
+             munge slurmctld slurmd slurm-client)
 
 # What a script needs of its build directory, as OPTION=ON or OPTION=OFF: set
 # after sourcing this, e.g. PZ_BUILD_NEEDS=(BUILD_TESTING=ON) in scripts/test.

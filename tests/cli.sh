@@ -43,6 +43,24 @@ expect_line() {
     fi
 }
 
+# untimed REPORT: the report without its timings, which are all that may depend
+# on sharding (for `same A B`, the test that B is A but for them):
+# threads, batch, wall_s (and a merge's real_wall_s), every *seconds and every
+# ns_* figure, the batch spreads, where the slowest batch starts, the cold
+# batches and like (which batch a thread takes first); and the context's date
+# and threads.
+untimed() {
+    jq -S 'del(.context.date, .context.threads) | walk(if type == "object" then with_entries(select(.key |
+               test("^(threads|batch|wall_s|real_wall_s|spread|worst_index|like)$|seconds|(^|_)ns_|^cold_|^cpu_spread") | not))
+               else . end)' "$1"
+}
+same() {
+    if cmp -s <(untimed "$1") <(untimed "$2"); then ok; else
+        bad "$2 differs from $1 apart from timings:"
+        diff <(untimed "$1") <(untimed "$2") | head -20
+    fi
+}
+
 # registry PUZZLEBENCH [OPTION...]: every registered solver as `puzzlebench
 # list OPTION...` shows it, "puzzle/solver" a line.
 registry() {

@@ -10,28 +10,12 @@ source "$src/tests/cli.sh"
 source "$src/tests/sshd.sh"
 trap 'pz_sshd_stop; rm -rf "$tmp"' EXIT
 
-# The report without its timings, which are all that may depend on sharding:
-# threads, batch, wall_s (and a merge's real_wall_s), every *seconds and every
-# ns_* figure, the batch spreads, where the slowest batch starts, the cold
-# batches and like (which batch a thread takes first); and the context's date
-# and threads.
-untimed() {
-    jq -S 'del(.context.date, .context.threads) | walk(if type == "object" then with_entries(select(.key |
-               test("^(threads|batch|wall_s|real_wall_s|spread|worst_index|like)$|seconds|(^|_)ns_|^cold_|^cpu_spread") | not))
-               else . end)' "$1"
-}
-same() {
-    if cmp -s <(untimed "$1") <(untimed "$2"); then ok; else
-        bad "$2 differs from $1 apart from timings:"
-        diff <(untimed "$1") <(untimed "$2") | head -20
-    fi
-}
 # lit TEXT: TEXT as a grep pattern that matches it literally.
 lit() { printf '%s' "$1" | sed 's/[][\.*^$]/\\&/g'; }
 # at TEXT FILE: LINE:COL where TEXT first starts in FILE (columns from 1).
 at() { grep -n -F -m1 -- "$1" "$2" | awk -F: -v t="$1" '{ print $1 ":" index(substr($0, length($1) + 2), t) }'; }
-# How often the joblog in DIR ran shard K.
-runs() { awk -F'\t' -v seq=$(($2 + 1)) '$1 == seq' "$1/joblog" | wc -l; }
+# How often the joblog in DIR ran shard K (its command starts "k=K;").
+runs() { awk -F'\t' -v k="$2" 'index($9, "k=" k ";") == 1' "$1/joblog" | wc -l; }
 
 shard=$src/scripts/shard
 spec=lightsout:exhaustive:rows=4:cols=4

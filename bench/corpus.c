@@ -1,4 +1,5 @@
 /* corpus.c - corpus specs to instances: generators and judge-format files. */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -308,12 +309,32 @@ static int open_file(pz_corpus *c, const char *path, int stream, pz_error *e)
     return rc;
 }
 
+/* Spelt in decimal digits alone: strtoll and strtod would take " 5", "+5",
+ * "0x10" and "inf" too.  With sci, "2.5e3" and "1e6" as well. */
+static int plain(const char *s, int sci)
+{
+    const char *p = s;
+    while (isdigit((unsigned char)*p))
+        p++;
+    if (p == s)
+        return 0;
+    if (sci && *p == '.' && isdigit((unsigned char)p[1]))
+        for (p++; isdigit((unsigned char)*p); p++)
+            ;
+    if (sci && (*p == 'e' || *p == 'E') && isdigit((unsigned char)p[1]))
+        for (p++; isdigit((unsigned char)*p); p++)
+            ;
+    return *p == 0 || (*p == '.' && p[1] == '.' && !sci); /* a sweep A..B goes on */
+}
+
 /* "1000", "1e6", "2.5e3": a whole number of instances. */
 static int parse_count(const char *s, long long *out)
 {
     char *end;
     double v;
     errno = 0;
+    if (!plain(s, 1))
+        return 0;
     v = strtod(s, &end);
     if (errno || *end || end == s || v < 0 || v > 1e15 || v != (double)(long long)v)
         return 0;
@@ -338,10 +359,12 @@ static int set_key(pz_params *p, const char *key, const char *val, pz_error *e)
             }
             errno = 0;
             v = strtoll(val, &end, 10);
-            if (tos[i] && end != val && !strncmp(end, "..", 2)) {
+            if (!plain(val, 0))
+                end = (char *)"x";
+            else if (tos[i] && end != val && !strncmp(end, "..", 2)) {
                 const char *b = end + 2;
                 to = strtoll(b, &end, 10);
-                if (end == b || to < 0 || to > max)
+                if (end == b || to < 0 || to > max || !plain(b, 0))
                     end = (char *)"x";
             }
             if (errno || *end || end == val || v < 0 || v > max)
@@ -362,7 +385,7 @@ static int set_key(pz_params *p, const char *key, const char *val, pz_error *e)
     if (!strcmp(key, "seed")) {
         errno = 0;
         p->seed = strtoull(val, &end, 10);
-        if (errno || *end || end == val || *val == '-' || p->seed == (uint64_t)-1)
+        if (errno || *end || !plain(val, 0) || p->seed == (uint64_t)-1)
             return pz_fail(e, NULL, "expected seed= a whole number below 2^64-1, found '%s'", val);
         return 0;
     }
@@ -490,6 +513,12 @@ static int open_spec(pz_corpus *c, const pz_puzzle *pz, const char *spec, char *
         }
         return -1;
     }
+    /* Fields split at every ':': an empty one ("::", a ':' at the end) is
+     * a mistake to tell, not a field to skip. */
+    for (const char *f = spec + plen; *f; f++)
+        if (*f == ':' && (f[1] == ':' || !f[1]))
+            return pz_fail(e, NULL, "%s: expected a field after each ':', found none at byte %d%s",
+                           spec, (int)(f - spec) + 2, f[1] ? "" : " (the end)");
     strcpy(buf, spec + plen + 1);
     field = strtok_r(buf, ":", &save);
     for (c->gen = pz->generators; c->gen->kind; c->gen++)

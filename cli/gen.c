@@ -97,8 +97,11 @@ static int write_pieces(const pz_corpus *c, const char *depth)
     if (w.n || !w.total)
         flush(&w); /* an empty input has its end too */
     fflush(stdout);
-    fprintf(stderr, "gen: %llu pieces at step %ld of the search, %lld nodes above them\n",
-            (unsigned long long)w.total, d, top);
+    fprintf(stderr, "gen: %llu pieces at step %ld of the search, %lld nodes above them%s\n",
+            (unsigned long long)w.total, d, top,
+            w.total ? ""
+                    : ": the search ends above that step, so the game is Impossible (the input "
+                      "holds no game)");
     free(inst);
     free(w.v);
     return pz_check_stdout() ? PZ_EXIT_USAGE : PZ_EXIT_OK;

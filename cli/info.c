@@ -123,7 +123,20 @@ int pz_cmd_info(int argc, char **argv)
     while ((field = strtok_r(NULL, ":", &save))) {
         long *v = !strncmp(field, "rows=", 5) ? &rows : !strncmp(field, "cols=", 5) ? &cols : NULL;
         char *end;
-        if (!v || *v >= 0)
+        if (!v) { /* a key misspelt ("row=5") is named with the one meant */
+            char *eq = strchr(field, '=');
+            pz_suggest sg;
+            if (eq)
+                *eq = 0;
+            pz_suggest_init(&sg, field);
+            pz_suggest_offer(&sg, "rows");
+            pz_suggest_offer(&sg, "cols");
+            if (*pz_suggestion(&sg, "%s", hint, sizeof hint))
+                return pz_usage("info: unknown key '%s' in '%s'; did you mean '%s'?", field, spec,
+                                hint);
+            return usage(spec);
+        }
+        if (*v >= 0)
             return usage(spec);
         *v = strtol(field + 5, &end, 10);
         if (*end || end == field + 5 || *v < 1 || *v > TG_BIG_MAX)

@@ -22,6 +22,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli.h"
 #include "../bench/report.h"
@@ -75,6 +76,8 @@ static long long days_from_civil(long long y, int m, int d)
 
 /* When a shard started, in seconds since 1970 (UTC): its context's date,
  * 2026-11-30T15:19:09Z; 0, or -1 with e filled. */
+enum { DAY = 86400 };
+
 static int started(const pz_report_doc *s, double *t, pz_error *e)
 {
     static const int mdays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
@@ -88,6 +91,21 @@ static int started(const pz_report_doc *s, double *t, pz_error *e)
                               "found \"%s\"",
                               date);
     *t = (double)(days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + sec);
+    /* A run ended before now (a day's slack for clocks set apart): a date
+     * to come, or a wall time past now, would make the real time a lie. */
+    double now = (double)time(NULL) + DAY;
+    const pz_result *r = &s->res;
+    double wall = r->merged ? r->real_wall_s : r->wall_s;
+    if (*t > now)
+        return pz_report_fail(e, s, "context.date",
+                              "expected the date the run started, no later than now, found "
+                              "\"%s\"",
+                              date);
+    if (!(wall <= now - *t))
+        return pz_report_fail(e, s, r->merged ? "real_wall_s" : "wall_s",
+                              "expected the run's wall time in seconds, at most the %.0f s from "
+                              "its start (%s) to now, found %g",
+                              now - DAY - *t, date, wall);
     return 0;
 }
 

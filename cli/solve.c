@@ -161,6 +161,10 @@ int pz_cmd_solve(int argc, char **argv)
     }
     if (rc < 0 && !stop_signal) /* a read the signal cut is no error */
         status = pz_print_error(&e);
+    else if (rc == 0 && !k && !r.line && !stop_signal) /* no line at all: no judge input */
+        status = pz_print_error(
+            (pz_fail(&e, NULL, "%s: expected a %s board, found an empty input", r.name, p->name),
+             &e));
     if (pz_check_stdout())
         status = PZ_EXIT_USAGE;
     if (stop_signal)

@@ -58,6 +58,31 @@ pz_into() {
     return $rc
 }
 
+# pz_did_you_mean WORD NAME... : "; did you mean 'NAME'?" for the name nearest
+# to WORD (at most 2 edits, and a third of the name; or one WORD begins), as
+# util/suggest.c chooses for the C commands; nothing where none is near.
+pz_did_you_mean() {
+    awk -v w="$1" 'function d(a, b,   i, j, m, n, c, p, q, x) {
+            m = length(a); n = length(b)
+            for (j = 0; j <= n; j++) p[j] = j
+            for (i = 1; i <= m; i++) {
+                q[0] = i
+                for (j = 1; j <= n; j++) {
+                    c = substr(a, i, 1) != substr(b, j, 1)
+                    x = p[j] + 1; if (q[j - 1] + 1 < x) x = q[j - 1] + 1
+                    if (p[j - 1] + c < x) x = p[j - 1] + c
+                    q[j] = x
+                }
+                for (j = 0; j <= n; j++) p[j] = q[j]
+            }
+            return p[n]
+        }
+        BEGIN { best = 3 }
+        { k = d(w, $0); if (k > 2 && length(w) >= 3 && index($0, w) == 1) k = 2
+          if (k < best && k <= 2 && 3 * k <= length($0)) { best = k; name = $0 } }
+        END { if (name != "") printf "; did you mean '\''%s'\''?", name }' < <(printf '%s\n' "${@:2}")
+}
+
 # pz_abs PATH : PATH as given on the command line, made absolute.
 pz_abs() {
     case $1 in /*) printf '%s\n' "$1" ;; *) printf '%s/%s\n' "$PZ_CALLER" "$1" ;; esac

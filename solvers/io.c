@@ -80,6 +80,11 @@ int pz_getline(pz_reader *r, pz_error *e)
     if (r->len && r->buf[r->len - 1] == '\r')
         r->len--;
     r->buf[r->len] = 0;
+    /* An editor's byte order mark: named as such, not as the byte '\xef'. */
+    if (r->line == 1 && r->len >= 3 && !memcmp(r->buf, "\xef\xbb\xbf", 3))
+        return pz_fail(e, r,
+                       "expected plain text, found a UTF-8 byte order mark (EF BB BF) at the "
+                       "start: save the file without it");
     return 1;
 }
 

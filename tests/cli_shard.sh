@@ -114,6 +114,13 @@ expect 0 "" -- "$pb" merge "$tmp/t-0.json.new" "$tmp"/u-[1-5].json "$tmp/t-6.jso
 jq '.context.date = "2026-11-31T10:00:00Z"' "$tmp/t-4.json" >"$tmp/t-4.json.new"
 expect 2 "t-4.json.new:$(at '"date"' "$tmp/t-4.json.new"): expected the date the run started, as 2026-11-30T15:19:09Z (UTC), found \"2026-11-31T10:00:00Z\"" -- \
     "$pb" merge "$tmp"/t-[0-3].json "$tmp/t-4.json.new" "$tmp"/t-[56].json
+# A date to come, or a wall time past now, would make the real time a lie.
+jq '.context.date = "2100-01-01T00:00:00Z"' "$tmp/t-4.json" >"$tmp/t-4.json.new"
+expect 2 "t-4.json.new:$(at '"date"' "$tmp/t-4.json.new"): expected the date the run started, no later than now, found \"2100-01-01T00:00:00Z\"" -- \
+    "$pb" merge "$tmp"/t-[0-3].json "$tmp/t-4.json.new" "$tmp"/t-[56].json
+jq '.wall_s = 1e308' "$tmp/t-4.json" >"$tmp/t-4.json.new"
+expect 2 "t-4.json.new:$(at '"wall_s"' "$tmp/t-4.json.new"): expected the run's wall time in seconds, at most the [0-9]* s from its start (2026-11-30T10:00:08Z) to now, found 1e+308" -- \
+    "$pb" merge "$tmp"/t-[0-3].json "$tmp/t-4.json.new" "$tmp"/t-[56].json
 jq '.real_wall_s = "15"' "$tmp/t.json" >"$tmp/t2.json"
 expect 2 "t2.json:$(at '"real_wall_s"' "$tmp/t2.json"): expected \"real_wall_s\" to be a number, found a string" -- \
     "$pb" merge "$tmp/t2.json"

@@ -4,8 +4,9 @@
  * without edits inside a transposed pair): insertions, deletions,
  * substitutions and swaps of two neighbours, one each.  A name is suggested
  * when it is at most 2 edits away and the edits are at most a third of it
- * (so "gf3" gives "gf2" but "bfs" gives nothing), the first such nearest one
- * in the order offered. */
+ * (so "gf3" gives "gf2" but "bfs" gives nothing), or when the word of 3
+ * letters or more begins it ("tetra": "tetravex"), the first such nearest
+ * one in the order offered. */
 #include <string.h>
 
 #include "util.h"
@@ -54,6 +55,9 @@ void pz_suggest_offer(pz_suggest *s, const char *name)
     if (!name || !*name || strlen(s->word) > WORD_MAX || !strcmp(s->word, name))
         return;
     d = pz_edit_distance(s->word, name);
+    /* A name the word begins ("tetra" of "tetravex") is as near as 2 edits. */
+    if (d > 2 && strlen(s->word) >= 3 && !strncmp(s->word, name, strlen(s->word)))
+        d = 2;
     if (d < s->dist && d <= 2 && 3 * d <= (int)strlen(name)) {
         s->best = name;
         s->dist = d;

@@ -62,6 +62,9 @@ static int read_size(pz_reader *r, int *n, int *fixed, pz_error *e)
     if (v == 0 || len != 5 || strncmp(w, "fixed", 5))
         return pz_fail(e, r, "expected only the board size n on this line");
     len = next_word(&p, &w, &d);
+    if (!len) /* next_word's value of no word is 0: not a count */
+        return pz_fail(e, r, "expected n fixed D, D from 0 to %d (tiles pinned), found no D",
+                       v * v);
     if (d < 0 || d > v * v || !pz_is_blank(p))
         return pz_fail(e, r, "expected n fixed D, D from 0 to %d (tiles pinned), found '%s'", v * v,
                        WORD(len, w));

@@ -60,7 +60,7 @@ void pz_engine_run(pz_engine *);
 
 /* The stop of `run` and `stress`, one for the process: after pz_stop_catch,
  * the first SIGINT or SIGTERM sets pz_stop_signal to its number (give it as
- * the engine's stop), stops every search (pz_set_stop, solver.h: they stay
+ * the engine's stop), stops every search (pz_set_stop, puzzlebench.h: they stay
  * stopped until the next catch) and gives both signals back what they did
  * before, so a second one does that at once (the default action ends the
  * process; stress has exec.h's, which also kills the programs).  A signal

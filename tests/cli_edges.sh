@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# cli_edges.sh - the rough edges of issue 15, each as a user or an attacker
+# cli_edges.sh - the rough edges, each as a user or an attacker
 # met it: long paths, runs that check nothing, padded numbers, lost output,
 # a jury with a worse answer, directories as input, huge outputs, stray
 # processes after a signal, CPU burnt by unreaped children, report paths.

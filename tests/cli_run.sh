@@ -62,7 +62,7 @@ for spec in flip:random:rows=8:cols=8:count=6400:100 flip:random:rows=9:cols=9:c
         bad "${spec%:*}: batch $(jq .batch "$tmp/b.json"), expected ${spec##*:}"
 done
 
-# Issue 2's benchmark: every 4x4 board; 4096 solvable, none needs more than 6 moves.
+# Flip Game's benchmark: every 4x4 board; 4096 solvable, none needs more than 6 moves.
 expect_line 0 "" "$pb" run flip --corpus flip:exhaustive --solvers gf2,rowenum --json "$tmp/flip.json" \
     --csv "$tmp/flip.csv" --md "$tmp/flip.md"
 [ "$(histsum "$tmp/flip.json")" = 65536 ] || bad "flip histogram does not sum to 65536"
@@ -177,7 +177,7 @@ grep -q "the partial report is $tmp/part.partial.json" "$tmp/int.out" ||
 grep -q "PARTIAL" "$tmp/int.out" || bad "SIGTERM: the summary does not say PARTIAL"
 ls "$tmp" | grep -q tmp && bad "SIGTERM: a temporary report file is left behind"
 
-# A stop is seen between instances, not only between batches (issue 15 item 10):
+# A stop is seen between instances, not only between batches:
 # inside one long batch (iddfs takes seconds on a batch of 1000 4x5 Lights Out
 # boards, as run's pilot estimates), the run ends within a second of the signal,
 # reports what it finished (here nothing: the batch in hand is dropped) as
@@ -211,7 +211,7 @@ stop_in_batch INT 130 1e15
 stop_in_batch TERM 143 1e15
 stop_in_batch INT 130 1000 # the whole corpus is the batch in hand: it used to end complete, 0
 
-# Batches are clamped to the shard (issue 15 item 11): a batch of 2^24 on 10
+# Batches are clamped to the shard: a batch of 2^24 on 10
 # instances needs buffers for 10, not 16 Mi (it died of out-of-memory, 134).
 expect_line 0 "" "$pb" run flip --corpus flip:random:count=10 --batch 16777216 --json "$tmp/b.json"
 grep -q '"batch": 10,' "$tmp/b.json" || bad "--batch 16777216 on 10 instances: not clamped to 10"

@@ -67,7 +67,7 @@ row=$("$(dirname "$pb")/tetravex-nodes" both "$in")
 [[ $row =~ ^\|\ both\ \|\ .*\ \|\ 2\ \|\ ([0-9]+)\ \| ]] && [ "${BASH_REMATCH[1]}" -ge 4 ] &&
     ok || bad "tetravex-nodes: $row"
 
-# tetravex-nodes --search portfolio (issue 17's bar in nodes): a line for each
+# tetravex-nodes --search portfolio (the portfolio's bar in nodes): a line for each
 # game outside the bar, then the row; on the 6x6 games with 10 numbers the
 # portfolio is within it on all five.
 out=$("$(dirname "$pb")/tetravex-nodes" --search portfolio p "$corpus/hard-6x6-d10.in")

@@ -360,7 +360,7 @@ static void test_reference_order(void **state)
     assert_int_equal(pz_reference_solve(&ref, &b, &want, &e), -1);
     assert_non_null(strstr(e.msg, "solver bfs does not take flip boards of size 9x9"));
     pz_reference_free(&ref);
-    /* Tetravex's reference is the portfolio, then turns (issue 17). */
+    /* Tetravex's reference is the portfolio, then turns. */
     pz_reference_init(&ref, &pz_tetravex, NULL);
     assert_string_equal(ref.solvers[0]->name, "portfolio");
     assert_string_equal(ref.solvers[1]->name, "turns");

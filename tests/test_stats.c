@@ -37,7 +37,7 @@ static void test_classes(void **state)
     assert_true(fabs(pz_spread_ns(pz_spread_class8(100)) / exp2(100.5 / 8 - 8) - 1) < 0.008);
 }
 
-/* Exact to three digits (issue 25): every class is at most 0.5% wide, its
+/* Exact to three digits: every class is at most 0.5% wide, its
  * middle within 0.2% of every time in it, so times 0.5% apart never share a
  * class; and a sparse spread keeps its classes in order, merged class by
  * class. */
@@ -354,7 +354,7 @@ static const char *verdict(json_t *solvers, int i, double *ratio, double *lo, do
     return json_string_value(json_object_get(s, "verdict"));
 }
 
-/* The issue's test: a build in which one solver is 30% slower is found
+/* A slowdown found: a build in which one solver is 30% slower is found
  * slower, with an interval that holds 1.3; the other solver, and a run
  * against itself, are the same.  Over repetitions; then over the batches of
  * one pass, which are no independent samples: the ratio alone, untested

@@ -849,7 +849,7 @@ static void test_generators(void **state)
     pz_corpus_get(&c, 7, &b);
     assert_memory_equal(&a, &b, sizeof a);
     pz_corpus_close(&c);
-    /* digits=peak: the whole number nearest d*(n) (PUZZLES.md: 4.9 at 6x6, 5.6 at
+    /* digits=peak: the whole number nearest d*(n) (4.9 at 6x6, 5.6 at
      * 7x7, 6.9 at 9x9, 7.5 at 10x10, 8.8 at 12x12), in the canonical spec;
      * other puzzles refuse it. */
     static const int peak[TX_MAX + 1] = {[6] = 5, [7] = 6, [8] = 6, [9] = 7, [10] = 8, [12] = 9};

@@ -7,8 +7,8 @@
  * those D cells pinned (a game whose first D tiles sit, in order, on the
  * first D cells of the square order: tx_game.fixed), searched alone.  The
  * game is Possible when some piece is, Impossible when every piece is;
- * the search's nodes are those above step D and its pieces' (tx__count_
- * pieces).  `puzzlebench gen tetravex --corpus G --pieces D` writes them,
+ * the search's nodes are those above step D and its pieces'
+ * (tx__count_pieces).  `puzzlebench gen tetravex --corpus G --pieces D` writes them,
  * `run` or scripts/shard runs them, and the histogram of the merged report
  * gives the game's answer.
  * Cost: the nodes above step D, once; about d^-e t!/(t-D)! pieces for t

@@ -262,7 +262,7 @@ static int mode_of(const pz_params *p)
     return -1;
 }
 
-/* Where random games are hardest (PUZZLES.md): the expected number of
+/* Where random games are hardest: the expected number of
  * solutions of n*n random tiles over d numbers, (n^2)! / d^(2n(n-1)), crosses
  * 1 at d*(n); tx__peak gives that d* and the whole number of digits nearest
  * it on a log scale (so that the expected count is nearest 1), at most

@@ -16,7 +16,7 @@
  *    top d (and the same for every side).
  * Cost: a node is a few mask operations and the two checks; with few
  * numbers the checks cut the tree by orders of magnitude for about half the
- * cost of a node (results/tetravex.md, "The ablation").  Which corner it
+ * cost of a node (results/tetravex.md, "Which checks pay").  Which corner it
  * starts from matters a great deal (turns.c), and so does the order: the
  * same search fills a square grown from the corner in square.c
  * (tx__order), far better with many numbers, worse with few.

@@ -56,6 +56,7 @@
 #include "../util/util.h"
 #include "cgroup.h"
 #include "exec.h"
+#include "source.h"
 
 enum { MAX_GROUPS = 256, TICK_MS = 10, RUN_TASKS = PZ_PROC_TASKS };
 
@@ -338,7 +339,7 @@ int pz_exec_user(const char *user, const char *const *paths, int n)
         int status = 1;
         if ((pid = fork()) == 0)
             _exit(setgroups(0, NULL) || setgid(drop_gid) || setuid(drop_uid) ||
-                  access(paths[k], R_OK | X_OK));
+                  access(paths[k], R_OK | (pz_source_language(paths[k]) ? 0 : X_OK)));
         if (pid > 0)
             while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
                 ;

@@ -59,8 +59,9 @@ void pz_exec_setup(void);
  * from /proc (PZ_CGROUP=none, or no cgroup v2), with the reason; into buf. */
 const char *pz_exec_accounting(char *buf, size_t len);
 /* As root, runs the programs as user (a name or a uid; NULL: nobody;
- * "root": as root) when that user may read and run each of the n paths,
- * else says so on stderr and runs them as root.  Not as root: nothing.  0,
+ * "root": as root) when that user may read and run each of the n paths
+ * (read only, for a source: a script, source.h), else says so on stderr and
+ * runs them as root.  Not as root: nothing.  0,
  * or -1 for a user that does not exist. */
 int pz_exec_user(const char *user, const char *const *paths, int n) __attribute__((nonnull(2)));
 /* Whom the program runs as, in a phrase. */

@@ -462,12 +462,17 @@ static int parse(stress *s, int argc, char **argv, double *budget)
         (value[O_AGAINST] && (status = program(&s->prog[1], "--against", value[O_AGAINST]))) ||
         (gen && (status = program(&s->gen, "--gen", gen))))
         return status;
-    const char *paths[3] = {s->prog[0].path};
-    int npaths = 1;
-    if (s->prog[1].cmd)
-        paths[npaths++] = s->prog[1].path;
-    if (gen)
-        paths[npaths++] = s->gen.path;
+    /* Each program's file, and a script's source, which its user must read. */
+    const char *paths[6];
+    int npaths = 0;
+    for (int k = 0; k < 3; k++) {
+        const pz_program *g = k < PROGS ? &s->prog[k] : &s->gen;
+        if (!g->cmd)
+            continue;
+        paths[npaths++] = g->path;
+        if (g->argv[1] && pz_source_language(g->argv[1])) /* python3 FILE.py */
+            paths[npaths++] = g->argv[1];
+    }
     if (pz_exec_user(value[O_RUN_AS], paths, npaths))
         return pz_usage("stress: --run-as: no user '%s'", value[O_RUN_AS]);
     if (pz_plan_budget(value[O_TIME_BUDGET], budget, &e))

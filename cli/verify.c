@@ -607,6 +607,14 @@ static int judge_submissions(package *k, submission *subs, int n)
     return wrong;
 }
 
+/* What a program's user must read and run: its file, and a script. */
+static void add_paths(const program *g, const char **paths, int *n)
+{
+    paths[(*n)++] = g->path;
+    if (g->argv[1] && pz_source_language(g->argv[1]))
+        paths[(*n)++] = g->argv[1];
+}
+
 int pz_cmd_verify(int argc, char **argv)
 {
     const char *value[NOPTIONS];
@@ -632,15 +640,15 @@ int pz_cmd_verify(int argc, char **argv)
     submission *subs;
     int nsubs = find_submissions(&k, &subs);
     /* As root the programs run as nobody, if nobody may run every one. */
-    const char **paths = pz_xcalloc((size_t)(nsubs + k.ninval + 1), sizeof *paths);
+    const char **paths = pz_xcalloc(2 * (size_t)(nsubs + k.ninval + 1), sizeof *paths);
     int npaths = 0;
     for (int s = 0; s < nsubs; s++)
         if (subs[s].g.argv)
-            paths[npaths++] = subs[s].g.path;
+            add_paths(&subs[s].g, paths, &npaths);
     for (int v = 0; v < k.ninval; v++)
-        paths[npaths++] = k.inval[v].path;
+        add_paths(&k.inval[v], paths, &npaths);
     if (k.outval.argv)
-        paths[npaths++] = k.outval.path;
+        add_paths(&k.outval, paths, &npaths);
     pz_exec_user(NULL, paths, npaths);
     free(paths);
     if (validate_inputs(&k)) {

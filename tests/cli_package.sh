@@ -158,7 +158,7 @@ expect 0 "" -- "$pb" stress flip --exec "$d/submissions/accepted/reference.c" --
 cp "$d/submissions/accepted/reference.c" "$tmp/ref.cpp"
 expect 0 "" -- "$pb" stress flip --exec "$tmp/ref.cpp" --corpus flip:random:count=30
 expect 1 "" -- "$pb" stress flip --exec "$tmp/flip_wrong.py" --corpus flip:random:mode=solvable:count=5
-grep -q "^verdicts: AC 0 " "$tmp/out" && ok || bad "wrong.py: $(grep verdicts "$tmp/out")"
+grep -q "^verdicts: AC 0  WA 5 " "$tmp/out" && ok || bad "wrong.py: $(grep verdicts "$tmp/out")"
 printf 'int main(void) { return x; }\n' >"$tmp/broken.c"
 expect 2 "" -- "$pb" stress flip --exec "$tmp/broken.c" --corpus flip:random:count=3
 grep -q "cannot compile .*broken.c" "$tmp/err" && grep -q "undeclared" "$tmp/err" && ok ||

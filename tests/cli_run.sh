@@ -22,7 +22,7 @@ classcount() { jq -s --arg a "$1" '[.[].histogram[] | select(.answer == $a) | .c
 expect_line 2 "puzzlebench: run: which puzzle? (see puzzlebench list)" "$pb" run
 expect_line 2 "puzzlebench: run: unknown puzzle 'chess' (see puzzlebench list)" "$pb" run chess
 expect_line 2 "puzzlebench: run: --corpus SPEC is required (e.g. flip:exhaustive)" "$pb" run flip
-expect_line 2 "puzzlebench: run: --solvers: flip has no solver 'dfs'; did you mean 'bfs'? (solvers: gf2, rowenum, bfs, iddfs, chase, m4ri, dense)" \
+expect_line 2 "puzzlebench: run: --solvers: flip has no solver 'dfs'; did you mean 'bfs'? (solvers: gf2, rowenum, table, bfs, iddfs, chase, m4ri, dense)" \
     "$pb" run flip --corpus flip:random --solvers gf2,dfs
 expect_line 2 "puzzlebench: run: --solvers: 'gf2' is listed twice" \
     "$pb" run flip --corpus flip:random --solvers gf2,gf2

@@ -620,3 +620,30 @@ void pz_corpus_close(pz_corpus *c)
     c->spec = NULL;
     c->arena = NULL;
 }
+
+long pz_corpus_line(const pz_corpus *c, long long index)
+{
+    FILE *f = c->gen ? NULL : fopen(c->spec, "r");
+    const pz_puzzle *p = c->puzzle;
+    pz_arena *arena = p->wide == p ? pz_arena_new() : NULL;
+    void *inst = f ? pz_xcalloc(1, p->inst_size) : NULL;
+    pz_reader r;
+    pz_error e;
+    long line = 0;
+    if (!f)
+        return 0;
+    pz_reader_init(&r, f, c->spec);
+    r.arena = arena;
+    long long k = 0;
+    while (k < index && p->read(&r, inst, &e) == 1)
+        if (++k, arena)
+            pz_arena_reset(arena);
+    if (k == index && pz_next_nonblank(&r, &e) == 1)
+        line = r.line;
+    pz_reader_free(&r);
+    if (arena)
+        pz_arena_free(arena);
+    free(inst);
+    fclose(f);
+    return line;
+}

@@ -63,6 +63,10 @@ void pz_corpus_get(const pz_corpus *, long long index, void *inst);
 /* Or NULL; of a streamed corpus, only for the index pz_corpus_get got last. */
 const void *pz_corpus_expected(const pz_corpus *, long long index);
 void pz_corpus_close(pz_corpus *);
+/* The line of a corpus file on which instance index begins (the first
+ * line after the one before it that is not blank), or 0 where it cannot be
+ * found (a generated corpus, a file that cannot be read again). */
+long pz_corpus_line(const pz_corpus *, long long index);
 /* The expected answers' path of a corpus file: FILE.in -> FILE.ans, else
  * PATH -> PATH.ans (malloc'd: no path is too long for it). */
 char *pz_ans_path(const char *in);

@@ -20,6 +20,8 @@ typedef struct pz_cells {
 pz_cells pz_timing_cells(const pz_result *, int s, int base);
 /* The verdict line (OK, FAIL, PARTIAL ...), bold the mark around its word. */
 void pz_write_status(FILE *, const pz_result *, const char *bold);
+/* The same line into buf, without its newline; returns buf. */
+const char *pz_status_text(const pz_result *, char *buf, size_t len);
 void pz_write_csv(FILE *, const pz_result *);
 void pz_write_markdown(FILE *, const pz_result *);
 /* Writes PATH through a temporary file and rename(), or to stdout for "-",
@@ -34,11 +36,19 @@ int pz_write_file(const char *path, void (*write)(FILE *, const void *), const v
  * (malloc'd). */
 char *pz_partial_path(const char *path);
 
+/* The reports run and merge write, each a path or NULL, by their option:
+ * out[PZ_OUT_JSON] for --json ... (pz_output_option). */
+enum { PZ_OUT_JSON, PZ_OUT_CSV, PZ_OUT_MD, PZ_OUT_HTML, PZ_OUT_JUNIT, PZ_OUT_BMF, PZ_OUTS };
+extern const char *const pz_output_option[PZ_OUTS]; /* "--json", ... */
+
+/* Whether a whole result fails: an answer failed or none was checked (the
+ * exit status 1 of run and merge). */
+int pz_result_fails(const pz_result *);
+
 /* The summary (on stderr when a report goes to stdout), then each report
- * whose path is not NULL (for a partial result, beside it: X.partial.json):
- * -1 if a report could not be written (after a message), else 1 if an answer
- * failed or none was checked, else 0. */
-int pz_write_reports(const pz_result *, const char *json, const char *csv, const char *md,
-                     const char *html);
+ * whose path is not NULL (for a partial result, beside it: X.partial.json),
+ * then GitHub's (github.h): -1 if a report could not be written
+ * (after a message), else 1 if the result fails, else 0. */
+int pz_write_reports(const pz_result *, const char *const out[PZ_OUTS]);
 
 #endif

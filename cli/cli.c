@@ -312,3 +312,12 @@ int pz_check_output(const char *cmd, const char *opt, const char *path)
         return pz_usage("%s: cannot write %s %s: %s", cmd, opt, path, strerror(err));
     return 0;
 }
+
+int pz_check_outputs(const char *cmd, const char *const out[])
+{
+    int status = 0;
+    for (int i = 0; i < PZ_OUTS && !status; i++)
+        if (out[i])
+            status = pz_check_output(cmd, pz_output_option[i], out[i]);
+    return status;
+}

@@ -58,6 +58,20 @@ typedef struct pz_option {
       "and PUZZLEBENCH_PLUGINS=A.so:B.so); the contract is the\n"                                  \
       "installed header puzzlebench/puzzlebench.h",                                                \
       .plugins = 1)
+/* The reports for CI, in the tables of run and merge (bench/junit.h,
+ * bench/bmf.h, bench/report.h's pz_github_report). */
+#define PZ_CI_OPTIONS(X)                                                                           \
+    X(JUNIT, "junit", 0, "F",                                                                      \
+      "the report as JUnit XML (F '-' is stdout), as CI servers\n"                                 \
+      "read it: a testcase per solver, failed with the first failing\n"                            \
+      "instance in judge format; unknown and not run instances skipped")                           \
+    X(BMF, "bmf", 0, "F",                                                                          \
+      "each solver's headline time and its 95% interval in Bencher\n"                              \
+      "Metric Format (F '-' is stdout), as `bencher run` takes it")                                \
+    X(GITHUB, "github", 0, NULL,                                                                   \
+      "as under GitHub Actions (GITHUB_ACTIONS=true): the Markdown\n"                              \
+      "report appended to $GITHUB_STEP_SUMMARY, an ::error line on\n"                              \
+      "stdout for each failure listed")
 #define PZ_END_OPTIONS                                                                             \
     {                                                                                              \
         NULL, NULL, 0, NULL, 0, 0                                                                  \
@@ -115,6 +129,8 @@ int pz_check_clash(const char *cmd, const pz_path *paths, int n);
  * path is "-", or a file that can be written or made (its directory exists
  * and is writable).  0, or PZ_EXIT_USAGE after a message naming opt. */
 int pz_check_output(const char *cmd, const char *opt, const char *path);
+/* pz_check_output for each report of out (bench/report.h's PZ_OUTS). */
+int pz_check_outputs(const char *cmd, const char *const out[]);
 
 /* `puzzlebench help corpus`: the grammar of a corpus spec and every kind. */
 void pz_help_corpus(FILE *);

@@ -18,6 +18,7 @@
 #include <strings.h>
 
 #include "cli.h"
+#include "../bench/github.h"
 #include "../bench/comparison.h"
 #include "../bench/gbench.h"
 #include "../bench/html.h"
@@ -330,7 +331,11 @@ static int same_run(report *a, report *b, int mixed, pz_comparison *n)
     X(HTML, "html", 0, "F", "the comparison as an HTML page (F '-' is stdout)")                    \
     X(ALLOW_MIXED_BUILDS, "allow-mixed-builds", 0, NULL,                                           \
       "compare an unoptimised build (Debug) with an optimised one\n"                               \
-      "(Release) too, the difference said above the table")
+      "(Release) too, the difference said above the table")                                        \
+    X(GITHUB, "github", 0, NULL,                                                                   \
+      "as under GitHub Actions (GITHUB_ACTIONS=true): the Markdown\n"                              \
+      "appended to $GITHUB_STEP_SUMMARY, an ::error line on stdout\n"                              \
+      "for each solver slower and for answers that differ")
 
 enum { COMPARE_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
 static const pz_option options[] = {COMPARE_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_END_OPTIONS};
@@ -436,6 +441,7 @@ int pz_cmd_compare(int argc, char **argv)
     status = PZ_EXIT_OK;
     const char *json = value[O_JSON], *md = value[O_MD], *html = value[O_HTML];
     const char *threshold = value[O_THRESHOLD];
+    pz_github |= value[O_GITHUB] != NULL;
     if (argc - first < 2)
         return pz_usage("compare: expected two reports, BASE.json and NEW.json (try compare "
                         "--help)");
@@ -482,6 +488,8 @@ int pz_cmd_compare(int argc, char **argv)
         int tostdout = (json && !strcmp(json, "-")) || (md && !strcmp(md, "-")) ||
                        (html && !strcmp(html, "-"));
         pz_comparison_text(tostdout ? stderr : stdout, &x);
+        if (pz_github_on())
+            pz_github_comparison(&x);
         if ((json && pz_write_file(json, as_json, &x)) || (md && pz_write_file(md, as_md, &x)) ||
             (html && pz_write_file(html, as_html, &x)))
             status = PZ_EXIT_USAGE;

@@ -25,6 +25,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "../bench/github.h"
 #include "../bench/report.h"
 #include "../bench/schema.h"
 
@@ -320,6 +321,7 @@ static int same_names(const merge *m, pz_error *e)
     X(CSV, "csv", 0, "F", "the merged CSV report")                                                 \
     X(MD, "md", 0, "F", "the merged Markdown report")                                              \
     X(HTML, "html", 0, "F", "the merged report as an HTML page")                                   \
+    PZ_CI_OPTIONS(X)                                                                               \
     X(ALLOW_MIXED_BUILDS, "allow-mixed-builds", 0, NULL,                                           \
       "merge shards built from different commits too; the merged\n"                                \
       "context then names commit \"mixed\"")
@@ -329,7 +331,7 @@ static const pz_option options[] = {MERGE_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_E
 static void help(FILE *);
 const pz_command_line pz_merge_command = {
     .name = "merge",
-    .args = "REPORT... [--json F] [--csv F] [--md F] [--html F] [--allow-mixed-builds]",
+    .args = "REPORT... [--json F] [--csv F] [--md F] [--html F] [--junit F] [...]",
     .summary = "the JSON reports of a run's shards as one report of the whole corpus",
     .options = options,
     .help = help,
@@ -401,8 +403,9 @@ int pz_cmd_merge(int argc, char **argv)
 
     if ((status = pz_parse_options(&pz_merge_command, NULL, argc, argv, value, &first)) >= 0)
         return status;
-    const char *json = value[O_JSON], *csv = value[O_CSV], *md = value[O_MD];
-    const char *html = value[O_HTML];
+    const char *out[PZ_OUTS] = {value[O_JSON], value[O_CSV],   value[O_MD],
+                                value[O_HTML], value[O_JUNIT], value[O_BMF]};
+    pz_github |= value[O_GITHUB] != NULL;
     m.mixed = value[O_ALLOW_MIXED_BUILDS] != NULL;
     m.shards = pz_xcalloc((size_t)argc, sizeof *m.shards);
     m.paths = pz_xcalloc((size_t)argc, sizeof *m.paths);
@@ -412,14 +415,12 @@ int pz_cmd_merge(int argc, char **argv)
         merge_free(&m);
         return pz_usage("merge: which reports? (try merge --help)");
     }
-    pz_path *paths = pz_xcalloc((size_t)m.n + 4, sizeof *paths);
+    pz_path *paths = pz_xcalloc((size_t)m.n + PZ_OUTS, sizeof *paths);
     for (int i = 0; i < m.n; i++)
         paths[i] = (pz_path){"the shard", m.paths[i], 0};
-    paths[m.n] = (pz_path){"--json", json, 1};
-    paths[m.n + 1] = (pz_path){"--csv", csv, 1};
-    paths[m.n + 2] = (pz_path){"--md", md, 1};
-    paths[m.n + 3] = (pz_path){"--html", html, 1};
-    status = pz_check_clash("merge", paths, m.n + 4);
+    for (int i = 0; i < PZ_OUTS; i++)
+        paths[m.n + i] = (pz_path){pz_output_option[i], out[i], 1};
+    status = pz_check_clash("merge", paths, m.n + PZ_OUTS);
     free(paths);
     if (status) {
         merge_free(&m);
@@ -434,7 +435,7 @@ int pz_cmd_merge(int argc, char **argv)
         return PZ_EXIT_USAGE;
     }
     add_up(&m);
-    status = pz_write_reports(&m.res, json, csv, md, html);
+    status = pz_write_reports(&m.res, out);
     status = status < 0 ? PZ_EXIT_USAGE : status ? PZ_EXIT_FAIL : PZ_EXIT_OK;
     merge_free(&m);
     return status;

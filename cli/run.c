@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "../bench/github.h"
 #include "../bench/engine.h"
 #include "../bench/plan.h"
 #include "../bench/report.h"
@@ -86,6 +87,7 @@ int pz_parse_sample(const char *s, long long *every, pz_error *e)
       "the report as one HTML page (F '-' is stdout): the table,\n"                                \
       "each solver's batch times, relative speed, the answers,\n"                                  \
       "the failures and provenance, with no script or network")                                    \
+    PZ_CI_OPTIONS(X)                                                                               \
     X(SAVE, "save", 0, "DIR", "where shrunk failures go (default corpus/regressions)")             \
     X(NO_SAVE, "no-save", 0, NULL, "do not shrink or save failures")                               \
     PZ_PLUGIN_OPTION(X)
@@ -168,19 +170,16 @@ static int parse_solvers(const pz_puzzle *p, const char *list, unsigned long lon
 }
 
 /* No report is written over the corpus, its answers or another report. */
-static int check_clash(const pz_corpus *c, const char *spec, const char *json, const char *csv,
-                       const char *md, const char *html)
+static int check_clash(const pz_corpus *c, const char *spec, const char *const out[PZ_OUTS])
 {
     char *ans = c->gen ? NULL : pz_ans_path(spec);
     if (ans && access(ans, F_OK)) /* none beside the corpus */
         free(ans), ans = NULL;
-    pz_path paths[] = {{"the corpus", c->gen ? NULL : spec, 0},
-                       {"the expected answers", ans, 0},
-                       {"--json", json, 1},
-                       {"--csv", csv, 1},
-                       {"--md", md, 1},
-                       {"--html", html, 1}};
-    int status = pz_check_clash("run", paths, (int)(sizeof paths / sizeof *paths));
+    pz_path paths[2 + PZ_OUTS] = {{"the corpus", c->gen ? NULL : spec, 0},
+                                  {"the expected answers", ans, 0}};
+    for (int i = 0; i < PZ_OUTS; i++)
+        paths[2 + i] = (pz_path){pz_output_option[i], out[i], 1};
+    int status = pz_check_clash("run", paths, 2 + PZ_OUTS);
     free(ans);
     return status;
 }
@@ -263,20 +262,19 @@ int pz_cmd_run(int argc, char **argv)
             return status;
     const char *spec = value[O_CORPUS], *solvers = value[O_SOLVERS], *slow = value[O_SLOW];
     const char *shard = value[O_SHARD], *sample = value[O_SAMPLE], *threads = value[O_THREADS];
-    const char *batch = value[O_BATCH], *json = value[O_JSON], *csv = value[O_CSV];
-    const char *md = value[O_MD], *html = value[O_HTML],
-               *save = value[O_SAVE] ? value[O_SAVE] : "corpus/regressions";
+    const char *batch = value[O_BATCH];
+    const char *out[PZ_OUTS] = {value[O_JSON], value[O_CSV],   value[O_MD],
+                                value[O_HTML], value[O_JUNIT], value[O_BMF]};
+    const char *save = value[O_SAVE] ? value[O_SAVE] : "corpus/regressions";
     int nosave = value[O_NO_SAVE] != NULL;
     const char *repeat = value[O_REPEAT];
     o.warmup = value[O_WARMUP] != NULL;
-    if ((json && (status = pz_check_output("run", "--json", json))) ||
-        (csv && (status = pz_check_output("run", "--csv", csv))) ||
-        (md && (status = pz_check_output("run", "--md", md))) ||
-        (html && (status = pz_check_output("run", "--html", html))))
+    pz_github |= value[O_GITHUB] != NULL;
+    if ((status = pz_check_outputs("run", out)))
         return status;
     if ((status = pz_open_shard("run", p, spec, shard, 1, &c, &sh)))
         return status;
-    if ((status = check_clash(&c, spec, json, csv, md, html)))
+    if ((status = check_clash(&c, spec, out)))
         goto out;
     if (solvers && parse_solvers(p, solvers, &set, "--solvers")) {
         status = PZ_EXIT_USAGE;
@@ -352,7 +350,7 @@ int pz_cmd_run(int argc, char **argv)
     pz_stop_release();
     pz_context_gather(&ctx, res.opts.threads, started);
     res.context = &ctx;
-    status = pz_write_reports(&res, json, csv, md, html);
+    status = pz_write_reports(&res, out);
     status = status < 0 ? PZ_EXIT_USAGE : status ? PZ_EXIT_FAIL : PZ_EXIT_OK;
     /* Interrupted, the searches stay stopped (pz_stop): no shrinking. */
     if (res.failures && !nosave && !res.signal)

@@ -15,6 +15,9 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "../bench/github.h"
+#include "../bench/bmf.h"
+#include "../bench/junit.h"
 #include "../bench/report.h"
 #include "../bench/schema.h"
 #include "../bench/source.h"
@@ -83,7 +86,8 @@ typedef pz_example example;
       .num = PZ_STRESS_SAVE)                                                                       \
     X(JSON, "json", 0, "F",                                                                        \
       "also write the report to F (atomically); an interrupted\n"                                  \
-      "one beside F: X.json -> X.partial.json")
+      "one beside F: X.json -> X.partial.json")                                                    \
+    PZ_CI_OPTIONS(X)
 
 enum { STRESS_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
 static const pz_option options[] = {STRESS_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_END_OPTIONS};
@@ -427,6 +431,9 @@ static int parse(stress *s, int argc, char **argv, double *budget)
     const char *spec = value[O_CORPUS], *solver = value[O_SOLVER], *gen = value[O_GEN];
     char hint[PZ_HINT_SIZE];
     s->json = value[O_JSON];
+    s->junit = value[O_JUNIT];
+    s->bmf = value[O_BMF];
+    pz_github |= value[O_GITHUB] != NULL;
     s->save = value[O_SAVE];
     s->any_size = value[O_ANY_SIZE] != NULL;
     for (int i = first; i < argc; i++) {
@@ -502,7 +509,8 @@ static int parse(stress *s, int argc, char **argv, double *budget)
         free(ans), ans = NULL;
     pz_path io[] = {{"--exec", s->prog[0].path, 0},   {"--against", s->prog[1].path, 0},
                     {"--gen", s->gen.path, 0},        {"the corpus", gen ? NULL : spec, 0},
-                    {"the expected answers", ans, 0}, {"--json", s->json, 1}};
+                    {"the expected answers", ans, 0}, {"--json", s->json, 1},
+                    {"--junit", s->junit, 1},         {"--bmf", s->bmf, 1}};
     status = pz_check_clash("stress", io, (int)(sizeof io / sizeof *io));
     free(ans);
     if (status)
@@ -679,6 +687,10 @@ int pz_cmd_stress(int argc, char **argv)
         pz_fatal("out of memory");
     if ((rc = parse(&s, argc, argv, &budget)) == 0 && s.json)
         rc = pz_check_output("stress", "--json", s.json);
+    if (rc == 0 && s.junit)
+        rc = pz_check_output("stress", "--junit", s.junit);
+    if (rc == 0 && s.bmf)
+        rc = pz_check_output("stress", "--bmf", s.bmf);
     if (rc == 0 && !s.count) { /* every instance AC, of none, is not a pass */
         fflush(stdout);
         fprintf(stderr, "puzzlebench: stress: no instance in the corpus %s: nothing was judged\n",
@@ -745,6 +757,11 @@ int pz_cmd_stress(int argc, char **argv)
                                   saved, wall, &ctx, sig, all_ac};
             if (s.json && write_json(&r))
                 rc = PZ_EXIT_USAGE;
+            if ((s.junit && pz_write_file(s.junit, pz_write_junit_stress, &r)) ||
+                (s.bmf && pz_write_file(s.bmf, pz_write_bmf_stress, &r)))
+                rc = PZ_EXIT_USAGE;
+            if (pz_github_on())
+                pz_github_stress(&r);
             if (sig)
                 rc = 128 + sig;
         }

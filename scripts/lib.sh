@@ -117,7 +117,7 @@ pz_need() {
 # The packages a build and its tests use.
 PZ_PACKAGES=(cmake make gcc g++ pkg-config clang-format libcmocka-dev libbenchmark-dev
              libcadical-dev libm4ri-dev libgecode-dev libjansson-dev libxxhash-dev
-             parallel gnuplot-nox openssh-server openssh-client rsync jq
+             parallel gnuplot-nox openssh-server openssh-client rsync jq libxml2-utils
              munge slurmctld slurmd slurm-client)
 
 # What a script needs of its build directory, as OPTION=ON or OPTION=OFF: set

@@ -310,8 +310,9 @@ static void list_failures(FILE *f, const pz_result *r, const style *st)
         }
         fputc('\n', f);
     }
-    if (r->nfail > 5)
-        fprintf(f, "%s... the first %d are in the JSON report\n", st->item, r->nfail);
+    if (r->failures > 5) /* the JSON report (--json F) lists the first PZ_KEEP */
+        fprintf(f, "%s... and %lld more not shown; a JSON report (--json F) lists the first %d\n",
+                st->item, r->failures - 5, r->nfail);
 }
 
 /* A solver's K repetitions (run --repeat K) as CPU times per instance, and

@@ -55,7 +55,23 @@ typedef struct shrinker {
     int order[PZ_RUN_SOLVERS]; /* the solvers in reference order */
     int ref;                   /* after fails(): the reference answer, or -1 */
     unsigned bad;              /* after fails(): the answers the checker rejects */
+    int dir;                   /* the folder: 0 not made yet, 1 there, -1 cannot be made */
 } shrinker;
+
+/* Makes dir once, before the first regression written to it; where it
+ * cannot be made, says so once, not for each failure.  1 if it is there. */
+static int make_dir(shrinker *k, const char *dir)
+{
+    if (!k->dir) {
+        k->dir = mkdir(dir, 0777) && errno != EEXIST ? -1 : 1;
+        if (k->dir < 0)
+            fprintf(stderr,
+                    "puzzlebench: cannot make %s: %s; no regression saved (--save DIR saves "
+                    "them there)\n",
+                    dir, strerror(errno));
+    }
+    return k->dir > 0;
+}
 
 /* Does inst still show a failure: an answer the checker rejects, or two
  * answers that check and differ?  Leaves every answer in k->ans and the
@@ -134,9 +150,8 @@ static int save_one(shrinker *k, const pz_failure *f, const char *dir)
     path = pz_xasprintf("%s/%s-%012llx.in", dir, p->name, (unsigned long long)(fnv1a(in) >> 16));
     if (!bad) {
         fprintf(stderr, "puzzlebench: failure at index %lld does not reproduce\n", f->index);
-    } else if (mkdir(dir, 0777) && errno != EEXIST) {
-        fprintf(stderr, "puzzlebench: cannot make %s: %s; no regression saved\n", dir,
-                strerror(errno));
+    } else if (!make_dir(k, dir)) {
+        ; /* said once */
     } else if (stat(path, &st) == 0) {
         fprintf(stderr, "puzzlebench: index %lld shrinks to %s, already there\n", f->index, path);
     } else if ((ans && write_text(ansp = pz_ans_path(path), ans)) || write_text(path, in)) {

@@ -554,6 +554,9 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
             const char *in = w->inst;
             char *out = ans;
             int failed = 0, rc;
+            if (sv->solve_batch && !budget) /* one call; the instance it stops at, the loop's */
+                k = (int)sv->solve_batch(in, out, (size_t)n, scratch), in += k * isz,
+                out += k * asz;
             for (; k < n && !pz_stop_signal; k++, in += isz, out += asz) {
                 if (budget)
                     pz_game_start(budget);

@@ -185,6 +185,13 @@ typedef struct pz_solver {
      * the flat array insts, from the first, fits() takes before the first
      * it does not.  A batch is mostly of one size, so this asks once. */
     size_t (*fits_batch)(const void *insts, size_t count);
+    /* Optional (NULL: solve() for each): solves instances 0, 1, ... of the
+     * flat arrays insts and answers exactly as solve() does, and returns how
+     * many it solved before the first whose solve() did not return 0 (the
+     * caller solves that one again, with solve(), for its code) or before
+     * pz_stopped().  A fast solver's call per instance costs as much as its
+     * work; this pays the call, the size's constants and the loop once. */
+    size_t (*solve_batch)(const void *insts, void *answers, size_t count, void *scratch);
     /* Optional, for solvers whose work depends on an instance's size past
      * what scratch_size holds (the big-board solvers): resize does the
      * per-size work for inst's size outside the timer (0 ok, -1 out of

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../solvers/rng.h"
+#include "../solvers/toggle/toggle.h"
 #include "testing.h"
 
 /* Every line names a puzzle that is registered, no name is taken twice, the
@@ -158,10 +160,73 @@ static void test_cross_check(void **state)
     }
 }
 
+/* solve_batch against solve() for every solver that has one: batches of
+ * runs of one size (sizes it takes, a few cells for the slow searches),
+ * from every start; the same bytes in every answer, and a stop seen. */
+static void test_solve_batch(void **state)
+{
+    static const int sizes[][2] = {{5, 6}, {4, 4}, {1, 1}, {3, 4}, {8, 8}, {6, 8},  {1, 64},
+                                   {2, 6}, {9, 7}, {5, 5}, {2, 2}, {3, 3}, {16, 4}, {4, 3}};
+    enum { N = 300 };
+    const pz_puzzle *puzzles[] = {&pz_flip, &pz_lightsout};
+    long solvers = 0;
+    (void)state;
+    for (const pz_solver *const *s = pz_solvers; *s; s++) {
+        const pz_solver *sv = *s;
+        if (!sv->solve_batch)
+            continue;
+        assert_true(sv->puzzle == puzzles[0] || sv->puzzle == puzzles[1]);
+        size_t isz = sv->puzzle->inst_size, asz = sv->puzzle->ans_size;
+        char *inst = calloc(N, isz), *one = calloc(N, asz), *many = calloc(N, asz);
+        void *scratch = pz_test_scratch(sv);
+        pz_rng rng = pz_rng_at(23, (uint64_t)solvers);
+        int taken = 0, maxside = sv->puzzle == &pz_flip ? 8 : 64;
+        for (int j = 0, left = 0, k = 0; j < N; j++, left--) {
+            if (left <= 0) { /* a run of 1 to 40 boards of a size the solver takes */
+                do
+                    k = (int)pz_rng_below(&rng, sizeof sizes / sizeof *sizes);
+                while (((sv->flags & PZ_SLOW) && sizes[k][0] * sizes[k][1] > 12) ||
+                       sizes[k][0] > maxside || sizes[k][1] > maxside);
+                left = 1 + (int)pz_rng_below(&rng, 40);
+            }
+            pz_params p = {.rows = sizes[k][0], .cols = sizes[k][1], .seed = 5};
+            tg_make_random(&p, (uint64_t)j, inst + (size_t)j * isz);
+            if (!sv->fits(inst + (size_t)j * isz)) { /* a size it does not take: another */
+                left = 0, j--;
+                continue;
+            }
+            taken++;
+        }
+        for (int j = 0; j < N; j++)
+            pz_test_solve(sv, inst + (size_t)j * isz, one + (size_t)j * asz, scratch);
+        for (int t = 0; t < 40; t++) {
+            size_t j = t ? pz_rng_below(&rng, N) : 0, len = t ? pz_rng_below(&rng, N - j + 1) : N;
+            memset(many, 0, (size_t)N * asz);
+            memcpy(many, one, j * asz);
+            assert_int_equal(sv->solve_batch(inst + j * isz, many + j * asz, len, scratch), len);
+            memcpy(many + (j + len) * asz, one + (j + len) * asz, (N - j - len) * asz);
+            if (memcmp(one, many, (size_t)N * asz))
+                fail_msg("%s/%s: solve_batch differs from solve() on [%zu, %zu)", sv->puzzle->name,
+                         sv->name, j, j + len);
+        }
+        pz_set_stop(1);
+        assert_int_equal(sv->solve_batch(inst, many, N, scratch), 0);
+        pz_set_stop(0);
+        assert_int_equal(taken, N);
+        pz_test_scratch_free(sv, scratch);
+        free(inst);
+        free(one);
+        free(many);
+        solvers++;
+    }
+    assert_true(solvers >= 6);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lines),
+        cmocka_unit_test(test_solve_batch),
         cmocka_unit_test(test_cross_check),
     };
     if (getenv("PZ_TEST_FILTER"))

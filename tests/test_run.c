@@ -257,7 +257,8 @@ static void make_liar(void)
     liar = pz_solver_flip_gf2;
     liar.name = "liar";
     liar.solve = liar_solve;
-    liar.flags = 0; /* not a reference */
+    liar.solve_batch = NULL; /* solve() for each: its own */
+    liar.flags = 0;          /* not a reference */
 }
 
 /* A flip solver that is not a reference, whose answers check but are not
@@ -301,7 +302,8 @@ static void test_reference_first(void **state)
     assert_true(kernel4[0] | kernel4[1] | kernel4[2] | kernel4[3]);
     other.name = "other";
     other.solve = other_solve;
-    other.flags = 0; /* not a reference */
+    other.solve_batch = NULL; /* solve() for each: its own */
+    other.flags = 0;          /* not a reference */
     o.solvers[o.nsolvers++] = &other;
     o.solvers[o.nsolvers++] = &pz_solver_flip_gf2;
     r = run(&c, NULL, &o);
@@ -447,6 +449,7 @@ static void test_worst(void **state)
     assert_true(slow >= 0);
     sleepy.name = "sleepy";
     sleepy.solve = sleepy_solve;
+    sleepy.solve_batch = NULL; /* solve() for each: its own */
     o.solvers[o.nsolvers++] = &sleepy;
     whole = run(&c, NULL, &o);
     half[0] = run(&c, "0/2", &o);

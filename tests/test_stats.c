@@ -298,9 +298,11 @@ static double spin_run(const char *path, double knob, int repeat)
     steady = pz_solver_lightsout_gf2;
     steady.name = "gf2"; /* "steady" */
     steady.solve = steady_solve;
+    steady.solve_batch = NULL; /* solve() for each: its own */
     slow = steady;
     slow.name = "rowenum"; /* "knob" */
     slow.solve = knob_solve;
+    slow.solve_batch = NULL; /* solve() for each: its own */
     pz_run_opts o = {.solvers = {&steady, &slow},
                      .nsolvers = 2,
                      .sample = 1,
@@ -459,6 +461,7 @@ static void measure_run(const char *path, int heavy)
     pz_error e;
     gf2 = pz_solver_lightsout_gf2;
     gf2.solve = gf2_twice;
+    gf2.solve_batch = NULL; /* solve() for each: its own */
     heavier = heavy;
     pz_run_opts o = {.solvers = {&gf2, &pz_solver_lightsout_rowenum},
                      .nsolvers = 2,

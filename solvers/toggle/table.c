@@ -19,22 +19,35 @@
  * Limits: m * n <= 64: every Flip Game size, Lights Out to 64 cells.
  */
 #include <stdlib.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "toggle.h"
 
 enum { CELLS = 64, MAX_NULLITY = 6, ROW_COLS = 8 };
 
-/* A size's tables: chunk k's entry for value v at x[(k << width) + v]. */
-typedef struct sized {
+/* A size's tables: chunk k's entry for value v at x[(k << width) + v].  A
+ * set of presses is packed, but for the fast sizes (invertible, at most 8
+ * rows and 8 columns), whose entries hold row r in byte r, so that the
+ * answer's rows are the entry's bytes (the weight and the tie-break, the
+ * lowest differing bit, read either layout alike). */
+typedef struct sized sized;
+typedef size_t run_fn(const sized *, const tg_board *, tg_answer *, size_t count);
+struct sized {
     int m, n, chunks, width; /* width: n where n <= 8 (a chunk a row), else 8 */
-    int nullity, fast;       /* fast: invertible, a chunk a row */
-    uint64_t on_x, on_dots;  /* the entries of the all-on board */
+    int nullity, fast;
+    uint64_t mask;          /* a row's cells */
+    size_t stride;          /* 2^width: from a chunk's table to the next's */
+    run_fn *flip, *lo;      /* fast sizes: the puzzles' runs (below), the rows a constant */
+    uint64_t on_x, on_dots; /* the entries of the all-on board */
     uint64_t kern[MAX_NULLITY];
     uint64_t *x;    /* P b */
     uint64_t *dots; /* bit i: K_i . b; NULL where A is invertible */
-} sized;
+};
 
 static sized *by_size[CELLS + 1][CELLS + 1]; /* [m][n], m * n <= 64 */
+static run_fn *const flip_rows[ROW_COLS + 1], *const lo_rows[ROW_COLS + 1]; /* below */
 
 /* What pressing the packed set x does on an m x n board. */
 static uint64_t press(uint64_t x, int m, int n)
@@ -90,6 +103,15 @@ static void eliminate(sized *t, uint64_t *col, uint64_t *dcol)
             pz_fatal("table: a kernel vector of %dx%d changes the board", m, n);
 }
 
+/* The packed set x with row r in byte r (m, n <= 8). */
+static uint64_t bytewise(uint64_t x, int m, int n)
+{
+    uint64_t v = 0;
+    for (int r = 0; r < m; r++)
+        v |= ((x >> (r * n)) & tg_mask(n)) << (8 * r);
+    return v;
+}
+
 /* Chunk k's entries of the values v: the XOR of c[bit] over v's bits. */
 static void tabulate(const sized *t, const uint64_t *c, uint64_t *tab)
 {
@@ -125,7 +147,15 @@ static int table_prepare(void)
             t->width = n <= ROW_COLS ? n : 8;
             t->chunks = n <= ROW_COLS ? m : (m * n + 7) / 8;
             eliminate(t, col[i][0], col[i][1]);
-            t->fast = !t->nullity && n <= ROW_COLS;
+            t->mask = tg_mask(n);
+            t->stride = (size_t)1 << t->width;
+            t->fast = !t->nullity && m <= ROW_COLS && n <= ROW_COLS;
+            if (t->fast) {
+                for (int j = 0; j < m * n; j++)
+                    col[i][0][j] = bytewise(col[i][0][j], m, n);
+                t->flip = flip_rows[m];
+                t->lo = lo_rows[m];
+            }
             entries += (size_t)(t->nullity ? 2 : 1) * ((size_t)t->chunks << t->width);
         }
     uint64_t *pool = malloc(entries * sizeof *pool);
@@ -217,30 +247,85 @@ __attribute__((noinline)) static int solve_any(const sized *t, const tg_board *b
     return 0;
 }
 
-/* An invertible size of at most 8 columns, M rows (M 0: t->m), every board
- * solvable: a look-up a row, and for Flip Game the lighter of the two goals. */
-static inline __attribute__((always_inline)) int
-solve_rows(const sized *t, const tg_board *bd, const unsigned goals, tg_answer *a, const int M)
+/* A fast size's constants, out of t: the answers' stores could alias it. */
+typedef struct fast {
+    uint64_t mask, on_x;
+    size_t stride;
+    const uint64_t *tab;
+} fast;
+
+/* A fast size of M rows: a look-up a row, and for Flip Game the lighter
+ * of the two goals; the rows of the answer are the bytes of the entry. */
+static inline __attribute__((always_inline)) void
+solve_rows(const fast k, const tg_board *bd, tg_answer *a, const unsigned goals, const int M)
 {
-    const int m = M ? M : t->m, n = t->n;
-    const uint64_t mask = tg_mask(n), *tab = t->x;
+    const uint64_t *tab = k.tab;
     uint64_t x = 0;
-    for (int r = 0; r < m; r++, tab += 1 << n)
-        x ^= tab[bd->b[r] & mask];
+    for (int r = 0; r < M; r++, tab += k.stride) /* (r * stride: vectorized, slower) */
+        x ^= tab[bd->b[r] & k.mask];
     if (goals == (TG_OFF | TG_ON)) {
-        uint64_t y = x ^ t->on_x;
+        uint64_t y = x ^ k.on_x;
         int wx = tg_popcount(x), wy = tg_popcount(y);
         if (wy < wx || (wy == wx && tg_packed_less(y, x)))
             x = y;
     } else if (goals != TG_OFF) {
-        x ^= t->on_x;
+        x ^= k.on_x;
     }
     a->weight = tg_popcount(x);
     a->has = TG_PRESSES;
-    for (int r = 0; r < m; r++, x >>= n)
-        a->x[r] = x & mask;
-    return 0;
+#ifdef __SSE2__ /* bytes to words: three unpacks, a store every two rows */
+    const __m128i z = _mm_setzero_si128(),
+                  v = _mm_unpacklo_epi8(_mm_cvtsi64_si128((long long)x), z);
+    const __m128i lo = _mm_unpacklo_epi16(v, z), hi = _mm_unpackhi_epi16(v, z);
+    const __m128i w[4] = {_mm_unpacklo_epi32(lo, z), _mm_unpackhi_epi32(lo, z),
+                          _mm_unpacklo_epi32(hi, z), _mm_unpackhi_epi32(hi, z)};
+    for (int r = 0; r + 1 < M; r += 2)
+        _mm_storeu_si128((__m128i *)(a->x + r), w[r / 2]);
+    if (M & 1)
+        _mm_storel_epi64((__m128i *)(a->x + M - 1), w[M / 2]);
+#else
+    for (int r = 0; r < M; r++)
+        a->x[r] = (x >> (8 * r)) & 0xff;
+#endif
 }
+
+static inline __attribute__((always_inline)) size_t run(const sized *t, const tg_board *bd,
+                                                        tg_answer *a, size_t count,
+                                                        const unsigned goals, const int M)
+{
+    const fast k = {t->mask, t->on_x, t->stride, t->x};
+    uint16_t mn, next; /* the m and n bytes, compared at once */
+    size_t j = 0;
+    memcpy(&mn, &bd->m, sizeof mn);
+    do
+        solve_rows(k, bd + j, a + j, goals, M);
+    while (++j < count && (memcpy(&next, &bd[j].m, sizeof next), next == mn));
+    return j;
+}
+
+/* The run of boards of t's size from bd[0], at most count, for each puzzle:
+ * how many were solved.  A fast board takes nanoseconds: the stop is seen
+ * between runs. */
+#define ROWS(M)                                                                                    \
+    static size_t flip_##M(const sized *t, const tg_board *bd, tg_answer *a, size_t count)         \
+    {                                                                                              \
+        return run(t, bd, a, count, TG_FLIP_GOALS, M);                                             \
+    }                                                                                              \
+    static size_t lo_##M(const sized *t, const tg_board *bd, tg_answer *a, size_t count)           \
+    {                                                                                              \
+        return run(t, bd, a, count, TG_LIGHTSOUT_GOALS, M);                                        \
+    }
+ROWS(1)
+ROWS(2)
+ROWS(3)
+ROWS(4)
+ROWS(5)
+ROWS(6)
+ROWS(7)
+ROWS(8)
+static run_fn *const flip_rows[ROW_COLS + 1] = {NULL,   flip_1, flip_2, flip_3, flip_4,
+                                                flip_5, flip_6, flip_7, flip_8};
+static run_fn *const lo_rows[ROW_COLS + 1] = {NULL, lo_1, lo_2, lo_3, lo_4, lo_5, lo_6, lo_7, lo_8};
 
 /* Inlined into each puzzle's entry point, so the goals are a constant there. */
 __attribute__((always_inline)) static inline int table(const tg_board *bd, unsigned goals,
@@ -250,27 +335,25 @@ __attribute__((always_inline)) static inline int table(const tg_board *bd, unsig
     (void)scratch;
     if (!t->fast)
         return solve_any(t, bd, goals, a);
-    switch (t->m) { /* the rows a constant: the loops unroll */
-    case 1:
-        return solve_rows(t, bd, goals, a, 1);
-    case 2:
-        return solve_rows(t, bd, goals, a, 2);
-    case 3:
-        return solve_rows(t, bd, goals, a, 3);
-    case 4:
-        return solve_rows(t, bd, goals, a, 4);
-    case 5:
-        return solve_rows(t, bd, goals, a, 5);
-    case 6:
-        return solve_rows(t, bd, goals, a, 6);
-    case 7:
-        return solve_rows(t, bd, goals, a, 7);
-    case 8:
-        return solve_rows(t, bd, goals, a, 8);
-    default:
-        return solve_rows(t, bd, goals, a, 0);
-    }
+    (goals == TG_LIGHTSOUT_GOALS ? t->lo : t->flip)(t, bd, a, 1);
+    return 0;
 }
 
-TG_SOLVER(table, "the inverse (or a kernel's coset) as byte tables, XOR of look-ups",
-          "m * n <= 64 cells", table_fits, 0, table_prepare);
+/* solve_batch: a run of one fast size in one call, any other board alone. */
+__attribute__((always_inline)) static inline size_t
+table_batch(const tg_board *bd, unsigned goals, tg_answer *a, size_t count, void *scratch)
+{
+    size_t j = 0;
+    (void)scratch;
+    while (j < count && !pz_stopped()) {
+        const sized *t = by_size[bd[j].m][bd[j].n];
+        if (t->fast)
+            j += (goals == TG_LIGHTSOUT_GOALS ? t->lo : t->flip)(t, bd + j, a + j, count - j);
+        else
+            solve_any(t, bd + j, goals, a + j), j++;
+    }
+    return j;
+}
+
+TG_SOLVER_BATCH(table, "the inverse (or a kernel's coset) as byte tables, XOR of look-ups",
+                "m * n <= 64 cells", table_fits, 0, table_prepare, table_batch);

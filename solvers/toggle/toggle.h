@@ -282,11 +282,23 @@ static inline uint64_t *tg_rows(tg_board *bd, int r)
 /* Registers the algorithm NAME as a solver of both toggle puzzles, with the
  * arguments of PZ_SOLVER (solver.h) in its order: FITS(m, n) says which
  * sizes it takes (never a big board's), and NAME(board, goals, answer,
- * scratch) solves. */
+ * scratch) solves; the batch form (solve_batch) calls it in a loop, where
+ * it is inlined.  TG_SOLVER_BATCH takes the algorithm's own batch form
+ * instead, BATCH(boards, goals, answers, count, scratch), as solve_batch. */
 extern const pz_puzzle pz_flip, pz_lightsout;
 #define TG_FLIP_GOALS (TG_OFF | TG_ON)
 #define TG_LIGHTSOUT_GOALS TG_OFF
 #define TG_SOLVER(NAME, SUMMARY, LIMITS, FITS, SCRATCH, PREPARE)                                   \
+    static inline __attribute__((always_inline)) size_t each_(const tg_board *b, unsigned goals,   \
+                                                              tg_answer *a, size_t count, void *s) \
+    {                                                                                              \
+        size_t j = 0;                                                                              \
+        while (j < count && !pz_stopped() && !NAME(&b[j], goals, &a[j], s))                        \
+            j++;                                                                                   \
+        return j;                                                                                  \
+    }                                                                                              \
+    TG_SOLVER_BATCH(NAME, SUMMARY, LIMITS, FITS, SCRATCH, PREPARE, each_)
+#define TG_SOLVER_BATCH(NAME, SUMMARY, LIMITS, FITS, SCRATCH, PREPARE, BATCH)                      \
     static int fits_(const void *i)                                                                \
     {                                                                                              \
         return !tg_is_big(i) && FITS(((const tg_board *)i)->m, ((const tg_board *)i)->n);          \
@@ -309,9 +321,17 @@ extern const pz_puzzle pz_flip, pz_lightsout;
     {                                                                                              \
         return NAME((const tg_board *)i, TG_LIGHTSOUT_GOALS, (tg_answer *)a, s);                   \
     }                                                                                              \
+    static size_t flip_batch_(const void *i, void *a, size_t count, void *s)                       \
+    {                                                                                              \
+        return BATCH((const tg_board *)i, TG_FLIP_GOALS, (tg_answer *)a, count, s);                \
+    }                                                                                              \
+    static size_t lo_batch_(const void *i, void *a, size_t count, void *s)                         \
+    {                                                                                              \
+        return BATCH((const tg_board *)i, TG_LIGHTSOUT_GOALS, (tg_answer *)a, count, s);           \
+    }                                                                                              \
     PZ_SOLVER(flip, NAME, SUMMARY, LIMITS, fits_, SCRATCH, PREPARE, flip_solve_,                   \
-              .fits_batch = fits_batch_);                                                          \
+              .fits_batch = fits_batch_, .solve_batch = flip_batch_);                              \
     PZ_SOLVER(lightsout, NAME, SUMMARY, LIMITS, fits_, SCRATCH, PREPARE, lo_solve_,                \
-              .fits_batch = fits_batch_)
+              .fits_batch = fits_batch_, .solve_batch = lo_batch_)
 
 #endif

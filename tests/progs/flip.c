@@ -130,181 +130,253 @@ static void spin(void)
         ;
 }
 
+/* What the modes do before reading their input: each returns -1 to go on
+ * and answer, or the exit status.  argv[1] is the mode, argv[2] and on its
+ * arguments. */
+
+static int sleep_forever(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    for (;;)
+        pause();
+    return -1; /* not reached */
+}
+
+static int flood(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    for (;;)
+        fputs("9\n", stdout);
+    return -1; /* not reached */
+}
+
+/* forkhang, orphan and escape: a child that sleeps forever. */
+static int sleeper(int argc, char **argv)
+{
+    int ready[2];
+    char byte = 0;
+    (void)argc;
+    if (pipe(ready))
+        return 1;
+    pid_t child = fork();
+    if (child == 0) {
+        if (!strcmp(argv[1], "escape"))
+            setsid();
+        if (write(ready[1], &byte, 1) != 1)
+            return 1;
+        for (;;)
+            pause();
+    }
+    /* Once the child has left the group (or not), go on. */
+    if (read(ready[0], &byte, 1) != 1)
+        return 1;
+    if (!strcmp(argv[1], "forkhang"))
+        waitpid(child, NULL, 0);
+    return -1;
+}
+
+static int hog(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    for (int i = 0; i < 6; i++)
+        if (fork() == 0) {
+            size_t size = (size_t)200 << 20;
+            char *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+            if (p == MAP_FAILED)
+                _exit(1);
+            memset(p, 1, size);
+            sleep(1);
+            _exit(0);
+        }
+    int status, failed = 0;
+    while (wait(&status) > 0)
+        failed |= !WIFEXITED(status) || WEXITSTATUS(status);
+    return failed ? 1 : -1;
+}
+
+static int forks(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    for (int i = 0; i < 1000; i++) {
+        pid_t child = fork();
+        if (child < 0)
+            return 1;
+        if (child == 0)
+            for (;;)
+                pause();
+    }
+    return -1;
+}
+
+/* daemon and killparent: a grandchild in a session of its own. */
+static int detach(int argc, char **argv)
+{
+    int ready[2];
+    char byte = 0;
+    if (pipe(ready))
+        return 1;
+    if (fork() == 0) {
+        setsid();
+        if (fork() == 0) {
+            if (write(ready[1], &byte, 1) != 1)
+                _exit(1);
+            for (int fd = 0; fd < 64; fd++)
+                close(fd);
+            for (;;)
+                pause();
+        }
+        _exit(0);
+    }
+    if (read(ready[0], &byte, 1) != 1)
+        return 1;
+    if (!strcmp(argv[1], "killparent"))
+        kill(getppid(), SIGKILL);
+    if (argc > 3 && !strcmp(argv[3], "wait"))
+        for (;;)
+            pause();
+    return -1;
+}
+
+static int termparent(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    kill(getppid(), SIGTERM);
+    return -1;
+}
+
+static int rootcg(int argc, char **argv)
+{
+    if (argc <= 2)
+        return -1;
+    FILE *f = fopen(argv[2], "w");
+    if (f) {
+        fprintf(f, "%d", (int)getpid());
+        fclose(f);
+    }
+    if (fork() == 0)
+        spin();
+    sleep(2);
+    return -1;
+}
+
+/* setpgid D: a child out of the group, named in D. */
+static int leave_group(int argc, char **argv)
+{
+    int ready[2];
+    char byte = 0, path[4096];
+    if (argc <= 2)
+        return -1;
+    DIR *d = opendir(argv[2]);
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        char state = 'Z', buf[512], *p;
+        FILE *f;
+        snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+        if (e->d_name[0] == '.' || !(f = fopen(path, "r")))
+            continue;
+        if (fgets(buf, sizeof buf, f) && (p = strrchr(buf, ')')))
+            state = p[2];
+        fclose(f);
+        if (state != 'Z')
+            return 4; /* an earlier run's child lives on */
+    }
+    if (d)
+        closedir(d);
+    if (pipe(ready))
+        return 1;
+    if (fork() == 0) {
+        FILE *f;
+        setpgid(0, 0);
+        snprintf(path, sizeof path, "%s/%d", argv[2], (int)getpid());
+        if (!(f = fopen(path, "w")) || fclose(f) || write(ready[1], &byte, 1) != 1)
+            _exit(1);
+        for (;;)
+            pause();
+    }
+    close(ready[1]);
+    if (read(ready[0], &byte, 1) != 1)
+        return 1;
+    return -1;
+}
+
+static int burn(int argc, char **argv)
+{
+    int done[2];
+    char byte = 0;
+    (void)argc, (void)argv;
+    if (pipe(done))
+        return 1;
+    if (fork() == 0) {
+        struct timespec t;
+        do {
+            for (volatile unsigned long n = 0; n < 1000000; n++)
+                ;
+            clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+        } while (t.tv_sec < 1);
+        if (write(done[1], &byte, 1) != 1)
+            return 1;
+        spin();
+    }
+    /* Never reaped: its CPU time never reaches this process's rusage. */
+    if (read(done[0], &byte, 1) != 1)
+        return 1;
+    return -1;
+}
+
+static int relay(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    for (int i = 0; i < 100; i++) {
+        int done[2];
+        char byte = 0;
+        pid_t child;
+        if (pipe(done) || (child = fork()) < 0)
+            return 1;
+        if (child == 0) {
+            if (fork() == 0) {
+                struct timespec t;
+                do {
+                    for (volatile unsigned long n = 0; n < 100000; n++)
+                        ;
+                    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+                } while (t.tv_sec == 0 && t.tv_nsec < 10000000);
+                _exit(write(done[1], &byte, 1) != 1);
+            }
+            _exit(0);
+        }
+        waitpid(child, NULL, 0);
+        close(done[1]);
+        /* the grandchild's end: its byte, or end of file if it died */
+        if (read(done[0], &byte, 1) < 0)
+            return 1;
+        close(done[0]);
+    }
+    return -1;
+}
+
+static const struct {
+    const char *mode;
+    int (*before)(int argc, char **argv);
+} befores[] = {
+    {"sleep", sleep_forever}, {"flood", flood},
+    {"forkhang", sleeper},    {"orphan", sleeper},
+    {"escape", sleeper},      {"hog", hog},
+    {"forks", forks},         {"daemon", detach},
+    {"killparent", detach},   {"termparent", termparent},
+    {"rootcg", rootcg},       {"setpgid", leave_group},
+    {"burn", burn},           {"relay", relay},
+};
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "ok";
     uint8_t board[MAX];
-    if (!strcmp(mode, "sleep"))
-        for (;;)
-            pause();
-    if (!strcmp(mode, "flood"))
-        for (;;)
-            fputs("9\n", stdout);
-    if (!strcmp(mode, "forkhang") || !strcmp(mode, "orphan") || !strcmp(mode, "escape")) {
-        int ready[2];
-        char byte = 0;
-        if (pipe(ready))
-            return 1;
-        pid_t child = fork();
-        if (child == 0) {
-            if (!strcmp(mode, "escape"))
-                setsid();
-            if (write(ready[1], &byte, 1) != 1)
-                return 1;
-            for (;;)
-                pause();
-        }
-        /* Once the child has left the group (or not), go on. */
-        if (read(ready[0], &byte, 1) != 1)
-            return 1;
-        if (!strcmp(mode, "forkhang"))
-            waitpid(child, NULL, 0);
-    }
-    if (!strcmp(mode, "hog")) {
-        for (int i = 0; i < 6; i++)
-            if (fork() == 0) {
-                size_t size = (size_t)200 << 20;
-                char *p =
-                    mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-                if (p == MAP_FAILED)
-                    _exit(1);
-                memset(p, 1, size);
-                sleep(1);
-                _exit(0);
-            }
-        int status, failed = 0;
-        while (wait(&status) > 0)
-            failed |= !WIFEXITED(status) || WEXITSTATUS(status);
-        if (failed)
-            return 1;
-    }
-    if (!strcmp(mode, "forks"))
-        for (int i = 0; i < 1000; i++) {
-            pid_t child = fork();
-            if (child < 0)
-                return 1;
-            if (child == 0)
-                for (;;)
-                    pause();
-        }
-    if (!strcmp(mode, "daemon") || !strcmp(mode, "killparent")) {
-        int ready[2];
-        char byte = 0;
-        if (pipe(ready))
-            return 1;
-        if (fork() == 0) {
-            setsid();
-            if (fork() == 0) {
-                if (write(ready[1], &byte, 1) != 1)
-                    _exit(1);
-                for (int fd = 0; fd < 64; fd++)
-                    close(fd);
-                for (;;)
-                    pause();
-            }
-            _exit(0);
-        }
-        if (read(ready[0], &byte, 1) != 1)
-            return 1;
-        if (!strcmp(mode, "killparent"))
-            kill(getppid(), SIGKILL);
-        if (argc > 3 && !strcmp(argv[3], "wait"))
-            for (;;)
-                pause();
-    }
-    if (!strcmp(mode, "termparent"))
-        kill(getppid(), SIGTERM);
-    if (!strcmp(mode, "rootcg") && argc > 2) {
-        FILE *f = fopen(argv[2], "w");
-        if (f) {
-            fprintf(f, "%d", (int)getpid());
-            fclose(f);
-        }
-        if (fork() == 0)
-            spin();
-        sleep(2);
-    }
-    if (!strcmp(mode, "setpgid") && argc > 2) {
-        int ready[2];
-        char byte = 0, path[4096];
-        DIR *d = opendir(argv[2]);
-        struct dirent *e;
-        while (d && (e = readdir(d))) {
-            char state = 'Z', buf[512], *p;
-            FILE *f;
-            snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
-            if (e->d_name[0] == '.' || !(f = fopen(path, "r")))
-                continue;
-            if (fgets(buf, sizeof buf, f) && (p = strrchr(buf, ')')))
-                state = p[2];
-            fclose(f);
-            if (state != 'Z')
-                return 4; /* an earlier run's child lives on */
-        }
-        if (d)
-            closedir(d);
-        if (pipe(ready))
-            return 1;
-        if (fork() == 0) {
-            FILE *f;
-            setpgid(0, 0);
-            snprintf(path, sizeof path, "%s/%d", argv[2], (int)getpid());
-            if (!(f = fopen(path, "w")) || fclose(f) || write(ready[1], &byte, 1) != 1)
-                _exit(1);
-            for (;;)
-                pause();
-        }
-        close(ready[1]);
-        if (read(ready[0], &byte, 1) != 1)
-            return 1;
+    for (size_t i = 0; i < sizeof befores / sizeof *befores; i++) {
+        int rc = strcmp(mode, befores[i].mode) ? -1 : befores[i].before(argc, argv);
+        if (rc >= 0)
+            return rc;
     }
     zeropad = !strcmp(mode, "zeropad");
-    if (!strcmp(mode, "burn")) {
-        int done[2];
-        char byte = 0;
-        if (pipe(done))
-            return 1;
-        if (fork() == 0) {
-            struct timespec t;
-            do {
-                for (volatile unsigned long n = 0; n < 1000000; n++)
-                    ;
-                clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-            } while (t.tv_sec < 1);
-            if (write(done[1], &byte, 1) != 1)
-                return 1;
-            spin();
-        }
-        /* Never reaped: its CPU time never reaches this process's rusage. */
-        if (read(done[0], &byte, 1) != 1)
-            return 1;
-    }
-    if (!strcmp(mode, "relay"))
-        for (int i = 0; i < 100; i++) {
-            int done[2];
-            char byte = 0;
-            pid_t child;
-            if (pipe(done) || (child = fork()) < 0)
-                return 1;
-            if (child == 0) {
-                if (fork() == 0) {
-                    struct timespec t;
-                    do {
-                        for (volatile unsigned long n = 0; n < 100000; n++)
-                            ;
-                        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-                    } while (t.tv_sec == 0 && t.tv_nsec < 10000000);
-                    _exit(write(done[1], &byte, 1) != 1);
-                }
-                _exit(0);
-            }
-            waitpid(child, NULL, 0);
-            close(done[1]);
-            /* the grandchild's end: its byte, or end of file if it died */
-            if (read(done[0], &byte, 1) < 0)
-                return 1;
-            close(done[0]);
-        }
     while (read_board(board)) {
         if (!strcmp(mode, "swarm") && fork() == 0) {
             setsid();

@@ -143,7 +143,7 @@ struct tg_bigalgo {
     void (*release)(void *state);
 };
 
-/* The word-parallel elimination of bigchase.c, for the other algorithms. */
+/* The word-parallel elimination (rref.c): chase's, and big.c's and dense's. */
 int tg__big_eliminate(uint64_t *a, int rows, size_t stride, int pcols, int *pivcol);
 
 /* Declares the big-board solver NAME of both toggle puzzles (a line for each

@@ -1,7 +1,7 @@
 /* bigdense - elimination of the whole press matrix: the plain baseline.
  *
  * Idea: the m n x m n press matrix A, augmented with the identity, brought
- * to reduced row echelon form (our word-parallel elimination, bigchase.c):
+ * to reduced row echelon form (our word-parallel elimination, rref.c):
  * the rows with a pivot give a particular answer x = E b, the rows without
  * one tell whether b has an answer, the free columns give the kernel.  It
  * knows nothing of light chasing, which makes it a check on the others.

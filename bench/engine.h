@@ -23,6 +23,8 @@
 #include <signal.h>
 #include <stddef.h>
 
+#include "stop.h" /* the stop its callers give it */
+
 typedef struct pz_engine {
     long long first, end; /* the indices [first, end) */
     long long batch;      /* instances per batch, at least 1 */
@@ -57,19 +59,5 @@ typedef struct pz_engine {
 } pz_engine;
 
 void pz_engine_run(pz_engine *);
-
-/* The stop of `run` and `stress`, one for the process: after pz_stop_catch,
- * the first SIGINT or SIGTERM sets pz_stop_signal to its number (give it as
- * the engine's stop), stops every search (pz_set_stop, puzzlebench.h: they stay
- * stopped until the next catch) and gives both signals back what they did
- * before, so a second one does that at once (the default action ends the
- * process; stress has exec.h's, which also kills the programs).  A signal
- * ignored by whoever started us stays ignored.  pz_stop_release gives them
- * back as well.  Catches nest: inside an outer catch (a command's, around a
- * pilot and its run) an inner one neither resets the stop nor gives the
- * signals back. */
-extern volatile sig_atomic_t pz_stop_signal;
-void pz_stop_catch(void);
-void pz_stop_release(void);
 
 #endif

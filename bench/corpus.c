@@ -188,6 +188,23 @@ int pz_corpus_read(const pz_corpus *c, long long lo, long long hi, void *insts, 
     return 0;
 }
 
+int pz_corpus_size(const pz_corpus *c, long long index, int *rows, int *cols)
+{
+    const pz_params *p = &c->params;
+    if (!c->gen || p->rows_to < 0 || index < 0 || index >= c->count)
+        return -1;
+    int sides = pz_sweep_sides(p->rows, p->rows_to);
+    long long per = c->count / sides;
+    int k = per > 0 ? (int)(index / per) : 0;
+    if (k >= sides)
+        k = sides - 1;
+    if (rows)
+        *rows = pz_sweep_side(p->rows, p->rows_to, k);
+    if (cols)
+        *cols = p->cols_to >= 0 ? pz_sweep_side(p->cols, p->cols_to, k) : p->cols;
+    return k;
+}
+
 int pz_corpus_has_expected(const pz_corpus *c)
 {
     return c->expected || (c->stream && c->stream->ans);

@@ -55,6 +55,11 @@ int pz_corpus_open_stream(pz_corpus *, const pz_puzzle *, const char *spec, pz_e
  * changed since it was opened). */
 int pz_corpus_read(const pz_corpus *, long long lo, long long hi, void *insts, void *expected,
                    pz_arena *arena, pz_error *e);
+/* A sweep's size (rows=8..4096: its boards size by size, count= of each):
+ * the place k of instance index's size among the sweep's (0, 1, ...), its
+ * rows and cols to *rows, *cols where not NULL; -1 where the corpus is no
+ * sweep. */
+int pz_corpus_size(const pz_corpus *, long long index, int *rows, int *cols);
 /* Has the corpus expected answers (a file's NAME.ans)? */
 int pz_corpus_has_expected(const pz_corpus *);
 /* A wide corpus's instance holds rows in the corpus's arena until the next

@@ -236,6 +236,103 @@ static void relative(FILE *f, const pz_result *r, int base)
     pz_svg_end(&g);
 }
 
+/* A sweep: each solver's median time per instance against the cells of
+ * the board, log-log, a point per size joined, the fitted growth dashed
+ * and said beside the solver's name. */
+static void sweep(FILE *f, const pz_result *r)
+{
+    double lo[2] = {INFINITY, INFINITY}, hi[2] = {0, 0};
+    int any = 0, reps = r->opts.repeat > 1 ? r->opts.repeat : 1;
+    for (int s = 0; s < r->opts.nsolvers; s++)
+        for (int k = 0; k < PZ_SIZES; k++) {
+            const pz_tally *t = &r->tally[s];
+            double cells = (double)t->sizes_rows[k] * t->sizes_cols[k];
+            if (!t->sizes[k].n)
+                continue;
+            any = 1;
+            lo[0] = fmin(lo[0], cells);
+            hi[0] = fmax(hi[0], cells);
+            lo[1] = fmin(lo[1], pz_spread_quantile(&t->sizes[k], 0.5));
+            hi[1] = fmax(hi[1], pz_spread_quantile(&t->sizes[k], 0.5));
+        }
+    if (!any)
+        return;
+    fputs("<h2>Size by size</h2>\n<table><tr><th>solver</th><th>board</th><th>instances</th>"
+          "<th>cpu</th><th>mad</th><th>min..max</th></tr>\n",
+          f);
+    for (int s = 0; s < r->opts.nsolvers; s++)
+        for (int k = 0; k < PZ_SIZES; k++) {
+            const pz_tally *t = &r->tally[s];
+            const pz_spread *sp = &t->sizes[k];
+            char a[16], b[16], c[16], mad[16];
+            if (!sp->n)
+                continue;
+            double median = pz_spread_quantile(sp, 0.5);
+            pz_span(a, sizeof a, 1e-9 * median);
+            pz_span(b, sizeof b, 1e-9 * pz_spread_quantile(sp, 0));
+            pz_span(c, sizeof c, 1e-9 * pz_spread_quantile(sp, 1));
+            snprintf(mad, sizeof mad, "%.1f%%", 100 * pz_spread_mad(sp) / median);
+            fputs("<tr><td>", f);
+            pz_html_text(f, r->opts.solvers[s]->name);
+            fprintf(f,
+                    "</td><td class=\"num\">%dx%d</td><td class=\"num\">%lld</td>"
+                    "<td class=\"num\">%s</td><td class=\"num\">%s</td>"
+                    "<td class=\"num\">%s..%s</td></tr>\n",
+                    t->sizes_rows[k], t->sizes_cols[k], pz_spread_total(sp) / reps, a, mad, b, c);
+        }
+    fputs("</table>\n<h3>CPU time per instance against the board's cells (log-log; dashed: "
+          "the fitted growth)</h3>\n",
+          f);
+    pz_svg g;
+    pz_svg_begin(&g, f, 900, 340, "time against size");
+    g.right = 230;
+    pz_svg_range(&g.x, lo[0], hi[0], 1);
+    pz_svg_range(&g.y, lo[1], hi[1], 1);
+    pz_svg_axes(&g, "cells (rows x cols)", "CPU time per instance", pz_svg_count, pz_svg_ns);
+    for (int s = 0, row = 0; s < r->opts.nsolvers; s++) {
+        const pz_tally *t = &r->tally[s];
+        const char *name = r->opts.solvers[s]->name, *colour = pz_svg_colour(name);
+        double x[PZ_SIZES], y[PZ_SIZES], mx = 0, my = 0;
+        int n = 0;
+        for (int k = 0; k < PZ_SIZES; k++)
+            if (t->sizes[k].n) {
+                char tip[96], span[16];
+                x[n] = (double)t->sizes_rows[k] * t->sizes_cols[k];
+                y[n] = pz_spread_quantile(&t->sizes[k], 0.5);
+                pz_span(span, sizeof span, 1e-9 * y[n]);
+                snprintf(tip, sizeof tip, "%s %dx%d: %s", name, t->sizes_rows[k], t->sizes_cols[k],
+                         span);
+                pz_svg_point(&g, x[n], y[n], 3.5, colour, tip);
+                mx += log(x[n]);
+                my += log(y[n]);
+                n++;
+            }
+        if (!n)
+            continue;
+        pz_svg_path(&g, x, y, n, colour);
+        pz_growth gr = pz_tally_growth(t);
+        char label[96];
+        if (!isnan(gr.exponent)) {
+            /* the fitted line through the means of the logs */
+            double a = my / n - gr.exponent * mx / n;
+            pz_svg_line(&g, x[0], exp(a) * pow(x[0], gr.exponent), x[n - 1],
+                        exp(a) * pow(x[n - 1], gr.exponent), colour, 1, 1);
+            if (isnan(gr.lo))
+                snprintf(label, sizeof label, "%s: ~ cells^%.2f", name, gr.exponent);
+            else
+                snprintf(label, sizeof label, "%s: ~ cells^%.2f [%.2f, %.2f]", name, gr.exponent,
+                         gr.lo, gr.hi);
+        } else {
+            snprintf(label, sizeof label, "%s", name);
+        }
+        fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"%s\">", g.w - g.right + 10,
+                g.top + 14 + 16 * row++, colour);
+        pz_html_text(f, label);
+        fputs("</text>\n", f);
+    }
+    pz_svg_end(&g);
+}
+
 enum { BARS = 48 };
 
 /* The reference answers by class: a bar each, the BARS most frequent where
@@ -404,6 +501,7 @@ void pz_html_result(FILE *f, const pz_result *r)
     table(f, r, base);
     strip(f, r);
     relative(f, r, base);
+    sweep(f, r);
     histogram(f, r);
     failures(f, r);
     provenance(f, r);

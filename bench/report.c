@@ -43,28 +43,34 @@ static void context_line(FILE *f, const pz_result *r, const char *prefix, const 
  * clock's mean over every batch, which a loaded machine inflates. */
 typedef pz_cells cells;
 
+/* A spread's cells: its median (cpu), MAD and range. */
+static void spread_cells(cells *c, const pz_spread *sp)
+{
+    char lo[16], hi[16];
+    double median = pz_spread_quantile(sp, 0.5), mad = pz_spread_mad(sp) / median;
+    pz_span(c->cpu, sizeof c->cpu, 1e-9 * median);
+    /* below a class's width (1/PZ_PER_OCTAVE), the spread is not measured;
+     * from 1000% whole percents, so that the cell keeps within its 7
+     * columns (a batch of a few ns beside the clock's steps) */
+    snprintf(c->mad, sizeof c->mad,
+             mad < 1.0 / PZ_PER_OCTAVE ? "<%.1f%%"
+             : mad < 10                ? "%.1f%%"
+                                       : "%.0f%%",
+             mad < 1.0 / PZ_PER_OCTAVE ? 100.0 / PZ_PER_OCTAVE : 100 * mad);
+    pz_span(lo, sizeof lo, 1e-9 * pz_spread_quantile(sp, 0));
+    pz_span(hi, sizeof hi, 1e-9 * pz_spread_quantile(sp, 1));
+    snprintf(c->range, sizeof c->range, "%s..%s", lo, hi);
+}
+
 static cells timing(const pz_result *r, int s, int base)
 {
     const pz_tally *t = &r->tally[s];
     cells c = {"-", "-", "-", "-", "-", "-"};
-    char lo[16], hi[16];
     double ratio;
     if (!t->ran)
         return c;
     if (t->cpu_spread.n) {
-        double median = pz_figure_cpu_ns_median(t), mad = pz_figure_cpu_ns_mad(t) / median;
-        pz_span(c.cpu, sizeof c.cpu, 1e-9 * median);
-        /* below a class's width (1/PZ_PER_OCTAVE), the spread is not measured;
-         * from 1000% whole percents, so that the cell keeps within its 7
-         * columns (a batch of a few ns beside the clock's steps) */
-        snprintf(c.mad, sizeof c.mad,
-                 mad < 1.0 / PZ_PER_OCTAVE ? "<%.1f%%"
-                 : mad < 10                ? "%.1f%%"
-                                           : "%.0f%%",
-                 mad < 1.0 / PZ_PER_OCTAVE ? 100.0 / PZ_PER_OCTAVE : 100 * mad);
-        pz_span(lo, sizeof lo, 1e-9 * pz_figure_cpu_ns_min(t));
-        pz_span(hi, sizeof hi, 1e-9 * pz_figure_cpu_ns_max(t));
-        snprintf(c.range, sizeof c.range, "%s..%s", lo, hi);
+        spread_cells(&c, &t->cpu_spread);
     }
     if (base >= 0 && pz_relative(r, s, base, &ratio, NULL)) {
         /* three significant digits, as the times have */
@@ -359,6 +365,53 @@ static void repetitions_note(FILE *f, const pz_result *r)
     }
 }
 
+/* A sweep: each solver's warm batches size by size (the headline's cells
+ * of each size), and under them how each solver's time grows with the
+ * cells, from the sizes' medians.  md: as Markdown. */
+static void sizes_table(FILE *f, const pz_result *r, int md)
+{
+    int any = 0, reps = r->opts.repeat > 1 ? r->opts.repeat : 1;
+    for (int s = 0; s < r->opts.nsolvers; s++)
+        any |= pz_tally_sizes(&r->tally[s]) > 0;
+    if (!any)
+        return;
+    if (md)
+        fputs("\n| solver | board | instances | cpu | mad | min..max |\n"
+              "|:--|--:|--:|--:|--:|--:|\n",
+              f);
+    else
+        fprintf(f, "\n  %-*s %11s %9s %9s %7s %20s\n", name_width(r), "by size", "board",
+                "instances", "cpu", "mad", "min..max");
+    for (int s = 0; s < r->opts.nsolvers; s++)
+        for (int k = 0; k < PZ_SIZES; k++) {
+            const pz_tally *t = &r->tally[s];
+            cells c;
+            char board[24];
+            if (!t->sizes[k].n)
+                continue;
+            spread_cells(&c, &t->sizes[k]);
+            snprintf(board, sizeof board, "%dx%d", t->sizes_rows[k], t->sizes_cols[k]);
+            if (md)
+                fprintf(f, "| %s | %s | %lld | %s | %s | %s |\n", r->opts.solvers[s]->name, board,
+                        pz_spread_total(&t->sizes[k]) / reps, c.cpu, c.mad, c.range);
+            else
+                fprintf(f, "  %-*s %11s %9lld %9s %7s %20s\n", name_width(r),
+                        r->opts.solvers[s]->name, board, pz_spread_total(&t->sizes[k]) / reps,
+                        c.cpu, c.mad, c.range);
+        }
+    if (md)
+        fputc('\n', f);
+    for (int s = 0; s < r->opts.nsolvers; s++) {
+        pz_growth g = pz_tally_growth(&r->tally[s]);
+        if (isnan(g.exponent))
+            continue;
+        fprintf(f, "%s%s: time ~ cells^%.2f", md ? "" : "  ", r->opts.solvers[s]->name, g.exponent);
+        if (!isnan(g.lo))
+            fprintf(f, " [%.2f, %.2f]", g.lo, g.hi);
+        fprintf(f, " over %d sizes%s\n", g.n, md ? "." : "");
+    }
+}
+
 /* A merge's wall_s is the work of its shards, summed; how long the sharded run
  * took, from the first shard's start to the last one's end, is beside it.  The
  * starts are known to the second (the context's date), and so is this. */
@@ -459,6 +512,7 @@ void pz_write_summary(FILE *f, const pz_result *r)
     legend(f, r, base, 1);
     relative_note(f, r, base, "Relative over fewer instances:");
     repetitions_note(f, r);
+    sizes_table(f, r, 0);
     worst_note(f, r);
     fputc('\n', f);
     sample_note(f, r);
@@ -525,6 +579,7 @@ static int csv_columns(void)
 #define CSV_CELL_REPS(m, csv, fmt)
 #define CSV_CELL_SPREAD(m, csv, fmt)
 #define CSV_CELL_LIKE(m, csv, fmt)
+#define CSV_CELL_SIZES(m, csv, fmt)
 
 void pz_write_csv(FILE *f, const pz_result *r)
 {
@@ -579,6 +634,7 @@ void pz_write_markdown(FILE *f, const pz_result *r)
     fputc('\n', f);
     legend(f, r, base, 0);
     relative_note(f, r, base, "Relative over fewer instances:");
+    sizes_table(f, r, 1);
     pz_span(mean, sizeof mean, 1e-9 * ns_per(r->check_seconds, r->checked));
     fprintf(f, "\nChecker: %lld answers, %s each. ", r->checked, mean);
     worst_note(f, r);

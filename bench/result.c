@@ -45,6 +45,7 @@ void pz_tally_worst(pz_tally *t, double ns, long long index)
 #define WORST_FIRST_AT(m)
 #define WORST_FIRST_REPS(m)
 #define WORST_FIRST_SPREAD(m)
+#define WORST_FIRST_SIZES(m)
 #define WORST_FIRST_LIKE(m)
 
 #define ADD(kind, m, ...) ADD_##kind(m)
@@ -60,6 +61,13 @@ void pz_tally_worst(pz_tally *t, double ns, long long index)
         pz_spread_merge(&to->m##_spread[r], &from->m##_spread[r]);                                 \
     }
 #define ADD_SPREAD(m) pz_spread_merge(&to->m, &from->m);
+#define ADD_SIZES(m)                                                                               \
+    for (int k = 0; k < PZ_SIZES; k++)                                                             \
+        if (from->m[k].n) {                                                                        \
+            pz_spread_merge(&to->m[k], &from->m[k]);                                               \
+            to->m##_rows[k] = from->m##_rows[k];                                                   \
+            to->m##_cols[k] = from->m##_cols[k];                                                   \
+        }
 #define ADD_LIKE(m)                                                                                \
     for (int s = 0; s < PZ_RUN_SOLVERS; s++) {                                                     \
         to->m##_cpu_seconds[s] += from->m##_cpu_seconds[s];                                        \
@@ -82,6 +90,9 @@ void pz_tally_add(pz_tally *to, const pz_tally *from)
     for (int r = 0; r < PZ_REPEAT; r++)                                                            \
         pz_spread_free(&t->m##_spread[r]);
 #define FREE_SPREAD(m) pz_spread_free(&t->m);
+#define FREE_SIZES(m)                                                                              \
+    for (int k = 0; k < PZ_SIZES; k++)                                                             \
+        pz_spread_free(&t->m[k]);
 #define FREE_LIKE(m)
 
 void pz_tally_free(pz_tally *t)
@@ -135,6 +146,26 @@ double pz_figure_cpu_ns_min(const pz_tally *t)
 double pz_figure_cpu_ns_max(const pz_tally *t)
 {
     return pz_spread_quantile(&t->cpu_spread, 1);
+}
+
+int pz_tally_sizes(const pz_tally *t)
+{
+    int n = 0;
+    for (int k = 0; k < PZ_SIZES; k++)
+        n += t->sizes[k].n > 0;
+    return n;
+}
+
+pz_growth pz_tally_growth(const pz_tally *t)
+{
+    double cells[PZ_SIZES], ns[PZ_SIZES];
+    int n = 0;
+    for (int k = 0; k < PZ_SIZES; k++)
+        if (t->sizes[k].n) {
+            cells[n] = (double)t->sizes_rows[k] * t->sizes_cols[k];
+            ns[n++] = pz_spread_quantile(&t->sizes[k], 0.5);
+        }
+    return pz_growth_fit(cells, ns, n);
 }
 
 void pz_hist_add(long long *to, char (*to_names)[PZ_NAME], const long long *from,
@@ -216,6 +247,10 @@ static const char *ordinal(long long i)
 #define SOLVER_DIFFERS_SPREAD(m, key, same)                                                        \
     if (PZ_##same && !pz_spread_same(&p->m, &q->m))                                                \
         return snprintf(buf, len, "%s %s differ", name, key), buf;
+#define SOLVER_DIFFERS_SIZES(m, key, same)                                                         \
+    for (int k = 0; PZ_##same && k < PZ_SIZES; k++)                                                \
+        if (!pz_spread_same(&p->m[k], &q->m[k]))                                                   \
+            return snprintf(buf, len, "%s %s differ", name, key), buf;
 #define SOLVER_DIFFERS_LIKE(m, key, same)                                                          \
     if (PZ_##same && (memcmp(p->m##_cpu_seconds, q->m##_cpu_seconds, sizeof p->m##_cpu_seconds) || \
                       memcmp(p->m##_ran, q->m##_ran, sizeof p->m##_ran)))                          \

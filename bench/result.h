@@ -44,6 +44,11 @@
  *            MEMBER_spread), summed repetition by repetition
  *   SPREAD   batches' times per instance, a pz_spread (stats.h), summed
  *            class by class; in the JSON with KEY_per_octave before it
+ *   SIZES    a sweep's (corpus.h's pz_corpus_size) warm batches size by
+ *            size: each size's rows and cols (MEMBER_rows, MEMBER_cols) and
+ *            its spread of CPU ns per instance, as cpu_spread's; summed
+ *            size by size.  A batch across two sizes counts in neither.
+ *            In the JSON only for a sweep, with the fitted growth after it
  *   LIKE     for each other solver of the run (by its place), the CPU
  *            seconds and instances of the batches in which both solved the
  *            same instances (MEMBER_cpu_seconds, MEMBER_ran), summed
@@ -92,6 +97,7 @@
     X(COUNT, unknown, "unknown", 14, "%lld", FREE, NEW)     /* of ran, cut by --budget */          \
     X(COUNT, estimated, "estimated", 15, "%lld", FREE, NEW) /* of those, with a tree estimate */   \
     X(REAL, tree, "tree", 16, "%.4g", FREE, NEW)            /* their trees' nodes, summed */       \
+    X(SIZES, sizes, "sizes", 0, "", FREE, NEW) /* a sweep's warm batches, size by size */          \
     PZ_TEST_TALLY(X)
 
 /* The run's own counts, each the sum of its threads' and its shards'.
@@ -129,6 +135,7 @@
 
 enum { PZ_EQUAL = 1, PZ_FREE = 0, PZ_HEAD = 0, PZ_CHECKER, PZ_TAIL };
 enum { PZ_RUN_SOLVERS = 32 }; /* solvers in one run, at most */
+enum { PZ_SIZES = 16 };       /* a sweep's sizes, at most: sides 1..10000 doubling are 15 */
 
 /* A field's member, by kind (PZ_DECLARE expands a list into a struct's body). */
 #define PZ_DECLARE(kind, member, ...) PZ__DECLARE_##kind(member)
@@ -141,6 +148,9 @@ enum { PZ_RUN_SOLVERS = 32 }; /* solvers in one run, at most */
     double m##_seconds[PZ_REPEAT], m##_cpu_seconds[PZ_REPEAT];                                     \
     pz_spread m##_spread[PZ_REPEAT];
 #define PZ__DECLARE_SPREAD(m) pz_spread m;
+#define PZ__DECLARE_SIZES(m)                                                                       \
+    pz_spread m[PZ_SIZES];                                                                         \
+    int m##_rows[PZ_SIZES], m##_cols[PZ_SIZES];
 #define PZ__DECLARE_LIKE(m)                                                                        \
     double m##_cpu_seconds[PZ_RUN_SOLVERS];                                                        \
     long long m##_ran[PZ_RUN_SOLVERS];
@@ -168,6 +178,12 @@ void pz_tally_worst(pz_tally *t, double ns, long long index);
  * of the wall spread (every batch). */
 double pz_quantile(const pz_tally *, double q);
 
+/* A sweep's sizes that a solver timed (warm batches), at most PZ_SIZES; and
+ * how its headline time (each size's median) grows with the cells, rows x
+ * cols (stats.h's pz_growth_fit): the exponent with its 95% interval. */
+int pz_tally_sizes(const pz_tally *);
+pz_growth pz_tally_growth(const pz_tally *);
+
 /* The FIGURE fields: pz_figure_ns_median(t), ... */
 #define PZ__FIGURE_FN(kind, member, ...) PZ__FIGURE_FN_##kind(member)
 #define PZ__FIGURE_FN_FIGURE(m) double pz_figure_##m(const pz_tally *);
@@ -177,6 +193,7 @@ double pz_quantile(const pz_tally *, double q);
 #define PZ__FIGURE_FN_AT(m)
 #define PZ__FIGURE_FN_REPS(m)
 #define PZ__FIGURE_FN_SPREAD(m)
+#define PZ__FIGURE_FN_SIZES(m)
 #define PZ__FIGURE_FN_LIKE(m)
 PZ_TALLY(PZ__FIGURE_FN)
 

@@ -378,10 +378,16 @@ static unsigned long long instance_set(const int *todo, int count)
  * new scratch, cold caches) apart from the warm ones; and for each two
  * solvers that took the same instances, both warm, the CPU time of each
  * (like). */
-static void tally_batch(worker *w, const pz_run_opts *o, int rep, int reps, const int *count,
-                        const int *skipped, const int *cold, const long long *first,
-                        const unsigned long long *set, const double *wall, const double *cpu)
+static void tally_batch(const job *jb, worker *w, int rep, int reps, long long lo, int n,
+                        const int *count, const int *skipped, const int *cold,
+                        const long long *first, const unsigned long long *set, const double *wall,
+                        const double *cpu)
 {
+    const pz_run_opts *o = jb->o;
+    /* a sweep's size, where the batch holds one */
+    int rows = 0, cols = 0, size = pz_corpus_size(jb->c, lo, &rows, &cols);
+    if (size >= PZ_SIZES || size != pz_corpus_size(jb->c, lo + n - 1, NULL, NULL))
+        size = -1;
     for (int s = 0; s < o->nsolvers; s++) {
         pz_tally *t = &w->tally[s];
         /* seconds and cpu_seconds are those of one pass: the mean of the passes */
@@ -401,7 +407,13 @@ static void tally_batch(worker *w, const pz_run_opts *o, int rep, int reps, cons
             t->cold_seconds += wall[s];
             t->cold_cpu_seconds += cpu[s];
         } else if (count[s]) {
-            pz_spread_add(&t->cpu_spread, pz_spread_class(cpu[s] * 1e9 / count[s]), count[s]);
+            int cls = pz_spread_class(cpu[s] * 1e9 / count[s]);
+            pz_spread_add(&t->cpu_spread, cls, count[s]);
+            if (size >= 0) {
+                pz_spread_add(&t->sizes[size], cls, count[s]);
+                t->sizes_rows[size] = rows;
+                t->sizes_cols[size] = cols;
+            }
             for (int u = 0; u < o->nsolvers; u++)
                 if (u != s && !cold[u] && count[u] == count[s] && set[u] == set[s] &&
                     ((o->slow >> u) & 1) == ((o->slow >> s) & 1)) { /* else again_on_sample */
@@ -603,7 +615,7 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
             cold[s] = count[s] && !w->warm[s];
             w->warm[s] |= count[s] > 0;
         }
-        tally_batch(w, o, rep, reps, count, skipped, cold, first, set, wall, cpu);
+        tally_batch(jb, w, rep, reps, lo, n, count, skipped, cold, first, set, wall, cpu);
         for (int s = 0; s < o->nsolvers && o->slow; s++)
             for (int v = 0; v < o->nsolvers; v++)
                 if (!((o->slow >> s) & 1) && count[s] && count[v] && again_n[s][v] == count[v] &&

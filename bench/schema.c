@@ -221,6 +221,51 @@ static json_t *like_json(const double *cpu_seconds, const long long *ran, int ns
     return o;
 }
 
+/* A sweep's sizes that the solver timed: each one's place in the sweep, its
+ * board, its warm instances (once a pass) and their CPU ns per instance,
+ * median, MAD, min and max, then the spread they are read from. */
+static json_t *sizes_json(const pz_tally *t, int repeat)
+{
+    json_t *a = json_array();
+    if (!a)
+        pz_fatal("out of memory");
+    for (int k = 0; k < PZ_SIZES; k++) {
+        const pz_spread *sp = &t->sizes[k];
+        if (!sp->n)
+            continue;
+        json_t *o = json_object();
+        if (!o)
+            pz_fatal("out of memory");
+        pz_jset(o, "size", json_integer(k));
+        pz_jset(o, "rows", json_integer(t->sizes_rows[k]));
+        pz_jset(o, "cols", json_integer(t->sizes_cols[k]));
+        pz_jset(o, "instances", json_integer(pz_spread_total(sp) / (repeat > 1 ? repeat : 1)));
+        pz_jset(o, "cpu_ns_median", json_real(pz_spread_quantile(sp, 0.5)));
+        pz_jset(o, "cpu_ns_mad", json_real(pz_spread_mad(sp)));
+        pz_jset(o, "cpu_ns_min", json_real(pz_spread_quantile(sp, 0)));
+        pz_jset(o, "cpu_ns_max", json_real(pz_spread_quantile(sp, 1)));
+        pz_jset(o, "cpu_spread_per_octave", json_integer(PZ_PER_OCTAVE));
+        pz_jset(o, "cpu_spread", spread_json(sp));
+        pz_jappend(a, o);
+    }
+    return a;
+}
+
+/* How the sizes' medians grow with the cells: time ~ cells^exponent. */
+static json_t *growth_json(const pz_tally *t)
+{
+    pz_growth g = pz_tally_growth(t);
+    json_t *o = json_object();
+    if (!o)
+        pz_fatal("out of memory");
+    pz_jset(o, "exponent", isfinite(g.exponent) ? json_real(g.exponent) : json_null());
+    pz_jset(o, "ci_low", isfinite(g.lo) ? json_real(g.lo) : json_null());
+    pz_jset(o, "ci_high", isfinite(g.hi) ? json_real(g.hi) : json_null());
+    pz_jset(o, "sizes", json_integer(g.n));
+    pz_jset(o, "of", json_string("cpu_ns_median against rows * cols, least squares on log-log"));
+    return o;
+}
+
 /* Each kind of a solver's field, written into o (the solver's object). */
 #define WRITE(kind, m, key, ...) WRITE_##kind(m, key)
 #define WRITE_COUNT(m, key) pz_jset(o, key, json_integer(PZ_VALUE(COUNT, t, m)));
@@ -235,6 +280,11 @@ static json_t *like_json(const double *cpu_seconds, const long long *ran, int ns
     pz_jset(o, key "_per_octave", json_integer(PZ_PER_OCTAVE));                                    \
     pz_jset(o, key, spread_json(&t->m));
 #define WRITE_LIKE(m, key) pz_jset(o, key, like_json(t->m##_cpu_seconds, t->m##_ran, nsolvers));
+#define WRITE_SIZES(m, key)                                                                        \
+    if (pz_tally_sizes(t)) {                                                                       \
+        pz_jset(o, key, sizes_json(t, repeat));                                                    \
+        pz_jset(o, "growth", growth_json(t));                                                      \
+    }
 
 void pz_tally_json(json_t *o, const pz_tally *t, int repeat, int nsolvers)
 {
@@ -748,6 +798,43 @@ static int read_like(reader *rd, const pz_jval *solver, const char *key, double 
     return 0;
 }
 
+/* A sweep's sizes (sizes_json), where the report has them: each place once,
+ * a board of sides 1 to 10 000, a spread; every size's instances together
+ * at most the warm ones (cpu_spread, read before). */
+static int read_sizes(reader *rd, const pz_jval *solver, const char *key, pz_tally *t)
+{
+    pz_jval list;
+    long long all = 0, warm = pz_spread_total(&t->cpu_spread);
+    if (!pz_jget(solver, key).v)
+        return 0;
+    if (pz_jneed(solver, key, JSON_ARRAY, &list, rd->e))
+        return -1;
+    for (size_t i = 0; i < json_array_size(list.v); i++) {
+        pz_jval o = pz_jelem(&list, i);
+        long long k, rows, cols, sum = 0;
+        if (!json_is_object(o.v))
+            return pz_jfail(rd->e, &o, "expected a size (an object), found %s", pz_jwhat(o.v));
+        if (pz_jneed_int(&o, "size", 0, PZ_SIZES - 1, &k, rd->e) ||
+            pz_jneed_int(&o, "rows", 1, 10000, &rows, rd->e) ||
+            pz_jneed_int(&o, "cols", 1, 10000, &cols, rd->e))
+            return -1;
+        if (t->sizes[k].n) {
+            pz_jval v = pz_jget(&o, "size");
+            return pz_jfail(rd->e, &v, "expected each size once, found size %lld again", k);
+        }
+        if (read_spread(rd, &o, "cpu_spread", &t->sizes[k], &sum))
+            return -1;
+        t->sizes_rows[k] = (int)rows;
+        t->sizes_cols[k] = (int)cols;
+        if ((all += sum) > warm)
+            return pz_jfail(rd->e, &o,
+                            "expected the sizes to hold at most the %lld instances of the warm "
+                            "batches (cpu_spread), found %lld",
+                            warm, all);
+    }
+    return 0;
+}
+
 /* k numbers of at least min in the array at key of obj, into x[]. */
 static int read_numbers(reader *rd, const pz_jval *obj, const char *key, int k, double min,
                         double *x)
@@ -836,6 +923,7 @@ static int read_repetitions(reader *rd, const pz_jval *v, int s, const char *nam
 #define READ_REPS(m, key) read_repetitions(rd, v, s, name)
 #define READ_SPREAD(m, key) read_spread(rd, v, key, &t->m, &(long long){0})
 #define READ_LIKE(m, key) read_like(rd, v, key, t->m##_cpu_seconds, t->m##_ran)
+#define READ_SIZES(m, key) read_sizes(rd, v, key, t)
 
 static int read_solver(reader *rd, const pz_jval *v, int s)
 {

@@ -136,6 +136,34 @@ double pz_spread_mad(const pz_spread *s)
     return mad;
 }
 
+pz_growth pz_growth_fit(const double *size, const double *time, int n)
+{
+    pz_growth g = {NAN, NAN, NAN, 0};
+    double sx = 0, sy = 0, sxx = 0, sxy = 0, see = 0;
+    for (int i = 0; i < n; i++)
+        if (size[i] > 0 && time[i] > 0) {
+            double x = log(size[i]), y = log(time[i]);
+            sx += x, sy += y, sxx += x * x, sxy += x * y;
+            g.n++;
+        }
+    double dxx = g.n < 2 ? 0 : sxx - sx * sx / g.n;
+    if (!(dxx > 0))
+        return g;
+    g.exponent = (sxy - sx * sy / g.n) / dxx;
+    if (g.n < 3)
+        return g;
+    double a = (sy - g.exponent * sx) / g.n;
+    for (int i = 0; i < n; i++)
+        if (size[i] > 0 && time[i] > 0) {
+            double e = log(time[i]) - a - g.exponent * log(size[i]);
+            see += e * e;
+        }
+    double half = pz_t975(g.n - 2) * sqrt(see / (g.n - 2) / dxx);
+    g.lo = g.exponent - half;
+    g.hi = g.exponent + half;
+    return g;
+}
+
 double pz_t975(int df)
 {
     static const double table[] = {NAN,   12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365,

@@ -57,6 +57,17 @@ typedef struct pz_mean {
 } pz_mean;
 pz_mean pz_mean_ci(const double *x, int n);
 
+/* How a time grows with a size: the exponent b of time ~ size^b, fitted by
+ * least squares on log-log over n points (size > 0, time > 0; others left
+ * out), with its 95% interval (Student's t on n - 2 degrees of freedom, as
+ * Google Benchmark's complexity fit reads a slope).  With two points the
+ * exponent alone (lo, hi NaN); with fewer, all NaN. */
+typedef struct pz_growth {
+    double exponent, lo, hi;
+    int n; /* the points fitted */
+} pz_growth;
+pz_growth pz_growth_fit(const double *size, const double *time, int n);
+
 /* The two-sided 97.5% quantile of Student's t with df degrees of freedom. */
 double pz_t975(int df);
 

@@ -52,6 +52,23 @@ typedef struct pz_params {
     int wide;
 } pz_params;
 
+/* A sweep's sides (rows=8..4096): from doubling up to to, the last one to
+ * itself.  pz_sweep_sides gives how many, pz_sweep_side the i-th. */
+static inline int pz_sweep_sides(int from, int to)
+{
+    int k = 1;
+    for (long s = from; s < to; s *= 2)
+        k++;
+    return k;
+}
+static inline int pz_sweep_side(int from, int to, int i)
+{
+    long s = from;
+    while (i-- > 0 && s < to)
+        s *= 2;
+    return s < to ? (int)s : to;
+}
+
 /* A corpus kind: a pure function from an index to an instance. */
 typedef struct pz_generator {
     const char *kind;                      /* "exhaustive", "random" */

@@ -35,7 +35,8 @@ enum {
 
 static int scalar(const line *l)
 {
-    return strcmp(l->kind, "REPS") && strcmp(l->kind, "SPREAD") && strcmp(l->kind, "LIKE");
+    return strcmp(l->kind, "REPS") && strcmp(l->kind, "SPREAD") && strcmp(l->kind, "LIKE") &&
+           strcmp(l->kind, "SIZES");
 }
 
 /* The lists are well formed: keys unique; every scalar field of a solver in
@@ -88,6 +89,12 @@ static void fill(pz_tally *t, int k)
     for (int u = 0; u < PZ_RUN_SOLVERS; u++)                                                       \
         t->m##_cpu_seconds[u] = (double)(c + u) / 8, t->m##_ran[u] = c + 2 * u;                    \
     c++;
+#define FILL_SIZES(m)                                                                              \
+    for (int z = k % 2; z < 3; z++) {                                                              \
+        pz_spread_add(&t->m[z], 100 + z + k, c + z);                                               \
+        t->m##_rows[z] = t->m##_cols[z] = 8 << z;                                                  \
+    }                                                                                              \
+    c++;
     PZ_TALLY(FILL)
 }
 
@@ -112,6 +119,12 @@ static void same_tally(const pz_tally *x, const pz_tally *y)
 #define SAME_LIKE(m)                                                                               \
     assert_memory_equal(x->m##_cpu_seconds, y->m##_cpu_seconds, sizeof x->m##_cpu_seconds);        \
     assert_memory_equal(x->m##_ran, y->m##_ran, sizeof x->m##_ran);
+#define SAME_SIZES(m)                                                                              \
+    for (int z = 0; z < PZ_SIZES; z++) {                                                           \
+        assert_true(pz_spread_same(&x->m[z], &y->m[z]));                                           \
+        assert_true(!x->m[z].n ||                                                                  \
+                    (x->m##_rows[z] == y->m##_rows[z] && x->m##_cols[z] == y->m##_cols[z]));       \
+    }
     PZ_TALLY(SAME)
 }
 
@@ -144,6 +157,10 @@ static void test_add(void **state)
     for (int u = 0; u < PZ_RUN_SOLVERS; u++)                                                       \
         assert_true(sum.m##_cpu_seconds[u] == a.m##_cpu_seconds[u] + b.m##_cpu_seconds[u] &&       \
                     sum.m##_ran[u] == a.m##_ran[u] + b.m##_ran[u]);
+#define SUMS_SIZES(m)                                                                              \
+    for (int z = 0; z < PZ_SIZES; z++) {                                                           \
+        SUMS_SPREAD_OF(m[z])                                                                       \
+    }
     PZ_TALLY(SUMS)
     /* and a tally added into an empty one is that tally */
     pz_tally_add(&one, &a);
@@ -199,8 +216,8 @@ static void test_json(void **state)
     assert_non_null(root);
     for (int s = 0; s < r.opts.nsolvers; s++) {
         json_t *o = json_array_get(json_object_get(root, "solvers"), (size_t)s);
-        for (int i = 0; i < NTALLY; i++)
-            if (!json_object_get(o, tally_lines[i].key))
+        for (int i = 0; i < NTALLY; i++) /* sizes: a sweep's only, and this is none */
+            if (strcmp(tally_lines[i].kind, "SIZES") && !json_object_get(o, tally_lines[i].key))
                 fail_msg("solver %d has no \"%s\"", s, tally_lines[i].key);
     }
     for (int i = 0; i < NCOUNTS; i++) {
@@ -291,6 +308,7 @@ static void test_csv(void **state)
 #define CSV_HAS_REPS(mem, key, col, fmt)
 #define CSV_HAS_SPREAD(mem, key, col, fmt)
 #define CSV_HAS_LIKE(mem, key, col, fmt)
+#define CSV_HAS_SIZES(mem, key, col, fmt)
     PZ_TALLY(CSV_HAS)
     free(out);
     pz_result_free(&r);
@@ -324,6 +342,7 @@ static void test_differs(void **state)
 #define POKE_REPS(v) ++(v##_seconds[0])
 #define POKE_SPREAD(v) (v = (pz_spread){0}, 1) /* empty; r keeps its own */
 #define POKE_LIKE(v) ++(v##_ran[0])
+#define POKE_SIZES(v) (v[0] = (pz_spread){0}, 1) /* empty; r keeps its own */
     PZ_TALLY(POKE)
 #define POKE_COUNTS(kind, m, key, place, most, same, since)                                        \
     x = r;                                                                                         \
@@ -383,6 +402,10 @@ static void test_commands(void **state)
         assert_true(m->f##_ran[u] == a->f##_ran[u] + b->f##_ran[u] &&                              \
                     fabs(m->f##_cpu_seconds[u] - a->f##_cpu_seconds[u] - b->f##_cpu_seconds[u]) <= \
                         1e-15 * m->f##_cpu_seconds[u]);
+#define MERGED_SIZES(f)                                                                            \
+    for (int z = 0; z < PZ_SIZES; z++) {                                                           \
+        MERGED_SPREAD_OF(f[z])                                                                     \
+    }
         PZ_TALLY(MERGED)
     }
 #define MERGED_COUNTS(kind, f, ...) assert_true(merged.res.f == half[0].f + half[1].f);
@@ -407,6 +430,7 @@ static void test_commands(void **state)
 #define LAST_REPS(m, same)
 #define LAST_SPREAD(m, same)
 #define LAST_LIKE(m, same)
+#define LAST_SIZES(m, same)
     PZ_TALLY(LAST)
     assert_non_null(last);
     ++*last;

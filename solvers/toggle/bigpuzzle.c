@@ -140,23 +140,9 @@ static int wide_size(int m, int n, int narrow)
 }
 
 /* A sweep (rows=8..4096): the sides from rows doubling up to rows_to, the
- * last one rows_to itself; cols likewise (cols=8..4096), or fixed (cols=64),
- * or, not given, the rows' (square boards). */
-static int sides(int from, int to)
-{
-    int k = 1;
-    for (long s = from; s < to; s *= 2)
-        k++;
-    return k;
-}
-
-static int sweep_side(int from, int to, int i)
-{
-    long s = from;
-    while (i-- > 0 && s < to)
-        s *= 2;
-    return s < to ? (int)s : to;
-}
+ * last one rows_to itself (solver.h's pz_sweep_side); cols likewise
+ * (cols=8..4096), or fixed (cols=64), or, not given, the rows' (square
+ * boards). */
 
 /* The size of instance index: (m, n); count is the boards of each size. */
 static void size_of(const pz_params *p, long long count, uint64_t index, int *m, int *n)
@@ -167,14 +153,14 @@ static void size_of(const pz_params *p, long long count, uint64_t index, int *m,
         return;
     }
     int i = (int)(index / (uint64_t)count);
-    *m = sweep_side(p->rows, p->rows_to, i);
-    *n = p->cols_to >= 0 ? sweep_side(p->cols, p->cols_to, i) : p->cols;
+    *m = pz_sweep_side(p->rows, p->rows_to, i);
+    *n = p->cols_to >= 0 ? pz_sweep_side(p->cols, p->cols_to, i) : p->cols;
 }
 
 /* Boards of each size: a sweep's count= is per size. */
 static long long per_size(const pz_params *p)
 {
-    return p->rows_to < 0 ? p->count : p->count / sides(p->rows, p->rows_to);
+    return p->rows_to < 0 ? p->count : p->count / pz_sweep_sides(p->rows, p->rows_to);
 }
 
 static int setup_sizes(pz_params *p, int max, int narrow, const char *keys, pz_error *e)
@@ -197,11 +183,12 @@ static int setup_sizes(pz_params *p, int max, int narrow, const char *keys, pz_e
     if (p->cols_to >= 0 && p->rows_to < 0)
         return pz_fail(e, NULL,
                        "expected a sweep of rows beside one of cols (rows=A..B:cols=C..D)");
-    if (p->cols_to >= 0 && sides(p->rows, p->rows_to) != sides(p->cols, p->cols_to))
+    if (p->cols_to >= 0 &&
+        pz_sweep_sides(p->rows, p->rows_to) != pz_sweep_sides(p->cols, p->cols_to))
         return pz_fail(e, NULL, "expected sweeps of rows and cols with as many sizes each");
     p->wide = p->rows_to >= 0 || wide_size(p->rows, p->cols, narrow);
     if (p->rows_to >= 0) {
-        long long k = sides(p->rows, p->rows_to);
+        long long k = pz_sweep_sides(p->rows, p->rows_to);
         if (p->count > (1ll << 50) / k)
             return pz_fail(e, NULL, "expected a sweep of at most 2^50 boards");
         p->count *= k;

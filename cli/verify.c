@@ -215,13 +215,18 @@ static void read_tests(package *k, const char *sub)
             t = &k->tests[k->ntests];
             t->name = pz_xasprintf("data/%s/%.*s", sub, (int)len - 3, name);
             char *ans = pz_xasprintf("%s/%.*s.ans", dir, (int)len - 3, name);
+            t->ans = NULL;
             if (!(t->in = read_whole(path, &t->inlen)))
                 k->bad = pz_usage("verify: cannot read %s: %s", path, strerror(errno));
             else if (!(t->ans = read_whole(ans, &t->anslen)))
                 k->bad =
                     pz_usage("verify: %s.in has no answer %s: %s", t->name, ans, strerror(errno));
-            else
+            if (t->ans) {
                 k->ntests++;
+            } else {
+                free(t->name);
+                free(t->in);
+            }
             free(ans);
         } else if (name[0] != '.' && is_dir(path)) {
             fprintf(stderr, "puzzlebench: verify: skipped data/%s/%s: test groups are not read\n",
@@ -286,8 +291,10 @@ static int build_all(package *k, const char *sub, program **out)
         char *path = pz_xasprintf("%s/%s", dir, list[i]->d_name);
         char *name = pz_xasprintf("%s/%s", sub, list[i]->d_name);
         int rc = list[i]->d_name[0] == '.' ? 1 : build(path, name, &(*out)[count]);
-        if (rc < 0)
+        if (rc < 0) {
             k->bad = PZ_EXIT_USAGE;
+            free((*out)[count].name);
+        }
         count += rc == 0;
         free(path);
         free(name);
@@ -469,12 +476,15 @@ static int open_package(package *k, const char *time_opt, const char *memory_opt
 {
     size_t len;
     yaml y = {"", 0, 0};
-    char *path = pz_xasprintf("%s/problem.yaml", k->dir), *text;
+    char *path, *text;
     if (!is_dir(k->dir))
         return pz_usage("verify: %s is not a folder", k->dir);
-    if (!(text = read_whole(path, &len)))
-        return pz_usage("verify: %s: cannot read: %s (not a problem package?)", path,
-                        strerror(errno));
+    path = pz_xasprintf("%s/problem.yaml", k->dir);
+    if (!(text = read_whole(path, &len))) {
+        pz_usage("verify: %s: cannot read: %s (not a problem package?)", path, strerror(errno));
+        free(path);
+        return PZ_EXIT_USAGE;
+    }
     read_yaml(text, &y);
     free(text);
     free(path);
@@ -505,20 +515,28 @@ static int open_package(package *k, const char *time_opt, const char *memory_opt
         return pz_usage("verify: %s: no test (data/sample/*.in, data/secret/*.in)", k->dir);
     k->ninval = build_all(k, "input_validators", &k->inval);
     program *outs;
-    int nout = build_all(k, "output_validators", &outs);
-    if (k->bad)
-        return PZ_EXIT_USAGE;
+    int nout = build_all(k, "output_validators", &outs), rc = 0;
     int custom = !strcmp(y.validation, "custom") || (!y.validation[0] && nout);
-    if (custom && !nout)
-        return pz_usage("verify: %s: validation is custom, but output_validators/ holds no "
-                        "validator we can build",
-                        k->dir);
-    if (nout > 1)
-        return pz_usage("verify: %s: output_validators/ holds %d validators, expected one", k->dir,
-                        nout);
-    if (custom)
-        k->outval = outs[0];
+    if (k->bad)
+        rc = PZ_EXIT_USAGE;
+    else if (custom && !nout)
+        rc = pz_usage("verify: %s: validation is custom, but output_validators/ holds no "
+                      "validator we can build",
+                      k->dir);
+    else if (nout > 1)
+        rc = pz_usage("verify: %s: output_validators/ holds %d validators, expected one", k->dir,
+                      nout);
+    else if (custom) {
+        k->outval = outs[0]; /* kept: not freed below */
+        nout = 0;
+    }
+    for (int i = 0; i < nout; i++) { /* those not kept */
+        pz_free_words(outs[i].argv);
+        free(outs[i].name);
+    }
     free(outs);
+    if (rc)
+        return rc;
     if (!k->ninval)
         fprintf(stderr, "puzzlebench: verify: no input validator: the inputs are not checked\n");
     return 0;

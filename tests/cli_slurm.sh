@@ -93,6 +93,25 @@ array=$(head -1 "$tmp/c/slurm.jobs")
     "slurm-${array}_3.out " ] && ok || bad "the resume did not run task 3 alone: $(ls "$tmp/c")"
 same "$tmp/whole.json" "$tmp/c/merged.json"
 
+# Interrupted (SIGINT, as Ctrl-C): the jobs are cancelled, and it says so.
+printf '#!/usr/bin/env bash\n[ "$1" != run ] || sleep 60\nexec %q "$@"\n' "$pb" >"$tmp/minute"
+chmod +x "$tmp/minute"
+set -m # a background job of a shell without job control ignores SIGINT
+PUZZLEBENCH=$tmp/minute "${eight[@]}" --out "$tmp/i" >"$tmp/int.out" 2>&1 &
+run=$!
+set +m
+for ((i = 0; i < 600; i++)); do # until the jobs are in
+    [ -s "$tmp/i/slurm.jobs" ] && [ "$(wc -l <"$tmp/i/slurm.jobs")" = 2 ] && break
+    sleep 0.1
+done
+sleep 1
+kill -INT $run
+wait $run
+rc=$?
+[ $rc = 130 ] && grep -q "stopped by a signal" "$tmp/int.out" && ok ||
+    bad "interrupted: exit $rc, $(cat "$tmp/int.out")"
+[ -z "$(squeue -h -o %i)" ] && ok || bad "jobs left after an interrupt: $(squeue -h)"
+
 # A Tetravex game's pieces, one task at a time, each a second long: shard 1
 # of 8 holds the Possible piece, so the tasks after the next are cancelled.
 "$pb" gen tetravex --corpus tetravex:random:n=7:digits=10:mode=solvable:count=1:seed=3 >"$tmp/yes.in"

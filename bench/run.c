@@ -77,7 +77,8 @@ typedef struct job {
     int rep;         /* the pass over the shard: -1 the warm-up, then 0 .. repeat - 1 */
     int read_failed; /* a streamed corpus could not be read: read_error says why */
     pz_error read_error;
-    char *ans_name; /* the expected answers' file, for messages */
+    char *ans_name;   /* the expected answers' file, for messages */
+    int game_threads; /* threads a game may search on (solver.h) */
 } job;
 
 /* At least 64 batches, so threads share uneven work; at most PZ_BATCH
@@ -561,7 +562,7 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
         if (sv->resize && count[s]) /* the per-size work, untimed; solve() redoes what failed */
             (void)sv->resize(scratch, w->inst + (size_t)(all ? 0 : w->todo[0]) * isz);
         k = 0;
-        double c0 = pz_cpu_now(), t0 = pz_now();
+        double c0 = pz_cpu_now(), t0 = pz_now(), h0 = pz_helper_cpu();
         if (all) {
             const char *in = w->inst;
             char *out = ans;
@@ -595,7 +596,9 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
             }
         }
         wall[s] = fmax(pz_now() - t0 - jb->wall_cost, 0);
-        cpu[s] = fmax(pz_cpu_now() - c0 - jb->cpu_cost - 2 * jb->wall_cost, 0);
+        /* CPU: this thread's, and its helpers' on a game split across threads */
+        cpu[s] =
+            fmax(pz_cpu_now() - c0 + pz_helper_cpu() - h0 - jb->cpu_cost - 2 * jb->wall_cost, 0);
         /* Stopped, or the signal came during the batch (its last instance
          * may have been cut): the batch counts for nothing. */
         if (k < count[s] || pz_stop_signal)
@@ -641,6 +644,7 @@ static void worker_init(void *ctx, void *wv)
     worker *w = wv;
     const pz_puzzle *p = jb->c->puzzle;
     size_t b = (size_t)jb->batch;
+    pz_set_game_threads(jb->game_threads);       /* solver.h: one game on several threads */
     w->inst = pz_xcalloc_lines(b, p->inst_size); /* lines: see tg_board */
     w->todo = pz_xcalloc(b, sizeof *w->todo);
     w->sample = pz_xcalloc(b, sizeof *w->sample);
@@ -729,7 +733,15 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
               0,
               0,
               {"", 0, 0, ""},
-              NULL};
+              NULL,
+              1};
+    /* Fewer games than threads: each game may be searched on threads /
+     * games of them, by the solvers that split a search (solver.h). */
+    if (total > 0 && total < threads) {
+        jb.game_threads = threads / (int)total;
+        threads = (int)total;
+        omp_set_max_active_levels(2);
+    }
     pz_engine e = {.first = sh->first,
                    .end = sh->end,
                    .batch = jb.batch,
@@ -775,7 +787,7 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
     res->wall_s = pz_now() - start;
     pz_stop_release();
 
-    res->opts.threads = e.used;
+    res->opts.threads = e.used * jb.game_threads;
     free(jb.ans_name);
     res->nfail = pz_keep_first(res->fail, jb.nfail);
     res->signal = pz_stop_signal;

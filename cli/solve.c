@@ -20,6 +20,10 @@
       "with a line on stderr: the nodes searched and the size of the\n"                            \
       "tree by the search's estimate (default none: every game is\n"                               \
       "searched to the end, as the judge wants)")                                                  \
+    X(THREADS, "threads", 0, "T",                                                                  \
+      "search each game on T threads, where the solver splits its\n"                               \
+      "search (Tetravex with more than 4 numbers: the default and split);\n"                       \
+      "its CPU time is that of every thread (default 1)")                                          \
     PZ_PLUGIN_OPTION(X)
 
 enum { SOLVE_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
@@ -103,6 +107,14 @@ int pz_cmd_solve(int argc, char **argv)
     pz_error e;
     if (value[O_BUDGET] && pz_parse_budget(value[O_BUDGET], &budget, &e))
         return pz_usage("solve: %s", e.msg);
+    if (value[O_THREADS]) {
+        const char *t = value[O_THREADS];
+        long long v;
+        if (!pz_parse_uint(&t, 1024, &v) || *t || v < 1)
+            return pz_usage("solve: expected --threads T with 1 <= T <= 1024, found '%s'",
+                            value[O_THREADS]);
+        pz_set_game_threads((int)v);
+    }
     for (int i = first; i < argc; i++) {
         if (!p) {
             if (!(p = pz_find_puzzle(argv[i])))

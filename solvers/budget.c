@@ -31,11 +31,14 @@ typedef struct game {
     double cpu_end;  /* the thread's CPU time at which it is spent, 0: none */
     int clock_in;    /* polls until the clock is read again */
     double done;     /* pz_estimate's share, 0: none given */
+    double helpers;  /* CPU seconds its helper threads spent (pz_game_helpers) */
 } game;
 
 static __thread game now;
+static __thread int game_threads = 1;
+static __thread double helper_cpu; /* all games' helpers on this thread */
 
-static double thread_cpu(void)
+double pz_thread_cpu(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
@@ -58,10 +61,32 @@ int pz_poll(long long nodes)
     g->spent += nodes;
     if (g->cpu_end > 0 && --g->clock_in <= 0) {
         g->clock_in = CLOCK_EVERY;
-        if (thread_cpu() >= g->cpu_end)
+        if (pz_thread_cpu() + g->helpers >= g->cpu_end)
             return g->cut = 1;
     }
     return 0;
+}
+
+void pz_set_game_threads(int threads)
+{
+    game_threads = threads > 1 ? threads : 1;
+}
+
+int pz_game_threads(void)
+{
+    return game_threads;
+}
+
+int pz_game_helpers(long long nodes, double cpu_s)
+{
+    helper_cpu += cpu_s;
+    now.helpers += cpu_s;
+    return pz_poll(nodes);
+}
+
+double pz_helper_cpu(void)
+{
+    return helper_cpu;
 }
 
 void pz_estimate(double done)
@@ -78,7 +103,7 @@ void pz_game_start(const pz_budget *b)
         return;
     g->on = 1;
     g->nodes = b->nodes;
-    g->cpu_end = b->cpu_s > 0 ? thread_cpu() + b->cpu_s : 0;
+    g->cpu_end = b->cpu_s > 0 ? pz_thread_cpu() + b->cpu_s : 0;
     g->clock_in = 1; /* the first poll reads the clock */
 }
 

@@ -185,6 +185,21 @@ typedef struct pz_game_end {
 } pz_game_end;
 int pz_game_cut(pz_game_end *end);
 
+/* One game on several threads (budget.c).  The threads a game may search on:
+ * 1 unless the harness set more for this thread's games (`solve --threads
+ * T`, or `run` with fewer games than threads).  A solver that splits its
+ * search (tetravex's split.c) starts helper threads and, from the game's
+ * own thread, hands their nodes and CPU seconds to the game with
+ * pz_game_helpers() (nonzero: stop, as pz_poll); they count in the game's
+ * budget, and pz_helper_cpu() sums their CPU on this thread, all games told,
+ * which `run` adds to the solver's CPU time. */
+void pz_set_game_threads(int threads);
+int pz_game_threads(void);
+int pz_game_helpers(long long nodes, double cpu_s);
+double pz_helper_cpu(void);
+/* This thread's CPU time in seconds (CLOCK_THREAD_CPUTIME_ID). */
+double pz_thread_cpu(void);
+
 /* What the registry line (registry.h) says of a solver beside its puzzle and
  * name: PZ_REF, PZ_SLOW, PZ_EXPONENTIAL (puzzlebench.h). */
 

@@ -565,6 +565,79 @@ static void test_pairs(void **state)
     }
 }
 
+/* split.c's search on 1, 2 and 3 threads: on an Impossible game the answer
+ * and the nodes of pairs' one-thread search from the corner it chose (the
+ * subtrees cover the tree once, whatever thread took which); on a Possible
+ * game a placement that checks; the subtrees it logged add up with the walk
+ * above the cut to its nodes.  The games are large enough to be cut (8x8
+ * and 7x7 with 10 numbers: 1e5 to 1e7 nodes), and a 9x9 game of two-word sets is
+ * stopped by a node budget on every thread. */
+static void test_split(void **state)
+{
+    static const char *const specs[] = {
+        "tetravex:random:n=8:digits=10:mode=perturbed:count=3:seed=7",
+        "tetravex:random:n=8:digits=10:mode=solvable:count=2:seed=7",
+        "tetravex:random:n=7:digits=10:mode=perturbed:count=3:seed=3",
+    };
+    static tx_pairs p;
+    static tx_split_task task[1 << 16];
+    void *scratch = calloc(1, TX_SPLIT_SCRATCH);
+    int cuts = 0;
+    (void)state;
+    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+        pz_corpus c;
+        pz_error e;
+        assert_int_equal(pz_corpus_open(&c, &pz_tetravex, specs[i], &e), 0);
+        for (long long k = 0; k < c.count; k++) {
+            tx_game g, turned;
+            pz_corpus_get(&c, k, &g);
+            for (int threads = 1; threads <= 3; threads++) {
+                tx_split_log log = {.task = task, .cap = 1 << 16};
+                tx_answer a;
+                const char *why;
+                long long nodes, budget = 1ll << 40, sum = 0;
+                assert_int_equal(tx__split(&g, threads, &a, scratch, &nodes, &log), 0);
+                if (a.possible) {
+                    assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_VALID);
+                    continue;
+                }
+                tx__turn(&g, log.turn, &turned);
+                tx__pairs_init(&p, &turned, TX_SQUARE);
+                assert_int_equal(tx__pairs_run(&p, &budget), 0);
+                if (nodes != (1ll << 40) - budget)
+                    fail_msg("%s game %lld, %d threads: %lld nodes, one thread %lld", specs[i], k,
+                             threads, nodes, (1ll << 40) - budget);
+                for (long long t = 0; t < log.count && t < log.cap; t++)
+                    sum += task[t].nodes;
+                assert_true(log.count <= log.cap);
+                assert_int_equal(sum + log.top_nodes, nodes);
+                cuts += log.depth > 0;
+            }
+        }
+        pz_corpus_close(&c);
+    }
+    assert_true(cuts > 0); /* some game was cut into subtrees */
+    /* A budget stops every thread: unknown, and the nodes near the budget. */
+    pz_corpus c;
+    pz_error e;
+    tx_game g;
+    tx_answer a;
+    long long nodes;
+    pz_budget b = {.nodes = 2000000};
+    assert_int_equal(pz_corpus_open(&c, &pz_tetravex,
+                                    "tetravex:random:n=9:digits=10:mode=perturbed:count=1:seed=7",
+                                    &e),
+                     0);
+    pz_corpus_get(&c, 0, &g);
+    pz_game_start(&b);
+    assert_int_equal(tx__split(&g, 2, &a, scratch, &nodes, NULL), PZ_STOPPED);
+    assert_true(pz_game_cut(NULL));
+    assert_true(nodes >= 2000000 && nodes < 2000000 + 8 * 32768);
+    pz_game_start(NULL);
+    pz_corpus_close(&c);
+    free(scratch);
+}
+
 /* mrv's runs go on after a cut (tx__mrv_go): a run given its budget in
  * slices ends as it does whole, with the same answer, in its nodes and at
  * most a replay of the path (a node a cell, and the node cut) a slice more;
@@ -1491,20 +1564,35 @@ static void test_pieces(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_reader_good),      cmocka_unit_test(test_reader_bad),
-        cmocka_unit_test(test_writer),           cmocka_unit_test(test_read_answer),
-        cmocka_unit_test(test_official),         cmocka_unit_test(test_corpora),
-        cmocka_unit_test(test_checker),          cmocka_unit_test(test_empty_game),
-        cmocka_unit_test(test_count_test),       cmocka_unit_test(test_generators),
-        cmocka_unit_test(test_shrink),           cmocka_unit_test(test_exhaustive),
-        cmocka_unit_test(test_random),           cmocka_unit_test(test_big),
-        cmocka_unit_test(test_resume),           cmocka_unit_test(test_pairs),
-        cmocka_unit_test(test_mrv_resume),       cmocka_unit_test(test_turns_budget),
-        cmocka_unit_test(test_square_order),     cmocka_unit_test(test_arc),
-        cmocka_unit_test(test_portfolio),        cmocka_unit_test(test_match_hall_sound),
-        cmocka_unit_test(test_match_hall_prune), cmocka_unit_test(test_hall_few),
-        cmocka_unit_test(test_anchors),          cmocka_unit_test(test_stop),
-        cmocka_unit_test(test_budget),           cmocka_unit_test(test_pieces),
+        cmocka_unit_test(test_reader_good),
+        cmocka_unit_test(test_reader_bad),
+        cmocka_unit_test(test_writer),
+        cmocka_unit_test(test_read_answer),
+        cmocka_unit_test(test_official),
+        cmocka_unit_test(test_corpora),
+        cmocka_unit_test(test_checker),
+        cmocka_unit_test(test_empty_game),
+        cmocka_unit_test(test_count_test),
+        cmocka_unit_test(test_generators),
+        cmocka_unit_test(test_shrink),
+        cmocka_unit_test(test_exhaustive),
+        cmocka_unit_test(test_random),
+        cmocka_unit_test(test_big),
+        cmocka_unit_test(test_resume),
+        cmocka_unit_test(test_pairs),
+        cmocka_unit_test(test_split),
+        cmocka_unit_test(test_mrv_resume),
+        cmocka_unit_test(test_turns_budget),
+        cmocka_unit_test(test_square_order),
+        cmocka_unit_test(test_arc),
+        cmocka_unit_test(test_portfolio),
+        cmocka_unit_test(test_match_hall_sound),
+        cmocka_unit_test(test_match_hall_prune),
+        cmocka_unit_test(test_hall_few),
+        cmocka_unit_test(test_anchors),
+        cmocka_unit_test(test_stop),
+        cmocka_unit_test(test_budget),
+        cmocka_unit_test(test_pieces),
     };
     return cmocka_run_group_tests_name("tetravex", tests, NULL, NULL);
 }

@@ -22,6 +22,7 @@
 #include <limits.h>
 #include <string.h>
 
+#include "../rng.h"
 #include "tetravex.h"
 
 enum { NOSTEP = TX_CELLS }; /* no neighbour */
@@ -194,6 +195,7 @@ void tx__pairs_init(tx_pairs *p, const tx_game *g, int order)
     }
     make_sets(p);
     p->step = p->base = 0;
+    p->until = p->nn;
     p->state = p->nn == 0 ? TX_PAIRS_FOUND : counts_at_root(p) ? TX_PAIRS_HELD : TX_PAIRS_NONE;
     if (g->fixed && order != TX_SQUARE)
         pz_fatal("tetravex: a piece's pins are the first cells of the square order");
@@ -238,6 +240,10 @@ static inline __attribute__((always_inline)) int run(tx_pairs *p, long long *bud
         if (!tx__slice(&slice, &rest))
             goto out;
         p->state = TX_PAIRS_ON;
+        break;
+    case TX_PAIRS_SPLIT: /* a split's node: its subtree is another's */
+        memset(p->rem[s], 0, sizeof p->rem[s]);
+        p->state = TX_PAIRS_ON;
     }
     for (;;) {
         uint64_t *m = p->rem[s];
@@ -264,8 +270,13 @@ static inline __attribute__((always_inline)) int run(tx_pairs *p, long long *bud
         p->kind[s] = (uint8_t)k;
         p->right[s] = side[k][TX_RIGHT];
         p->bottom[s] = side[k][TX_BOTTOM];
-        if (++s == p->nn) {
-            rc = 1, p->state = TX_PAIRS_FOUND;
+        if (++s == p->until) {
+            if (s == p->nn) {
+                rc = 1, p->state = TX_PAIRS_FOUND;
+                goto out;
+            }
+            enter(p, s, W);
+            rc = 2, p->state = TX_PAIRS_SPLIT;
             goto out;
         }
         enter(p, s, W);
@@ -287,6 +298,64 @@ int tx__pairs_run(tx_pairs *p, long long *budget)
     return p->words == 1   ? run(p, budget, 1)
            : p->words == 2 ? run(p, budget, 2)
                            : run(p, budget, 3);
+}
+
+void tx__pairs_split(tx_pairs *p, int depth)
+{
+    if (depth <= p->step || depth >= p->nn)
+        pz_fatal("tetravex: a split at step %d of a search at step %d of %d", depth, p->step,
+                 p->nn);
+    p->until = depth;
+}
+
+void tx__pairs_below(tx_pairs *p)
+{
+    if (p->state != TX_PAIRS_SPLIT)
+        pz_fatal("tetravex: a subtree taken where the search did not stop for one");
+    p->base = p->step;
+    p->until = p->nn;
+    p->state = TX_PAIRS_HELD;
+}
+
+void tx__pairs_widths(const tx_pairs *p, tx_pairs *w, int probes, uint64_t seed, double *width)
+{
+    for (int s = 0; s <= p->nn; s++)
+        width[s] = 0;
+    if (p->state != TX_PAIRS_HELD)
+        return;
+    for (int i = 0; i < probes; i++) {
+        pz_rng r = pz_rng_at(seed, (uint64_t)i);
+        double paths = 1;
+        int s = p->step, pick[TX_CELLS];
+        memcpy(w, p, sizeof *w);
+        width[s] += 1;
+        for (; s < w->nn; s++) {
+            int n = 0;
+            for (int x = 0; x < w->words; x++) /* the candidates that pass the checks */
+                for (uint64_t m = w->rem[s][x]; m; m &= m - 1) {
+                    int k = 64 * x + __builtin_ctzll(m);
+                    if (take(w, k, w->edge[s])) {
+                        untake(w, k, w->edge[s]);
+                        pick[n++] = k;
+                    }
+                }
+            if (!n)
+                break;
+            int k = pick[pz_rng_below(&r, (uint64_t)n)];
+            take(w, k, w->edge[s]);
+            if (!--w->ks.count[k])
+                w->avail[k >> 6] &= ~(1ull << (k & 63));
+            w->kind[s] = (uint8_t)k;
+            w->right[s] = w->ks.side[k][TX_RIGHT];
+            w->bottom[s] = w->ks.side[k][TX_BOTTOM];
+            paths *= n;
+            if (s + 1 < w->nn)
+                enter(w, s + 1, TX_WORDS);
+            width[s + 1] += paths;
+        }
+    }
+    for (int s = p->step; s <= p->nn; s++)
+        width[s] /= probes;
 }
 
 void tx__pairs_answer(const tx_game *g, const tx_pairs *p, tx_answer *a)

@@ -237,13 +237,16 @@ double tx__count_done(const tx_game *, int order, const uint8_t *kind, int cut);
  * tx__pairs_done: the share of the tree behind a cut (1 after an end),
  * as tx__count_part's. */
 /* The state: a node entered but not yet paid for (the root, or where a
- * cut stopped), under way, ended with a placement, or with none. */
-enum { TX_PAIRS_HELD, TX_PAIRS_ON, TX_PAIRS_FOUND, TX_PAIRS_NONE };
+ * cut stopped), under way, ended with a placement, or with none; or
+ * stopped on entering a node at step until (tx__pairs_split), not paid
+ * for: the next run leaves its subtree out. */
+enum { TX_PAIRS_HELD, TX_PAIRS_ON, TX_PAIRS_FOUND, TX_PAIRS_NONE, TX_PAIRS_SPLIT };
 /* Sets of kinds as TX_WORDS 64-bit words (144 kinds at most). */
 enum { TX_WORDS = (TX_CELLS + 63) / 64 };
 typedef struct tx_pairs {
     int n, nn, step, state;
     int base;    /* a piece's pins (g->fixed): its first steps, laid once, never gone back over */
+    int until;   /* the step where a run stops for each node (tx__pairs_split), or nn */
     int words;   /* the words a set of this game's kinds needs */
     tx_kinds ks; /* count[] follows the search */
     uint8_t cell[TX_CELLS];                /* the cell of each step */
@@ -261,6 +264,52 @@ void tx__pairs_init(tx_pairs *, const tx_game *g, int order);
 int tx__pairs_run(tx_pairs *, long long *budget);
 void tx__pairs_answer(const tx_game *g, const tx_pairs *, tx_answer *a);
 double tx__pairs_done(const tx_pairs *);
+
+/* The search cut into subtrees (split.c): after tx__pairs_split(p, depth)
+ * (the step of p's node < depth < nn), tx__pairs_run returns 2 on each node
+ * at step depth, in the order the search meets them, before paying for it;
+ * the next call goes on past its subtree.  A copy of p made then, given to
+ * tx__pairs_below, is the search of that subtree alone: the nodes of the
+ * run above depth and of every subtree's are the whole search's. */
+void tx__pairs_split(tx_pairs *, int depth);
+void tx__pairs_below(tx_pairs *);
+
+/* Knuth's estimate of the tree below p's node (held, not yet run): probes
+ * random paths down in work (a tx_pairs of the caller's), each step a
+ * candidate that passes the checks drawn by seed and probe, and width[s]
+ * for s from 0 to nn, the mean over them of the product of the candidates
+ * met above step s: the nodes at step s, estimated (0 above p's step).
+ * The sum is the size of the tree, estimated. */
+void tx__pairs_widths(const tx_pairs *p, tx_pairs *work, int probes, uint64_t seed, double *width);
+
+/* split.c's search: square's (pairs.c) from the corner the estimate picks,
+ * cut into subtrees that threads threads search; 0 with the answer in a, or
+ * PZ_STOPPED; *nodes: the nodes of every thread (the one-thread search's,
+ * if the game is Impossible); scratch of the solver's size.  With log not
+ * NULL, what it did: the cut, the orientation and its estimated tree, the
+ * walk above the cut, and each subtree's CPU time and nodes by index (the
+ * order the one-thread search meets them), the first cap of them. */
+typedef struct tx_split_task {
+    double cpu;
+    long long nodes;
+} tx_split_task;
+typedef struct tx_split_log {
+    tx_split_task *task; /* cap of them, the caller's */
+    long long cap, count;
+    int depth, turn; /* the cut (0: none), the orientation searched */
+    double tree;     /* its tree by the estimate */
+    double top_cpu;  /* the walk above the cut */
+    long long top_nodes;
+} tx_split_log;
+int tx__split(const tx_game *g, int threads, tx_answer *a, void *scratch, long long *nodes,
+              tx_split_log *log);
+/* The orientation split.c searches g from (0, 2, 4, 6: the corner whose
+ * tree looks smallest by Knuth's probes); with trees not NULL, each
+ * corner's estimated tree (a piece: its own, trees[0] alone). */
+int tx__split_estimate(const tx_game *g, void *scratch, double *trees);
+/* Its scratch (two searches' states and the threads' bookkeeping): the
+ * portfolio's holds it too, and hands a game to it given several threads. */
+#define TX_SPLIT_SCRATCH (2 * sizeof(tx_pairs) + 1024)
 
 /* One run of mrv.c's search (run 0, 1, ...: the budget, TX_MRV_FIRST nodes
  * at first, doubles, the ties are broken anew): 1 with a in the answer, 0 if

@@ -17,7 +17,8 @@
  * slices, and polls while the last subtrees end.
  * Cost: the probes (PROBES paths in each of four trees), a copy of the
  * search's state a subtree, a lock a subtree; a game whose tree looks
- * smaller than SMALL nodes is searched on its thread alone.  The threads
+ * smaller than SMALL nodes is searched on its thread alone, and one below
+ * SPLIT_N x SPLIT_N from its own corner, with no probes.  The threads
  * come from pz_game_threads(): 1 unless the harness says more.
  * Limits: n <= 12; a piece (pins) is searched from its own corner only.  A
  * tree whose cost lies in a few subtrees keeps one thread busy after the
@@ -36,6 +37,7 @@ enum {
     SLICE = 1 << 15, /* nodes between two looks at the others */
     SMALL = 200000,  /* nodes: below this, no split */
     SEED = 0x5eed,
+    SPLIT_N = 6, /* smaller games: no estimate, no cut */
 };
 
 /* What the threads share: the walk above the cut and how the game stands. */
@@ -215,9 +217,14 @@ int tx__split(const tx_game *g, int threads, tx_answer *a, void *scratch, long l
     sh->nodes = sh->pending = sh->ns = sh->next = 0;
     if (log)
         log->count = log->top_nodes = 0, log->top_cpu = 0;
-    best = tx__split_estimate(g, scratch, NULL);
+    /* Below 6x6 a game is its corner's alone: the probes would cost more. */
+    best = g->n < SPLIT_N ? 0 : tx__split_estimate(g, scratch, NULL);
     sh->turn = best;
-    tree = estimate(sh, best, width);
+    tree = g->n < SPLIT_N ? 0 : estimate(sh, best, width);
+    if (g->n < SPLIT_N) {
+        sh->turned = *g;
+        tx__pairs_init(&sh->top, g, TX_SQUARE);
+    }
     /* The cut: the first step with WIDE subtrees a thread. */
     if (threads > 1 && tree >= SMALL)
         for (int s = sh->top.step + 1; s < sh->top.nn && !depth; s++)
@@ -249,7 +256,8 @@ int tx__split(const tx_game *g, int threads, tx_answer *a, void *scratch, long l
         return 0;
     /* Every subtree searched to its end, or some cut. */
     if (sh->halt || !sh->topped) {
-        pz_estimate(tree > *nodes ? (double)*nodes / tree : 1);
+        /* Uncut, the walk's own path says it; cut, the estimate's tree. */
+        pz_estimate(!depth ? tx__pairs_done(&sh->top) : tree > *nodes ? (double)*nodes / tree : 1);
         return PZ_STOPPED;
     }
     return 0;

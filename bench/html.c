@@ -160,26 +160,6 @@ static void strip(FILE *f, const pz_result *r)
     pz_svg_end(&g);
 }
 
-/* With --repeat K: the ratio of solver s's passes to base's (each pass's
- * CPU time per instance), the Hodges-Lehmann estimate and its 95%
- * interval, as compare computes it; 0 without repetitions. */
-static int relative_interval(const pz_result *r, int s, int base, double *lo, double *hi)
-{
-    const pz_tally *t = &r->tally[s], *b = &r->tally[base];
-    pz_sample x[PZ_REPEAT], y[PZ_REPEAT];
-    int k = r->opts.repeat;
-    if (k < 2 || s == base || !t->ran || !b->ran)
-        return 0;
-    for (int i = 0; i < k; i++) {
-        x[i] = (pz_sample){1e9 * b->rep_cpu_seconds[i] / (double)b->ran, 1};
-        y[i] = (pz_sample){1e9 * t->rep_cpu_seconds[i] / (double)t->ran, 1};
-    }
-    pz_shift sh = pz_compare_times(x, k, y, k);
-    *lo = sh.lo;
-    *hi = sh.hi;
-    return !isnan(sh.lo);
-}
-
 /* Relative speed: each solver's CPU time over the baseline's, a bar on a
  * log axis, with the repetitions' interval where there is one. */
 static void relative(FILE *f, const pz_result *r, int base)
@@ -195,7 +175,7 @@ static void relative(FILE *f, const pz_result *r, int base)
         rows++;
         lo = fmin(lo, ratio[s]);
         hi = fmax(hi, ratio[s]);
-        if (relative_interval(r, s, base, &a, &b)) {
+        if (pz_relative_interval(r, s, base, NULL, &a, &b)) {
             lo = fmin(lo, a);
             hi = fmax(hi, b);
             whiskers = 1;
@@ -225,7 +205,7 @@ static void relative(FILE *f, const pz_result *r, int base)
         snprintf(text, sizeof text, "%s: %.3gx", name, ratio[s]);
         pz_svg_rect(&g, fmin(1, ratio[s]), y - 0.3, fmax(1, ratio[s]), y + 0.3, pz_svg_colour(name),
                     0.8, text);
-        if (relative_interval(r, s, base, &a, &b)) {
+        if (pz_relative_interval(r, s, base, NULL, &a, &b)) {
             pz_svg_line(&g, a, y, b, y, "#000", 1.5, 0);
             pz_svg_line(&g, a, y - 0.15, a, y + 0.15, "#000", 1.5, 0);
             pz_svg_line(&g, b, y - 0.15, b, y + 0.15, "#000", 1.5, 0);

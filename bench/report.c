@@ -363,6 +363,17 @@ static void repetitions_note(FILE *f, const pz_result *r)
         fprintf(f, "  %-*s %s +- %s [%s, %s]\n", name_width(r), r->opts.solvers[s]->name, mean, sd,
                 lo, hi);
     }
+    int base = pz_baseline(r), n = 0;
+    for (int s = 0; s < r->opts.nsolvers && base >= 0; s++) {
+        double ratio, lo, hi;
+        if (!pz_relative_interval(r, s, base, &ratio, &lo, &hi))
+            continue;
+        if (!n++)
+            fprintf(f, "  relative over the passes, CPU time over %s's [95%% CI]:\n",
+                    r->opts.solvers[base]->name);
+        fprintf(f, "  %-*s %.3gx [%.3g, %.3g]\n", name_width(r), r->opts.solvers[s]->name, ratio,
+                lo, hi);
+    }
 }
 
 /* A sweep: each solver's warm batches size by size (the headline's cells
@@ -410,6 +421,28 @@ static void sizes_table(FILE *f, const pz_result *r, int md)
             fprintf(f, " [%.2f, %.2f]", g.lo, g.hi);
         fprintf(f, " over %d sizes%s\n", g.n, md ? "." : "");
     }
+}
+
+/* With --repeat K: the ratio of solver s's passes to base's (each pass's
+ * CPU time per instance), the Hodges-Lehmann estimate and its 95%
+ * interval, as compare computes it; 0 without repetitions. */
+int pz_relative_interval(const pz_result *r, int s, int base, double *ratio, double *lo, double *hi)
+{
+    const pz_tally *t = &r->tally[s], *b = &r->tally[base];
+    pz_sample x[PZ_REPEAT], y[PZ_REPEAT];
+    int k = r->opts.repeat;
+    if (k < 2 || s == base || !t->ran || !b->ran)
+        return 0;
+    for (int i = 0; i < k; i++) {
+        x[i] = (pz_sample){1e9 * b->rep_cpu_seconds[i] / (double)b->ran, 1};
+        y[i] = (pz_sample){1e9 * t->rep_cpu_seconds[i] / (double)t->ran, 1};
+    }
+    pz_shift sh = pz_compare_times(x, k, y, k);
+    if (ratio)
+        *ratio = sh.ratio;
+    *lo = sh.lo;
+    *hi = sh.hi;
+    return !isnan(sh.lo);
 }
 
 /* A merge's wall_s is the work of its shards, summed; how long the sharded run

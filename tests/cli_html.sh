@@ -58,6 +58,10 @@ for s in gf2 rowenum chase; do
     [ -n "$cpu" ] && [[ $line == *" $cpu "* ]] && [[ $line == *" $rel "* ]] ||
         bad "$s: the page's cpu '$cpu' and relative '$rel' are not the table's: $line"
 done
+# With --repeat, relative with its interval over the passes.
+grep -q '^  relative over the passes, CPU time over [a-z0-9]*.s \[95% CI\]:$' run.txt &&
+    grep -Eq '^  rowenum  *[0-9.]+x \[[0-9.]+, [0-9.]+\]$' run.txt ||
+    bad "no relative with its interval: $(cat run.txt)"
 grep -q 'class="ok">OK</span>: every answer checks and agrees' run.html || bad "run.html: no verdict"
 grep -q 'Impossible' sweep.html || bad "sweep.html: no histogram of answers"
 grep -q '<dt>commit</dt>' merge.html || bad "merge.html: no provenance"

@@ -13,6 +13,7 @@
 #include "../bench/engine.h"
 #include "../bench/plan.h"
 #include "../bench/report.h"
+#include "../bench/select.h"
 #include "../bench/shrink.h"
 #include "../solvers/io.h"
 
@@ -145,35 +146,6 @@ static void help(FILE *f)
           f);
 }
 
-/* Parses "a,b" into a set of p's solvers: bit r is its r-th in the registry. */
-static int parse_solvers(const pz_puzzle *p, const char *list, unsigned long long *set,
-                         const char *opt)
-{
-    char buf[512], names[512] = "", hint[PZ_HINT_SIZE], *save = NULL;
-    size_t len = 0;
-    *set = 0;
-    for (int i = 0; pz_solvers[i]; i++)
-        if (pz_solvers[i]->puzzle == p && len < sizeof names)
-            len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "",
-                                    pz_solvers[i]->name);
-    snprintf(buf, sizeof buf, "%s", list);
-    for (char *name = strtok_r(buf, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
-        int found = -1, rank = 0;
-        for (int i = 0; pz_solvers[i] && found < 0; i++)
-            if (pz_solvers[i]->puzzle == p && rank++ < 64 && !strcmp(pz_solvers[i]->name, name))
-                found = rank - 1;
-        if (found < 0)
-            return pz_usage("run: %s: %s has no solver '%s'%s (solvers: %s)", opt, p->name, name,
-                            pz_solver_hint(p, name, hint), names);
-        if ((*set >> found) & 1)
-            return pz_usage("run: %s: '%s' is listed twice", opt, name);
-        *set |= 1ull << found;
-    }
-    if (!*set)
-        return pz_usage("run: %s: expected solver names (solvers: %s)", opt, names);
-    return 0;
-}
-
 /* No report is written over the corpus, its answers or another report. */
 static int check_clash(const pz_corpus *c, const char *spec, const char *const out[PZ_OUTS])
 {
@@ -273,7 +245,6 @@ int pz_cmd_run(int argc, char **argv)
     const char *value[NOPTIONS];
     const pz_puzzle *p = NULL;
     pz_run_opts o = {.sample = 1};
-    unsigned long long set = 0, slowset = 0;
     pz_corpus c;
     pz_shard sh;
     pz_result res;
@@ -301,12 +272,8 @@ int pz_cmd_run(int argc, char **argv)
         return status;
     if ((status = check_clash(&c, spec, out)))
         goto out;
-    if (solvers && parse_solvers(p, solvers, &set, "--solvers")) {
-        status = PZ_EXIT_USAGE;
-        goto out;
-    }
-    if (slow && parse_solvers(p, slow, &slowset, "--slow")) {
-        status = PZ_EXIT_USAGE;
+    if (pz_select_solvers(p, solvers, slow, &o, &e)) {
+        status = pz_print_error_in("run", &e);
         goto out;
     }
     if (sample && pz_parse_sample(sample, &o.sample, &e)) {
@@ -329,23 +296,6 @@ int pz_cmd_run(int argc, char **argv)
         status =
             pz_usage("run: expected --repeat K with 1 <= K <= %d, found '%s'", PZ_REPEAT, repeat);
         goto out;
-    }
-    for (int i = 0, rank = 0; pz_solvers[i]; i++) {
-        if (pz_solvers[i]->puzzle != p || rank >= 64)
-            continue;
-        if (solvers ? (set >> rank) & 1 : 1) {
-            if (o.nsolvers == PZ_RUN_SOLVERS) {
-                status = pz_usage("run: at most %d solvers in one run", PZ_RUN_SOLVERS);
-                goto out;
-            }
-            if (slow ? (slowset >> rank) & 1 : pz_solvers[i]->flags & PZ_SLOW)
-                o.slow |= 1u << o.nsolvers;
-            o.solvers[o.nsolvers++] = pz_solvers[i];
-        } else if ((slowset >> rank) & 1) {
-            status = pz_usage("run: --slow %s is not among the solvers run", pz_solvers[i]->name);
-            goto out;
-        }
-        rank++;
     }
     if (o.sample == 1)
         o.slow = 0;

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# cli_layers.sh BIN SRC - the house's layering (CONTRIBUTING.md): every
+# #include "..." from one folder to another goes down, cli -> bench ->
+# solvers, util -> include/, and no files include each other in a circle
+# (tsort finds one; count.c and mrv.c include themselves, their template).
+set -u
+bin=$1 src=$2
+source "$src/tests/cli.sh"
+: "$bin"
+
+rank() { case $1 in cli/*) echo 3 ;; bench/*) echo 2 ;; solvers/* | util/*) echo 1 ;;
+    include/*) echo 0 ;; *) echo - ;; esac; }
+cd "$src" || exit 1
+{ git ls-files 'cli/*' 'bench/*' 'solvers/*' 'util/*' 'include/*' 2>/dev/null ||
+    find cli bench solvers util include -type f; } | grep -E '\.(c|h|cc)$' >"$tmp/files"
+[ -s "$tmp/files" ] && ok || bad "no sources found under $src"
+while read -r f; do
+    sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f" |
+        while read -r inc; do
+            t=$(realpath -m --relative-to=. "$(dirname "$f")/$inc")
+            [ -f "$t" ] && echo "$f $t"
+        done
+done <"$tmp/files" >"$tmp/edges"
+grep -q . "$tmp/edges" && ok || bad "no includes found"
+while read -r f t; do
+    a=$(rank "$f") b=$(rank "$t")
+    [ "$a" = - ] || [ "$b" = - ] || [ "$b" -le "$a" ] || echo "$f includes $t"
+done <"$tmp/edges" >"$tmp/up"
+[ -s "$tmp/up" ] && bad "includes upward: $(cat "$tmp/up")" || ok
+tsort "$tmp/edges" >/dev/null 2>"$tmp/loop" && ok || bad "an include circle: $(cat "$tmp/loop")"
+summary

@@ -15,6 +15,14 @@ const pz_puzzle *const pz_puzzles[] = {PZ_PUZZLES(LIST_PUZZLE) NULL};
 static const pz_solver *const builtin[] = {PZ_SOLVERS(LIST_SOLVER) NULL};
 const pz_solver *const *pz_solvers = builtin;
 
+int pz_builtin(const pz_solver *s)
+{
+    for (const pz_solver *const *b = builtin; *b; b++)
+        if (*b == s)
+            return 1;
+    return 0;
+}
+
 /* The list once a plug-in's solvers join it: the built-in ones, then the
  * added ones in the order added.  Solvers are never removed. */
 static const pz_solver **grown;

@@ -36,6 +36,13 @@ typedef struct pz_arena pz_arena;
 
 typedef enum pz_verdict { PZ_VALID = 0, PZ_INVALID = 1 } pz_verdict;
 
+/* What a solver's answer that checks proves (pz_puzzle's proof): its claim
+ * replayed by the checker (presses, a placement, an impossibility
+ * certificate); a claim that rests on agreement (an Impossible with nothing
+ * to replay); or a claim a solver must prove and did not (a Tetravex
+ * Possible with no placement), which fails. */
+typedef enum pz_proof { PZ_OWES_PROOF = -1, PZ_UNPROVEN = 0, PZ_PROVEN = 1 } pz_proof;
+
 /* Corpus parameters from a spec such as "random:rows=6:cols=6:count=1e6".
  * -1 (or "") means not given; a generator's setup fills its defaults.
  * digits=peak gives digits PZ_DIGITS_PEAK, which a setup that knows it
@@ -120,7 +127,9 @@ typedef struct pz_puzzle {
      * each answer that checks in classes[j]; stops at the first answer that
      * does not check and returns how many did (count: all of them).  The
      * harness checks a billion answers this way with the size's constants
-     * and the calls paid once per batch; a failure goes the single way. */
+     * and the calls paid once per batch; a failure goes the single way.
+     * It accepts only answers that proof() calls PZ_PROVEN: the harness
+     * counts them certified; any other goes the single way too. */
     size_t (*check_batch)(const void *insts, const void *answers, size_t count, int *classes);
     /* Variable-size instances (optional).  inst_size and ans_size stay fixed
      * headers, so a batch is still a flat array and small instances keep
@@ -146,6 +155,11 @@ typedef struct pz_puzzle {
      * -1 with why if depth does not fit inst. */
     long long (*pieces)(const void *inst, int depth, void (*emit)(void *ctx, const void *piece),
                         void *ctx, char *why, size_t len);
+    /* Optional (NULL: every answer that checks is PZ_PROVEN): what an answer
+     * that check() accepts proves, from what it carries.  Independent of the
+     * solvers, as check() is.  A judge's text carries no witness, so this
+     * is asked of solvers' answers only. */
+    pz_proof (*proof)(const void *inst, const void *ans);
 } pz_puzzle;
 
 /* Room for every press count of a 64x64 board, a class for "none", two for
@@ -277,6 +291,8 @@ enum { PZ_SOLVERS(PZ__FLAGS) };
 /* Prepares a solver, or every registered one (tables before any timing);
  * a failure is fatal. */
 void pz_prepare(const pz_solver *);
+/* 1 for a solver of the registry's own list, 0 for a plug-in's. */
+int pz_builtin(const pz_solver *);
 void pz_prepare_all(void);
 
 #endif

@@ -501,7 +501,7 @@ static void batch_answer(const pz_solver *gf2, void *scratch, tg_board *bd, tg_a
  * of boards of one size and of mixed sizes (those that pack in a word and
  * those that do not), answers right, spoilt and certificates, from every
  * start and for many lengths.  A batch must accept exactly the answers that
- * check, up to the first that does not, with the same classes. */
+ * check and are proven, up to the first that is not, with the same classes. */
 static void test_check_batch(void **state)
 {
     static const int sizes[][2] = {{5, 6},  {4, 4},  {1, 1}, {8, 8},   {1, 63}, {63, 1},
@@ -542,12 +542,14 @@ static void test_check_batch(void **state)
                 assert_true(got <= end - j);
                 for (size_t q = j; q < j + got; q++) {
                     assert_int_equal(p->check(&bd[q], &ans[q], &why), PZ_VALID);
+                    assert_int_equal(p->proof(&bd[q], &ans[q]), PZ_PROVEN);
                     assert_int_equal(classes[q], p->classify(&bd[q], &ans[q], NULL, 0));
                 }
                 accepted += (long)got;
                 j += got;
                 if (j < end) {
-                    assert_int_equal(p->check(&bd[j], &ans[j], &why), PZ_INVALID);
+                    assert_true(p->check(&bd[j], &ans[j], &why) == PZ_INVALID ||
+                                p->proof(&bd[j], &ans[j]) != PZ_PROVEN);
                     rejected++;
                     j++;
                 }

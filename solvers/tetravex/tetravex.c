@@ -504,6 +504,17 @@ static int tx_classify(const void *inst, const void *ans, char *name, size_t len
     return a->possible == PZ_TETRAVEX_UNKNOWN ? PZ_CLASS_UNKNOWN : a->possible != 0;
 }
 
+/* A Possible proves itself by its placement (which check() replayed);
+ * Impossible rests on agreement. */
+static pz_proof tx_proof(const void *inst, const void *ans)
+{
+    const tx_answer *a = ans;
+    (void)inst;
+    if (a->possible == 1)
+        return a->has ? PZ_PROVEN : PZ_OWES_PROOF;
+    return PZ_UNPROVEN;
+}
+
 static void tx_unknown(const void *inst, void *ans)
 {
     tx_answer *a = ans;
@@ -534,6 +545,7 @@ const pz_puzzle pz_tetravex = {
     .classify = tx_classify,
     .unknown = tx_unknown,
     .pieces = tx__pieces,
+    .proof = tx_proof,
 };
 
 /* Orientation o: bit 0 transposes (a tile's top becomes its left), then bit 1

@@ -226,7 +226,9 @@ static __attribute__((noinline)) int check_one(const tg_board *bd, const tg_answ
                                                unsigned goals)
 {
     const char *why;
-    return tg_check(bd, a, goals, &why) == PZ_VALID ? tg_classify(bd, a, NULL, 0) : -1;
+    if (tg_check(bd, a, goals, &why) != PZ_VALID || tg_proof(bd, a) != PZ_PROVEN)
+        return -1; /* the single way: an Impossible without certificates rests on agreement */
+    return tg_classify(bd, a, NULL, 0);
 }
 
 size_t tg_check_batch(const void *insts, const void *answers, size_t count, int *classes,
@@ -315,6 +317,15 @@ void tg_size(const void *inst, char *buf, size_t len)
 {
     const tg_board *bd = inst;
     snprintf(buf, len, "%dx%d", bd->m, bd->n);
+}
+
+pz_proof tg_proof(const void *inst, const void *ans)
+{
+    const tg_answer *a = ans;
+    (void)inst;
+    if (a->weight >= 0)
+        return a->has & TG_PRESSES ? PZ_PROVEN : PZ_OWES_PROOF;
+    return a->has & TG_CERTS ? PZ_PROVEN : PZ_UNPROVEN;
 }
 
 /* The press count, or "Impossible" in the last class. */

@@ -119,6 +119,7 @@
         .size = tg_size,                                                                           \
         .classify = tg_classify,                                                                   \
         .check_batch = NAME##_check_batch,                                                         \
+        .proof = tg_proof,                                                                         \
         .wide = &pz_##NAME##_wide,                                                                 \
     };                                                                                             \
     const pz_puzzle pz_##NAME##_wide = {                                                           \
@@ -138,6 +139,7 @@
         .classify = tg_wide_classify,                                                              \
         .wide = &pz_##NAME##_wide,                                                                 \
         .answer_in = NAME##_answer_in,                                                             \
+        .proof = tg_proof,                                                                         \
     }
 
 #endif

@@ -364,9 +364,12 @@ void pz_reference_init(pz_reference *ref, const pz_puzzle *p, const pz_solver *o
 {
     const pz_solver **mine;
     int *order, n = 0;
-    /* A wide puzzle's solvers are its narrow twin's. */
+    /* The puzzle's solvers by its name: a wide puzzle's are its narrow
+     * twin's.  A plug-in's are never the reference (what it answers is what
+     * is judged). */
+#define MINE(s) (pz_builtin(s) && !strcmp((s)->puzzle->name, p->name))
     for (int i = 0; pz_solvers[i]; i++)
-        n += pz_solvers[i]->puzzle == p || pz_solvers[i]->puzzle->wide == p;
+        n += MINE(pz_solvers[i]);
     mine = pz_xcalloc((size_t)n + 1, sizeof *mine);
     order = pz_xcalloc((size_t)n + 1, sizeof *order);
     ref->puzzle = p;
@@ -374,8 +377,9 @@ void pz_reference_init(pz_reference *ref, const pz_puzzle *p, const pz_solver *o
     ref->n = 0;
     ref->arena = NULL;
     for (int i = 0; pz_solvers[i]; i++)
-        if (pz_solvers[i]->puzzle == p || pz_solvers[i]->puzzle->wide == p)
+        if (MINE(pz_solvers[i]))
             mine[ref->n++] = pz_solvers[i];
+#undef MINE
     pz_reference_order(mine, n, order);
     ref->solvers = pz_xcalloc((size_t)n + 1, sizeof *ref->solvers);
     for (int k = 0; k < n; k++)
@@ -391,12 +395,18 @@ void pz_reference_init(pz_reference *ref, const pz_puzzle *p, const pz_solver *o
 
 int pz_reference_solve(pz_reference *ref, const void *inst, void *ans, pz_error *e)
 {
+    return pz_reference_solve_except(ref, inst, ans, NULL, e);
+}
+
+int pz_reference_solve_except(pz_reference *ref, const void *inst, void *ans,
+                              const pz_solver *except, pz_error *e)
+{
     const pz_puzzle *p = ref->puzzle;
     const char *why = NULL;
     int took = 0;
     for (int k = 0; k < ref->n; k++) {
         const pz_solver *s = ref->solvers[k];
-        if (!s->fits(inst))
+        if (s == except || !s->fits(inst))
             continue;
         took = 1;
         if (!ref->scratch[k])

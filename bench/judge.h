@@ -118,7 +118,7 @@ int pz_jury_refuted(const pz_puzzle *, unsigned long long k, const void *inst, c
 /* The reference answer, the one definition that run, solve, check and stress
  * share: the corpus's expected answer where there is one, else the first
  * answer that checks among the solvers flagged PZ_REF in the registry, then
- * among the others, each in display order.
+ * among the other built-in ones, each in display order (never a plug-in's).
  *
  * pz_reference_order puts n solvers (in display order) in that order: order[k]
  * is an index into solvers.  pz_reference_pick is the rule itself: the first
@@ -153,6 +153,9 @@ void pz_reference_init(pz_reference *, const pz_puzzle *, const pz_solver *only)
  * solver's search spent is unknown (the puzzle's unknown() answer, 0): the
  * budget is the game's, so no other solver is tried. */
 int pz_reference_solve(pz_reference *, const void *inst, void *ans, pz_error *e);
+/* The same without solver except (NULL: none): an answer independent of it. */
+int pz_reference_solve_except(pz_reference *, const void *inst, void *ans, const pz_solver *except,
+                              pz_error *e);
 void pz_reference_free(pz_reference *);
 
 #endif

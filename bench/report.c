@@ -112,11 +112,12 @@ static void flat(FILE *f, const char *text, const char *sep)
             fputs(sep, f);
 }
 
-/* Instances ran and not one answer was checked: every solver skipped them
- * all, which proves nothing (an empty shard is fine). */
+/* Instances ran and not one answer was certified or agreed: every solver
+ * skipped them, was cut or sampled out, which proves nothing (an empty
+ * shard is fine). */
 int pz_nothing_checked(const pz_result *r)
 {
-    return r->instances > 0 && r->checked == 0 && !pz_unknown_games(r);
+    return pz_result_verdict(r) == PZ_RESULT_UNCHECKED;
 }
 
 long long pz_unknown_games(const pz_result *r)
@@ -162,15 +163,38 @@ static void unknown_note(FILE *f, const pz_result *r)
 static const char *unknown_part(const pz_result *r, char *buf, size_t len)
 {
     long long n = r->hist[PZ_CLASS_UNKNOWN];
-    if (!n)
-        return "";
-    snprintf(buf, len, "; %lld of the %lld instances unknown (cut by the budget)", n, r->instances);
+    int at = 0;
+    *buf = 0;
+    if (n)
+        at = snprintf(buf, len, "; %lld of the %lld instances unknown (cut by the budget)", n,
+                      r->instances);
+    if (r->not_run && at >= 0 && (size_t)at < len)
+        snprintf(buf + at, len - (size_t)at, "; %lld of the %lld instances not run (sampled out)",
+                 r->not_run, r->instances);
     return buf;
+}
+
+/* What became of the answers, by class (result.h's PZ_ANSWERS), where not
+ * every answer that ran was certified. */
+static void classes_line(FILE *f, const pz_result *r)
+{
+    long long n[PZ_NANSWERS], other = 0;
+    for (int a = 0; a < PZ_NANSWERS; a++) {
+        n[a] = pz_answers(r, (pz_answer)a);
+        other += a != PZ_ANSWER_CERTIFIED && a != PZ_ANSWER_NOT_RUN ? n[a] : 0;
+    }
+    if (!other)
+        return;
+    fputs("Answers by class:", f);
+    for (int a = 0, k = 0; a < PZ_NANSWERS; a++)
+        if (n[a])
+            fprintf(f, "%s %s %lld", k++ ? "," : "", pz_answer_names[a], n[a]);
+    fputs(".\n", f);
 }
 
 static void status_line(FILE *f, const pz_result *r, const char *bold)
 {
-    char unk[96];
+    char unk[192];
     if (r->partial)
         fprintf(f, "%sPARTIAL%s: interrupted after %lld of %lld instances. ", bold, bold,
                 r->instances, r->shard.end - r->shard.first);
@@ -179,9 +203,15 @@ static void status_line(FILE *f, const pz_result *r, const char *bold)
                 "%sFAIL%s: %lld instance%s with an answer that fails its check or "
                 "disagrees.\n",
                 bold, bold, r->failures, r->failures > 1 ? "s" : "");
-    else if (pz_nothing_checked(r))
+    else if (pz_nothing_checked(r) && !r->checked && !pz_unknown_games(r))
         fprintf(f, "%sFAIL%s: nothing was checked: no solver answered any of the %lld instances.\n",
                 bold, bold, r->instances);
+    else if (pz_nothing_checked(r))
+        fprintf(f,
+                "%sFAIL%s: nothing was checked: no answer to the %lld instances was certified or "
+                "agreed (%lld unknown, cut by the budget; %lld not run).\n",
+                bold, bold, r->instances, pz_answers(r, PZ_ANSWER_UNKNOWN),
+                pz_answers(r, PZ_ANSWER_NOT_RUN));
     else if (r->unanswered)
         /* Boards no solver takes (a sweep past a solver's sizes) prove
          * nothing: said on the line that says OK, not only in the histogram. */
@@ -204,6 +234,8 @@ static void histogram_line(FILE *f, const pz_result *r, const char *sep)
         }
     if (r->unanswered)
         fprintf(f, "%sno valid answer: %lld", first ? "" : sep, r->unanswered);
+    if (r->not_run)
+        fprintf(f, "%snot run: %lld", first && !r->unanswered ? "" : sep, r->not_run);
 }
 
 /* The terminal's histogram: every class where they fit on a line or two,
@@ -251,6 +283,8 @@ static void answers_line(FILE *f, const pz_result *r)
     fprintf(f, "\n  %d more (see --json)", classes - ntop);
     if (r->unanswered)
         fprintf(f, "; no valid answer: %lld", r->unanswered);
+    if (r->not_run)
+        fprintf(f, "; not run: %lld", r->not_run);
     fputc('\n', f);
 }
 
@@ -311,7 +345,9 @@ static void list_failures(FILE *f, const pz_result *r, const style *st)
                 fprintf(f, "%s%s%s", st->invalid, why, close);
             if (s < 0 && x->refuted)
                 fprintf(f, "%s%s%s", st->refuted, x->refuted, close);
-            if (s >= 0 && (x->disagree >> s) & 1)
+            if (s >= 0 && (x->disagree >> s) & 1 && x->how[s])
+                fprintf(f, "%s: %s%s", st->differs, x->how[s], close);
+            else if (s >= 0 && (x->disagree >> s) & 1)
                 fprintf(f, "%s%s", st->differs, close);
         }
         fputc('\n', f);
@@ -558,6 +594,12 @@ void pz_write_summary(FILE *f, const pz_result *r)
                 "The jury is wrong: our reference refutes %lld of the expected answers (REFUTED\n"
                 "below), where the solvers that differ from them are counted as disagreeing\n",
                 r->jury_refuted);
+    if (r->jury_unknown)
+        fprintf(f,
+                "The jury gave no answer (\"unknown\") to %lld instances: our reference stands "
+                "in there\n",
+                r->jury_unknown);
+    classes_line(f, r);
     status_line(f, r, "");
     list_failures(f, r, &plain);
 }
@@ -750,7 +792,7 @@ const char *pz_status_text(const pz_result *r, char *buf, size_t len)
 
 int pz_result_fails(const pz_result *r)
 {
-    return r->failures || pz_nothing_checked(r);
+    return pz_result_verdict(r) != PZ_RESULT_OK;
 }
 
 int pz_write_reports(const pz_result *r, const char *const out[PZ_OUTS])

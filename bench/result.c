@@ -290,8 +290,10 @@ void pz_failure_free(pz_failure *f)
     free(f->input);
     free(f->expected);
     free(f->refuted);
-    for (int s = 0; s < PZ_RUN_SOLVERS; s++)
+    for (int s = 0; s < PZ_RUN_SOLVERS; s++) {
         free(f->answer[s]);
+        free(f->how[s]);
+    }
     memset(f, 0, sizeof *f);
 }
 
@@ -323,4 +325,33 @@ void pz_result_free(pz_result *res)
     res->nfail = 0;
     for (int s = 0; s < PZ_RUN_SOLVERS; s++)
         pz_tally_free(&res->tally[s]);
+}
+
+#define NAME(c, m, name, ...) name,
+const char *const pz_answer_names[PZ_NANSWERS] = {PZ_ANSWERS(NAME)};
+#undef NAME
+#define WHAT(c, m, name, exit, what) what,
+const char *const pz_answer_what[PZ_NANSWERS] = {PZ_ANSWERS(WHAT)};
+#undef WHAT
+
+long long pz_answers(const pz_result *r, pz_answer a)
+{
+    long long n = 0;
+    for (int s = 0; s < r->opts.nsolvers; s++) {
+        const pz_tally *t = &r->tally[s];
+#define COUNT(c, m, ...) n += a == PZ_ANSWER_##c ? t->m : 0;
+        PZ_ANSWERS(COUNT)
+#undef COUNT
+        n += a == PZ_ANSWER_NOT_RUN ? t->skipped : 0;
+    }
+    return n;
+}
+
+int pz_result_verdict(const pz_result *r)
+{
+    if (r->failures || pz_answers(r, PZ_ANSWER_FAILED))
+        return PZ_RESULT_FAILED;
+    if (r->instances > 0 && !pz_answers(r, PZ_ANSWER_CERTIFIED) && !pz_answers(r, PZ_ANSWER_AGREED))
+        return PZ_RESULT_UNCHECKED;
+    return PZ_RESULT_OK;
 }

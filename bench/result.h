@@ -98,7 +98,45 @@
     X(COUNT, estimated, "estimated", 15, "%lld", FREE, NEW) /* of those, with a tree estimate */   \
     X(REAL, tree, "tree", 16, "%.4g", FREE, NEW)            /* their trees' nodes, summed */       \
     X(SIZES, sizes, "sizes", 0, "", FREE, NEW) /* a sweep's warm batches, size by size */          \
+    X(COUNT, certified, "certified", 25, "%lld", FREE, NEW) /* PZ_ANSWERS below, of ran */         \
+    X(COUNT, agreed, "agreed", 26, "%lld", FREE, NEW)                                              \
+    X(COUNT, failed, "failed", 27, "%lld", FREE, NEW)                                              \
+    X(COUNT, not_run, "not_run", 28, "%lld", FREE, NEW) /* sampled out: not asked */               \
     PZ_TEST_TALLY(X)
+
+/* What became of one solver's answer to one instance: exactly one of these
+ * classes, and nothing else decides whether a run is OK (pz_result_verdict).
+ *
+ *     X(CLASS, member, name, exit, what)
+ *
+ * member: the tally's count of the class (unknown is the budget's count
+ * above; not run adds up not_run, sampled out, and skipped, too big for the
+ * solver).  exit: what the class does to the exit status: PASS (0, with at
+ * least one answer certified or agreed), APART (counted apart, never a pass
+ * and never a failure) or FAIL (1).  A solver's ran is certified + agreed +
+ * unknown + failed.  Reports written before these counts have none of
+ * them: read, a solver's answers that were not unknown, invalid or
+ * disagreeing are counted certified (schema.c), as they were then judged.
+ */
+#define PZ_ANSWERS(X)                                                                              \
+    X(CERTIFIED, certified, "certified", PASS,                                                     \
+      "the checker replayed its witness: presses, a placement or an impossibility certificate")    \
+    X(AGREED, agreed, "agreed", PASS,                                                              \
+      "nothing to replay (an Impossible without certificate), and an independent built-in "        \
+      "solver gave the same judge output")                                                         \
+    X(UNKNOWN, unknown, "unknown", APART, "cut by the budget the user set (--budget)")             \
+    X(NOT_RUN, not_run, "not run", APART,                                                          \
+      "sampled out or dropped by the plan, or too big for the solver (skipped)")                   \
+    X(FAILED, failed, "failed", FAIL,                                                              \
+      "fails its check, differs from the reference, owes a proof, no one could certify or "        \
+      "agree with it, or the solver erred (an error, or unknown or stopped with no budget)")
+
+#define PZ__ANSWER_ENUM(c, ...) PZ_ANSWER_##c,
+typedef enum pz_answer { PZ_ANSWERS(PZ__ANSWER_ENUM) PZ_NANSWERS } pz_answer;
+#undef PZ__ANSWER_ENUM
+enum { PZ_PASS, PZ_APART, PZ_FAIL };
+extern const char *const pz_answer_names[PZ_NANSWERS];
+extern const char *const pz_answer_what[PZ_NANSWERS];
 
 /* The run's own counts, each the sum of its threads' and its shards'.
  *
@@ -120,7 +158,10 @@
     X(COUNT, expected_invalid, "expected_invalid", TAIL, r->expected ? r->instances : 0, EQUAL,    \
       OLD)                                                                                         \
     X(COUNT, jury_refuted, "jury_refuted", TAIL, r->expected ? r->instances : 0, EQUAL, NEW)       \
-    /* expected answers our reference refutes (judge.h) */
+    /* expected answers our reference refutes (judge.h) */                                         \
+    X(COUNT, jury_unknown, "jury_unknown", TAIL, r->expected ? r->instances : 0, EQUAL, NEW)       \
+    /* expected answers "unknown": no jury answer, our reference stands in */                      \
+    X(COUNT, not_run, "not_run", TAIL, r->instances, EQUAL, NEW) /* no solver was asked */
 
 /* A test build adds one field, to show that the line is all a field takes. */
 #ifdef PZ_TEST_FIELD
@@ -245,6 +286,7 @@ typedef struct pz_failure {
     char *answer[PZ_RUN_SOLVERS];    /* NULL: not asked or did not fit */
     const char *why[PZ_RUN_SOLVERS]; /* NULL: checks */
     unsigned disagree;               /* bit s: differs from the reference */
+    char *how[PZ_RUN_SOLVERS];       /* where it differs: how (class, count, witness), or NULL */
     int reference;                   /* the solver that was the reference; -1 expected */
 } pz_failure;
 
@@ -273,6 +315,14 @@ typedef struct pz_result {
  * many are kept. */
 int pz_keep_first(pz_failure *, int n);
 void pz_failure_free(pz_failure *);
+/* The run's verdict from the answer classes: 0 OK (no answer failed, and
+ * some answer was certified or agreed, or there was nothing to do); 1 an
+ * answer failed; 2 nothing was checked (every answer unknown or not run). */
+enum { PZ_RESULT_OK, PZ_RESULT_FAILED, PZ_RESULT_UNCHECKED };
+int pz_result_verdict(const pz_result *);
+/* The answers of every solver in a class, summed (not run: with skipped). */
+long long pz_answers(const pz_result *, pz_answer);
+
 /* Frees what a result holds (failures, histogram, tallies). */
 void pz_result_free(pz_result *);
 

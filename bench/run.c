@@ -36,7 +36,14 @@
 /* What happened to one solver on one instance of a batch.  CUT: its
  * search was cut by the game's budget (run --budget): no answer, "unknown"
  * (the puzzle's unknown() wrote it), counted apart and never checked. */
-enum { NOT_ASKED, SKIPPED, CUT, RAN, FAILED /* solve() returned an error */ };
+enum {
+    NOT_ASKED,
+    SKIPPED,
+    CUT,
+    RAN,
+    FAILED, /* solve() returned an error */
+    STRAY   /* solve() stopped (PZ_STOPPED) with no budget cutting it and no signal */
+};
 
 /* A batch's buffers may take this much memory per thread, at most. */
 #define BATCH_BYTES (1ll << 30)
@@ -62,6 +69,7 @@ typedef struct worker {
     char *expected;               /* the batch's expected answers, where the corpus has them */
     pz_reference ref;             /* ours, against an expected answer a solver disputes */
     char *mine;                   /* its answer; NULL until first needed */
+    char *other;                  /* its answer without a solver, to agree with it */
     double *tree[PZ_RUN_SOLVERS]; /* with a budget: a CUT game's tree by its estimate */
 } worker;
 
@@ -124,10 +132,25 @@ int pz_run_check(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, p
     return 0;
 }
 
+/* How an answer differs from the reference's (with), which the judge prints
+ * otherwise: in its class (the count, Impossible, Possible), or in the
+ * witness the judge's output shows (malloc'd). */
+static char *how_differs(const job *jb, const void *inst, const void *with, const void *ans,
+                         const char *refname)
+{
+    const pz_puzzle *p = jb->c->puzzle;
+    char mine[PZ_NAME], theirs[PZ_NAME];
+    int a = p->classify(inst, ans, mine, sizeof mine),
+        b = p->classify(inst, with, theirs, sizeof theirs);
+    if (a != b)
+        return pz_xasprintf("%s where %s has %s", mine, refname, theirs);
+    return pz_xasprintf("%s as %s, but another witness in the judge's output", mine, refname);
+}
+
 /* Keeps the failure if it is among this thread's first PZ_KEEP by index. */
 static void keep_failure(const job *jb, worker *w, long long index, int j, const void *expected,
                          const char *ewhy, const char *refuted, const char **why, unsigned differ,
-                         int ref)
+                         int ref, const void *with)
 {
     const pz_puzzle *p = jb->c->puzzle;
     const void *inst = w->inst + (size_t)j * p->inst_size;
@@ -154,52 +177,93 @@ static void keep_failure(const job *jb, worker *w, long long index, int j, const
     f->reference = ref;
     for (int s = 0; s < jb->o->nsolvers; s++)
         if (w->took[s][j] >= RAN || (w->took[s][j] == CUT && p->unknown)) {
-            f->answer[s] = w->took[s][j] == FAILED
+            f->answer[s] = w->took[s][j] >= FAILED
                                ? pz_xcalloc(1, 1) /* no answer to show */
                                : pz_render_one(p, inst, w->ans[s] + (size_t)j * p->ans_size);
             f->why[s] = why[s];
+            if ((differ >> s) & 1)
+                f->how[s] = how_differs(jb, inst, with, w->ans[s] + (size_t)j * p->ans_size,
+                                        ref >= 0           ? jb->o->solvers[ref]->name
+                                        : with == expected ? "the expected answer"
+                                                           : "our reference");
         }
 }
 
-/* Does our reference's answer (judge.h) refute the expected one?  1 with
- * why; 0 also where no solver of ours takes the board. */
-static int refute(const job *jb, worker *w, long long index, const void *inst, const void *expected,
-                  char *why, size_t cap)
+/* Our reference (judge.h) on inst, into out (w->mine or w->other), from a
+ * built-in solver other than except (NULL: any), whole (whatever --budget
+ * left on this thread): 1, or 0 where none takes the instance or none's
+ * answer checks. */
+static int reference(const job *jb, worker *w, const void *inst, const pz_solver *except,
+                     char **out)
 {
     const pz_puzzle *p = jb->c->puzzle;
     pz_error e;
-    if (!w->mine) {
+    if (!w->ref.puzzle)
         pz_reference_init(&w->ref, p, NULL);
-        w->mine = pz_xcalloc_lines(1, p->ans_size);
-    }
+    if (!*out)
+        *out = pz_xcalloc_lines(1, p->ans_size);
     w->ref.arena = w->arena; /* a wide answer's rows: the batch's, as the others' */
-    pz_game_start(NULL);     /* whole, whatever --budget left on this thread */
-    return !pz_reference_solve(&w->ref, inst, w->mine, &e) &&
-           pz_jury_refuted(p, (unsigned long long)index + 1, inst, expected, w->mine, jb->ans_name,
-                           why, cap);
+    pz_game_start(NULL);
+    return !pz_reference_solve_except(&w->ref, inst, *out, except, &e) &&
+           p->classify(inst, *out, NULL, 0) != PZ_CLASS_UNKNOWN;
 }
 
-/* Checks every answer to instance j of the batch, compares it with the
- * reference, and counts.  This runs once per instance beside the solvers it
- * measures, so it touches only what it needs: the answers of the solvers
- * that took the instance, and the reference's class. */
+/* Two answers agree when the judge prints the same for both: the same
+ * canonical answer, or another witness of the same output (a press set of
+ * as many presses, where the judge prints the count). */
+static int judge_same(const pz_puzzle *p, const void *inst, const void *a, const void *b)
+{
+    if (p->same(inst, a, b))
+        return 1;
+    char *x = pz_render_one(p, inst, a), *y = pz_render_one(p, inst, b);
+    int same = !strcmp(x, y);
+    free(x);
+    free(y);
+    return same;
+}
+
+/* Why a solver's answer that the checker accepts still fails, or NULL. */
+static const char *answer_fails(const pz_puzzle *p, const void *inst, const void *ans, int *proven)
+{
+    pz_proof pf = p->proof ? p->proof(inst, ans) : PZ_PROVEN;
+    *proven = pf == PZ_PROVEN;
+    if (p->classify(inst, ans, NULL, 0) == PZ_CLASS_UNKNOWN)
+        return "the solver answered unknown, and no budget cut it";
+    if (pf == PZ_OWES_PROOF)
+        return "the answer claims what it does not prove (a Possible without its placement, "
+               "a count without its presses)";
+    return NULL;
+}
+
+/* Checks every answer to instance j of the batch, gives each its class
+ * (result.h's PZ_ANSWERS), compares it with the reference, and counts.
+ * This runs once per instance beside the solvers it measures, so it touches
+ * only what it needs: the answers of the solvers that took the instance,
+ * and the reference's class.  An answer the checker cannot prove (an
+ * Impossible without certificate) is trusted only where an independent
+ * built-in solver gives the same judge output: one in the run, else our
+ * reference, solved here without that solver. */
 static void check_and_compare(const job *jb, worker *w, long long index, int j)
 {
     const pz_puzzle *p = jb->c->puzzle;
-    const int ns = jb->o->nsolvers;
+    const pz_run_opts *o = jb->o;
+    const int ns = o->nsolvers;
     const size_t asz = p->ans_size;
     const void *inst = w->inst + (size_t)j * p->inst_size;
-    const void *expected = w->expected ? w->expected + (size_t)j * asz : NULL, *ref;
+    const void *expected = w->expected ? w->expected + (size_t)j * asz : NULL, *ref = NULL, *cmp;
     const char *why[PZ_RUN_SOLVERS], *ewhy = NULL, *refuted = NULL;
     char jury[512];
-    unsigned ran = 0, bad = 0, differ = 0, cut = 0;
-    int refsolver = -1, refok, k = -1;
+    unsigned ran = 0, answered = 0, bad = 0, differ = 0, cut = 0, proven = 0, trusted, asked = 0;
+    int refsolver = -1, k = -1;
+#define ANS(s) (w->ans[s] + (size_t)j * asz)
     for (int s = 0; s < ns; s++) {
-        int t = w->took[s][j];
+        int t = w->took[s][j], pr = 0;
+        asked |= (unsigned)(t != NOT_ASKED) << s;
+        w->tally[s].not_run += t == NOT_ASKED; /* sampled out */
+        why[s] = NULL;
         if (t == CUT) { /* no answer within the budget: counted apart */
             double tree = w->tree[s][j];
             cut |= 1u << s;
-            why[s] = NULL;
             w->tally[s].unknown++;
             if (tree == tree) /* not NaN: the search estimated it */
                 w->tally[s].estimated++, w->tally[s].tree += tree;
@@ -207,75 +271,119 @@ static void check_and_compare(const job *jb, worker *w, long long index, int j)
         if (t < RAN)
             continue;
         ran |= 1u << s;
+        answered |= (unsigned)(t == RAN) << s;
         if (t == FAILED)
             why[s] = "the solver reported an error";
-        else if (p->check(inst, w->ans[s] + (size_t)j * asz, &why[s]) == PZ_VALID)
+        else if (t == STRAY)
+            why[s] = "the solver stopped (PZ_STOPPED) with no budget and no signal";
+        else if (p->check(inst, ANS(s), &why[s]) != PZ_VALID)
+            ;
+        else if (!(why[s] = answer_fails(p, inst, ANS(s), &pr))) {
+            proven |= (unsigned)pr << s;
             continue;
+        }
         bad |= 1u << s;
         w->tally[s].invalid++;
     }
     w->checked += __builtin_popcount(ran);
-    for (int s = 0; s < ns; s++) /* what keep_failure shows: NULL, the answer checks */
-        if (((ran & ~bad) >> s) & 1)
-            why[s] = NULL;
     if (expected) {
-        ref = expected;
         if (p->check(inst, expected, &ewhy) == PZ_VALID)
             ewhy = NULL;
         else
             w->expected_invalid++;
-        refok = !ewhy;
-        /* A solver's valid answer differs from the expected one: does our
-         * reference refute it (as check and stress ask)?  Then the report
-         * says that the jury is wrong there; the expected answer stays the
-         * reference, so the solvers that differ from it are counted so. */
-        /* (An expected "unknown", of a budgeted solve, claims nothing.) */
-        int open = refok && p->classify(inst, expected, NULL, 0) == PZ_CLASS_UNKNOWN;
-        for (int s = 0; s < ns && refok && !open; s++)
-            if ((((ran & ~bad) >> s) & 1) && w->took[s][j] != FAILED &&
-                !p->same(inst, expected, w->ans[s] + (size_t)j * asz)) {
-                if (refute(jb, w, index, inst, expected, jury, sizeof jury)) {
-                    refuted = jury;
-                    w->jury_refuted++;
-                }
-                break;
-            }
-    } else if (ran) {
-        refsolver = pz_reference_pick(jb->order, ns, ran & ~bad);
-        if (refsolver < 0) /* none checks: shown against the first that took it */
-            refsolver = pz_reference_pick(jb->order, ns, ran);
-        ref = w->ans[refsolver] + (size_t)j * asz;
-        refok = !((bad >> refsolver) & 1);
-    } else {
-        ref = NULL;
-        refok = 0;
+        if (!ewhy && p->classify(inst, expected, NULL, 0) == PZ_CLASS_UNKNOWN) {
+            /* The jury's "unknown" (of a budgeted solve) is no jury answer:
+             * our reference stands in, where a solver of ours takes it. */
+            w->jury_unknown++;
+            if (reference(jb, w, inst, NULL, &w->mine))
+                ref = w->mine;
+        } else if (!ewhy) {
+            ref = expected;
+        }
     }
-    if (refok && ((k = p->classify(inst, ref, NULL, 0)) < 0 || k >= PZ_CLASSES))
+    /* Each answer that checks: certified by its proof, or agreed by the
+     * same judge output from an independent built-in solver of the run,
+     * else from our reference solved without it (never from the jury alone:
+     * its answer is what is checked, not a witness). */
+    trusted = proven;
+    for (int s = 0; s < ns; s++) {
+        const pz_solver *sv = o->solvers[s];
+        if (!(((ran & ~bad & ~proven) >> s) & 1))
+            continue;
+        for (int u = 0; u < ns && !((trusted >> s) & 1); u++)
+            if (u != s && (((ran & ~bad) >> u) & 1) && pz_builtin(o->solvers[u]) &&
+                o->solvers[u] != sv && judge_same(p, inst, ANS(u), ANS(s)))
+                trusted |= 1u << s;
+        if ((trusted >> s) & 1)
+            continue;
+        int ours = reference(jb, w, inst, pz_builtin(sv) ? sv : NULL, &w->other);
+        if (ours && judge_same(p, inst, w->other, ANS(s))) {
+            trusted |= 1u << s;
+            continue;
+        }
+        why[s] = ours ? "nothing proves it (no certificate), and the built-in reference "
+                        "answers otherwise"
+                      : "nothing proves it (no certificate), and no independent built-in "
+                        "solver takes the instance to agree";
+        bad |= 1u << s;
+        w->tally[s].invalid++;
+    }
+    if (!expected) { /* the first trusted answer in reference order, else ours */
+        if ((refsolver = pz_reference_pick(jb->order, ns, trusted)) >= 0)
+            ref = ANS(refsolver);
+        else if (ran && reference(jb, w, inst, NULL, &w->mine))
+            ref = w->mine;
+    }
+    if (ref && ((k = p->classify(inst, ref, NULL, 0)) < 0 || k >= PZ_CLASSES))
         pz_fatal("%s: classify() gave class %d, outside 0..%d", p->name, k, PZ_CLASSES - 1);
-    /* An expected "unknown" is no answer to compare with: each is checked. */
-    for (int s = 0; s < ns && k != PZ_CLASS_UNKNOWN; s++)
-        if (((ran >> s) & 1) && s != refsolver && w->took[s][j] != FAILED &&
-            !p->same(inst, ref, w->ans[s] + (size_t)j * asz)) {
+    /* A trusted answer differs from the expected one: does our reference
+     * refute the jury (as check and stress ask)?  Then the report says so;
+     * the expected answer stays the reference. */
+    for (int s = 0; s < ns && ref && ref == expected; s++)
+        if (((trusted >> s) & 1) && !judge_same(p, inst, expected, ANS(s))) {
+            if (reference(jb, w, inst, NULL, &w->mine) &&
+                pz_jury_refuted(p, (unsigned long long)index + 1, inst, expected, w->mine,
+                                jb->ans_name, jury, sizeof jury)) {
+                refuted = jury;
+                w->jury_refuted++;
+            }
+            break;
+        }
+    cmp = ref ? ref : ewhy ? expected : NULL; /* an invalid expected answer: still compared */
+    for (int s = 0; s < ns && cmp; s++)
+        if (((answered >> s) & 1) && s != refsolver && !judge_same(p, inst, cmp, ANS(s))) {
             differ |= 1u << s;
             w->tally[s].disagree++;
         }
-    if (refok) {
+    for (int s = 0; s < ns; s++) {
+        unsigned bit = 1u << s;
+        if ((bad | differ) & bit)
+            w->tally[s].failed++;
+        else if (trusted & proven & bit)
+            w->tally[s].certified++;
+        else if (trusted & bit)
+            w->tally[s].agreed++;
+    }
+    if (ref) {
         if (!w->hist[k]++)
             p->classify(inst, ref, w->names[k], PZ_NAME);
     } else if (cut && !ran) { /* every solver that took it was cut */
         if (!w->hist[PZ_CLASS_UNKNOWN]++)
             snprintf(w->names[PZ_CLASS_UNKNOWN], PZ_NAME, "%s", PZ_UNKNOWN_NAME);
+    } else if (!asked) { /* sampled out by every solver */
+        w->not_run++;
     } else {
         w->unanswered++;
     }
     if (bad || differ || ewhy || refuted) {
         w->failures++;
-        keep_failure(jb, w, index, j, expected, ewhy, refuted, why, differ, refsolver);
+        keep_failure(jb, w, index, j, expected, ewhy, refuted, why, differ, refsolver, cmp);
     }
+#undef ANS
 }
 
-/* Checks and compares the batch.  Most instances have every answer taken, checking and
- * the same: those go through a short path with the batch's constants in
+/* Checks and compares the batch.  Most instances have every answer taken, checking,
+ * proven and the same: those go through a short path with the batch's constants in
  * registers, which counts them as check_and_compare() would; any other instance (or one
  * where the short path finds a failure) goes to check_and_compare() from the start. */
 static void check_batch(const job *jb, worker *w, long long lo, int n)
@@ -284,6 +392,7 @@ static void check_batch(const job *jb, worker *w, long long lo, int n)
     pz_verdict (*check)(const void *, const void *, const char **) = p->check;
     int (*same)(const void *, const void *, const void *) = p->same;
     int (*classify)(const void *, const void *, char *, size_t) = p->classify;
+    pz_proof (*proof)(const void *, const void *) = p->proof;
     const int ns = jb->o->nsolvers, first = jb->order[0];
     const size_t isz = p->inst_size, asz = p->ans_size;
     long long *hist = w->hist, checked = 0;
@@ -303,6 +412,7 @@ static void check_batch(const job *jb, worker *w, long long lo, int n)
             end = j + (int)p->check_batch(inst + (size_t)j * isz, ans + (size_t)j * asz,
                                           (size_t)(end - j), classes + j);
             checked += end - j;
+            w->tally[0].certified += end - j; /* check_batch accepts proven answers only */
             for (; j < end; j++) {
                 if ((unsigned)(k = classes[j]) >= PZ_CLASSES)
                     pz_fatal("%s: classify() gave class %d, outside 0..%d", p->name, k,
@@ -322,7 +432,8 @@ static void check_batch(const job *jb, worker *w, long long lo, int n)
         const unsigned char *took = w->took[0];
         const char *inst = w->inst, *ans = w->ans[0], *why;
         for (int j = 0; j < n; j++, inst += isz, ans += asz) {
-            if (took[j] != RAN || check(inst, ans, &why) != PZ_VALID) {
+            if (took[j] != RAN || check(inst, ans, &why) != PZ_VALID ||
+                (proof && proof(inst, ans) != PZ_PROVEN)) {
                 check_and_compare(jb, w, lo + j, j);
                 continue;
             }
@@ -334,6 +445,7 @@ static void check_batch(const job *jb, worker *w, long long lo, int n)
             checked++;
         }
         w->checked += checked;
+        w->tally[0].certified += checked;
         return;
     }
     for (int j = 0; j < n; j++) {
@@ -345,7 +457,8 @@ static void check_batch(const job *jb, worker *w, long long lo, int n)
         if (s < ns)
             goto slow;
         for (s = 0; s < ns; s++)
-            if (check(inst, w->ans[s] + (size_t)j * asz, &why) != PZ_VALID)
+            if (check(inst, w->ans[s] + (size_t)j * asz, &why) != PZ_VALID ||
+                (proof && proof(inst, w->ans[s] + (size_t)j * asz) != PZ_PROVEN))
                 goto slow;
         for (s = 0; s < ns; s++)
             if (s != first && !same(inst, ref, w->ans[s] + (size_t)j * asz))
@@ -356,6 +469,8 @@ static void check_batch(const job *jb, worker *w, long long lo, int n)
         if (!hist[k]++)
             classify(inst, ref, w->names[k], PZ_NAME);
         checked += ns;
+        for (s = 0; s < ns; s++)
+            w->tally[s].certified++;
         continue;
     slow:
         check_and_compare(jb, w, lo + j, j);
@@ -470,19 +585,23 @@ static int again_on_sample(const job *jb, worker *w, long long lo, int n, int s,
     return 0;
 }
 
-/* solve() of solver s on instance j returned PZ_STOPPED: if the game's
- * budget cut it (not a signal), its answer is unknown (1); else 0. */
-static int budget_cut(const job *jb, worker *w, int s, int j)
+/* solve() of solver s on instance j returned rc, not 0, and no signal
+ * came: what it took.  PZ_STOPPED where the game's budget cut it is CUT,
+ * its answer unknown (the puzzle's unknown() writes it); PZ_STOPPED with no
+ * budget, or one the budget did not cut, is the solver's failure (STRAY);
+ * any other code, an error (FAILED). */
+static unsigned char ended(const job *jb, worker *w, int s, int j, int rc, int budgeted)
 {
     const pz_puzzle *p = jb->c->puzzle;
     pz_game_end end;
-    if (pz_stop_signal || !pz_game_cut(&end))
-        return 0;
-    w->took[s][j] = CUT;
+    if (rc != PZ_STOPPED)
+        return FAILED;
+    if (!budgeted || !pz_game_cut(&end))
+        return STRAY;
     w->tree[s][j] = end.tree;
     if (p->unknown)
         p->unknown(w->inst + (size_t)j * p->inst_size, w->ans[s] + (size_t)j * p->ans_size);
-    return 1;
+    return CUT;
 }
 
 /* One batch, for the engine: 1 if a stop came before every solver was done
@@ -509,6 +628,8 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
     /* --budget: each solver's each game gets it (budget.c) */
     const pz_budget *budget = pz_budget_on(&o->budget) ? &o->budget : NULL;
     (void)part;
+    if (!budget) /* no game's budget left on this thread from before (a pilot's) */
+        pz_game_start(NULL);
     if (w->arena && !c->stream) /* a stream's rows came with its batch (load_batch) */
         pz_arena_reset(w->arena);
     if (c->stream) {
@@ -573,13 +694,10 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
             for (; k < n && !pz_stop_signal; k++, in += isz, out += asz) {
                 if (budget)
                     pz_game_start(budget);
-                if ((rc = solve(in, out, scratch)) == PZ_STOPPED) {
-                    if (!budget || !budget_cut(jb, w, s, k))
-                        break;
-                    failed = 1; /* not every answer given: the check's full way */
-                } else if (rc) {
-                    took[k] = FAILED, failed = 1;
-                }
+                if ((rc = solve(in, out, scratch)) == PZ_STOPPED && pz_stop_signal)
+                    break;
+                if (rc) /* not every answer given: the check's full way */
+                    took[k] = ended(jb, w, s, k, rc, budget != NULL), failed = 1;
             }
             w->given = !failed;
         } else {
@@ -589,10 +707,10 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
                 if (budget)
                     pz_game_start(budget);
                 int rc = solve(w->inst + (size_t)j * isz, ans + (size_t)j * asz, scratch);
-                if (rc == PZ_STOPPED && !(budget && budget_cut(jb, w, s, j)))
+                if (rc == PZ_STOPPED && pz_stop_signal)
                     break;
-                if (rc && rc != PZ_STOPPED)
-                    took[j] = FAILED;
+                if (rc)
+                    took[j] = ended(jb, w, s, j, rc, budget != NULL);
             }
         }
         wall[s] = fmax(pz_now() - t0 - jb->wall_cost, 0);
@@ -698,10 +816,10 @@ static void worker_finish(void *ctx, void *wv)
     }
     pz_arena_free(w->arena);
     free(w->expected);
-    if (w->mine) {
+    if (w->ref.puzzle)
         pz_reference_free(&w->ref);
-        free(w->mine);
-    }
+    free(w->mine);
+    free(w->other);
 }
 
 /* A streamed corpus's batch, read in index order under the engine's lock. */

@@ -339,6 +339,8 @@ static json_t *failure_json(const pz_result *r, const pz_failure *x)
             pz_jset(a, "agrees", json_boolean(!((x->disagree >> s) & 1)));
             if (x->why[s])
                 pz_jset(a, "invalid", str(x->why[s]));
+            if (x->how[s])
+                pz_jset(a, "differs", str(x->how[s]));
             pz_jappend(answers, a);
         }
     pz_jset(o, "answers", answers);
@@ -520,6 +522,7 @@ json_t *pz_stress_report_json(const pz_stress_report *r)
     pz_jset(o, "judged_instances", json_integer(all->instances));
     pz_jset(o, "unreferenced", json_integer(all->unreferenced));
     pz_jset(o, "jury_refuted", json_integer(all->jury));
+    pz_jset(o, "jury_unknown", json_integer(all->jury_unknown));
     pz_jset(o, "jury_first", json_integer(all->jury ? all->jury_first : -1));
     pz_jset(o, "jury_why", str(all->jury_why));
     pz_jset(o, "verdicts", verdicts_json(all->prog[0].count));
@@ -982,6 +985,21 @@ static int read_solver(reader *rd, const pz_jval *v, int s)
                         t->unknown > t->ran ? "games it ran" : "games cut", name,
                         t->unknown > t->ran ? t->unknown : t->estimated);
     }
+    /* The answer classes (result.h): each answer in one.  An older report
+     * has none: its answers that were not cut and did not fail count as
+     * certified, as they were judged then. */
+    long long classes = t->certified + t->agreed + t->unknown + t->failed;
+    if (!pz_jget(v, "certified").v) {
+        long long failed = t->invalid + t->disagree;
+        t->failed = failed < t->ran - t->unknown ? failed : t->ran - t->unknown;
+        t->certified = t->ran - t->unknown - t->failed;
+    } else if (classes > t->ran || (!r->partial && classes != t->ran)) {
+        pz_jval c = pz_jget(v, "certified");
+        return pz_jfail(e, &c,
+                        "expected certified + agreed + unknown + failed of %s to be the %lld "
+                        "answers it gave, found %lld",
+                        name, t->ran, classes);
+    }
     /* run --repeat K times every batch K times, each time in the spread */
     long long reps = r->opts.repeat > 1 ? r->opts.repeat : 1;
     if (spread != t->ran * reps) {
@@ -1165,6 +1183,11 @@ static int read_failure(reader *rd, const pz_jval *v, long long after, pz_failur
             f->disagree |= 1u << i;
         if (pz_jget(&x, "invalid").v && pz_jneed_str(&x, "invalid", &f->why[i], e))
             return -1;
+        if (pz_jget(&x, "differs").v) { /* since the answer classes */
+            if (pz_jneed_str(&x, "differs", &text, e))
+                return -1;
+            f->how[i] = pz_xstrndup(text, strlen(text));
+        }
     }
     return 0;
 }

@@ -279,8 +279,15 @@ static int reference(worker *w, long long k, long long i, tally *t, pz_error *e)
             memcpy(exp, known, p->ans_size);
         /* The jury's answer, unless our reference refutes it (a solver
          * that takes the board is needed only for that). */
-        if (pz_reference_solve(&w->ref, inst, w->mine, &ignored)) {
-            rc = pz_stop_signal ? 1 : 0;
+        int none = p->classify(inst, exp, NULL, 0) == PZ_CLASS_UNKNOWN;
+        if (pz_reference_solve(&w->ref, inst, w->mine, none ? e : &ignored)) {
+            /* "unknown" (a budgeted solve's) is no jury answer: without
+             * ours, there is nothing to judge against */
+            rc = pz_stop_signal ? 1 : none ? -1 : 0;
+        } else if (none) {
+            if (t)
+                t->jury_unknown++;
+            memcpy(exp, w->mine, p->ans_size);
         } else if (t && pz_jury_refuted(p, (unsigned long long)i + 1, inst, exp, w->mine, w->jury,
                                         why, sizeof why)) {
             if (!t->jury++) {
@@ -556,6 +563,7 @@ static void tally_merge(tally *all, const tally *t)
     }
     all->jury += t->jury;
     all->unreferenced += t->unreferenced;
+    all->jury_unknown += t->jury_unknown;
     all->instances += t->instances;
     all->gen_runs += t->gen_runs;
     all->gen_cpu_s += t->gen_cpu_s;

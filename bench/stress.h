@@ -98,6 +98,7 @@ typedef struct pz_stress_tally {
      * answer there, and the run fails. */
     long long jury, jury_first; /* how many; the first index */
     char jury_why[512];
+    long long jury_unknown;      /* expected answers "unknown": no jury answer, ours instead */
     long long unreferenced;      /* --against failed and no solver of ours fits: checker alone */
     long long instances;         /* instances judged (with --gen, the seeds' inputs held them) */
     double gen_cpu_s, ref_cpu_s; /* the generator's runs, our reference's solving */

@@ -68,6 +68,13 @@ static void source_next(void *ctx, long long i, const void **inst, const void **
                 (rc = p->read_answer(&s->rans, (unsigned long long)i + 1, s->inst, s->exp,
                                      &s->e)) == 0)
                 rc = pz_fail(&s->e, &s->rans, "expected %lld answers, found %lld", s->count, i);
+            /* "unknown" (a budgeted solve's output) is no jury answer. */
+            if (rc == 1 && s->ans && p->classify(s->inst, s->exp, NULL, 0) == PZ_CLASS_UNKNOWN)
+                rc = pz_fail(&s->e, &s->rans,
+                             "case %lld: the jury's answer is \"unknown\" (a budgeted solve's), "
+                             "no answer to judge against: solve it whole, or give no ANSWER "
+                             "to judge against our reference",
+                             i + 1);
             if (rc == 1 && !s->ans && pz_reference_solve(s->ref, s->inst, s->exp, &e)) {
                 pz_fail(&s->e, NULL, "checker failure: %s: instance %lld: %s", s->in_path, i + 1,
                         e.msg);

@@ -635,6 +635,10 @@ static void report(const stress *s, const tally *all, const example *ex, int nex
                 printf(" %s %lld", pz_outcome_names[o], all->prog[k].charged[o]);
         putchar('\n');
     }
+    if (all->jury_unknown)
+        printf("the jury gave no answer (\"unknown\") to %lld instance%s: judged against our\n"
+               "reference's answer there\n",
+               all->jury_unknown, all->jury_unknown > 1 ? "s" : "");
     if (all->jury)
         printf("the jury is wrong: our reference refutes the corpus's expected answer on %lld\n"
                "instance%s, where the program is judged against the reference's answer instead;\n"

@@ -27,11 +27,11 @@ cpu=$( { TIMEFORMAT=%U; time "$pb" solve tetravex --budget 0.3s "$tmp/t10.in" >/
 awk -v t="$cpu" 'BEGIN { exit !(t < 2 * 0.3 + 0.3) }' && ok || bad "solve --budget 0.3s: $cpu s of CPU"
 
 # run: each solver's games cut, counted apart, the estimates summed; the
-# histogram's class "unknown"; exit 0 and OK.
-expect 0 "" -- "$pb" run tetravex --corpus "$tmp/t10.in" --budget 2e5n --solvers portfolio,square \
+# histogram's class "unknown"; every game cut, nothing was checked: exit 1.
+expect 1 "" -- "$pb" run tetravex --corpus "$tmp/t10.in" --budget 2e5n --solvers portfolio,square \
     --json "$tmp/cut.json" --csv "$tmp/cut.csv"
-grep -q "^OK: every answer checks and agrees; 2 of the 2 instances unknown" "$tmp/out" && ok ||
-    bad "run's status: $(cat "$tmp/out")"
+grep -q "^FAIL: nothing was checked: no answer to the 2 instances was certified or agreed (4 unknown" \
+    "$tmp/out" && ok || bad "run's status: $(cat "$tmp/out")"
 grep -q "^  solver .* disagree  unknown       cpu" "$tmp/out" && ok || bad "run's table: no column"
 grep -q "^Unknown, no answer within --budget 2e5n a game: portfolio 2, trees of .* nodes by estimate; square 2" \
     "$tmp/out" && ok || bad "run's note: $(grep ^Unknown "$tmp/out")"
@@ -63,7 +63,8 @@ for k in 0 1; do
     "$pb" run tetravex --corpus "$tmp/t10.in" --budget 2e5n --solvers portfolio --shard $k/2 \
         --json "$tmp/s$k.json" >/dev/null 2>&1
 done
-expect 0 "" -- "$pb" merge "$tmp/s0.json" "$tmp/s1.json" --json "$tmp/m.json"
+# (every game cut: the merge, as each shard, checked nothing and exits 1)
+expect 1 "" -- "$pb" merge "$tmp/s0.json" "$tmp/s1.json" --json "$tmp/m.json"
 jq -e '.solvers[0].unknown == 2 and .budget == "2e5n" and .histogram[0].count == 2' "$tmp/m.json" \
     >/dev/null && ok || bad "merge: $(jq -c '[.budget, .histogram, .solvers[0].unknown]' "$tmp/m.json")"
 "$pb" run tetravex --corpus "$tmp/t10.in" --budget 1e5n --solvers portfolio --shard 1/2 \

@@ -101,7 +101,9 @@ enum { PZ_TOGGLE_PRESSES = 1, PZ_TOGGLE_CERTS = 2 };
  * (0, 1), ...: the one every solver gives.  No goal reachable: weight -1,
  * and optionally (has PZ_TOGGLE_CERTS) for each goal g (0 all off, 1 all
  * on) a certificate cert[g], rows y with y A = 0 and y . (b + g) = 1, A the
- * press matrix over GF(2); the checker verifies them. */
+ * press matrix over GF(2); the checker verifies them.  Without them an
+ * Impossible is trusted only where a built-in solver gives it too; a count
+ * without its presses is never. */
 typedef struct pz_toggle_answer {
     int weight;
     int has;
@@ -127,7 +129,9 @@ typedef struct pz_tetravex_game {
 } pz_tetravex_game;
 
 /* possible: 1 or 0.  With possible 1, has 1 and at[] the witness: the tile
- * at each cell, row-major, each tile once; the checker lays it out.
+ * at each cell, row-major, each tile once; the checker lays it out (a
+ * Possible without it fails).  An Impossible is trusted where a built-in
+ * solver gives it too.
  * PZ_TETRAVEX_UNKNOWN: no answer, the game's search was cut by its budget
  * (the harness writes it: a solver returns PZ_STOPPED). */
 enum { PZ_TETRAVEX_UNKNOWN = 255 };
@@ -140,9 +144,10 @@ typedef struct pz_tetravex_answer {
 /* Stopping a search.  The harness sets pz_stop (pz_set_stop; a signal
  * handler may: the store is lock-free) to end every search soon: a search
  * that can run long polls pz_stopped() every few thousand nodes and, when
- * it says so, unwinds, and solve() returns PZ_STOPPED with no answer (the
- * harness neither checks nor counts it).  Any other nonzero return of
- * solve() is a failure.  A game's budget is seen at the same poll
+ * it says so, unwinds, and solve() returns PZ_STOPPED with no answer: the
+ * game is unknown where its budget cut it, dropped where a signal came, and
+ * the solver's failure otherwise (as is an "unknown" answer it writes
+ * itself).  Any other nonzero return of solve() is a failure.  A game's budget is seen at the same poll
  * (pz_poll below).  pz_stop is read and written only
  * atomically; a plug-in reaches it in the program that loads it. */
 enum { PZ_STOPPED = 2 };

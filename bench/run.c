@@ -190,11 +190,11 @@ static void keep_failure(const job *jb, worker *w, long long index, int j, const
 }
 
 /* Our reference (judge.h) on inst, into out (w->mine or w->other), from a
- * built-in solver other than except (NULL: any), whole (whatever --budget
- * left on this thread): 1, or 0 where none takes the instance or none's
- * answer checks. */
+ * built-in solver other than except (NULL: any): 1; 0 where none takes the
+ * instance or none's answer checks; -1 where run --budget (when budgeted)
+ * cut its search, as it cuts the solvers': the agreement is then unknown. */
 static int reference(const job *jb, worker *w, const void *inst, const pz_solver *except,
-                     char **out)
+                     char **out, int budgeted)
 {
     const pz_puzzle *p = jb->c->puzzle;
     pz_error e;
@@ -203,9 +203,10 @@ static int reference(const job *jb, worker *w, const void *inst, const pz_solver
     if (!*out)
         *out = pz_xcalloc_lines(1, p->ans_size);
     w->ref.arena = w->arena; /* a wide answer's rows: the batch's, as the others' */
-    pz_game_start(NULL);
-    return !pz_reference_solve_except(&w->ref, inst, *out, except, &e) &&
-           p->classify(inst, *out, NULL, 0) != PZ_CLASS_UNKNOWN;
+    pz_game_start(budgeted && pz_budget_on(&jb->o->budget) ? &jb->o->budget : NULL);
+    if (pz_reference_solve_except(&w->ref, inst, *out, except, &e))
+        return 0;
+    return p->classify(inst, *out, NULL, 0) == PZ_CLASS_UNKNOWN ? -1 : 1;
 }
 
 /* Two answers agree when the judge prints the same for both: the same
@@ -235,151 +236,202 @@ static const char *answer_fails(const pz_puzzle *p, const void *inst, const void
     return NULL;
 }
 
-/* Checks every answer to instance j of the batch, gives each its class
- * (result.h's PZ_ANSWERS), compares it with the reference, and counts.
- * This runs once per instance beside the solvers it measures, so it touches
- * only what it needs: the answers of the solvers that took the instance,
- * and the reference's class.  An answer the checker cannot prove (an
- * Impossible without certificate) is trusted only where an independent
- * built-in solver gives the same judge output: one in the run, else our
- * reference, solved here without that solver. */
-static void check_and_compare(const job *jb, worker *w, long long index, int j)
+/* One instance's answers as check_and_compare learns them, a bit a solver:
+ * which ran (answered: without an error or a stray stop), were cut, asked
+ * at all, fail (bad, with why), carry their proof, are trusted (certified
+ * or agreed) and differ from the reference. */
+typedef struct judged {
+    const void *inst;
+    int j;
+    unsigned ran, answered, cut, asked, bad, proven, trusted, differ;
+    unsigned unsure; /* nothing proves it, and the budget cut our reference's search */
+    const char *why[PZ_RUN_SOLVERS];
+} judged;
+
+#define ANSWER(w, p, s, j) ((w)->ans[s] + (size_t)(j) * (p)->ans_size)
+
+/* Each answer through the checker and its proof; the budget's cuts counted. */
+static void check_each(const job *jb, worker *w, judged *a)
 {
     const pz_puzzle *p = jb->c->puzzle;
-    const pz_run_opts *o = jb->o;
-    const int ns = o->nsolvers;
-    const size_t asz = p->ans_size;
-    const void *inst = w->inst + (size_t)j * p->inst_size;
-    const void *expected = w->expected ? w->expected + (size_t)j * asz : NULL, *ref = NULL, *cmp;
-    const char *why[PZ_RUN_SOLVERS], *ewhy = NULL, *refuted = NULL;
-    char jury[512];
-    unsigned ran = 0, answered = 0, bad = 0, differ = 0, cut = 0, proven = 0, trusted, asked = 0;
-    int refsolver = -1, k = -1;
-#define ANS(s) (w->ans[s] + (size_t)j * asz)
-    for (int s = 0; s < ns; s++) {
-        int t = w->took[s][j], pr = 0;
-        asked |= (unsigned)(t != NOT_ASKED) << s;
+    for (int s = 0; s < jb->o->nsolvers; s++) {
+        int t = w->took[s][a->j], pr = 0;
+        const void *ans = ANSWER(w, p, s, a->j);
+        a->asked |= (unsigned)(t != NOT_ASKED) << s;
         w->tally[s].not_run += t == NOT_ASKED; /* sampled out */
-        why[s] = NULL;
+        a->why[s] = NULL;
         if (t == CUT) { /* no answer within the budget: counted apart */
-            double tree = w->tree[s][j];
-            cut |= 1u << s;
+            double tree = w->tree[s][a->j];
+            a->cut |= 1u << s;
             w->tally[s].unknown++;
             if (tree == tree) /* not NaN: the search estimated it */
                 w->tally[s].estimated++, w->tally[s].tree += tree;
         }
         if (t < RAN)
             continue;
-        ran |= 1u << s;
-        answered |= (unsigned)(t == RAN) << s;
+        a->ran |= 1u << s;
+        a->answered |= (unsigned)(t == RAN) << s;
         if (t == FAILED)
-            why[s] = "the solver reported an error";
+            a->why[s] = "the solver reported an error";
         else if (t == STRAY)
-            why[s] = "the solver stopped (PZ_STOPPED) with no budget and no signal";
-        else if (p->check(inst, ANS(s), &why[s]) != PZ_VALID)
+            a->why[s] = "the solver stopped (PZ_STOPPED) with no budget and no signal";
+        else if (p->check(a->inst, ans, &a->why[s]) != PZ_VALID)
             ;
-        else if (!(why[s] = answer_fails(p, inst, ANS(s), &pr))) {
-            proven |= (unsigned)pr << s;
+        else if (!(a->why[s] = answer_fails(p, a->inst, ans, &pr))) {
+            a->proven |= (unsigned)pr << s;
             continue;
         }
-        bad |= 1u << s;
+        a->bad |= 1u << s;
         w->tally[s].invalid++;
     }
-    w->checked += __builtin_popcount(ran);
-    if (expected) {
-        if (p->check(inst, expected, &ewhy) == PZ_VALID)
-            ewhy = NULL;
-        else
-            w->expected_invalid++;
-        if (!ewhy && p->classify(inst, expected, NULL, 0) == PZ_CLASS_UNKNOWN) {
-            /* The jury's "unknown" (of a budgeted solve) is no jury answer:
-             * our reference stands in, where a solver of ours takes it. */
-            w->jury_unknown++;
-            if (reference(jb, w, inst, NULL, &w->mine))
-                ref = w->mine;
-        } else if (!ewhy) {
-            ref = expected;
-        }
-    }
-    /* Each answer that checks: certified by its proof, or agreed by the
-     * same judge output from an independent built-in solver of the run,
-     * else from our reference solved without it (never from the jury alone:
-     * its answer is what is checked, not a witness). */
-    trusted = proven;
-    for (int s = 0; s < ns; s++) {
+    w->checked += __builtin_popcount(a->ran);
+}
+
+/* Each answer that checks: certified by its proof, or agreed by the same
+ * judge output from an independent built-in solver of the run, else from
+ * our reference solved without it (never from the jury alone: its answer
+ * is what is checked, not a witness); else it fails. */
+static void trust_each(const job *jb, worker *w, judged *a)
+{
+    const pz_puzzle *p = jb->c->puzzle;
+    const pz_run_opts *o = jb->o;
+    a->trusted = a->proven;
+    for (int s = 0; s < o->nsolvers; s++) {
         const pz_solver *sv = o->solvers[s];
-        if (!(((ran & ~bad & ~proven) >> s) & 1))
+        const void *ans = ANSWER(w, p, s, a->j);
+        if (!(((a->ran & ~a->bad & ~a->proven) >> s) & 1))
             continue;
-        for (int u = 0; u < ns && !((trusted >> s) & 1); u++)
-            if (u != s && (((ran & ~bad) >> u) & 1) && pz_builtin(o->solvers[u]) &&
-                o->solvers[u] != sv && judge_same(p, inst, ANS(u), ANS(s)))
-                trusted |= 1u << s;
-        if ((trusted >> s) & 1)
+        for (int u = 0; u < o->nsolvers && !((a->trusted >> s) & 1); u++)
+            if (u != s && (((a->ran & ~a->bad) >> u) & 1) && pz_builtin(o->solvers[u]) &&
+                o->solvers[u] != sv && judge_same(p, a->inst, ANSWER(w, p, u, a->j), ans))
+                a->trusted |= 1u << s;
+        if ((a->trusted >> s) & 1)
             continue;
-        int ours = reference(jb, w, inst, pz_builtin(sv) ? sv : NULL, &w->other);
-        if (ours && judge_same(p, inst, w->other, ANS(s))) {
-            trusted |= 1u << s;
+        int ours = reference(jb, w, a->inst, pz_builtin(sv) ? sv : NULL, &w->other, 1);
+        if (ours > 0 && judge_same(p, a->inst, w->other, ans)) {
+            a->trusted |= 1u << s;
             continue;
         }
-        why[s] = ours ? "nothing proves it (no certificate), and the built-in reference "
-                        "answers otherwise"
-                      : "nothing proves it (no certificate), and no independent built-in "
-                        "solver takes the instance to agree";
-        bad |= 1u << s;
+        if (ours < 0) { /* the budget cut the agreement: unknown, as a cut search */
+            a->unsure |= 1u << s;
+            continue;
+        }
+        a->why[s] = ours ? "nothing proves it (no certificate), and the built-in reference "
+                           "answers otherwise"
+                         : "nothing proves it (no certificate), and no independent built-in "
+                           "solver takes the instance to agree";
+        a->bad |= 1u << s;
         w->tally[s].invalid++;
     }
-    if (!expected) { /* the first trusted answer in reference order, else ours */
-        if ((refsolver = pz_reference_pick(jb->order, ns, trusted)) >= 0)
-            ref = ANS(refsolver);
-        else if (ran && reference(jb, w, inst, NULL, &w->mine))
-            ref = w->mine;
+}
+
+/* The jury's answer (expected), checked: the reference, or where it is
+ * "unknown" (a budgeted solve's, no jury answer) ours; NULL if neither. */
+static const void *jury_reference(const job *jb, worker *w, const judged *a, const void *expected,
+                                  const char **ewhy)
+{
+    const pz_puzzle *p = jb->c->puzzle;
+    if (p->check(a->inst, expected, ewhy) != PZ_VALID) {
+        w->expected_invalid++;
+        return NULL;
     }
-    if (ref && ((k = p->classify(inst, ref, NULL, 0)) < 0 || k >= PZ_CLASSES))
-        pz_fatal("%s: classify() gave class %d, outside 0..%d", p->name, k, PZ_CLASSES - 1);
-    /* A trusted answer differs from the expected one: does our reference
-     * refute the jury (as check and stress ask)?  Then the report says so;
-     * the expected answer stays the reference. */
-    for (int s = 0; s < ns && ref && ref == expected; s++)
-        if (((trusted >> s) & 1) && !judge_same(p, inst, expected, ANS(s))) {
-            if (reference(jb, w, inst, NULL, &w->mine) &&
-                pz_jury_refuted(p, (unsigned long long)index + 1, inst, expected, w->mine,
-                                jb->ans_name, jury, sizeof jury)) {
-                refuted = jury;
-                w->jury_refuted++;
-            }
-            break;
+    *ewhy = NULL;
+    if (p->classify(a->inst, expected, NULL, 0) != PZ_CLASS_UNKNOWN)
+        return expected;
+    w->jury_unknown++;
+    return reference(jb, w, a->inst, NULL, &w->mine, 1) > 0 ? w->mine : NULL;
+}
+
+/* A trusted answer differs from the jury's: does our reference refute the
+ * jury (as check and stress ask)?  Then why, in jury; the jury's answer
+ * stays the reference. */
+static const char *jury_refuted(const job *jb, worker *w, const judged *a, long long index,
+                                const void *expected, char *jury, size_t cap)
+{
+    const pz_puzzle *p = jb->c->puzzle;
+    for (int s = 0; s < jb->o->nsolvers; s++)
+        if (((a->trusted >> s) & 1) && !judge_same(p, a->inst, expected, ANSWER(w, p, s, a->j))) {
+            if (reference(jb, w, a->inst, NULL, &w->mine, 0) <= 0 ||
+                !pz_jury_refuted(p, (unsigned long long)index + 1, a->inst, expected, w->mine,
+                                 jb->ans_name, jury, cap))
+                return NULL;
+            w->jury_refuted++;
+            return jury;
         }
-    cmp = ref ? ref : ewhy ? expected : NULL; /* an invalid expected answer: still compared */
-    for (int s = 0; s < ns && cmp; s++)
-        if (((answered >> s) & 1) && s != refsolver && !judge_same(p, inst, cmp, ANS(s))) {
-            differ |= 1u << s;
-            w->tally[s].disagree++;
-        }
-    for (int s = 0; s < ns; s++) {
+    return NULL;
+}
+
+/* The classes counted, and the instance in the histogram (by the
+ * reference's class k, where there is a reference) or apart. */
+static void count_instance(const job *jb, worker *w, const judged *a, const void *ref, int k)
+{
+    const pz_puzzle *p = jb->c->puzzle;
+    for (int s = 0; s < jb->o->nsolvers; s++) {
         unsigned bit = 1u << s;
-        if ((bad | differ) & bit)
+        if ((a->bad | a->differ) & bit)
             w->tally[s].failed++;
-        else if (trusted & proven & bit)
+        else if (a->trusted & a->proven & bit)
             w->tally[s].certified++;
-        else if (trusted & bit)
+        else if (a->trusted & bit)
             w->tally[s].agreed++;
+        else if (a->unsure & bit)
+            w->tally[s].unknown++;
     }
     if (ref) {
         if (!w->hist[k]++)
-            p->classify(inst, ref, w->names[k], PZ_NAME);
-    } else if (cut && !ran) { /* every solver that took it was cut */
+            p->classify(a->inst, ref, w->names[k], PZ_NAME);
+    } else if ((a->cut || a->unsure) && !(a->ran & ~a->unsure)) { /* every one was cut */
         if (!w->hist[PZ_CLASS_UNKNOWN]++)
             snprintf(w->names[PZ_CLASS_UNKNOWN], PZ_NAME, "%s", PZ_UNKNOWN_NAME);
-    } else if (!asked) { /* sampled out by every solver */
+    } else if (!a->asked) { /* sampled out by every solver */
         w->not_run++;
     } else {
         w->unanswered++;
     }
-    if (bad || differ || ewhy || refuted) {
-        w->failures++;
-        keep_failure(jb, w, index, j, expected, ewhy, refuted, why, differ, refsolver, cmp);
+}
+
+/* Checks every answer to instance j of the batch, gives each its class
+ * (result.h's PZ_ANSWERS), compares it with the reference, and counts.
+ * This runs once per instance beside the solvers it measures, so it touches
+ * only what it needs: the answers of the solvers that took the instance,
+ * and the reference's class.  The reference is the jury's answer, else the
+ * first trusted answer in reference order, else ours. */
+static void check_and_compare(const job *jb, worker *w, long long index, int j)
+{
+    const pz_puzzle *p = jb->c->puzzle;
+    const int ns = jb->o->nsolvers;
+    const void *expected = w->expected ? w->expected + (size_t)j * p->ans_size : NULL;
+    const void *ref = NULL, *cmp;
+    const char *ewhy = NULL, *refuted = NULL;
+    char jury[512];
+    int refsolver = -1, k = -1;
+    judged a = {.inst = w->inst + (size_t)j * p->inst_size, .j = j};
+    check_each(jb, w, &a);
+    if (expected)
+        ref = jury_reference(jb, w, &a, expected, &ewhy);
+    trust_each(jb, w, &a);
+    if (!expected) {
+        if ((refsolver = pz_reference_pick(jb->order, ns, a.trusted)) >= 0)
+            ref = ANSWER(w, p, refsolver, j);
+        else if (a.ran && reference(jb, w, a.inst, NULL, &w->mine, 1) > 0)
+            ref = w->mine; /* none trusted: ours, to show what is right */
     }
-#undef ANS
+    if (ref && ((k = p->classify(a.inst, ref, NULL, 0)) < 0 || k >= PZ_CLASSES))
+        pz_fatal("%s: classify() gave class %d, outside 0..%d", p->name, k, PZ_CLASSES - 1);
+    if (ref && ref == expected)
+        refuted = jury_refuted(jb, w, &a, index, expected, jury, sizeof jury);
+    cmp = ref ? ref : ewhy ? expected : NULL; /* an invalid expected answer: still compared */
+    for (int s = 0; s < ns && cmp; s++)
+        if (((a.answered >> s) & 1) && s != refsolver &&
+            !judge_same(p, a.inst, cmp, ANSWER(w, p, s, j))) {
+            a.differ |= 1u << s;
+            w->tally[s].disagree++;
+        }
+    count_instance(jb, w, &a, ref, k);
+    if (a.bad || a.differ || ewhy || refuted) {
+        w->failures++;
+        keep_failure(jb, w, index, j, expected, ewhy, refuted, a.why, a.differ, refsolver, cmp);
+    }
 }
 
 /* Checks and compares the batch.  Most instances have every answer taken, checking,
@@ -478,6 +530,19 @@ static void check_batch(const job *jb, worker *w, long long lo, int n)
     w->checked += checked;
 }
 
+/* One solver's part of a batch: what it took, and its times. */
+typedef struct solver_batch {
+    int count, skipped;     /* instances it took (todo[0 .. count)), and too big for it */
+    int all;                /* it took every one: no todo list to walk */
+    int cold;               /* its first batch in its thread and pass */
+    long long first;        /* the index of the first it took */
+    unsigned long long set; /* which it took (instance_set) */
+    double wall, cpu;       /* over them, the clocks' own cost taken off */
+    /* with solvers on a sample: again_on_sample's times and counts, by sampled solver */
+    double again[PZ_RUN_SOLVERS];
+    int again_n[PZ_RUN_SOLVERS];
+} solver_batch;
+
 /* Which of the batch's instances a solver took (todo[0 .. count), by their
  * place in the batch), as a hash: two solvers that took the same ones have
  * the same.  0 stands for all of them. */
@@ -495,9 +560,7 @@ static unsigned long long instance_set(const int *todo, int count)
  * solvers that took the same instances, both warm, the CPU time of each
  * (like). */
 static void tally_batch(const job *jb, worker *w, int rep, int reps, long long lo, int n,
-                        const int *count, const int *skipped, const int *cold,
-                        const long long *first, const unsigned long long *set, const double *wall,
-                        const double *cpu)
+                        const solver_batch *b)
 {
     const pz_run_opts *o = jb->o;
     /* a sweep's size, where the batch holds one */
@@ -506,46 +569,62 @@ static void tally_batch(const job *jb, worker *w, int rep, int reps, long long l
         size = -1;
     for (int s = 0; s < o->nsolvers; s++) {
         pz_tally *t = &w->tally[s];
+        const solver_batch *x = &b[s];
         /* seconds and cpu_seconds are those of one pass: the mean of the passes */
-        t->cpu_seconds += cpu[s] / reps;
-        t->seconds += wall[s] / reps;
-        if (count[s]) {
-            double ns = wall[s] * 1e9 / count[s];
+        t->cpu_seconds += x->cpu / reps;
+        t->seconds += x->wall / reps;
+        if (x->count) {
+            double ns = x->wall * 1e9 / x->count;
             int cls = pz_spread_class(ns);
-            pz_tally_worst(t, ns, first[s]);
-            pz_spread_add(&t->spread, cls, count[s]);
+            pz_tally_worst(t, ns, x->first);
+            pz_spread_add(&t->spread, cls, x->count);
             if (reps > 1)
-                pz_spread_add(&t->rep_spread[rep], cls, count[s]);
+                pz_spread_add(&t->rep_spread[rep], cls, x->count);
         }
-        if (cold[s]) {
+        if (x->cold) {
             t->cold_batches++;
-            t->cold_ran += count[s];
-            t->cold_seconds += wall[s];
-            t->cold_cpu_seconds += cpu[s];
-        } else if (count[s]) {
-            int cls = pz_spread_class(cpu[s] * 1e9 / count[s]);
-            pz_spread_add(&t->cpu_spread, cls, count[s]);
+            t->cold_ran += x->count;
+            t->cold_seconds += x->wall;
+            t->cold_cpu_seconds += x->cpu;
+        } else if (x->count) {
+            int cls = pz_spread_class(x->cpu * 1e9 / x->count);
+            pz_spread_add(&t->cpu_spread, cls, x->count);
             if (size >= 0) {
-                pz_spread_add(&t->sizes[size], cls, count[s]);
+                pz_spread_add(&t->sizes[size], cls, x->count);
                 t->sizes_rows[size] = rows;
                 t->sizes_cols[size] = cols;
             }
             for (int u = 0; u < o->nsolvers; u++)
-                if (u != s && !cold[u] && count[u] == count[s] && set[u] == set[s] &&
+                if (u != s && !b[u].cold && b[u].count == x->count && b[u].set == x->set &&
                     ((o->slow >> u) & 1) == ((o->slow >> s) & 1)) { /* else again_on_sample */
-                    t->like_cpu_seconds[u] += cpu[s] / reps;
-                    t->like_ran[u] += rep == 0 ? count[s] : 0;
+                    t->like_cpu_seconds[u] += x->cpu / reps;
+                    t->like_ran[u] += rep == 0 ? x->count : 0;
                 }
         }
         if (reps > 1) {
-            t->rep_seconds[rep] += wall[s];
-            t->rep_cpu_seconds[rep] += cpu[s];
+            t->rep_seconds[rep] += x->wall;
+            t->rep_cpu_seconds[rep] += x->cpu;
         }
         if (rep == 0) {
-            t->skipped += skipped[s];
-            t->ran += count[s];
+            t->skipped += x->skipped;
+            t->ran += x->count;
         }
     }
+}
+
+/* Like with like between a solver on the sample (v) and one that is not
+ * (s), where s solved v's instances again (again_on_sample), both warm. */
+static void tally_sampled(worker *w, const pz_run_opts *o, int rep, int reps, const solver_batch *b)
+{
+    for (int s = 0; s < o->nsolvers && o->slow; s++)
+        for (int v = 0; v < o->nsolvers; v++)
+            if (!((o->slow >> s) & 1) && b[s].count && b[v].count &&
+                b[s].again_n[v] == b[v].count && !b[s].cold && !b[v].cold) {
+                w->tally[s].like_cpu_seconds[v] += b[s].again[v] / reps;
+                w->tally[v].like_cpu_seconds[s] += b[v].cpu / reps;
+                w->tally[s].like_ran[v] += rep == 0 ? b[v].count : 0;
+                w->tally[v].like_ran[s] += rep == 0 ? b[v].count : 0;
+            }
 }
 
 /* Like with like for the solvers that run on a sample: solver s, which
@@ -604,37 +683,17 @@ static unsigned char ended(const job *jb, worker *w, int s, int j, int rc, int b
     return CUT;
 }
 
-/* One batch, for the engine: 1 if a stop came before every solver was done
- * (the batch is dropped whole: nothing of it has been counted), else 0.
- * With run --repeat K the shard is passed over K times (after an untimed
- * pass with --warmup), the solvers in an order rotated from one pass to the
- * next; the answers are checked in the last pass. */
-static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part)
+/* The batch's instances, made (or copied from a file, with its expected
+ * answers) into w->inst; a stream's were read by load_batch. */
+static void make_instances(const job *jb, worker *w, long long lo, int n)
 {
-    const job *jb = ctx;
-    worker *w = wv;
     const pz_corpus *c = jb->c;
-    const pz_puzzle *p = c->puzzle;
-    const pz_run_opts *o = jb->o;
-    size_t isz = p->inst_size, asz = p->ans_size;
-    int n = (int)(hi - lo), count[PZ_RUN_SOLVERS], skipped[PZ_RUN_SOLVERS];
-    int rep = jb->rep, reps = o->repeat > 1 ? o->repeat : 1;
-    long long first[PZ_RUN_SOLVERS]; /* each solver's first instance */
-    unsigned long long set[PZ_RUN_SOLVERS];
-    double wall[PZ_RUN_SOLVERS], cpu[PZ_RUN_SOLVERS];
-    /* with solvers on a sample: again_on_sample's, by solver and sampled solver */
-    double again[PZ_RUN_SOLVERS][PZ_RUN_SOLVERS];
-    int again_n[PZ_RUN_SOLVERS][PZ_RUN_SOLVERS];
-    /* --budget: each solver's each game gets it (budget.c) */
-    const pz_budget *budget = pz_budget_on(&o->budget) ? &o->budget : NULL;
-    (void)part;
-    if (!budget) /* no game's budget left on this thread from before (a pilot's) */
-        pz_game_start(NULL);
-    if (w->arena && !c->stream) /* a stream's rows came with its batch (load_batch) */
+    size_t isz = c->puzzle->inst_size, asz = c->puzzle->ans_size;
+    if (c->stream)
+        return;
+    if (w->arena)
         pz_arena_reset(w->arena);
-    if (c->stream) {
-        /* read by load_batch */
-    } else if (c->gen && w->arena) {
+    if (c->gen && w->arena) {
         for (int j = 0; j < n; j++)
             c->gen->make_in(&c->params, (uint64_t)(lo + j), w->inst + (size_t)j * isz, w->arena);
     } else if (c->gen && c->gen->make_batch) {
@@ -648,104 +707,133 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
         if (c->expected)
             memcpy(w->expected, (const char *)c->expected + (size_t)lo * asz, (size_t)n * asz);
     }
+}
+
+/* Which instances solver s takes (w->took, w->todo), and outside any
+ * timer what it needs for them: the answers' rows, its per-size work. */
+static void select_instances(const job *jb, worker *w, long long lo, int n, int s, solver_batch *b)
+{
+    const pz_puzzle *p = jb->c->puzzle;
+    const pz_run_opts *o = jb->o;
+    const pz_solver *sv = o->solvers[s];
+    size_t isz = p->inst_size;
+    unsigned char *took = w->took[s];
+    int sampled = (o->slow >> s) & 1;
+    b->all = !sampled && sv->fits_batch && sv->fits_batch(w->inst, (size_t)n) == (size_t)n;
+    b->count = b->skipped = 0;
+    if (b->all) {
+        memset(took, RAN, (size_t)n);
+        b->count = n;
+    }
+    for (int j = 0; j < n && !b->all; j++) {
+        took[j] = NOT_ASKED;
+        if (sampled && (lo + j) % o->sample)
+            continue;
+        if (!sv->fits(w->inst + (size_t)j * isz)) {
+            took[j] = SKIPPED;
+            b->skipped++;
+            continue;
+        }
+        took[j] = RAN;
+        w->todo[b->count++] = j;
+    }
+    if (w->arena) /* the rows of the answers */
+        for (int k = 0; k < b->count; k++) {
+            int j = b->all ? k : w->todo[k];
+            p->answer_in(w->inst + (size_t)j * isz, w->ans[s] + (size_t)j * p->ans_size, w->arena);
+        }
+    if (sv->resize && b->count) /* solve() redoes what failed */
+        (void)sv->resize(w->scratch[s], w->inst + (size_t)(b->all ? 0 : w->todo[0]) * isz);
+}
+
+/* Solver s on the instances it took, under one timer: 1 if a stop came
+ * (the batch then counts for nothing), else 0.  Each game gets the
+ * budget, if any; a solve that did not answer is ended()'s to class. */
+static int time_solver(const job *jb, worker *w, int n, int s, solver_batch *b,
+                       const pz_budget *budget)
+{
+    size_t isz = jb->c->puzzle->inst_size, asz = jb->c->puzzle->ans_size;
+    const pz_solver *sv = jb->o->solvers[s];
+    int (*solve)(const void *, void *, void *) = sv->solve;
+    unsigned char *took = w->took[s];
+    void *scratch = w->scratch[s];
+    int k = 0, failed = 0, rc, m = b->all ? n : b->count;
+    double c0 = pz_cpu_now(), t0 = pz_now(), h0 = pz_helper_cpu();
+    if (b->all) { /* no list to walk: the instances in order */
+        const char *in = w->inst;
+        char *out = w->ans[s];
+        if (sv->solve_batch && !budget) /* one call; the instance it stops at, the loop's */
+            k = (int)sv->solve_batch(in, out, (size_t)n, scratch), in += k * isz, out += k * asz;
+        for (; k < n && !pz_stop_signal; k++, in += isz, out += asz) {
+            if (budget)
+                pz_game_start(budget);
+            if ((rc = solve(in, out, scratch)) == PZ_STOPPED && pz_stop_signal)
+                break;
+            if (rc) /* not every answer given: the check's full way */
+                took[k] = ended(jb, w, s, k, rc, budget != NULL), failed = 1;
+        }
+    } else {
+        for (failed = 1; k < b->count && !pz_stop_signal; k++) {
+            int j = w->todo[k];
+            if (budget)
+                pz_game_start(budget);
+            rc = solve(w->inst + (size_t)j * isz, w->ans[s] + (size_t)j * asz, scratch);
+            if (rc == PZ_STOPPED && pz_stop_signal)
+                break;
+            if (rc)
+                took[j] = ended(jb, w, s, j, rc, budget != NULL);
+        }
+    }
+    w->given = !failed;
+    b->wall = fmax(pz_now() - t0 - jb->wall_cost, 0);
+    /* CPU: this thread's, and its helpers' on a game split across threads;
+     * the interval holds the two readings of the wall clock too */
+    b->cpu = fmax(pz_cpu_now() - c0 + pz_helper_cpu() - h0 - jb->cpu_cost - 2 * jb->wall_cost, 0);
+    /* Stopped, or the signal came during the batch (its last instance may
+     * have been cut): the batch counts for nothing. */
+    return k < m || pz_stop_signal;
+}
+
+/* One batch, for the engine: 1 if a stop came before every solver was done
+ * (the batch is dropped whole: nothing of it has been counted), else 0.
+ * With run --repeat K the shard is passed over K times (after an untimed
+ * pass with --warmup), the solvers in an order rotated from one pass to the
+ * next; the answers are checked in the last pass.  Each solver's instances
+ * are selected, then solved under its timer; the pass is tallied, and in
+ * the last pass checked. */
+static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part)
+{
+    const job *jb = ctx;
+    worker *w = wv;
+    const pz_run_opts *o = jb->o;
+    int n = (int)(hi - lo), rep = jb->rep, reps = o->repeat > 1 ? o->repeat : 1;
+    solver_batch b[PZ_RUN_SOLVERS];
+    /* --budget: each solver's each game gets it (budget.c) */
+    const pz_budget *budget = pz_budget_on(&o->budget) ? &o->budget : NULL;
+    (void)part;
+    if (!budget) /* no game's budget left on this thread from before (a pilot's) */
+        pz_game_start(NULL);
+    make_instances(jb, w, lo, n);
     for (int i = 0; i < o->nsolvers; i++) {
         int s = rep > 0 ? (i + rep) % o->nsolvers : i;
-        const pz_solver *sv = o->solvers[s];
-        int (*solve)(const void *, void *, void *) = sv->solve;
-        unsigned char *took = w->took[s];
-        char *ans = w->ans[s];
-        void *scratch = w->scratch[s];
-        int sampled = (o->slow >> s) & 1, k = 0;
-        /* every instance taken: no list of them to walk */
-        int all = !sampled && sv->fits_batch && sv->fits_batch(w->inst, (size_t)n) == (size_t)n;
-        count[s] = skipped[s] = 0;
-        if (all) {
-            memset(took, RAN, (size_t)n);
-            count[s] = n;
-        }
-        for (int j = 0; j < n && !all; j++) {
-            took[j] = NOT_ASKED;
-            if (sampled && (lo + j) % o->sample)
-                continue;
-            if (!sv->fits(w->inst + (size_t)j * isz)) {
-                took[j] = SKIPPED;
-                skipped[s]++;
-                continue;
-            }
-            took[j] = RAN;
-            w->todo[count[s]++] = j;
-        }
-        if (w->arena) /* the rows of the answers, untimed */
-            for (k = 0; k < count[s]; k++) {
-                int j = all ? k : w->todo[k];
-                p->answer_in(w->inst + (size_t)j * isz, ans + (size_t)j * asz, w->arena);
-            }
-        if (sv->resize && count[s]) /* the per-size work, untimed; solve() redoes what failed */
-            (void)sv->resize(scratch, w->inst + (size_t)(all ? 0 : w->todo[0]) * isz);
-        k = 0;
-        double c0 = pz_cpu_now(), t0 = pz_now(), h0 = pz_helper_cpu();
-        if (all) {
-            const char *in = w->inst;
-            char *out = ans;
-            int failed = 0, rc;
-            if (sv->solve_batch && !budget) /* one call; the instance it stops at, the loop's */
-                k = (int)sv->solve_batch(in, out, (size_t)n, scratch), in += k * isz,
-                out += k * asz;
-            for (; k < n && !pz_stop_signal; k++, in += isz, out += asz) {
-                if (budget)
-                    pz_game_start(budget);
-                if ((rc = solve(in, out, scratch)) == PZ_STOPPED && pz_stop_signal)
-                    break;
-                if (rc) /* not every answer given: the check's full way */
-                    took[k] = ended(jb, w, s, k, rc, budget != NULL), failed = 1;
-            }
-            w->given = !failed;
-        } else {
-            w->given = 0;
-            for (; k < count[s] && !pz_stop_signal; k++) {
-                int j = w->todo[k];
-                if (budget)
-                    pz_game_start(budget);
-                int rc = solve(w->inst + (size_t)j * isz, ans + (size_t)j * asz, scratch);
-                if (rc == PZ_STOPPED && pz_stop_signal)
-                    break;
-                if (rc)
-                    took[j] = ended(jb, w, s, j, rc, budget != NULL);
-            }
-        }
-        wall[s] = fmax(pz_now() - t0 - jb->wall_cost, 0);
-        /* CPU: this thread's, and its helpers' on a game split across threads */
-        cpu[s] =
-            fmax(pz_cpu_now() - c0 + pz_helper_cpu() - h0 - jb->cpu_cost - 2 * jb->wall_cost, 0);
-        /* Stopped, or the signal came during the batch (its last instance
-         * may have been cut): the batch counts for nothing. */
-        if (k < count[s] || pz_stop_signal)
+        solver_batch *x = &b[s];
+        select_instances(jb, w, lo, n, s, x);
+        if (time_solver(jb, w, n, s, x, budget))
             return 1;
-        if (o->slow && !sampled && count[s]) {
-            if (budget) /* games cut at their budget: no like with like */
-                memset(again_n[s], 0, sizeof again_n[s]);
-            else if (again_on_sample(jb, w, lo, n, s, again[s], again_n[s]))
-                return 1;
-        }
-        first[s] = count[s] ? lo + (all ? 0 : w->todo[0]) : 0;
-        set[s] = count[s] == n ? 0 : instance_set(w->todo, count[s]);
+        memset(x->again_n, 0, sizeof x->again_n); /* with a budget: no like with like */
+        if (o->slow && !((o->slow >> s) & 1) && x->count && !budget &&
+            again_on_sample(jb, w, lo, n, s, x->again, x->again_n))
+            return 1;
+        x->first = x->count ? lo + (x->all ? 0 : w->todo[0]) : 0;
+        x->set = x->count == n ? 0 : instance_set(w->todo, x->count);
     }
     if (rep >= 0) {
-        int cold[PZ_RUN_SOLVERS];
         for (int s = 0; s < o->nsolvers; s++) {
-            cold[s] = count[s] && !w->warm[s];
-            w->warm[s] |= count[s] > 0;
+            b[s].cold = b[s].count && !w->warm[s];
+            w->warm[s] |= b[s].count > 0;
         }
-        tally_batch(jb, w, rep, reps, lo, n, count, skipped, cold, first, set, wall, cpu);
-        for (int s = 0; s < o->nsolvers && o->slow; s++)
-            for (int v = 0; v < o->nsolvers; v++)
-                if (!((o->slow >> s) & 1) && count[s] && count[v] && again_n[s][v] == count[v] &&
-                    !cold[s] && !cold[v]) {
-                    w->tally[s].like_cpu_seconds[v] += again[s][v] / reps;
-                    w->tally[v].like_cpu_seconds[s] += cpu[v] / reps;
-                    w->tally[s].like_ran[v] += rep == 0 ? count[v] : 0;
-                    w->tally[v].like_ran[s] += rep == 0 ? count[v] : 0;
-                }
+        tally_batch(jb, w, rep, reps, lo, n, b);
+        tally_sampled(w, o, rep, reps, b);
     }
     if (rep < reps - 1)
         return 0;
@@ -839,20 +927,14 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
 {
     long long total = sh->end - sh->first;
     int threads = o->threads > 0 ? o->threads : omp_get_max_threads();
-    job jb = {c,
-              o,
-              pz_corpus_has_expected(c),
-              batch_size(c, sh, o),
-              {0},
-              pz_clock_cost(pz_now),
-              pz_clock_cost(pz_cpu_now),
-              res,
-              0,
-              0,
-              0,
-              {"", 0, 0, ""},
-              NULL,
-              1};
+    job jb = {.c = c,
+              .o = o,
+              .expected = pz_corpus_has_expected(c),
+              .batch = batch_size(c, sh, o),
+              .wall_cost = pz_clock_cost(pz_now),
+              .cpu_cost = pz_clock_cost(pz_cpu_now),
+              .res = res,
+              .game_threads = 1};
     /* Fewer games than threads: each game may be searched on threads /
      * games of them, by the solvers that split a search (solver.h). */
     if (total > 0 && total < threads) {

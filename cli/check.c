@@ -228,8 +228,81 @@ static void help(FILE *f)
           "not, or not where ANSWER says it is, or ANSWER's count is not the fewest: \"the\n"
           "jury is wrong on case K\" (the reference solves every case); or, where OUTPUT's\n"
           "answer differs from ANSWER's, the reference solver's differs from it too:\n"
-          "\"jury has a worse answer\").\n",
+          "\"jury has a worse answer\"; or ANSWER gives \"unknown\", a budgeted solve's\n"
+          "output, which is no answer to judge against: FILE:LINE says where).\n",
           f);
+}
+
+/* ANSWER, the jury's, read whole against INPUT, then each answer checked:
+ * the first unreadable answer is told before the first that fails the
+ * checker, and that before the first our reference refutes (judge.h).
+ * -1 when every answer stands, else the exit status, told. */
+static int check_jury(source *src, pz_reference *ref, const char *path)
+{
+    const pz_puzzle *p = src->p;
+    long long bad = -1, wrong = -1, n = src->count;
+    char why[768];
+    pz_error e;
+    if (!(src->ans = open_seekable(path)))
+        return unreadable("ANSWER", path);
+    char *mine = pz_xcalloc_lines(1, p->ans_size); /* the reference's answer */
+    src->rans.name = path;
+    if (source_start(src))
+        src->failed =
+            pz_fail(&src->e, NULL, "cannot read %s again: %s", src->in_path, strerror(errno)) != 0;
+    for (long long i = 0; i < n && !src->failed; i++) {
+        const void *inst, *exp;
+        const char *w;
+        source_next(src, i, &inst, &exp);
+        if (src->failed || bad >= 0)
+            continue;
+        if (p->check(inst, exp, &w) != PZ_VALID) {
+            bad = i;
+            snprintf(why, sizeof why, "%s", w);
+        } else if (wrong < 0 && !pz_reference_solve(ref, inst, mine, &e) &&
+                   pz_jury_refuted(p, (unsigned long long)i + 1, inst, exp, mine, "ANSWER", why,
+                                   sizeof why)) {
+            wrong = i;
+        }
+    }
+    free(mine);
+    if (!src->failed && pz_next_nonblank(&src->rans, &src->e) == 1)
+        src->failed =
+            pz_fail(&src->e, &src->rans, "expected the end of the answers after %lld", n) != 0;
+    if (src->failed)
+        return pz_print_error(&src->e), CHECK_FAIL;
+    if (bad >= 0)
+        return FAIL("ANSWER %s: case %lld fails the checker: %s", path, bad + 1, why);
+    if (wrong >= 0)
+        return FAIL("ANSWER %s: the jury is wrong on case %lld: %s", path, wrong + 1, why);
+    return -1;
+}
+
+/* The judged OUTPUT's exit status, told on stderr (out: NULL, unreadable). */
+static int verdict(const source *src, FILE *out, const firsts *first, const char *path)
+{
+    long long n = src->count;
+    if (src->failed) {
+        if (src->e.line)
+            pz_print_error(&src->e);
+        else /* the reference's failure, worded as before */
+            fprintf(stderr, "puzzlebench: %s\n", src->e.msg);
+        return CHECK_FAIL;
+    }
+    if (!out || ferror(out))
+        return FAIL("cannot read OUTPUT %s: %s", path, strerror(errno));
+    if (first->jury_at >= 0)
+        return FAIL("%s", first->jury_why);
+    if (first->at[0] >= 0) {
+        fprintf(stderr, "wrong answer on case %lld: %s\n", first->at[0] + 1, first->why[0]);
+        return CHECK_WA;
+    }
+    if (first->at[1] >= 0) {
+        fprintf(stderr, "presentation error on case %lld: %s\n", first->at[1] + 1, first->why[1]);
+        return CHECK_PE;
+    }
+    fprintf(stderr, "ok %lld answer%s\n", n, n == 1 ? "" : "s");
+    return CHECK_OK;
 }
 
 int pz_cmd_check(int argc, char **argv)
@@ -290,53 +363,8 @@ int pz_cmd_check(int argc, char **argv)
     pz_reference_init(&ref, p, only);
     ref.arena = src.arena;
     have_ref = 1;
-    if (path[2]) {
-        long long bad = -1, wrong = -1;
-        char why[768];
-        if (!(src.ans = open_seekable(path[2]))) {
-            rc = unreadable("ANSWER", path[2]);
-            goto done;
-        }
-        char *mine = pz_xcalloc_lines(1, p->ans_size); /* the reference's answer */
-        /* ANSWER read whole against INPUT, then each answer checked: the first
-         * unreadable answer is told before the first that fails the checker,
-         * and that before the first our reference refutes (judge.h). */
-        src.rans.name = path[2];
-        if (source_start(&src))
-            src.failed =
-                pz_fail(&src.e, NULL, "cannot read %s again: %s", path[0], strerror(errno)) != 0;
-        for (long long i = 0; i < n && !src.failed; i++) {
-            const void *inst, *exp;
-            const char *w;
-            source_next(&src, i, &inst, &exp);
-            if (src.failed || bad >= 0)
-                continue;
-            if (p->check(inst, exp, &w) != PZ_VALID) {
-                bad = i;
-                snprintf(why, sizeof why, "%s", w);
-            } else if (wrong < 0 && !pz_reference_solve(&ref, inst, mine, &e) &&
-                       pz_jury_refuted(p, (unsigned long long)i + 1, inst, exp, mine, "ANSWER", why,
-                                       sizeof why)) {
-                wrong = i;
-            }
-        }
-        free(mine);
-        if (!src.failed && pz_next_nonblank(&src.rans, &src.e) == 1)
-            src.failed =
-                pz_fail(&src.e, &src.rans, "expected the end of the answers after %lld", n) != 0;
-        if (src.failed) {
-            rc = (pz_print_error(&src.e), CHECK_FAIL);
-            goto done;
-        }
-        if (bad >= 0) {
-            rc = FAIL("ANSWER %s: case %lld fails the checker: %s", path[2], bad + 1, why);
-            goto done;
-        }
-        if (wrong >= 0) {
-            rc = FAIL("ANSWER %s: the jury is wrong on case %lld: %s", path[2], wrong + 1, why);
-            goto done;
-        }
-    }
+    if (path[2] && (rc = check_jury(&src, &ref, path[2])) >= 0)
+        goto done;
     if (!path[2])
         src.ref = &ref;
     if (source_start(&src)) {
@@ -358,28 +386,7 @@ int pz_cmd_check(int argc, char **argv)
         const void *inst, *exp;
         source_next(&src, i, &inst, &exp);
     }
-    if (src.failed) {
-        if (src.e.line)
-            pz_print_error(&src.e);
-        else /* the reference's failure, worded as before */
-            fprintf(stderr, "puzzlebench: %s\n", src.e.msg);
-        rc = CHECK_FAIL;
-    } else if (!out) {
-        rc = FAIL("cannot read OUTPUT %s: %s", path[1], strerror(errno));
-    } else if (ferror(out)) {
-        rc = FAIL("cannot read OUTPUT %s: %s", path[1], strerror(errno));
-    } else if (first.jury_at >= 0) {
-        rc = FAIL("%s", first.jury_why);
-    } else if (first.at[0] >= 0) {
-        fprintf(stderr, "wrong answer on case %lld: %s\n", first.at[0] + 1, first.why[0]);
-        rc = CHECK_WA;
-    } else if (first.at[1] >= 0) {
-        fprintf(stderr, "presentation error on case %lld: %s\n", first.at[1] + 1, first.why[1]);
-        rc = CHECK_PE;
-    } else {
-        fprintf(stderr, "ok %lld answer%s\n", n, n == 1 ? "" : "s");
-        rc = CHECK_OK;
-    }
+    rc = verdict(&src, out, &first, path[1]);
     free(first.mine);
 done:
     if (out)

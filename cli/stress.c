@@ -556,11 +556,10 @@ static void print_speeds(const stress *s, const tally *all)
     }
 }
 
-static void report(const stress *s, const tally *all, const example *ex, int nex,
-                   const example *shrunk, int nshrunk, int saved, double wall, int strays,
-                   const pz_context *ctx, int sig)
+/* The report's head: what was judged, by which programs, under what limits. */
+static void report_head(const stress *s, const tally *all, double wall, const pz_context *ctx)
 {
-    char line[1024], at[64], why[320];
+    char line[1024];
     const char *unit = s->gen.cmd ? "seed" : "instance";
     long long total = judged_total(s);
     if (s->gen.cmd)
@@ -601,6 +600,13 @@ static void report(const stress *s, const tally *all, const example *ex, int nex
     printf("CPU time charged to a run: %s\n", pz_exec_accounting(line, sizeof line));
     printf("memory and processes limited: %s\n", pz_exec_limiting(line, sizeof line));
     printf("program run as: %s\n", pz_exec_who(line, sizeof line));
+}
+
+/* The verdicts and what else the runs came to. */
+static void report_counts(const stress *s, const tally *all, int saved, int strays, int sig)
+{
+    const char *unit = s->gen.cmd ? "seed" : "instance";
+    long long total = judged_total(s);
     for (int k = 0; k < (s->prog[1].cmd ? PROGS : 1); k++) {
         printf("%s:", k ? "--against's verdicts" : "verdicts");
         for (int o = 0; o < PZ_OUTCOMES; o++)
@@ -651,6 +657,13 @@ static void report(const stress *s, const tally *all, const example *ex, int nex
     if (saved)
         printf("saved: %d failing input%s in %s, each with its expected answers (.ans)\n", saved,
                saved > 1 ? "s" : "", s->save);
+}
+
+/* The failures: the first in full, more in a line each, and the shrunk. */
+static void report_failures(const stress *s, const tally *all, const example *ex, int nex,
+                            const example *shrunk, int nshrunk)
+{
+    char at[64], why[320];
     for (int i = 0; i < nex; i++) {
         printf("\nfailure %d: %s: %s: %s\n", i + 1, where(s, ex[i].index, ex[i].who, at, sizeof at),
                pz_outcome_names[ex[i].seen],
@@ -678,6 +691,15 @@ static void report(const stress *s, const tally *all, const example *ex, int nex
             printf("\nfirst %s %s, not shrunk:\n", pz_outcome_names[e->seen], from);
         print_example(stdout, e);
     }
+}
+
+static void report(const stress *s, const tally *all, const example *ex, int nex,
+                   const example *shrunk, int nshrunk, int saved, double wall, int strays,
+                   const pz_context *ctx, int sig)
+{
+    report_head(s, all, wall, ctx);
+    report_counts(s, all, saved, strays, sig);
+    report_failures(s, all, ex, nex, shrunk, nshrunk);
 }
 
 int pz_cmd_stress(int argc, char **argv)

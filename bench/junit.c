@@ -111,6 +111,59 @@ void pz_junit_end(FILE *f)
     fputs("</testsuites>\n", f);
 }
 
+/* The provenance the JUnit readers show beside a suite. */
+static void properties(FILE *f, const pz_context *c)
+{
+    const char *props[][2] = {{"commit", c->commit},
+                              {"build_type", c->build_type},
+                              {"compiler", c->compiler},
+                              {"cpu", c->cpu}};
+    fputs("    <properties>\n", f);
+    for (size_t i = 0; i < sizeof props / sizeof *props; i++) {
+        fputs("      <property", f);
+        attr(f, "name", props[i][0]);
+        attr(f, "value", props[i][1]);
+        fputs("/>\n", f);
+    }
+    fputs("    </properties>\n", f);
+}
+
+/* Solver s's testcase, and those of what it did not answer, skipped. */
+static void solver_cases(FILE *f, const pz_result *r, int s, const char *suite)
+{
+    char msg[1024];
+    const pz_tally *t = &r->tally[s];
+    const char *name = r->opts.solvers[s]->name;
+    char extra[128];
+    testcase(f, suite, name, t->cpu_seconds);
+    if (t->invalid || t->disagree) {
+        const pz_failure *x = first_of(r, s);
+        snprintf(msg, sizeof msg, "%lld of %lld answers fail their check, %lld differ%s",
+                 t->invalid, t->ran, t->disagree,
+                 x ? "" : " (none of them among the failures listed)");
+        if (x)
+            snprintf(msg + strlen(msg), sizeof msg - strlen(msg), "; the first at index %lld",
+                     x->index);
+        fputs(">\n", f);
+        failure(f, r, t->invalid ? "invalid" : "disagree", msg, x);
+        fputs("    </testcase>\n", f);
+    } else {
+        fputs("/>\n", f);
+    }
+    if (t->unknown) {
+        snprintf(extra, sizeof extra, "%s: unknown", name);
+        snprintf(msg, sizeof msg, "%lld instances unknown: cut by the budget", t->unknown);
+        skipped(f, suite, extra, msg);
+    }
+    if (r->instances - t->ran > 0) {
+        snprintf(extra, sizeof extra, "%s: not run", name);
+        snprintf(msg, sizeof msg, "%lld instances not run: %lld too big for the solver, %lld %s",
+                 r->instances - t->ran, t->skipped, r->instances - t->ran - t->skipped,
+                 (r->opts.slow >> s) & 1 ? "out of its sample" : "not reached");
+        skipped(f, suite, extra, msg);
+    }
+}
+
 void pz_junit_result(FILE *f, const pz_result *r)
 {
     char suite[512], msg[1024], status[1024];
@@ -139,53 +192,10 @@ void pz_junit_result(FILE *f, const pz_result *r)
         attr(f, "hostname", r->context->host);
     }
     fputs(">\n", f);
-    if (r->context) {
-        fputs("    <properties>\n", f);
-        const char *props[][2] = {{"commit", r->context->commit},
-                                  {"build_type", r->context->build_type},
-                                  {"compiler", r->context->compiler},
-                                  {"cpu", r->context->cpu}};
-        for (size_t i = 0; i < sizeof props / sizeof *props; i++) {
-            fputs("      <property", f);
-            attr(f, "name", props[i][0]);
-            attr(f, "value", props[i][1]);
-            fputs("/>\n", f);
-        }
-        fputs("    </properties>\n", f);
-    }
-    for (int s = 0; s < r->opts.nsolvers; s++) {
-        const pz_tally *t = &r->tally[s];
-        const char *name = r->opts.solvers[s]->name;
-        char extra[128];
-        testcase(f, suite, name, t->cpu_seconds);
-        if (t->invalid || t->disagree) {
-            const pz_failure *x = first_of(r, s);
-            snprintf(msg, sizeof msg, "%lld of %lld answers fail their check, %lld differ%s",
-                     t->invalid, t->ran, t->disagree,
-                     x ? "" : " (none of them among the failures listed)");
-            if (x)
-                snprintf(msg + strlen(msg), sizeof msg - strlen(msg), "; the first at index %lld",
-                         x->index);
-            fputs(">\n", f);
-            failure(f, r, t->invalid ? "invalid" : "disagree", msg, x);
-            fputs("    </testcase>\n", f);
-        } else {
-            fputs("/>\n", f);
-        }
-        if (t->unknown) {
-            snprintf(extra, sizeof extra, "%s: unknown", name);
-            snprintf(msg, sizeof msg, "%lld instances unknown: cut by the budget", t->unknown);
-            skipped(f, suite, extra, msg);
-        }
-        if (r->instances - t->ran > 0) {
-            snprintf(extra, sizeof extra, "%s: not run", name);
-            snprintf(msg, sizeof msg,
-                     "%lld instances not run: %lld too big for the solver, %lld %s",
-                     r->instances - t->ran, t->skipped, r->instances - t->ran - t->skipped,
-                     (r->opts.slow >> s) & 1 ? "out of its sample" : "not reached");
-            skipped(f, suite, extra, msg);
-        }
-    }
+    if (r->context)
+        properties(f, r->context);
+    for (int s = 0; s < r->opts.nsolvers; s++)
+        solver_cases(f, r, s, suite);
     if (r->expected) {
         testcase(f, suite, "expected answers", r->check_seconds);
         if (r->expected_invalid || r->jury_refuted) {

@@ -41,19 +41,8 @@ int pz_write_file(const char *path, void (*write)(FILE *, const void *), const v
  * (malloc'd). */
 char *pz_partial_path(const char *path);
 
-/* The reports run and merge write, each a path or NULL, by their option:
- * out[PZ_OUT_JSON] for --json ... (pz_output_option). */
-enum { PZ_OUT_JSON, PZ_OUT_CSV, PZ_OUT_MD, PZ_OUT_HTML, PZ_OUT_JUNIT, PZ_OUT_BMF, PZ_OUTS };
-extern const char *const pz_output_option[PZ_OUTS]; /* "--json", ... */
-
 /* Whether a whole result fails: an answer failed or none was checked (the
  * exit status 1 of run and merge). */
 int pz_result_fails(const pz_result *);
-
-/* The summary (on stderr when a report goes to stdout), then each report
- * whose path is not NULL (for a partial result, beside it: X.partial.json),
- * then GitHub's (github.h): -1 if a report could not be written
- * (after a message), else 1 if the result fails, else 0. */
-int pz_write_reports(const pz_result *, const char *const out[PZ_OUTS]);
 
 #endif

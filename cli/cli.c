@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "../bench/output.h"
 #include "../bench/report.h"
 
 int pz_usage(const char *fmt, ...)

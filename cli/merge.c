@@ -26,6 +26,7 @@
 
 #include "cli.h"
 #include "../bench/github.h"
+#include "../bench/output.h"
 #include "../bench/report.h"
 #include "../bench/schema.h"
 

@@ -12,6 +12,7 @@
 #include "../bench/github.h"
 #include "../bench/engine.h"
 #include "../bench/plan.h"
+#include "../bench/output.h"
 #include "../bench/report.h"
 #include "../bench/select.h"
 #include "../bench/shrink.h"

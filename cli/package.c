@@ -44,8 +44,8 @@ static const pz_option options[] = {PACKAGE_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ
 static void help(FILE *);
 const pz_command_line pz_package_command = {
     .name = "package",
-    .args = "PUZZLE DIR --corpus SPEC [--samples K] [--time-limit S] [--memory-limit MB]",
-    .summary = "write a problem package (Kattis/ICPC format) for judges: tests, validators",
+    .args = "PUZZLE DIR --corpus SPEC [--samples K] [--time-limit S] [...]",
+    .summary = "a problem package (Kattis/ICPC format) for judges: tests, validators",
     .options = options,
     .help = help,
     .run = pz_cmd_package,

@@ -319,3 +319,33 @@ void pz_write_junit_stress(FILE *f, const void *report)
     fputs("  </testsuite>\n", f);
     pz_junit_end(f);
 }
+
+void pz_write_junit_check(FILE *f, const void *what)
+{
+    static const char *const type[] = {"ok", "wrong answer", "presentation error",
+                                       "checker failure"};
+    const pz_junit_check *c = what;
+    char suite[512], msg[1024];
+    int st = c->status >= 0 && c->status <= 3 ? c->status : 3;
+    snprintf(suite, sizeof suite, "check %s %s", c->puzzle, c->input);
+    pz_junit_begin(f);
+    fputs("  <testsuite", f);
+    attr(f, "name", suite);
+    fprintf(f, " tests=\"1\" failures=\"%d\" errors=\"%d\" skipped=\"0\">\n", st == 1 || st == 2,
+            st == 3);
+    testcase(f, suite, c->output, 0);
+    if (!st) {
+        fputs("/>\n", f);
+    } else {
+        if (c->at > 0)
+            snprintf(msg, sizeof msg, "%s on case %lld: %s", type[st], c->at, c->why);
+        else
+            snprintf(msg, sizeof msg, "%s%s%s", type[st], c->why ? ": " : "", c->why ? c->why : "");
+        fprintf(f, ">\n      <%s", st == 3 ? "error" : "failure");
+        attr(f, "type", type[st]);
+        attr(f, "message", msg);
+        fputs("/>\n    </testcase>\n", f);
+    }
+    fputs("  </testsuite>\n", f);
+    pz_junit_end(f);
+}

@@ -30,6 +30,17 @@ void pz_write_junit(FILE *, const pz_result *);
 struct pz_stress_report;
 void pz_write_junit_stress(FILE *, const void *stress_report);
 
+/* check's verdict on an OUTPUT: testlib's status (0 ok, 1 wrong answer, 2
+ * presentation error, 3 checker failure), the first failing case (from 1; 0
+ * none) and why, as one testcase for OUTPUT. */
+typedef struct pz_junit_check {
+    const char *puzzle, *input, *output;
+    int status;
+    long long answers, at;
+    const char *why;
+} pz_junit_check;
+void pz_write_junit_check(FILE *, const void *junit_check);
+
 /* Text escaped for XML, in an attribute's value (newlines as &#10;) or in an
  * element's text; characters XML 1.0 cannot hold are written as '?'. */
 void pz_xml_text(FILE *, const char *text, int attribute);

@@ -12,6 +12,8 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "../bench/junit.h"
+#include "../bench/report.h"
 #include "../bench/corpus.h"
 #include "../bench/judge.h"
 #include "../solvers/arena.h"
@@ -194,6 +196,9 @@ static int unreadable(const char *what, const char *path)
 
 #define CHECK_OPTIONS(X)                                                                           \
     X(SOLVER, "solver", 0, "S", "the reference solver, when there is no ANSWER")                   \
+    X(JUNIT, "junit", 0, "F",                                                                      \
+      "the verdict as JUnit XML (F '-' is stdout): a testcase for\n"                               \
+      "OUTPUT, failed with the first wrong case")                                                  \
     PZ_PLUGIN_OPTION(X)
 
 enum { CHECK_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
@@ -387,6 +392,18 @@ int pz_cmd_check(int argc, char **argv)
         source_next(&src, i, &inst, &exp);
     }
     rc = verdict(&src, out, &first, path[1]);
+    if (value[O_JUNIT]) {
+        int k = first.at[0] >= 0 ? 0 : 1;
+        pz_junit_check jc = {p->name,
+                             path[0],
+                             path[1],
+                             rc,
+                             n,
+                             rc == CHECK_WA || rc == CHECK_PE ? first.at[k] + 1 : 0,
+                             rc == CHECK_WA || rc == CHECK_PE ? first.why[k] : NULL};
+        if (pz_write_file(value[O_JUNIT], pz_write_junit_check, &jc))
+            rc = CHECK_FAIL;
+    }
     free(first.mine);
 done:
     if (out)

@@ -45,6 +45,17 @@ grep -q '<testcase [^>]*name="expected answers"' bad.xml &&
     grep -q '<testcase [^>]*name="verdict"[^/]*>' bad.xml && ok ||
     bad "a wrong jury's JUnit: $(cat bad.xml)"
 
+# check --junit: the output's testcase fails with its first wrong case.
+sed '3s/.*/5/' "$src/corpus/flip/poj1753.ans" >wrong.out
+expect 1 "" -- "$pb" check flip "$src/corpus/flip/poj1753.in" wrong.out --junit check.xml
+valid check.xml
+grep -q '<failure type="wrong answer" message="wrong answer on case 3: ' check.xml && ok ||
+    bad "check's JUnit: $(cat check.xml)"
+expect 0 "" -- "$pb" check flip "$src/corpus/flip/poj1753.in" "$src/corpus/flip/poj1753.ans" \
+    --junit check.xml
+valid check.xml
+[ "$(count check.xml 'count(//failure)')" = 0 ] && ok || bad "check's JUnit of ok: $(cat check.xml)"
+
 # Under GitHub Actions: the summary appended, an ::error at the corpus line.
 GITHUB_ACTIONS=true GITHUB_STEP_SUMMARY=$tmp/summary.md expect 1 "" -- "$pb" run flip \
     --corpus jury.in --solvers gf2 --no-save

@@ -967,12 +967,13 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
     pz_reference_order(o->solvers, o->nsolvers, jb.order);
     for (int s = 0; s < o->nsolvers; s++)
         pz_prepare(o->solvers[s]);
-    if (jb.expected) { /* our reference may be asked about an expected answer */
+    /* Our reference may be asked about an expected answer, or to agree with
+     * an answer the checker cannot prove: its solvers are prepared too. */
+    for (int s = 0; pz_solvers[s]; s++)
+        if (pz_solvers[s]->puzzle == c->puzzle || pz_solvers[s]->puzzle->wide == c->puzzle)
+            pz_prepare(pz_solvers[s]);
+    if (jb.expected)
         jb.ans_name = pz_ans_path(c->spec);
-        for (int s = 0; pz_solvers[s]; s++)
-            if (pz_solvers[s]->puzzle == c->puzzle || pz_solvers[s]->puzzle->wide == c->puzzle)
-                pz_prepare(pz_solvers[s]);
-    }
 
     /* The first signal stops the run and its searches; a second one ends
      * the process at once (engine.h). */

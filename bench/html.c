@@ -646,7 +646,29 @@ static int index_of(const char **list, int n, const char *s)
     return -1;
 }
 
-void pz_history_html(FILE *f, const char *title, const pz_history_row *h, int n)
+/* The steps of run on its chart: a red line at the build of each step's
+ * commit (the build's name begins with it), its text beside it. */
+static void history_steps(pz_svg *g, const char *run, const char **order, int nb,
+                          const pz_history_step *step, int nsteps)
+{
+    int at[64] = {0};
+    for (int i = 0; i < nsteps; i++) {
+        size_t len = strlen(step[i].commit);
+        if (strcmp(step[i].run, run) || !len)
+            continue;
+        for (int b = 0; b < nb && b < 64; b++)
+            if (!strncmp(order[b], step[i].commit, len) &&
+                (!order[b][len] || order[b][len] == ' ')) {
+                double x[2] = {b, b}, y[2] = {g->y.lo, g->y.hi};
+                pz_svg_path(g, x, y, 2, "#c0392b");
+                pz_svg_text(g, b, g->y.hi, 4, 12 + 14 * at[b]++, "start", step[i].text);
+                break;
+            }
+    }
+}
+
+void pz_history_html(FILE *f, const char *title, const pz_history_row *h, int n,
+                     const pz_history_step *step, int nsteps)
 {
     const char **order = pz_xcalloc((size_t)n + 1, sizeof *order);
     const char **runs = pz_xcalloc((size_t)n + 1, sizeof *runs);
@@ -711,6 +733,7 @@ void pz_history_html(FILE *f, const char *title, const pz_history_row *h, int n)
             if (!isnan(last))
                 pz_svg_text(&g, g.x.hi, last, 4, 4, "start", solvers[s]);
         }
+        history_steps(&g, runs[k], order, nb, step, nsteps);
         pz_svg_end(&g);
     }
     fputs("</section>\n", f);

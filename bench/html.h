@@ -33,6 +33,12 @@ typedef struct pz_history_row {
     const char *run, *solver;
     double ns, lo, hi; /* lo, hi: NaN where unknown */
 } pz_history_row;
-void pz_history_html(FILE *, const char *title, const pz_history_row *, int n);
+/* A step scripts/history found (its steps.csv): marked on run's chart at the
+ * build of commit, with its text ("gf2 1.52x slower"). */
+typedef struct pz_history_step {
+    const char *run, *commit, *text;
+} pz_history_step;
+void pz_history_html(FILE *, const char *title, const pz_history_row *, int n,
+                     const pz_history_step *, int nsteps);
 
 #endif

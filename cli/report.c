@@ -42,8 +42,10 @@ static void help(FILE *f)
           "the failures in judge format and where the run was made.  The page is one file:\n"
           "inline CSS and SVG, no script and nothing fetched.  `run`, `merge` and `compare`\n"
           "write the same page for their own result with --html F.  With --history, a\n"
-          "history.csv (date,commit,run,puzzle,solver,ns,...; scripts/regress appends to\n"
-          "it) becomes a chart per run, a line per solver over the builds.\n"
+          "history.csv (date,commit,run,puzzle,solver,ns,...; scripts/regress and\n"
+          "scripts/history append to it) becomes a chart per run, a line per solver over\n"
+          "the builds, and the steps scripts/history found (steps.csv beside it) are\n"
+          "marked at their commits.\n"
           "\n",
           f);
     pz_print_options(f, options);
@@ -72,13 +74,15 @@ typedef struct history {
     char *text;
     pz_history_row *row;
     int n;
+    pz_history_step *step; /* steps.csv beside it, of scripts/history */
+    int nsteps;
 } history;
 
 static void write_history(FILE *f, const void *what)
 {
     const history *h = what;
     char *title = pz_xasprintf("puzzlebench history: %s", h->path);
-    pz_history_html(f, title, h->row, h->n);
+    pz_history_html(f, title, h->row, h->n, h->step, h->nsteps);
     free(title);
 }
 
@@ -204,8 +208,53 @@ static int read_history(history *h)
     return status;
 }
 
+/* The steps scripts/history wrote beside the history (steps.csv: run,
+ * puzzle, solver, commit, subject, ratio, ci_low, ci_high, verdict), where
+ * there is such a file; a row it cannot read is left out. */
+static void read_steps(history *h)
+{
+    const char *slash = strrchr(h->path, '/');
+    char *path = pz_xasprintf("%.*ssteps.csv", slash ? (int)(slash - h->path + 1) : 0, h->path);
+    FILE *f = fopen(path, "r");
+    char *line = NULL, *field[FIELDS];
+    size_t len = 0;
+    int col[5] = {-1, -1, -1, -1, -1}, nf = 0;
+    static const char *const need[] = {"run", "solver", "commit", "ratio", "verdict"};
+    free(path);
+    if (!f)
+        return;
+    for (int lineno = 1; getline(&line, &len, f) > 0; lineno++) {
+        line[strcspn(line, "\r\n")] = 0;
+        int n = split(line, field), ok = 1;
+        if (lineno == 1) {
+            for (int k = 0; k < 5; k++)
+                col[k] = column(field, n, need[k]);
+            nf = n;
+            continue;
+        }
+        for (int k = 0; k < 5; k++)
+            ok &= col[k] >= 0 && n == nf;
+        if (!ok)
+            continue;
+        h->step = realloc(h->step, (size_t)(h->nsteps + 1) * sizeof *h->step);
+        if (!h->step)
+            pz_fatal("out of memory");
+        h->step[h->nsteps++] = (pz_history_step){
+            pz_xasprintf("%s", field[col[0]]), pz_xasprintf("%s", field[col[2]]),
+            pz_xasprintf("%s %.3gx %s", field[col[1]], atof(field[col[3]]), field[col[4]])};
+    }
+    free(line);
+    fclose(f);
+}
+
 static void history_free(history *h)
 {
+    for (int i = 0; i < h->nsteps; i++) {
+        free((char *)h->step[i].run);
+        free((char *)h->step[i].commit);
+        free((char *)h->step[i].text);
+    }
+    free(h->step);
     for (int i = 0; i < h->n; i++) {
         free((char *)h->row[i].build);
         free((char *)h->row[i].run);
@@ -243,6 +292,8 @@ int pz_cmd_report(int argc, char **argv)
         if (argc > first)
             return pz_usage("report: --history takes no reports; found '%s'", argv[first]);
         status = read_history(&h);
+        if (!status)
+            read_steps(&h);
         if (!status && pz_write_file(html, write_history, &h))
             status = PZ_EXIT_USAGE;
         history_free(&h);

@@ -45,6 +45,11 @@ PZ_PLOT_KEEP=$tmp/keep scripts/plot --micro "$tmp/none.json" --out "$tmp/plots" 
 grep -q "^set label \"step: gf2 [0-9.]*x slower\" at 3, " "$tmp/keep/history.png.gp" && ok ||
     bad "the chart does not mark the step: $(grep '^set label' "$tmp/keep/history.png.gp")"
 
+# The history's HTML page marks the step at its commit too.
+expect 0 "" -- "$pb" report --history "$tmp/res/history.csv" --html "$tmp/history.html"
+grep -q '<text[^>]*>gf2 [0-9.]*x slower</text>' "$tmp/history.html" && ok ||
+    bad "the HTML history page does not mark the step"
+
 # --steps 3: the first, the middle and the last commit.
 expect 1 "3 of the 6 commits" -- scripts/history "$c0..$c5" --steps 3 "${run[@]}"
 expect 2 "expected the operands A..B PUZZLE" -- scripts/history "$c0..$c5" "${run[@]:1}"

@@ -147,9 +147,10 @@ typedef struct pz_tetravex_answer {
  * it says so, unwinds, and solve() returns PZ_STOPPED with no answer: the
  * game is unknown where its budget cut it, dropped where a signal came, and
  * the solver's failure otherwise (as is an "unknown" answer it writes
- * itself).  Any other nonzero return of solve() is a failure.  A game's budget is seen at the same poll
- * (pz_poll below).  pz_stop is read and written only
- * atomically; a plug-in reaches it in the program that loads it. */
+ * itself).  Any other nonzero return of solve() is a failure.  A game's
+ * budget is seen at the same poll (pz_poll below).  pz_stop is read and
+ * written only atomically; a plug-in reaches it in the program that loads
+ * it. */
 enum { PZ_STOPPED = 2 };
 extern int pz_stop;
 static inline int pz_stopped(void)

@@ -267,10 +267,11 @@ int pz_cmd_run(int argc, char **argv)
     const char *repeat = value[O_REPEAT];
     o.warmup = value[O_WARMUP] != NULL;
     pz_github |= value[O_GITHUB] != NULL;
-    if ((status = pz_check_outputs("run", out)))
+    if ((status = pz_check_outputs("run", out)) ||
+        (status = pz_open_shard("run", p, spec, shard, 1, &c, &sh))) {
+        free(save);
         return status;
-    if ((status = pz_open_shard("run", p, spec, shard, 1, &c, &sh)))
-        return status;
+    }
     if ((status = check_clash(&c, spec, out)))
         goto out;
     if (pz_select_solvers(p, solvers, slow, &o, &e)) {

@@ -11,33 +11,25 @@
 #include "stress.h"
 
 enum {
-    KEEP = PZ_STRESS_KEEP,
-    PROGS = PZ_STRESS_PROGS,
-    WINDOW = 64, /* batches judged between two merges */
-    SHRINK_RUNS = PZ_STRESS_SHRINK_RUNS,
+    WINDOW = 64,           /* batches judged between two merges */
     GEN_OUTPUT = 64 << 20, /* bytes a generator may write */
     CULPRITS = 64,         /* instances of a failed input tried alone for its culprit */
     PILOT_WALL_MS = 2000,  /* a pilot's wall clock, at most (after its first run) */
     PILOT_BATCH = 4096,    /* instances of a pilot's run, at most */
 };
 
-const char *const pz_stress_names[PROGS] = {"--exec", "--against"};
-
-typedef pz_stress stress;
-typedef pz_stress_tally tally;
-typedef pz_stress_failure failure;
-typedef pz_example example;
+const char *const pz_stress_names[PZ_STRESS_PROGS] = {"--exec", "--against"};
 
 /* One thread's tools: the reference, the run buffers, one batch's arrays. */
 typedef struct worker {
-    stress *s;
+    pz_stress *s;
     pz_reference ref;
     pz_proc run, genrun; /* genrun.out: a generator's input, while in is set */
     long long cap;       /* instances the arrays below hold */
     char *insts, *expected;
     unsigned char *known; /* 0: expected[i] is unknown, the checker alone judges */
     char *got;            /* the reference program's answers as read */
-    unsigned char *v[PROGS];
+    unsigned char *v[PZ_STRESS_PROGS];
     char *mine; /* the reference's answer, to test the corpus's against */
     char *jury; /* the corpus's NAME.ans, for messages; NULL for a generated corpus */
     char **genargv;
@@ -47,7 +39,7 @@ typedef struct worker {
     int who;            /* the program being run: 0 --exec, 1 --against */
     int pilot;          /* indices are the pilot's */
     long long lo, base; /* index of insts[0] in the engine's terms; judged offset */
-    tally *t;           /* NULL for runs outside the batches */
+    pz_stress_tally *t; /* NULL for runs outside the batches */
     int isolated;       /* this batch has a culprit already */
     int stopped;        /* a run of this batch was not made: the stop came */
     int part;           /* with --gen: the first failing instance heard, or -1 */
@@ -60,7 +52,7 @@ static void *at(const char *base, size_t size, long long i)
     return (char *)base + (size_t)i * size;
 }
 
-long long pz_stress_judged(const stress *s)
+long long pz_stress_judged(const pz_stress *s)
 {
     long long r = s->sample;
     return (s->end + r - 1) / r - (s->first + r - 1) / r;
@@ -72,17 +64,18 @@ static long long index_of(const worker *w, long long j)
     return w->pilot ? pz_pilot_index((int)j, w->s->count) : j * w->s->sample;
 }
 
-static void tally_init(tally *t)
+static void tally_init(pz_stress_tally *t)
 {
-    for (int k = 0; k < PROGS; k++)
+    for (int k = 0; k < PZ_STRESS_PROGS; k++)
         for (int o = 0; o < PZ_OUTCOMES; o++)
             t->prog[k].first[o] = -1;
 }
 
-static void add_failure(tally *t, long long index, int who, int part, pz_outcome o, const char *why)
+static void add_failure(pz_stress_tally *t, long long index, int who, int part, pz_outcome o,
+                        const char *why)
 {
-    if (t->nfails < KEEP) {
-        failure *f = &t->fails[t->nfails++];
+    if (t->nfails < PZ_STRESS_KEEP) {
+        pz_stress_failure *f = &t->fails[t->nfails++];
         f->index = index;
         f->who = who;
         f->part = part;
@@ -110,7 +103,7 @@ static void note(void *ctx, long long i, pz_outcome o, const char *why)
         add_failure(w->t, index_of(w, w->lo + w->base + i), w->who, -1, o, why);
 }
 
-static void tally_one(tally *t, int who, long long index, pz_outcome o)
+static void tally_one(pz_stress_tally *t, int who, long long index, pz_outcome o)
 {
     t->prog[who].count[o]++;
     if (t->prog[who].first[o] < 0)
@@ -132,7 +125,7 @@ static void ensure(worker *w, long long n)
     w->expected = pz_xcalloc((size_t)n, p->ans_size);
     w->got = pz_xcalloc((size_t)n, p->ans_size);
     w->known = pz_xcalloc((size_t)n, 1);
-    for (int k = 0; k < PROGS; k++) {
+    for (int k = 0; k < PZ_STRESS_PROGS; k++) {
         free(w->v[k]);
         w->v[k] = pz_xcalloc((size_t)n, 1);
     }
@@ -157,7 +150,7 @@ static void timed(pz_stress_prog *g, const pz_proc *run, long long n, long long 
  * verdicts.  After the stop no run starts: PZ_OUTCOMES, and w->stopped. */
 static pz_outcome run_range(worker *w, long long a, long long b, long long *judged)
 {
-    stress *s = w->s;
+    pz_stress *s = w->s;
     const pz_puzzle *p = s->p;
     const pz_program *prog = &s->prog[w->who];
     int against = s->prog[1].cmd != NULL;
@@ -261,9 +254,9 @@ static void judge_range(worker *w, long long a, long long b)
  * instance of no corpus, whose jury answer is none), into expected and
  * known; t's counts where t.  With --against, a board no solver of ours
  * takes is unknown here; without, it is an error (-1, e).  1: the stop came. */
-static int reference(worker *w, long long k, long long i, tally *t, pz_error *e)
+static int reference(worker *w, long long k, long long i, pz_stress_tally *t, pz_error *e)
 {
-    stress *s = w->s;
+    pz_stress *s = w->s;
     const pz_puzzle *p = s->p;
     void *inst = at(w->insts, p->inst_size, k), *exp = at(w->expected, p->ans_size, k);
     int corpus = i >= 0 && !s->gen.cmd && !s->prog[1].cmd;
@@ -313,7 +306,7 @@ static int reference(worker *w, long long k, long long i, tally *t, pz_error *e)
 
 /* After the reference program's runs on instances [0, n): where its answer
  * stood, it is the expected one. */
-static void take_against(worker *w, long long n, tally *t)
+static void take_against(worker *w, long long n, pz_stress_tally *t)
 {
     const pz_puzzle *p = w->s->p;
     for (long long k = 0; k < n; k++) {
@@ -328,9 +321,9 @@ static void take_against(worker *w, long long n, tally *t)
 
 /* Batch [lo, hi) of a corpus into t; 1 when the stop came before its last
  * run began. */
-static int judge_instances(worker *w, long long lo, long long hi, tally *t)
+static int judge_instances(worker *w, long long lo, long long hi, pz_stress_tally *t)
 {
-    stress *s = w->s;
+    pz_stress *s = w->s;
     const pz_puzzle *p = s->p;
     for (long long j = lo; j < hi; j++) {
         long long k = j - lo, i = index_of(w, j);
@@ -369,9 +362,9 @@ static int judge_instances(worker *w, long long lo, long long hi, tally *t)
 
 /* With --gen: runs the generator for seed index i, reads its input into the
  * batch's arrays and sets w->in; how many instances it holds, or -1 with e. */
-static long long generate(worker *w, long long i, tally *t, pz_error *e)
+static long long generate(worker *w, long long i, pz_stress_tally *t, pz_error *e)
 {
-    stress *s = w->s;
+    pz_stress *s = w->s;
     const pz_puzzle *p = s->p;
     pz_proc_limits lim = s->lim;
     long long seed = s->seed0 + i;
@@ -415,7 +408,7 @@ static long long generate(worker *w, long long i, tally *t, pz_error *e)
 /* With --gen: program w->who on the input of n instances (index i), judged
  * as a whole: the verdict of its run, else of its first failing answer
  * (w->part, w->why; -1 for the run).  Into t where t. */
-static pz_outcome judge_input(worker *w, long long n, long long i, tally *t)
+static pz_outcome judge_input(worker *w, long long n, long long i, pz_stress_tally *t)
 {
     long long judged = 0;
     w->part = -1;
@@ -452,9 +445,10 @@ static pz_outcome judge_input(worker *w, long long n, long long i, tally *t)
  * of the last program run, or PZ_OUTCOMES after the stop; the input's
  * instances in *n, or -1 with e for an error (the generator's, or no
  * reference). */
-static pz_outcome one_seed(worker *w, long long i, int upto, tally *t, long long *n, pz_error *e)
+static pz_outcome one_seed(worker *w, long long i, int upto, pz_stress_tally *t, long long *n,
+                           pz_error *e)
 {
-    stress *s = w->s;
+    pz_stress *s = w->s;
     pz_outcome o = PZ_OUTCOMES;
     if ((*n = generate(w, i, t, e)) < 0)
         return o;
@@ -484,7 +478,7 @@ static pz_outcome one_seed(worker *w, long long i, int upto, tally *t, long long
 }
 
 /* Batch [lo, hi) of seeds into t; 1 when the stop came. */
-static int judge_seeds(worker *w, long long lo, long long hi, tally *t)
+static int judge_seeds(worker *w, long long lo, long long hi, pz_stress_tally *t)
 {
     for (long long j = lo; j < hi; j++) {
         long long n;
@@ -514,8 +508,8 @@ static int batch(void *ctx, void *wv, long long lo, long long hi, void *part)
 
 /* The corpus's tally, which the engine merges the batches' into. */
 typedef struct job {
-    stress *s;
-    tally *all;
+    pz_stress *s;
+    pz_stress_tally *all;
     int read_failed; /* a streamed corpus could not be read again: */
     pz_error read_error;
 } job;
@@ -535,9 +529,9 @@ static int load(void *ctx, void *wv, long long lo, long long hi)
 
 /* A batch's tally into the whole, in index order; after a batch with an
  * error, no more windows start. */
-static void tally_merge(tally *all, const tally *t)
+static void tally_merge(pz_stress_tally *all, const pz_stress_tally *t)
 {
-    for (int k = 0; k < PROGS; k++) {
+    for (int k = 0; k < PZ_STRESS_PROGS; k++) {
         pz_stress_prog *a = &all->prog[k];
         const pz_stress_prog *b = &t->prog[k];
         for (int o = 0; o < PZ_OUTCOMES; o++) {
@@ -551,7 +545,7 @@ static void tally_merge(tally *all, const tally *t)
         a->cpu_s += b->cpu_s;
         pz_tally_add(&a->time, &b->time);
     }
-    for (int i = 0; i < t->nfails && all->nfails < KEEP; i++)
+    for (int i = 0; i < t->nfails && all->nfails < PZ_STRESS_KEEP; i++)
         all->fails[all->nfails++] = t->fails[i];
     if (t->bad && !all->bad) {
         all->bad = 1;
@@ -574,22 +568,22 @@ static void tally_merge(tally *all, const tally *t)
  * or dropped. */
 static void drop(void *ctx, void *part)
 {
-    tally *t = part;
+    pz_stress_tally *t = part;
     (void)ctx;
-    for (int k = 0; k < PROGS; k++)
+    for (int k = 0; k < PZ_STRESS_PROGS; k++)
         pz_tally_free(&t->prog[k].time);
 }
 
 static int merge(void *ctx, void *part)
 {
-    tally *all = ((job *)ctx)->all;
+    pz_stress_tally *all = ((job *)ctx)->all;
     tally_merge(all, part);
     drop(ctx, part);
     return all->bad;
 }
 
 /* Buffers for n instances at a time (at most the corpus: a batch never has more). */
-static void worker_init(worker *w, stress *s, long long n)
+static void worker_init(worker *w, pz_stress *s, long long n)
 {
     if (n > s->count)
         n = s->count > 0 ? s->count : 1;
@@ -618,7 +612,7 @@ static void worker_free(worker *w)
     free(w->expected);
     free(w->known);
     free(w->got);
-    for (int k = 0; k < PROGS; k++)
+    for (int k = 0; k < PZ_STRESS_PROGS; k++)
         free(w->v[k]);
     free(w->mine);
     free(w->jury);
@@ -627,7 +621,7 @@ static void worker_free(worker *w)
 
 static void init(void *ctx, void *w)
 {
-    stress *s = ((job *)ctx)->s;
+    pz_stress *s = ((job *)ctx)->s;
     worker_init(w, s, s->batch);
 }
 
@@ -640,7 +634,7 @@ static void finish(void *ctx, void *w)
 
 /* The texts of the report from the last run of w->who, on instances [0, n)
  * with their expected answers. */
-static void texts(worker *w, long long n, pz_outcome o, example *ex)
+static void texts(worker *w, long long n, pz_outcome o, pz_example *ex)
 {
     const pz_puzzle *p = w->s->p;
     ex->input = w->in ? pz_xstrndup(w->in, w->inlen) : pz_render_input(p, w->insts, n, &ex->inlen);
@@ -660,9 +654,9 @@ static void texts(worker *w, long long n, pz_outcome o, example *ex)
  * --against; lean: only where no solver of ours takes inst, as a shrink
  * needs no more): its verdict (PZ_OUTCOMES when there is no reference for
  * it, or after the stop), and the report's texts in ex when given. */
-static pz_outcome run_alone(worker *w, const void *inst, int who, int lean, example *ex)
+static pz_outcome run_alone(worker *w, const void *inst, int who, int lean, pz_example *ex)
 {
-    stress *s = w->s;
+    pz_stress *s = w->s;
     const pz_puzzle *p = s->p;
     long long n = 0;
     pz_error e;
@@ -694,7 +688,7 @@ static pz_outcome run_alone(worker *w, const void *inst, int who, int lean, exam
     return o;
 }
 
-void pz_example_free(example *ex)
+void pz_example_free(pz_example *ex)
 {
     free(ex->input);
     free(ex->expected);
@@ -720,14 +714,15 @@ static int still_fails(void *ctx, const void *cand)
 /* ex holds start's run alone; it gets the smallest instance's instead: the
  * first neighbour that still gets the verdict alone, at the same size unless
  * --shrink-any-size, at most SHRINK_RUNS runs. */
-static void shrink(worker *w, const void *start, pz_outcome target, example *ex)
+static void shrink(worker *w, const void *start, pz_outcome target, pz_example *ex)
 {
     const pz_puzzle *p = w->s->p;
     shrinking c = {w, target};
     if (pz_stop_signal)
         return;
-    pz_shrink_limits lim = {
-        .tries = 64L * SHRINK_RUNS, .runs = SHRINK_RUNS, .same_size = !w->s->any_size};
+    pz_shrink_limits lim = {.tries = 64L * PZ_STRESS_SHRINK_RUNS,
+                            .runs = PZ_STRESS_SHRINK_RUNS,
+                            .same_size = !w->s->any_size};
     pz_shrunk done;
     char *cur = pz_xmalloc(p->inst_size);
     pz_shrink(p, start, cur, still_fails, &c, &lim, &done);
@@ -740,7 +735,7 @@ static void shrink(worker *w, const void *start, pz_outcome target, example *ex)
     free(cur);
 }
 
-double pz_stress_corpus(stress *s, tally *all)
+double pz_stress_corpus(pz_stress *s, pz_stress_tally *all)
 {
     job jb = {s, all, 0, {"", 0, 0, ""}};
     long long r = s->sample;
@@ -753,7 +748,7 @@ double pz_stress_corpus(stress *s, tally *all)
                    .init = init,
                    .run = batch,
                    .load = s->corpus.stream ? load : NULL,
-                   .part_size = sizeof(tally),
+                   .part_size = sizeof(pz_stress_tally),
                    .window = WINDOW,
                    .merge = merge,
                    .drop = drop,
@@ -776,9 +771,9 @@ double pz_stress_corpus(stress *s, tally *all)
 /* The input of index i for the report, judged again: with --gen, made
  * again and judged whole; else the instance alone.  inst gets the instance
  * (with --gen, the failing one, part, where known). */
-static pz_outcome again(worker *w, long long i, int who, int *part, char *inst, example *ex)
+static pz_outcome again(worker *w, long long i, int who, int *part, char *inst, pz_example *ex)
 {
-    stress *s = w->s;
+    pz_stress *s = w->s;
     const pz_puzzle *p = s->p;
     if (!s->gen.cmd) {
         pz_corpus_get(&s->corpus, i, inst);
@@ -820,7 +815,7 @@ static pz_outcome again(worker *w, long long i, int who, int *part, char *inst, 
 
 /* An input and its expected answers as DIR/NAME.in and .ans; the .in's
  * path, or NULL when it could not be written (said on stderr). */
-static char *save(const stress *s, const char *name, const example *ex)
+static char *save(const pz_stress *s, const char *name, const pz_example *ex)
 {
     char *in = pz_xasprintf("%s/%s.in", s->save, name),
          *ans = pz_xasprintf("%s/%s.ans", s->save, name);
@@ -843,7 +838,7 @@ static char *save(const stress *s, const char *name, const example *ex)
 }
 
 /* The name a failure's input is saved under: PUZZLE-seed-S or PUZZLE-I. */
-static void save_name(const stress *s, long long i, const char *tail, char *buf, size_t len)
+static void save_name(const pz_stress *s, long long i, const char *tail, char *buf, size_t len)
 {
     if (s->gen.cmd)
         snprintf(buf, len, "%s-seed-%lld%s", s->p->name, s->seed0 + i, tail);
@@ -853,8 +848,8 @@ static void save_name(const stress *s, long long i, const char *tail, char *buf,
 
 /* The first failures, and the program's first WA and RE shrunk, each run
  * alone (with --gen, each input made again and run whole). */
-void pz_stress_examine(stress *s, const tally *all, example *ex, int *nex, example *shrunk,
-                       int *nshrunk, int *saved)
+void pz_stress_examine(pz_stress *s, const pz_stress_tally *all, pz_example *ex, int *nex,
+                       pz_example *shrunk, int *nshrunk, int *saved)
 {
     static const pz_outcome targets[2] = {PZ_WA, PZ_RE};
     worker w;
@@ -863,8 +858,8 @@ void pz_stress_examine(stress *s, const tally *all, example *ex, int *nex, examp
     worker_init(&w, s, 1);
     *saved = 0;
     for (*nex = 0; *nex < s->show && *nex < all->nfails; ++*nex) {
-        example *e = &ex[*nex];
-        const failure *f = &all->fails[*nex];
+        pz_example *e = &ex[*nex];
+        const pz_stress_failure *f = &all->fails[*nex];
         e->index = f->index;
         e->who = f->who;
         e->part = f->part;
@@ -873,8 +868,8 @@ void pz_stress_examine(stress *s, const tally *all, example *ex, int *nex, examp
     }
     /* The inputs of the first failures, each once, with their answers. */
     for (int k = 0; s->save && k < all->nfails && *saved < PZ_STRESS_SAVE && !pz_stop_signal; k++) {
-        const failure *f = &all->fails[k];
-        example e = {0};
+        const pz_stress_failure *f = &all->fails[k];
+        pz_example e = {0};
         if (f->index == last)
             continue;
         last = f->index;
@@ -886,7 +881,7 @@ void pz_stress_examine(stress *s, const tally *all, example *ex, int *nex, examp
         pz_example_free(&e);
     }
     for (int k = 0; k < 2; k++) {
-        example *e = &shrunk[*nshrunk];
+        pz_example *e = &shrunk[*nshrunk];
         long long i = all->prog[0].first[targets[k]];
         if (i < 0 || pz_stop_signal) /* interrupted: no shrinking */
             continue;
@@ -918,14 +913,14 @@ void pz_stress_examine(stress *s, const tally *all, example *ex, int *nex, examp
     free(inst);
 }
 
-int pz_stress_plan_make(stress *s, double budget, pz_stress_plan *plan)
+int pz_stress_plan_make(pz_stress *s, double budget, pz_stress_plan *plan)
 {
     long long indices = s->end - s->first;
     memset(plan, 0, sizeof *plan);
     if (budget <= 0 || s->count < PZ_PLAN_FROM || indices <= 0 || (!s->gen.cmd && !s->corpus.gen))
         return -1;
     worker w;
-    tally *t = pz_xcalloc(1, sizeof *t);
+    pz_stress_tally *t = pz_xcalloc(1, sizeof *t);
     /* Runs of the batch's size, as the stress makes them: a program's start
      * is paid once a run, so smaller runs would overestimate it. */
     long long step = s->gen.cmd ? 1 : s->batch < PILOT_BATCH ? s->batch : PILOT_BATCH;
@@ -957,7 +952,7 @@ int pz_stress_plan_make(stress *s, double budget, pz_stress_plan *plan)
     s->runs = s->split = 0; /* the pilot's runs are in its table, not the report's */
     if (stopped || plan->bad || !plan->tried)
         return -1;
-    for (int k = 0; k < PROGS + 2; k++) {
+    for (int k = 0; k < PZ_STRESS_PROGS + 2; k++) {
         plan->estimate[k] = cpu[k] / (double)plan->tried * (double)indices;
         plan->total += plan->estimate[k];
     }
@@ -968,9 +963,10 @@ int pz_stress_plan_make(stress *s, double budget, pz_stress_plan *plan)
     return 0;
 }
 
-void pz_stress_plan_print(FILE *f, const stress *s, const pz_stress_plan *plan, double budget)
+void pz_stress_plan_print(FILE *f, const pz_stress *s, const pz_stress_plan *plan, double budget)
 {
-    static const char *const names[PROGS + 2] = {"--exec", "--against", "--gen", "our solvers"};
+    static const char *const names[PZ_STRESS_PROGS + 2] = {"--exec", "--against", "--gen",
+                                                           "our solvers"};
     const char *unit = s->gen.cmd ? "seed" : "instance";
     char each[32], whole[32];
     long long indices = s->end - s->first;
@@ -978,7 +974,7 @@ void pz_stress_plan_print(FILE *f, const stress *s, const pz_stress_plan *plan, 
             "stress: estimated from a pilot of %lld %ss (budget %g s of CPU for the stress;\n"
             "        --time-budget none lifts it):\n",
             plan->tried, unit, budget);
-    for (int k = 0; k < PROGS + 2; k++) {
+    for (int k = 0; k < PZ_STRESS_PROGS + 2; k++) {
         if ((k == 1 && !s->prog[1].cmd) || (k == 2 && !s->gen.cmd))
             continue;
         pz_span(each, sizeof each, plan->cpu[k] / (double)plan->tried);
@@ -1009,12 +1005,12 @@ pz_stress_speed pz_stress_speed_of(const pz_stress_prog *g)
     return v;
 }
 
-pz_stress_versus pz_stress_compare(const tally *all)
+pz_stress_versus pz_stress_compare(const pz_stress_tally *all)
 {
-    pz_sample *x[PROGS];
-    int n[PROGS] = {0};
+    pz_sample *x[PZ_STRESS_PROGS];
+    int n[PZ_STRESS_PROGS] = {0};
     pz_stress_versus v = {{NAN, NAN, NAN, NAN, NAN, 0}, "not comparable"};
-    for (int k = 0; k < PROGS; k++) {
+    for (int k = 0; k < PZ_STRESS_PROGS; k++) {
         const pz_tally *t = &all->prog[k].time;
         /* the spread counts instances: weighted back to runs */
         double per_run = t->ran ? (double)all->prog[k].timed_runs / (double)t->ran : 0;

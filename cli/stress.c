@@ -25,12 +25,8 @@
 #include "../solvers/io.h"
 
 enum {
-    KEEP = PZ_STRESS_KEEP,
-    SHRINK_RUNS = PZ_STRESS_SHRINK_RUNS,
-    SHOW_BYTES = PZ_STRESS_SHOW_BYTES, /* of a text in the report, */
-    SHOW_LINES = 20,                   /* and its lines */
+    SHOW_LINES = 20, /* of a text in the report (and PZ_STRESS_SHOW_BYTES) */
     MAX_JOBS = 256,
-    PROGS = PZ_STRESS_PROGS,
     /* The options' defaults, for parse() and the help alike. */
     BATCH_DEFAULT = 1,
     TIME_DEFAULT_MS = 1000,
@@ -38,12 +34,6 @@ enum {
     MEMORY_DEFAULT_MB = 256,
     SHOW_DEFAULT = 3,
 };
-
-#define prog_names pz_stress_names
-
-typedef pz_stress stress;
-typedef pz_stress_tally tally;
-typedef pz_example example;
 
 #define STRESS_OPTIONS(X)                                                                          \
     X(EXEC, "exec", 0, "'CMD ARGS'",                                                               \
@@ -253,8 +243,8 @@ static void usage(FILE *f)
             "judged); 2 bad usage, a bad corpus, a program that cannot be found, a\n"
             "generator that fails, or a stress the time budget refuses; 130 (SIGINT) or\n"
             "143 (SIGTERM) when interrupted.\n",
-            PZ_PROC_TASKS, PZ_OLE_TIMES, PZ_OLE_MIN_KIB, PZ_OLE_MORE_MIB, SHRINK_RUNS, PZ_ALPHA,
-            PZ_THRESHOLD_PCT);
+            PZ_PROC_TASKS, PZ_OLE_TIMES, PZ_OLE_MIN_KIB, PZ_OLE_MORE_MIB, PZ_STRESS_SHRINK_RUNS,
+            PZ_ALPHA, PZ_THRESHOLD_PCT);
 }
 
 static int number(const char *opt, const char *val, long long min, long long max, long long *out)
@@ -273,7 +263,7 @@ static void print_text(FILE *f, const char *title, const char *s, size_t len)
 {
     size_t i, lines = 0;
     fprintf(f, "--- %s ---\n", title);
-    for (i = 0; i < len && i < SHOW_BYTES && lines < SHOW_LINES; i++) {
+    for (i = 0; i < len && i < PZ_STRESS_SHOW_BYTES && lines < SHOW_LINES; i++) {
         unsigned char c = (unsigned char)s[i];
         lines += c == '\n';
         if (c == '\n' || c == '\t' || (c >= 32 && c < 127))
@@ -291,7 +281,7 @@ static void print_text(FILE *f, const char *title, const char *s, size_t len)
 
 /* "instance 5", or with --gen "seed 17"; then ": --against" for the
  * reference program's. */
-static const char *where(const stress *s, long long index, int who, char *buf, size_t len)
+static const char *where(const pz_stress *s, long long index, int who, char *buf, size_t len)
 {
     snprintf(buf, len, "%s %lld%s", s->gen.cmd ? "seed" : "instance",
              s->gen.cmd ? s->seed0 + index : index, who ? ": --against" : "");
@@ -307,7 +297,7 @@ static const char *reason(int part, const char *why, char *buf, size_t len)
     return buf;
 }
 
-static void print_example(FILE *f, const example *ex)
+static void print_example(FILE *f, const pz_example *ex)
 {
     if (!ex->input) /* no reference for it: nothing was run */
         return;
@@ -332,17 +322,11 @@ static const char *signal_name(int sig)
     return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal";
 }
 
-/* What the stress judged: the indices of its shard, all or sampled. */
-static long long judged_total(const stress *s)
-{
-    return pz_stress_judged(s);
-}
-
 /* The report as JSON, through the one writer (schema.h); interrupted (sig),
  * it goes beside the path asked for, as run's does: X.json -> X.partial.json. */
 static int write_json(const pz_stress_report *r)
 {
-    const stress *s = r->s;
+    const pz_stress *s = r->s;
     char *tmp, *partial = r->sig && strcmp(s->json, "-") ? pz_partial_path(s->json) : NULL;
     const char *path = partial ? partial : s->json;
     json_t *o = pz_stress_report_json(r);
@@ -386,7 +370,7 @@ static int program(pz_program *g, const char *opt, const char *cmd)
 }
 
 /* --seeds A..B: 0, or an exit status. */
-static int parse_seeds(stress *s, const char *text)
+static int parse_seeds(pz_stress *s, const char *text)
 {
     const char *p = text;
     long long a = 1, b = 100;
@@ -400,7 +384,7 @@ static int parse_seeds(stress *s, const char *text)
     return 0;
 }
 
-static int parse(stress *s, int argc, char **argv, double *budget)
+static int parse(pz_stress *s, int argc, char **argv, double *budget)
 {
     /* The numeric options, their ranges and defaults (wall: -1, from the time). */
     static const struct {
@@ -412,7 +396,7 @@ static int parse(stress *s, int argc, char **argv, double *budget)
         {O_WALL, 1, 7200000, -1},
         {O_MEMORY, 0, 1 << 20, MEMORY_DEFAULT_MB},
         {O_JOBS, 1, MAX_JOBS, 1},
-        {O_SHOW, 0, KEEP, SHOW_DEFAULT},
+        {O_SHOW, 0, PZ_STRESS_KEEP, SHOW_DEFAULT},
     };
     long long val[NOPTIONS];
     const char *value[NOPTIONS];
@@ -473,7 +457,7 @@ static int parse(stress *s, int argc, char **argv, double *budget)
     const char *paths[6];
     int npaths = 0;
     for (int k = 0; k < 3; k++) {
-        const pz_program *g = k < PROGS ? &s->prog[k] : &s->gen;
+        const pz_program *g = k < PZ_STRESS_PROGS ? &s->prog[k] : &s->gen;
         if (!g->cmd)
             continue;
         paths[npaths++] = g->path;
@@ -524,16 +508,16 @@ static int parse(stress *s, int argc, char **argv, double *budget)
 }
 
 /* Each program's line of CPU time per instance, and with two the ratio. */
-static void print_speeds(const stress *s, const tally *all)
+static void print_speeds(const pz_stress *s, const pz_stress_tally *all)
 {
-    int n = s->prog[1].cmd ? PROGS : 1;
+    int n = s->prog[1].cmd ? PZ_STRESS_PROGS : 1;
     char a[32], b[32], c[32], d[32];
     printf("CPU time per instance, in the runs that ended within the limits:\n");
     for (int k = 0; k < n; k++) {
         const pz_stress_prog *g = &all->prog[k];
         pz_stress_speed v = pz_stress_speed_of(g);
         if (!g->time.ran) {
-            printf("  %-10s none of its %lld runs\n", prog_names[k], g->runs);
+            printf("  %-10s none of its %lld runs\n", pz_stress_names[k], g->runs);
             continue;
         }
         pz_span(a, sizeof a, v.median);
@@ -541,9 +525,9 @@ static void print_speeds(const stress *s, const tally *all)
         pz_span(c, sizeof c, v.p90);
         pz_span(d, sizeof d, v.mean);
         printf("  %-10s median %s, 10-90%% %s..%s, mean %s (%lld of its %lld runs)\n",
-               prog_names[k], a, b, c, d, g->timed_runs, g->runs);
+               pz_stress_names[k], a, b, c, d, g->timed_runs, g->runs);
     }
-    if (n == PROGS) {
+    if (n == PZ_STRESS_PROGS) {
         pz_stress_versus v = pz_stress_compare(all);
         if (isnan(v.shift.ratio))
             printf("  --exec/--against: %s\n", v.verdict);
@@ -557,11 +541,12 @@ static void print_speeds(const stress *s, const tally *all)
 }
 
 /* The report's head: what was judged, by which programs, under what limits. */
-static void report_head(const stress *s, const tally *all, double wall, const pz_context *ctx)
+static void report_head(const pz_stress *s, const pz_stress_tally *all, double wall,
+                        const pz_context *ctx)
 {
     char line[1024];
     const char *unit = s->gen.cmd ? "seed" : "instance";
-    long long total = judged_total(s);
+    long long total = pz_stress_judged(s);
     if (s->gen.cmd)
         printf("stress %s: %lld seeds %lld..%lld of a generator, %lld instances in their inputs, "
                "%lld runs (%d job%s), %.2f s\n",
@@ -603,11 +588,12 @@ static void report_head(const stress *s, const tally *all, double wall, const pz
 }
 
 /* The verdicts and what else the runs came to. */
-static void report_counts(const stress *s, const tally *all, int saved, int strays, int sig)
+static void report_counts(const pz_stress *s, const pz_stress_tally *all, int saved, int strays,
+                          int sig)
 {
     const char *unit = s->gen.cmd ? "seed" : "instance";
-    long long total = judged_total(s);
-    for (int k = 0; k < (s->prog[1].cmd ? PROGS : 1); k++) {
+    long long total = pz_stress_judged(s);
+    for (int k = 0; k < (s->prog[1].cmd ? PZ_STRESS_PROGS : 1); k++) {
         printf("%s:", k ? "--against's verdicts" : "verdicts");
         for (int o = 0; o < PZ_OUTCOMES; o++)
             printf(" %s %lld%s", pz_outcome_names[o], all->prog[k].count[o],
@@ -628,7 +614,7 @@ static void report_counts(const stress *s, const tally *all, int saved, int stra
     }
     if (s->split)
         printf("%lld runs failed as a whole and were cut to find the culprits\n", s->split);
-    for (int k = 0; k < PROGS; k++) {
+    for (int k = 0; k < PZ_STRESS_PROGS; k++) {
         long long charged = 0;
         for (int o = 0; o < PZ_OUTCOMES; o++)
             charged += all->prog[k].charged[o];
@@ -660,8 +646,8 @@ static void report_counts(const stress *s, const tally *all, int saved, int stra
 }
 
 /* The failures: the first in full, more in a line each, and the shrunk. */
-static void report_failures(const stress *s, const tally *all, const example *ex, int nex,
-                            const example *shrunk, int nshrunk)
+static void report_failures(const pz_stress *s, const pz_stress_tally *all, const pz_example *ex,
+                            int nex, const pz_example *shrunk, int nshrunk)
 {
     char at[64], why[320];
     for (int i = 0; i < nex; i++) {
@@ -676,7 +662,7 @@ static void report_failures(const stress *s, const tally *all, const example *ex
                pz_outcome_names[all->fails[i].v],
                reason(all->fails[i].part, all->fails[i].why, why, sizeof why));
     for (int i = 0; i < nshrunk; i++) {
-        const example *e = &shrunk[i];
+        const pz_example *e = &shrunk[i];
         char from[96];
         if (s->gen.cmd && e->part >= 0)
             snprintf(from, sizeof from, "seed %lld's instance %d", s->seed0 + e->index,
@@ -686,15 +672,15 @@ static void report_failures(const stress *s, const tally *all, const example *ex
         if (e->runs)
             printf("\nsmallest %s instance: shrunk from %s in %d step%s (%d runs%s): %s\n",
                    pz_outcome_names[e->seen], from, e->steps, e->steps == 1 ? "" : "s", e->runs,
-                   e->runs >= SHRINK_RUNS ? ", stopped at the limit" : "", e->why);
+                   e->runs >= PZ_STRESS_SHRINK_RUNS ? ", stopped at the limit" : "", e->why);
         else
             printf("\nfirst %s %s, not shrunk:\n", pz_outcome_names[e->seen], from);
         print_example(stdout, e);
     }
 }
 
-static void report(const stress *s, const tally *all, const example *ex, int nex,
-                   const example *shrunk, int nshrunk, int saved, double wall, int strays,
+static void report(const pz_stress *s, const pz_stress_tally *all, const pz_example *ex, int nex,
+                   const pz_example *shrunk, int nshrunk, int saved, double wall, int strays,
                    const pz_context *ctx, int sig)
 {
     report_head(s, all, wall, ctx);
@@ -704,9 +690,9 @@ static void report(const stress *s, const tally *all, const example *ex, int nex
 
 int pz_cmd_stress(int argc, char **argv)
 {
-    stress s = {0};
-    tally *all = calloc(1, sizeof *all);
-    example ex[KEEP] = {0}, shrunk[2] = {0};
+    pz_stress s = {0};
+    pz_stress_tally *all = calloc(1, sizeof *all);
+    pz_example ex[PZ_STRESS_KEEP] = {0}, shrunk[2] = {0};
     int nex = 0, nshrunk = 0, saved = 0, rc;
     double budget = 0;
     if (!all)
@@ -756,7 +742,7 @@ int pz_cmd_stress(int argc, char **argv)
             int sig = pz_stop_signal;
             pz_stop_release();
             report(&s, all, ex, nex, shrunk, nshrunk, saved, wall, pz_end_strays(), &ctx, sig);
-            long long total = sig ? s.done : judged_total(&s), ac = all->prog[0].count[PZ_AC];
+            long long total = sig ? s.done : pz_stress_judged(&s), ac = all->prog[0].count[PZ_AC];
             int wrong_ref = s.prog[1].cmd && all->prog[1].count[PZ_AC] != total;
             int ok = ac == total && !all->jury && !wrong_ref;
             rc = ok && !sig ? PZ_EXIT_OK : PZ_EXIT_FAIL;
@@ -770,7 +756,7 @@ int pz_cmd_stress(int argc, char **argv)
                          total - all->prog[1].count[PZ_AC] > 1 ? "s" : "");
             if (sig) /* as run's summary says it */
                 printf("\nPARTIAL: interrupted after %lld of %lld %ss. %s%s\n", s.done,
-                       judged_total(&s), s.gen.cmd ? "seed" : "instance",
+                       pz_stress_judged(&s), s.gen.cmd ? "seed" : "instance",
                        ok ? "all AC so far" : "FAILED", jury);
             else
                 printf("\n%s%s\n", rc ? "FAILED" : "all AC", jury);
@@ -797,7 +783,7 @@ out:
         pz_example_free(&ex[i]);
     for (int i = 0; i < nshrunk; i++)
         pz_example_free(&shrunk[i]);
-    for (int k = 0; k < PROGS; k++)
+    for (int k = 0; k < PZ_STRESS_PROGS; k++)
         if (s.prog[k].argv)
             pz_free_words(s.prog[k].argv);
     if (s.gen.argv)

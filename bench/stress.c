@@ -1,8 +1,11 @@
 /* stress.c - the engine of `puzzlebench stress` (see stress.h). */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <sys/stat.h>
 
 #include "../util/util.h"
 #include "engine.h"
@@ -74,6 +77,7 @@ static void tally_init(pz_stress_tally *t)
 static void add_failure(pz_stress_tally *t, long long index, int who, int part, pz_outcome o,
                         const char *why)
 {
+    t->failures++;
     if (t->nfails < PZ_STRESS_KEEP) {
         pz_stress_failure *f = &t->fails[t->nfails++];
         f->index = index;
@@ -547,6 +551,7 @@ static void tally_merge(pz_stress_tally *all, const pz_stress_tally *t)
     }
     for (int i = 0; i < t->nfails && all->nfails < PZ_STRESS_KEEP; i++)
         all->fails[all->nfails++] = t->fails[i];
+    all->failures += t->failures;
     if (t->bad && !all->bad) {
         all->bad = 1;
         all->error = t->error;
@@ -813,10 +818,30 @@ static pz_outcome again(worker *w, long long i, int who, int *part, char *inst, 
     return o;
 }
 
+/* Makes s->save once, before the first input saved to it (the default may
+ * not exist yet); where it cannot be made, says so once.  1 if it is there. */
+static int save_dir(const pz_stress *s, int *made)
+{
+    struct stat st;
+    if (!*made) {
+        *made = mkdir(s->save, 0777) && errno != EEXIST ? -1 : 1;
+        if (*made > 0 && !stat(s->save, &st) && !S_ISDIR(st.st_mode))
+            *made = -1, errno = ENOTDIR; /* a file of that name */
+        if (*made < 0)
+            fprintf(stderr,
+                    "puzzlebench: stress: cannot make %s: %s; no failing input saved (--save "
+                    "DIR saves them there)\n",
+                    s->save, strerror(errno));
+    }
+    return *made > 0;
+}
+
 /* An input and its expected answers as DIR/NAME.in and .ans; the .in's
  * path, or NULL when it could not be written (said on stderr). */
-static char *save(const pz_stress *s, const char *name, const pz_example *ex)
+static char *save(const pz_stress *s, int *made, const char *name, const pz_example *ex)
 {
+    if (!save_dir(s, made))
+        return NULL;
     char *in = pz_xasprintf("%s/%s.in", s->save, name),
          *ans = pz_xasprintf("%s/%s.ans", s->save, name);
     const char *paths[2] = {in, ans}, *texts[2] = {ex->input, ex->expected};
@@ -855,6 +880,7 @@ void pz_stress_examine(pz_stress *s, const pz_stress_tally *all, pz_example *ex,
     worker w;
     char *inst = pz_xmalloc(s->p->inst_size), name[96];
     long long last = -1;
+    int made = 0;
     worker_init(&w, s, 1);
     *saved = 0;
     for (*nex = 0; *nex < s->show && *nex < all->nfails; ++*nex) {
@@ -866,8 +892,17 @@ void pz_stress_examine(pz_stress *s, const pz_stress_tally *all, pz_example *ex,
         e->seen = f->v;
         again(&w, f->index, f->who, NULL, inst, e);
     }
-    /* The inputs of the first failures, each once, with their answers. */
-    for (int k = 0; s->save && k < all->nfails && *saved < PZ_STRESS_SAVE && !pz_stop_signal; k++) {
+    /* The inputs of the failures shown, each once, as they were run. */
+    for (int k = 0; s->save && s->save_shown && k < *nex; k++) {
+        save_name(s, ex[k].index, "", name, sizeof name);
+        if (ex[k].input && ex[k].index != last && (ex[k].saved = save(s, &made, name, &ex[k])))
+            ++*saved;
+        last = ex[k].index;
+    }
+    /* With --save, the inputs of the first failures, each once, with their answers. */
+    for (int k = 0;
+         s->save && !s->save_shown && k < all->nfails && *saved < PZ_STRESS_SAVE && !pz_stop_signal;
+         k++) {
         const pz_stress_failure *f = &all->fails[k];
         pz_example e = {0};
         if (f->index == last)
@@ -875,7 +910,7 @@ void pz_stress_examine(pz_stress *s, const pz_stress_tally *all, pz_example *ex,
         last = f->index;
         if (again(&w, f->index, f->who, NULL, inst, &e) != PZ_OUTCOMES) {
             save_name(s, f->index, "", name, sizeof name);
-            if ((e.saved = save(s, name, &e)))
+            if ((e.saved = save(s, &made, name, &e)))
                 ++*saved;
         }
         pz_example_free(&e);
@@ -904,7 +939,7 @@ void pz_stress_examine(pz_stress *s, const pz_stress_tally *all, pz_example *ex,
         }
         if (s->save && e->input && e->runs) {
             save_name(s, i, targets[k] == PZ_WA ? "-wa-shrunk" : "-re-shrunk", name, sizeof name);
-            if ((e->saved = save(s, name, e)))
+            if ((e->saved = save(s, &made, name, e)))
                 ++*saved;
         }
         ++*nshrunk;

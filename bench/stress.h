@@ -91,7 +91,8 @@ typedef struct pz_stress_tally {
     pz_stress_prog prog[PZ_STRESS_PROGS];
     pz_stress_failure fails[PZ_STRESS_KEEP]; /* the first failures, by index */
     int nfails;
-    int bad; /* an instance without a reference, a generator that failed: error */
+    long long failures; /* all of them, of which fails holds the first */
+    int bad;            /* an instance without a reference, a generator that failed: error */
     pz_error error;
     /* Expected answers of the corpus (NAME.ans) our reference refutes
      * (pz_jury_refuted): the program is judged against the reference's
@@ -122,6 +123,7 @@ typedef struct pz_stress {
     long long corpus_runs;                 /* of the runs, those over the corpus */
     long long done;                        /* indices judged: all but after a stop */
     int jobs, show, any_size;
+    int save_shown; /* save is the default, not --save: only the failures shown and shrunk */
 } pz_stress;
 
 /* A failing instance run alone, with the three texts of the report. */
@@ -149,8 +151,9 @@ double pz_stress_corpus(pz_stress *, pz_stress_tally *all);
  * and RE instance run alone and shrunk into shrunk.  After a signal no run
  * starts: an example has its input and expected output only, and alone
  * PZ_OUTCOMES.  With s->save, the inputs of the first failures (at most
- * PZ_STRESS_SAVE) and the shrunk ones are written there, each with its
- * expected answers; saved says how many. */
+ * PZ_STRESS_SAVE; with s->save_shown, those in ex, run no more) and the
+ * shrunk ones are written there, each with its expected answers; saved
+ * says how many.  A folder that cannot be made is said once on stderr. */
 void pz_stress_examine(pz_stress *, const pz_stress_tally *all, pz_example *ex, int *nex,
                        pz_example *shrunk, int *nshrunk, int *saved);
 void pz_example_free(pz_example *);

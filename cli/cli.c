@@ -322,3 +322,20 @@ int pz_check_outputs(const char *cmd, const char *const out[])
             status = pz_check_output(cmd, pz_output_option[i], out[i]);
     return status;
 }
+
+char *pz_save_dir(const char *given, const char *const reports[], int n)
+{
+    struct stat st;
+    if (given)
+        return pz_xasprintf("%s", given);
+    if (!stat("corpus", &st) && S_ISDIR(st.st_mode))
+        return pz_xasprintf("corpus/regressions");
+    for (int i = 0; i < n; i++)
+        if (reports[i] && strcmp(reports[i], "-")) {
+            const char *slash = strrchr(reports[i], '/');
+            if (slash)
+                return pz_xasprintf("%.*s/regressions", (int)(slash - reports[i]), reports[i]);
+            break;
+        }
+    return pz_xasprintf("regressions");
+}

@@ -131,6 +131,11 @@ int pz_check_clash(const char *cmd, const pz_path *paths, int n);
 int pz_check_output(const char *cmd, const char *opt, const char *path);
 /* pz_check_output for each report of out (bench/report.h's PZ_OUTS). */
 int pz_check_outputs(const char *cmd, const char *const out[]);
+/* Where failures are saved (run and stress): given (--save DIR); else
+ * corpus/regressions in a checkout (or wherever a corpus/ folder is); else
+ * regressions/ in the folder of the first of the n reports written to a
+ * file, or here.  Malloc'd. */
+char *pz_save_dir(const char *given, const char *const reports[], int n);
 
 /* `puzzlebench help corpus`: the grammar of a corpus spec and every kind. */
 void pz_help_corpus(FILE *);

@@ -6,8 +6,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <sys/stat.h>
-
 #include "cli.h"
 #include "../bench/github.h"
 #include "../bench/engine.h"
@@ -162,26 +160,6 @@ static int check_clash(const pz_corpus *c, const char *spec, const char *const o
     return status;
 }
 
-/* Where shrunk failures go: --save DIR; else corpus/regressions in a
- * checkout (or wherever a corpus/ folder is); else regressions/ in the
- * folder of the first report written to a file, or here (malloc'd). */
-static char *save_dir(const char *given, const char *const reports[PZ_OUTS])
-{
-    struct stat st;
-    if (given)
-        return pz_xasprintf("%s", given);
-    if (!stat("corpus", &st) && S_ISDIR(st.st_mode))
-        return pz_xasprintf("corpus/regressions");
-    for (int i = 0; i < PZ_OUTS; i++)
-        if (reports[i] && strcmp(reports[i], "-")) {
-            const char *slash = strrchr(reports[i], '/');
-            if (slash)
-                return pz_xasprintf("%.*s/regressions", (int)(slash - reports[i]), reports[i]);
-            break;
-        }
-    return pz_xasprintf("regressions");
-}
-
 /* A whole number from 1 to max, or 0. */
 static int whole(const char *s, int max)
 {
@@ -262,7 +240,7 @@ int pz_cmd_run(int argc, char **argv)
     const char *batch = value[O_BATCH];
     const char *out[PZ_OUTS] = {value[O_JSON], value[O_CSV],   value[O_MD],
                                 value[O_HTML], value[O_JUNIT], value[O_BMF]};
-    char *save = save_dir(value[O_SAVE], out);
+    char *save = pz_save_dir(value[O_SAVE], out, PZ_OUTS);
     int nosave = value[O_NO_SAVE] != NULL;
     const char *repeat = value[O_REPEAT];
     o.warmup = value[O_WARMUP] != NULL;

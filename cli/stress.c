@@ -72,7 +72,9 @@ enum {
     X(SAVE, "save", 0, "DIR",                                                                      \
       "write the inputs of the first failures (at most %d) and the\n"                              \
       "shrunk ones to DIR (made if need be), each as NAME.in with\n"                               \
-      "NAME.ans, the expected answers: PUZZLE-INDEX, PUZZLE-seed-S",                               \
+      "NAME.ans, the expected answers: PUZZLE-INDEX, PUZZLE-seed-S;\n"                             \
+      "without it, those shown and shrunk go where run saves its\n"                                \
+      "own (see run --help)",                                                                      \
       .num = PZ_STRESS_SAVE)                                                                       \
     X(JSON, "json", 0, "F",                                                                        \
       "also write the report to F (atomically); an interrupted\n"                                  \
@@ -656,11 +658,16 @@ static void report_failures(const pz_stress *s, const pz_stress_tally *all, cons
                reason(all->fails[i].part, all->fails[i].why, why, sizeof why));
         print_example(stdout, &ex[i]);
     }
-    for (int i = nex; i < all->nfails && i < nex + 10; i++)
-        printf("%sfailure %d: %s: %s: %s\n", i == nex ? "\n" : "", i + 1,
-               where(s, all->fails[i].index, all->fails[i].who, at, sizeof at),
-               pz_outcome_names[all->fails[i].v],
-               reason(all->fails[i].part, all->fails[i].why, why, sizeof why));
+    int listed = nex;
+    for (; listed < all->nfails && listed < nex + 10; listed++)
+        printf("%sfailure %d: %s: %s: %s\n", listed == nex ? "\n" : "", listed + 1,
+               where(s, all->fails[listed].index, all->fails[listed].who, at, sizeof at),
+               pz_outcome_names[all->fails[listed].v],
+               reason(all->fails[listed].part, all->fails[listed].why, why, sizeof why));
+    if (all->failures > listed) /* the JSON report lists the first PZ_STRESS_KEEP */
+        printf("... the first %d of %lld failures shown, %lld more not shown; a JSON report "
+               "(--json F) lists the first %d\n",
+               listed, all->failures, all->failures - listed, all->nfails);
     for (int i = 0; i < nshrunk; i++) {
         const pz_example *e = &shrunk[i];
         char from[96];
@@ -695,6 +702,7 @@ int pz_cmd_stress(int argc, char **argv)
     pz_example ex[PZ_STRESS_KEEP] = {0}, shrunk[2] = {0};
     int nex = 0, nshrunk = 0, saved = 0, rc;
     double budget = 0;
+    char *save = NULL;
     if (!all)
         pz_fatal("out of memory");
     if ((rc = parse(&s, argc, argv, &budget)) == 0 && s.json)
@@ -703,6 +711,11 @@ int pz_cmd_stress(int argc, char **argv)
         rc = pz_check_output("stress", "--junit", s.junit);
     if (rc == 0 && s.bmf)
         rc = pz_check_output("stress", "--bmf", s.bmf);
+    if (rc == 0 && !s.save) { /* the failures shown are saved where run saves its own */
+        const char *reports[] = {s.json, s.junit, s.bmf};
+        s.save = save = pz_save_dir(NULL, reports, 3);
+        s.save_shown = 1;
+    }
     if (rc == 0 && !s.count) { /* every instance AC, of none, is not a pass */
         fflush(stdout);
         fprintf(stderr, "puzzlebench: stress: no instance in the corpus %s: nothing was judged\n",
@@ -793,5 +806,6 @@ out:
     for (int k = 0; k < PZ_STRESS_PROGS; k++)
         pz_tally_free(&all->prog[k].time);
     free(all);
+    free(save);
     return rc < 0 ? PZ_EXIT_OK : rc;
 }

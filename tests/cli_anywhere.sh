@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # cli_anywhere.sh - a run outside the checkout: its failures are saved under
 # the report's folder (or --save DIR) and the message says where; the
-# summary says how many failures it did not show.
+# summary says how many failures it did not show.  stress likewise.
 set -u
 pb=$1 src=$2
 source "$src/tests/cli.sh"
@@ -40,4 +40,20 @@ expect 1 "wrote mine/lightsout-" -- "$pb" "${run[@]}" --save mine
 expect 1 "cannot make no/such/dir: No such file or directory; no regression saved (--save DIR saves them there)" -- \
     "$pb" "${run[@]}" --save no/such/dir
 [ "$(grep -c 'cannot make' "$tmp/err")" = 1 ] && ok || bad "said more than once: $(cat "$tmp/err")"
+# stress: the failures shown and shrunk saved where run saves, the rest counted.
+stress=(stress flip --exec "sh -c 'cat >/dev/null; echo 1'" --corpus flip:random:count=40)
+expect 1 "" -- "$pb" "${stress[@]}" --json reports/s.json
+grep -q "^saved: 4 failing inputs in reports/regressions," "$tmp/out" && ok ||
+    bad "stress's saved line: $(grep -n saved "$tmp/out")"
+[ -f reports/regressions/flip-0.in ] && [ -f reports/regressions/flip-0.ans ] && ok ||
+    bad "stress saved nothing under reports/: $(ls reports)"
+grep -q "^\.\.\. the first 13 of 40 failures shown, 27 more not shown; a JSON report (--json F) lists the first 40$" \
+    "$tmp/out" && ok || bad "stress hides how many it did not show: $(grep -n '^\.\.\.' "$tmp/out")"
+[ "$(jq '.failures | length' reports/s.json)" = 40 ] && ok || bad "stress's JSON: $(jq '.failures | length' reports/s.json)"
+rm -rf regressions && : >regressions
+expect 1 "" -- "$pb" "${stress[@]}"
+grep -q "^puzzlebench: stress: cannot make regressions: Not a directory; no failing input saved (--save DIR saves them there)$" \
+    "$tmp/err" && ok || bad "stress, no folder: $(cat "$tmp/err")"
+[ "$(grep -c 'cannot' "$tmp/err")" = 1 ] && ok || bad "said more than once: $(cat "$tmp/err")"
+rm -f regressions
 summary

@@ -41,73 +41,118 @@ int pz_plan_budget(const char *text, double *seconds, pz_error *e)
     return 0;
 }
 
-/* Times s on the pilot of c: fills tried, fit, cpu and estimate.  Each
- * instance is timed alone first, so a slow solver stops at the pilot's CPU
- * limit; a fast one, whose single calls are as short as the clock's own
- * cost, is timed again over all its pilot instances in a loop, as a batch
- * of a run times it. */
+void pz_pilot_run(pz_pilot_step *step, void *ctx, int parts, double wall_ms, pz_pilot *out)
+{
+    double t0 = pz_now();
+    memset(out, 0, sizeof *out);
+    for (int k = 0; k < PZ_PILOT; k++) {
+        double sum = 0;
+        int rc;
+        if (pz_stop_signal || (rc = step(ctx, k, out->cpu)) < 0) {
+            out->cut = 1;
+            return;
+        }
+        out->steps = k + 1;
+        for (int p = 0; p < parts; p++)
+            sum += out->cpu[p];
+        if (rc > 0 || sum * 1000 >= PZ_PILOT_CPU_MS ||
+            (wall_ms && (pz_now() - t0) * 1000 >= wall_ms))
+            return;
+    }
+}
+
+/* A solver's pilot for run: its tools, and what its steps came to. */
+typedef struct solver_pilot {
+    const pz_corpus *c;
+    const pz_solver *s;
+    pz_budget capped; /* the user's budget for each game, with the pilot's cap on its CPU */
+    double cap;
+    char *insts, *ans;
+    void *scratch;
+    pz_arena *arena;
+    long long solved;
+    pz_plan_row *row;
+} solver_pilot;
+
+/* Step k of a solver's pilot: instance k of the pilot, timed alone, so a
+ * slow solver stops at the pilot's CPU limit; one that passes the cap is
+ * too slow, and its last. */
+static int solver_step(void *ctx, int k, double *cpu)
+{
+    solver_pilot *sp = ctx;
+    const pz_puzzle *p = sp->c->puzzle;
+    const pz_solver *s = sp->s;
+    pz_plan_row *row = sp->row;
+    char *inst = sp->insts + (size_t)(sp->c->params.wide ? 0 : row->fit) * p->inst_size;
+    pz_corpus_get(sp->c, pz_pilot_index(k, sp->c->count), inst);
+    row->tried++;
+    if (!s->fits(inst))
+        return 0;
+    row->fit++;
+    if (sp->arena) {
+        pz_arena_reset(sp->arena);
+        p->answer_in(inst, sp->ans, sp->arena);
+    }
+    if (s->resize && s->resize(sp->scratch, inst))
+        return 0;
+    double t = pz_cpu_now();
+    pz_game_start(&sp->capped); /* run --budget: each game as the run gives it */
+    int failed = s->solve(inst, sp->ans, sp->scratch);
+    t = pz_cpu_now() - t;
+    *cpu += t;
+    row->too_slow = t >= sp->cap;
+    sp->solved += !failed;
+    return row->too_slow;
+}
+
+/* Times s on the pilot of c: fills tried, fit, cpu and estimate.  A fast
+ * solver, whose single calls are as short as the clock's own cost, is
+ * timed again over all its pilot instances in a loop, as a batch of a run
+ * times it. */
 static void pilot(const pz_corpus *c, const pz_solver *s, const pz_budget *budget, double share,
                   pz_plan_row *row)
 {
     const pz_puzzle *p = c->puzzle;
     int wide = c->params.wide;
-    char *insts = pz_xcalloc(PZ_PILOT, p->inst_size), *ans = pz_xcalloc(1, p->ans_size);
-    void *scratch = pz_scratch_new(s);
-    pz_arena *arena = wide ? pz_arena_new() : NULL;
-    long long solved = 0;
-    /* The user's budget for each game, with the pilot's cap on its CPU. */
-    double cap = pz_pilot_cap(share);
-    pz_budget capped = *budget;
-    if (!(capped.cpu_s > 0) || capped.cpu_s > cap)
-        capped.cpu_s = cap;
+    solver_pilot sp = {.c = c,
+                       .s = s,
+                       .capped = *budget,
+                       .cap = pz_pilot_cap(share),
+                       .insts = pz_xcalloc(PZ_PILOT, p->inst_size),
+                       .ans = pz_xcalloc(1, p->ans_size),
+                       .scratch = pz_scratch_new(s),
+                       .arena = wide ? pz_arena_new() : NULL,
+                       .row = row};
+    pz_pilot done;
+    if (!(sp.capped.cpu_s > 0) || sp.capped.cpu_s > sp.cap)
+        sp.capped.cpu_s = sp.cap;
     memset(row, 0, sizeof *row);
     row->solver = s;
     pz_prepare(s);
-    for (int k = 0;
-         k < PZ_PILOT && row->cpu * 1000 < PZ_PILOT_CPU_MS && !pz_stop_signal && !row->too_slow;
-         k++) {
-        char *inst = insts + (size_t)(wide ? 0 : row->fit) * p->inst_size;
-        pz_corpus_get(c, pz_pilot_index(k, c->count), inst);
-        row->tried++;
-        if (!s->fits(inst))
-            continue;
-        row->fit++;
-        if (arena) {
-            pz_arena_reset(arena);
-            p->answer_in(inst, ans, arena);
-        }
-        if (s->resize && s->resize(scratch, inst))
-            continue;
-        double t = pz_cpu_now();
-        pz_game_start(&capped); /* run --budget: each game as the run gives it */
-        int failed = s->solve(inst, ans, scratch);
-        t = pz_cpu_now() - t;
-        row->cpu += t;
-        row->too_slow = t >= cap;
-        solved += !failed;
-    }
+    pz_pilot_run(solver_step, &sp, 1, 0, &done);
+    row->cpu = done.cpu[0];
     if (!wide && row->fit && row->cpu * 1000 < PZ_PILOT_CPU_MS / 50) {
         long long rounds = 0;
         double t = pz_cpu_now(), spent;
         do {
             for (long long i = 0; i < row->fit; i++) {
                 pz_game_start(budget);
-                s->solve(insts + (size_t)i * p->inst_size, ans, scratch);
+                s->solve(sp.insts + (size_t)i * p->inst_size, sp.ans, sp.scratch);
             }
             rounds++;
         } while ((spent = pz_cpu_now() - t) * 1000 < PZ_PILOT_CPU_MS / 50 && !pz_stop_signal);
         row->cpu = spent / (double)rounds;
     }
     /* One that fits nothing costs nothing; a failure costs what an answer does. */
-    long long timed = solved ? solved : row->fit;
+    long long timed = sp.solved ? sp.solved : row->fit;
     row->estimate =
         timed ? row->cpu / (double)timed * (double)c->count * (double)row->fit / (double)row->tried
               : 0;
-    pz_scratch_free(s, scratch);
-    if (arena)
-        pz_arena_free(arena);
-    free(insts);
-    free(ans);
+    pz_scratch_free(s, sp.scratch);
+    if (sp.arena)
+        pz_arena_free(sp.arena);
+    free(sp.insts);
+    free(sp.ans);
 }
 
 /* The least power of ten R with estimate / R within share. */

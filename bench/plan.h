@@ -57,6 +57,29 @@ typedef struct pz_plan_row {
  * not generated, or o already has a sample (nothing timed, o unchanged). */
 int pz_plan(const pz_corpus *c, pz_run_opts *o, double budget, pz_plan_row *rows);
 
+/* A pilot, run's and stress's alike: steps 0, 1, ... made and timed by the
+ * caller's step, until PZ_PILOT steps, PZ_PILOT_CPU_MS of CPU in all its
+ * parts, wall_ms of wall clock (0: no limit), the stop (pz_stop_signal), or
+ * the step's own word.  A part is what the caller times apart: a solver, or
+ * stress's programs, generator and reference. */
+enum { PZ_PILOT_PARTS = 4 };
+
+/* Makes and times step k (from 0), bringing cpu[part] (the CPU seconds each
+ * part has spent so far) up to date: 0 to go on; 1 when it is the last
+ * (it counts); -1 when it could not be made (the stop came, an error: it
+ * does not count). */
+typedef int pz_pilot_step(void *ctx, int k, double *cpu);
+
+typedef struct pz_pilot {
+    int steps;                  /* those that count */
+    int cut;                    /* a step could not be made, or the stop came */
+    double cpu[PZ_PILOT_PARTS]; /* each part's CPU seconds in those steps */
+} pz_pilot;
+
+/* Runs step(ctx, k, cpu) for parts parts (at most PZ_PILOT_PARTS) into
+ * *out, as above. */
+void pz_pilot_run(pz_pilot_step *step, void *ctx, int parts, double wall_ms, pz_pilot *out);
+
 /* The CPU seconds one pilot instance may take against a share of the
  * budget: share / PZ_PILOT_MIN. */
 double pz_pilot_cap(double share);

@@ -948,47 +948,60 @@ void pz_stress_examine(pz_stress *s, const pz_stress_tally *all, pz_example *ex,
     free(inst);
 }
 
+/* A stress's pilot: its worker, tally, and the indices of a step. */
+typedef struct stress_pilot {
+    worker w;
+    pz_stress_tally t;
+    long long step;
+} stress_pilot;
+
+_Static_assert((int)PZ_STRESS_PARTS <= (int)PZ_PILOT_PARTS,
+               "a stress's pilot times more parts than a pilot");
+
+/* Step k of a stress's pilot: a batch of the pilot's indices, judged as the
+ * stress judges; each part's CPU from the tally. */
+static int stress_step(void *ctx, int k, double *cpu)
+{
+    stress_pilot *sp = ctx;
+    long long lo = k * sp->step;
+    if (batch(NULL, &sp->w, lo, lo + sp->step, &sp->t) || sp->t.bad)
+        return -1;
+    for (int g = 0; g < PZ_STRESS_PROGS; g++)
+        cpu[g] = sp->t.prog[g].cpu_s;
+    cpu[PZ_STRESS_GEN] = sp->t.gen_cpu_s;
+    cpu[PZ_STRESS_OURS] = sp->t.ref_cpu_s;
+    return 0;
+}
+
 int pz_stress_plan_make(pz_stress *s, double budget, pz_stress_plan *plan)
 {
     long long indices = s->end - s->first;
     memset(plan, 0, sizeof *plan);
     if (budget <= 0 || s->count < PZ_PLAN_FROM || indices <= 0 || (!s->gen.cmd && !s->corpus.gen))
         return -1;
-    worker w;
-    pz_stress_tally *t = pz_xcalloc(1, sizeof *t);
+    stress_pilot *sp = pz_xcalloc(1, sizeof *sp);
+    pz_pilot done;
     /* Runs of the batch's size, as the stress makes them: a program's start
      * is paid once a run, so smaller runs would overestimate it. */
-    long long step = s->gen.cmd ? 1 : s->batch < PILOT_BATCH ? s->batch : PILOT_BATCH;
-    if (step > s->count)
-        step = s->count;
-    double t0 = pz_now(), *cpu = plan->cpu;
-    int stopped = 0;
-    worker_init(&w, s, step);
-    w.pilot = 1;
-    tally_init(t);
-    for (long long j = 0; j < PZ_PILOT * step; j += step) {
-        long long hi = j + step;
-        if ((stopped = batch(NULL, &w, j, hi, t)) || t->bad)
-            break;
-        plan->tried = hi;
-        cpu[0] = t->prog[0].cpu_s;
-        cpu[1] = t->prog[1].cpu_s;
-        cpu[2] = t->gen_cpu_s;
-        cpu[3] = t->ref_cpu_s;
-        double sum = cpu[0] + cpu[1] + cpu[2] + cpu[3];
-        if (sum * 1000 >= PZ_PILOT_CPU_MS || (pz_now() - t0) * 1000 >= PILOT_WALL_MS)
-            break;
-    }
-    if ((plan->bad = t->bad))
-        plan->error = t->error;
-    worker_free(&w);
-    drop(NULL, t);
-    free(t);
+    sp->step = s->gen.cmd ? 1 : s->batch < PILOT_BATCH ? s->batch : PILOT_BATCH;
+    if (sp->step > s->count)
+        sp->step = s->count;
+    worker_init(&sp->w, s, sp->step);
+    sp->w.pilot = 1;
+    tally_init(&sp->t);
+    pz_pilot_run(stress_step, sp, PZ_STRESS_PARTS, PILOT_WALL_MS, &done);
+    plan->tried = done.steps * sp->step;
+    memcpy(plan->cpu, done.cpu, sizeof plan->cpu);
+    if ((plan->bad = sp->t.bad))
+        plan->error = sp->t.error;
+    worker_free(&sp->w);
+    drop(NULL, &sp->t);
+    free(sp);
     s->runs = s->split = 0; /* the pilot's runs are in its table, not the report's */
-    if (stopped || plan->bad || !plan->tried)
+    if (done.cut || !plan->tried)
         return -1;
-    for (int k = 0; k < PZ_STRESS_PROGS + 2; k++) {
-        plan->estimate[k] = cpu[k] / (double)plan->tried * (double)indices;
+    for (int k = 0; k < PZ_STRESS_PARTS; k++) {
+        plan->estimate[k] = plan->cpu[k] / (double)plan->tried * (double)indices;
         plan->total += plan->estimate[k];
     }
     long long sample;
@@ -1000,8 +1013,7 @@ int pz_stress_plan_make(pz_stress *s, double budget, pz_stress_plan *plan)
 
 void pz_stress_plan_print(FILE *f, const pz_stress *s, const pz_stress_plan *plan, double budget)
 {
-    static const char *const names[PZ_STRESS_PROGS + 2] = {"--exec", "--against", "--gen",
-                                                           "our solvers"};
+    static const char *const parts[PZ_STRESS_PARTS - PZ_STRESS_PROGS] = {"--gen", "our solvers"};
     const char *unit = s->gen.cmd ? "seed" : "instance";
     char each[32], whole[32];
     long long indices = s->end - s->first;
@@ -1009,12 +1021,14 @@ void pz_stress_plan_print(FILE *f, const pz_stress *s, const pz_stress_plan *pla
             "stress: estimated from a pilot of %lld %ss (budget %g s of CPU for the stress;\n"
             "        --time-budget none lifts it):\n",
             plan->tried, unit, budget);
-    for (int k = 0; k < PZ_STRESS_PROGS + 2; k++) {
-        if ((k == 1 && !s->prog[1].cmd) || (k == 2 && !s->gen.cmd))
-            continue;
+    for (int k = 0; k < PZ_STRESS_PARTS; k++) {
+        int prog = k < PZ_STRESS_PROGS;
+        if ((prog && !s->prog[k].cmd) || (k == PZ_STRESS_GEN && !s->gen.cmd))
+            continue; /* a part that took no part */
         pz_span(each, sizeof each, plan->cpu[k] / (double)plan->tried);
         pz_span(whole, sizeof whole, plan->estimate[k]);
-        fprintf(f, "  %-12s %9s each, %10s for %lld %ss\n", names[k], each, whole, indices, unit);
+        fprintf(f, "  %-12s %9s each, %10s for %lld %ss\n",
+                prog ? pz_stress_names[k] : parts[k - PZ_STRESS_PROGS], each, whole, indices, unit);
     }
     pz_span(whole, sizeof whole, plan->total);
     fprintf(f, "  %-12s %9s       %10s: ", "in all", "", whole);

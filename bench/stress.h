@@ -177,18 +177,21 @@ typedef struct pz_stress_versus {
 } pz_stress_versus;
 pz_stress_versus pz_stress_compare(const pz_stress_tally *);
 
-/* The time budget (plan.h) for a stress: each program, the generator and
- * our reference timed on a pilot of the corpus (PZ_PILOT runs at most, of
- * the batch's size up to 4096, at the pilot's indices, until they spent
- * PZ_PILOT_CPU_MS of CPU or two seconds of wall clock).  Their
- * estimates for the shard, and the verdict for the whole against budget:
- * s->sample set where sampled.  -1 when no pilot is made (a corpus file,
- * fewer than PZ_PLAN_FROM indices, a budget of 0), the stop came, or
- * the pilot met an error (bad, error). */
+/* What a stress's pilot times apart: the programs (0 --exec, 1 --against),
+ * the generator, and our reference solvers. */
+enum { PZ_STRESS_GEN = PZ_STRESS_PROGS, PZ_STRESS_OURS, PZ_STRESS_PARTS };
+
+/* The time budget (plan.h) for a stress: each part timed on a pilot of the
+ * corpus (pz_pilot_run: PZ_PILOT runs at most, of the batch's size up to
+ * 4096, at the pilot's indices, until they spent PZ_PILOT_CPU_MS of CPU or
+ * two seconds of wall clock).  Their estimates for the shard, and the
+ * verdict for the whole against budget: s->sample set where sampled.  -1
+ * when no pilot is made (a corpus file, fewer than PZ_PLAN_FROM indices, a
+ * budget of 0), the stop came, or the pilot met an error (bad, error). */
 typedef struct pz_stress_plan {
-    long long tried;                 /* pilot indices judged */
-    double cpu[PZ_STRESS_PROGS + 2]; /* the programs', the generator's, ours */
-    double estimate[PZ_STRESS_PROGS + 2];
+    long long tried;             /* pilot indices judged */
+    double cpu[PZ_STRESS_PARTS]; /* by part, as above */
+    double estimate[PZ_STRESS_PARTS];
     double total;
     pz_plan_verdict verdict;
     int bad; /* the pilot met an error (a failing generator): */

@@ -2,13 +2,15 @@
  *
  * A shard of the corpus is cut into batches that the engine (engine.c) hands
  * to threads.  For a batch a thread makes the instances, then each solver
- * solves every instance it takes under one CLOCK_MONOTONIC timer, so timing
- * costs nothing per instance; then every answer goes through the puzzle's
- * checker and is compared with the reference.  Counts are sums and failures
- * are kept by index, so the result does not depend on which thread took
- * which batch.  The reference is the corpus's expected answer where it has
- * one, else the first answer that checks in reference order (judge.h), else
- * the answer of the first solver in that order that took the instance.
+ * solves every instance it takes under one timer (the monotonic clock and
+ * the thread's CPU clock), so timing costs nothing per instance, and a
+ * batch too short for the clocks is timed again in a loop (settle); then
+ * every answer goes through the puzzle's checker and is compared with the
+ * reference.  Counts are sums and failures are kept by index, so the result
+ * does not depend on which thread took which batch.  The reference is the
+ * corpus's expected answer where it has one, else the first answer that
+ * checks in reference order (judge.h), else the answer of the first solver
+ * in that order that took the instance.
  *
  * A wide corpus (solver.h: boards past 64x64) runs the same way through the
  * puzzle's wide twin.  Each thread has an arena, reset before each batch,
@@ -51,6 +53,7 @@ enum {
 typedef struct worker {
     char *inst;                /* the batch's instances */
     char *ans[PZ_RUN_SOLVERS]; /* each solver's answers */
+    char *spare;               /* answers of a pass timed again (settle), made when first needed */
     unsigned char *took[PZ_RUN_SOLVERS];
     void *scratch[PZ_RUN_SOLVERS]; /* kept across batches: solvers cache tables */
     int *todo;
@@ -627,43 +630,6 @@ static void tally_sampled(worker *w, const pz_run_opts *o, int rep, int reps, co
             }
 }
 
-/* Like with like for the solvers that run on a sample: solver s, which
- * does not, solves again under a CPU timer of its own the instances of the
- * batch that each sampled solver v takes (where s took them all), so that
- * the two compare on the same instances, at a cost of 1/R of s's time.
- * Right after s's own batch, as warm as it; the answers are the same.
- * cpu[v] and m[v] (0: none) are its time and their number; 1 if a stop came. */
-static int again_on_sample(const job *jb, worker *w, long long lo, int n, int s, double *cpu,
-                           int *m)
-{
-    const pz_run_opts *o = jb->o;
-    size_t isz = jb->c->puzzle->inst_size, asz = jb->c->puzzle->ans_size;
-    int (*solve)(const void *, void *, void *) = o->solvers[s]->solve;
-    for (int v = 0; v < o->nsolvers; v++) {
-        int k = 0, i, taken = 1;
-        m[v] = 0;
-        if (!((o->slow >> v) & 1))
-            continue;
-        for (long long j = (o->sample - lo % o->sample) % o->sample; j < n && taken; j += o->sample)
-            if (o->solvers[v]->fits(w->inst + (size_t)j * isz)) {
-                taken = w->took[s][j] == RAN;
-                w->sample[k++] = (int)j;
-            }
-        if (!taken || !k)
-            continue;
-        double c0 = pz_cpu_now();
-        for (i = 0; i < k && !pz_stop_signal; i++)
-            if (solve(w->inst + (size_t)w->sample[i] * isz, w->ans[s] + (size_t)w->sample[i] * asz,
-                      w->scratch[s]) == PZ_STOPPED)
-                break;
-        cpu[v] = fmax(pz_cpu_now() - c0 - jb->cpu_cost, 0);
-        if (i < k || pz_stop_signal)
-            return 1;
-        m[v] = k;
-    }
-    return 0;
-}
-
 /* solve() of solver s on instance j returned rc, not 0, and no signal
  * came: what it took.  PZ_STOPPED where the game's budget cut it is CUT,
  * its answer unknown (the puzzle's unknown() writes it); PZ_STOPPED with no
@@ -746,52 +712,138 @@ static void select_instances(const job *jb, worker *w, long long lo, int n, int 
         (void)sv->resize(w->scratch[s], w->inst + (size_t)(b->all ? 0 : w->todo[0]) * isz);
 }
 
-/* Solver s on the instances it took, under one timer: 1 if a stop came
- * (the batch then counts for nothing), else 0.  Each game gets the
- * budget, if any; a solve that did not answer is ended()'s to class. */
-static int time_solver(const job *jb, worker *w, int n, int s, solver_batch *b,
-                       const pz_budget *budget)
+/* One pass of solver s over m instances of the batch (list: their places
+ * in it; NULL: the first m, in order), the answers into out, each game
+ * given the budget, if any: how many it got through before a stop.  In
+ * the pass whose answers count (first), a solve that did not answer is
+ * ended()'s to class, and *failed says that one did not. */
+static int solve_pass(const job *jb, worker *w, int s, const int *list, int m, char *out,
+                      const pz_budget *budget, int first, int *failed)
 {
     size_t isz = jb->c->puzzle->inst_size, asz = jb->c->puzzle->ans_size;
     const pz_solver *sv = jb->o->solvers[s];
     int (*solve)(const void *, void *, void *) = sv->solve;
-    unsigned char *took = w->took[s];
     void *scratch = w->scratch[s];
-    int k = 0, failed = 0, rc, m = b->all ? n : b->count;
-    double c0 = pz_cpu_now(), t0 = pz_now(), h0 = pz_helper_cpu();
-    if (b->all) { /* no list to walk: the instances in order */
-        const char *in = w->inst;
-        char *out = w->ans[s];
-        if (sv->solve_batch && !budget) /* one call; the instance it stops at, the loop's */
-            k = (int)sv->solve_batch(in, out, (size_t)n, scratch), in += k * isz, out += k * asz;
-        for (; k < n && !pz_stop_signal; k++, in += isz, out += asz) {
-            if (budget)
-                pz_game_start(budget);
-            if ((rc = solve(in, out, scratch)) == PZ_STOPPED && pz_stop_signal)
-                break;
-            if (rc) /* not every answer given: the check's full way */
-                took[k] = ended(jb, w, s, k, rc, budget != NULL), failed = 1;
-        }
-    } else {
-        for (failed = 1; k < b->count && !pz_stop_signal; k++) {
-            int j = w->todo[k];
-            if (budget)
-                pz_game_start(budget);
-            rc = solve(w->inst + (size_t)j * isz, w->ans[s] + (size_t)j * asz, scratch);
-            if (rc == PZ_STOPPED && pz_stop_signal)
-                break;
-            if (rc)
-                took[j] = ended(jb, w, s, j, rc, budget != NULL);
-        }
+    int k = 0, rc;
+    if (!list && sv->solve_batch && !budget) /* one call; the instance it stops at, the loop's */
+        k = (int)sv->solve_batch(w->inst, out, (size_t)m, scratch);
+    for (; k < m && !pz_stop_signal; k++) {
+        int j = list ? list[k] : k;
+        if (budget)
+            pz_game_start(budget);
+        if ((rc = solve(w->inst + (size_t)j * isz, out + (size_t)j * asz, scratch)) == PZ_STOPPED &&
+            pz_stop_signal)
+            break;
+        if (rc && first) /* not every answer given: the check's full way */
+            w->took[s][j] = ended(jb, w, s, j, rc, budget != NULL), *failed = 1;
     }
+    return k;
+}
+
+/* A pass over the instances of a batch may be as short as reading the
+ * clocks (a microsecond for the thread's CPU clock on some machines), and
+ * its time, less their cost, mere noise: so a pass that took fewer than
+ * CLOCK_COSTS times what its clocks cost is timed again, repeated in a
+ * loop under one pair of readings (the answers into w->spare, the batch's
+ * own untouched), more passes each round, until the loop is long enough.
+ * wall and cpu: the pass's times as read, the clocks' cost in them; into
+ * *wall_pass and *cpu_pass, a pass's times without it (at least 95% of the
+ * times read: nothing is clamped).  Why 20: a reading's cost varies by
+ * about 15% of it, so the loop's time is right within 1%; at 100, batches
+ * of a thousand boards of the fastest solvers would be solved some twenty
+ * times, their answers hot in cache, and read up to twice as fast as once
+ * (results/README.md).  1 if a stop came. */
+enum { CLOCK_COSTS = 20 };
+static int settle(const job *jb, worker *w, int s, const int *list, int m, const pz_budget *budget,
+                  double wall, double cpu, double *wall_pass, double *cpu_pass)
+{
+    const pz_puzzle *p = jb->c->puzzle;
+    /* the wall interval holds one reading of the wall clock; the CPU
+     * interval, one of the CPU clock and the two of the wall clock */
+    double wall_cost = jb->wall_cost, cpu_cost = jb->cpu_cost + 2 * jb->wall_cost;
+    long long passes = 1;
+    while (wall < CLOCK_COSTS * wall_cost || cpu < CLOCK_COSTS * cpu_cost) {
+        /* passes to be long enough on both clocks by a quarter, and at
+         * least twice as many as the last round (a clock that read no time
+         * counts a nanosecond) */
+        double more = 1.25 * fmax(CLOCK_COSTS * wall_cost / fmax(wall, 1e-9),
+                                  CLOCK_COSTS * cpu_cost / fmax(cpu, 1e-9));
+        if (passes == 1 && !w->spare)
+            w->spare = pz_xcalloc_lines((size_t)jb->batch, p->ans_size);
+        if (passes == 1 && w->arena) /* the spare answers' rows, as the batch's */
+            for (int k = 0; k < m; k++) {
+                int j = list ? list[k] : k;
+                p->answer_in(w->inst + (size_t)j * p->inst_size, w->spare + (size_t)j * p->ans_size,
+                             w->arena);
+            }
+        passes = more > 2 ? (long long)fmin(ceil(more * (double)passes), 1e12) : 2 * passes;
+        double c0 = pz_cpu_now(), t0 = pz_now(), h0 = pz_helper_cpu();
+        for (long long r = 0; r < passes; r++)
+            if (solve_pass(jb, w, s, list, m, w->spare, budget, 0, NULL) < m || pz_stop_signal)
+                return 1;
+        wall = pz_now() - t0;
+        cpu = pz_cpu_now() - c0 + pz_helper_cpu() - h0;
+    }
+    *wall_pass = (wall - wall_cost) / (double)passes;
+    *cpu_pass = (cpu - cpu_cost) / (double)passes;
+    return 0;
+}
+
+/* Solver s on the instances it took, under one timer (settle's, if that
+ * is too short): 1 if a stop came (the batch then counts for nothing),
+ * else 0.  Each game gets the budget, if any; a solve that did not answer
+ * is ended()'s to class. */
+static int time_solver(const job *jb, worker *w, int n, int s, solver_batch *b,
+                       const pz_budget *budget)
+{
+    const int *list = b->all ? NULL : w->todo;
+    int failed = !b->all, m = b->all ? n : b->count, k;
+    /* CPU: this thread's, and its helpers' on a game split across threads */
+    double c0 = pz_cpu_now(), t0 = pz_now(), h0 = pz_helper_cpu(), wall, cpu;
+    k = solve_pass(jb, w, s, list, m, w->ans[s], budget, 1, &failed);
+    wall = pz_now() - t0;
+    cpu = pz_cpu_now() - c0 + pz_helper_cpu() - h0;
     w->given = !failed;
-    b->wall = fmax(pz_now() - t0 - jb->wall_cost, 0);
-    /* CPU: this thread's, and its helpers' on a game split across threads;
-     * the interval holds the two readings of the wall clock too */
-    b->cpu = fmax(pz_cpu_now() - c0 + pz_helper_cpu() - h0 - jb->cpu_cost - 2 * jb->wall_cost, 0);
     /* Stopped, or the signal came during the batch (its last instance may
      * have been cut): the batch counts for nothing. */
-    return k < m || pz_stop_signal;
+    if (k < m || pz_stop_signal)
+        return 1;
+    return settle(jb, w, s, list, m, budget, wall, cpu, &b->wall, &b->cpu);
+}
+
+/* Like with like for the solvers that run on a sample: solver s, which
+ * does not, solves again under a CPU timer of its own the instances of the
+ * batch that each sampled solver v takes (where s took them all), so that
+ * the two compare on the same instances, at a cost of 1/R of s's time.
+ * Right after s's own batch, as warm as it; the answers are the same.
+ * cpu[v] and m[v] (0: none) are its time and their number; 1 if a stop came. */
+static int again_on_sample(const job *jb, worker *w, long long lo, int n, int s, double *cpu,
+                           int *m)
+{
+    const pz_run_opts *o = jb->o;
+    size_t isz = jb->c->puzzle->inst_size;
+    for (int v = 0; v < o->nsolvers; v++) {
+        int k = 0, taken = 1;
+        m[v] = 0;
+        if (!((o->slow >> v) & 1))
+            continue;
+        for (long long j = (o->sample - lo % o->sample) % o->sample; j < n && taken; j += o->sample)
+            if (o->solvers[v]->fits(w->inst + (size_t)j * isz)) {
+                taken = w->took[s][j] == RAN;
+                w->sample[k++] = (int)j;
+            }
+        if (!taken || !k)
+            continue;
+        double c0 = pz_cpu_now(), t0 = pz_now(), h0 = pz_helper_cpu(), wall;
+        if (solve_pass(jb, w, s, w->sample, k, w->ans[s], NULL, 0, NULL) < k || pz_stop_signal)
+            return 1;
+        wall = pz_now() - t0;
+        if (settle(jb, w, s, w->sample, k, NULL, wall, pz_cpu_now() - c0 + pz_helper_cpu() - h0,
+                   &wall, &cpu[v]))
+            return 1;
+        m[v] = k;
+    }
+    return 0;
 }
 
 /* One batch, for the engine: 1 if a stop came before every solver was done
@@ -890,6 +942,7 @@ static void worker_finish(void *ctx, void *wv)
     memcpy(res->fail + jb->nfail, w->keep, (size_t)w->nkeep * sizeof *w->keep);
     jb->nfail += w->nkeep;
     free(w->inst);
+    free(w->spare);
     free(w->todo);
     free(w->sample);
     free(w->classes);

@@ -47,11 +47,11 @@ expect_line() {
 # on sharding (for `same A B`, the test that B is A but for them):
 # threads, batch, wall_s (and a merge's real_wall_s), every *seconds and every
 # ns_* figure, the batch spreads, where the slowest batch starts, the cold
-# batches and like (which batch a thread takes first); and the context's date
-# and threads.
+# batches and like (which batch a thread takes first), a sweep's sizes and
+# growth (of the warm batches); and the context's date and threads.
 untimed() {
     jq -S 'del(.context.date, .context.threads) | walk(if type == "object" then with_entries(select(.key |
-               test("^(threads|batch|wall_s|real_wall_s|spread|worst_index|like)$|seconds|(^|_)ns_|^cold_|^cpu_spread") | not))
+               test("^(threads|batch|wall_s|real_wall_s|spread|worst_index|like|sizes|growth)$|seconds|(^|_)ns_|^cold_|^cpu_spread") | not))
                else . end)' "$1"
 }
 same() {

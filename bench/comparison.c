@@ -31,6 +31,7 @@ void pz_comparison_add(pz_comparison *x, const char *name, const pz_times *base,
         pz_fatal("out of memory");
     row = &x->rows[x->n++];
     row->name = name;
+    row->classes = 0;
     row->v = pz_versus_times(base, now, x->threshold);
     const char *v = row->v.verdict + (row->v.verdict[0] == '~');
     x->approx += row->v.verdict[0] == '~';
@@ -42,6 +43,15 @@ void pz_comparison_add(pz_comparison *x, const char *name, const pz_times *base,
         x->same++;
     else
         x->other++;
+}
+
+void pz_comparison_classes(pz_comparison *x, const long long base[PZ_NANSWERS],
+                           const long long now[PZ_NANSWERS])
+{
+    pz_row *row = &x->rows[x->n - 1];
+    row->classes = 1;
+    memcpy(row->cls[0], base, sizeof row->cls[0]);
+    memcpy(row->cls[1], now, sizeof row->cls[1]);
 }
 
 void pz_comparison_only(pz_comparison *x, const char *name, const char *side)
@@ -118,6 +128,32 @@ static const char *alike(const pz_comparison *x)
     return x->slower ? "slower" : "faster";
 }
 
+/* A run's answers by class, solver by solver: each class either report
+ * has, "BASE -> NEW" where they differ (the answers differ then, unless a
+ * budget's unknown games account for it). */
+static void classes(FILE *f, const pz_comparison *x, const char *item)
+{
+    if (!x->run)
+        return;
+    fprintf(f, "Answers by class (base -> new where they differ):\n");
+    for (int i = 0; i < x->n; i++) {
+        const pz_row *row = &x->rows[i];
+        int any = 0;
+        if (!row->classes)
+            continue;
+        fprintf(f, "%s%s:", item, row->name);
+        for (int a = 0; a < PZ_NANSWERS; a++) {
+            long long b = row->cls[0][a], n = row->cls[1][a];
+            if (!b && !n)
+                continue;
+            fprintf(f, "%s %s %lld", any++ ? "," : "", pz_answer_names[a], b);
+            if (b != n)
+                fprintf(f, " -> %lld", n);
+        }
+        fputs(any ? "\n" : " none\n", f);
+    }
+}
+
 static void summary_line(FILE *f, const pz_comparison *x)
 {
     fprintf(f, "%d slower, %d faster, %d same", x->slower, x->faster, x->same);
@@ -164,6 +200,7 @@ void pz_comparison_text(FILE *f, const pz_comparison *x)
     }
     fputc('\n', f);
     what(f, x);
+    classes(f, x, "  ");
     summary_line(f, x);
 }
 
@@ -192,8 +229,16 @@ void pz_comparison_md(FILE *f, const pz_comparison *x)
     fputc('\n', f);
     what(f, x);
     fputc('\n', f);
+    classes(f, x, "- ");
+    if (x->run)
+        fputc('\n', f);
     summary_line(f, x);
 }
+
+/* Each class's key, as the run report's (result.h's PZ_TALLY member). */
+#define KEY(c, member, ...) #member,
+static const char *const result_key[PZ_NANSWERS] = {PZ_ANSWERS(KEY)};
+#undef KEY
 
 static json_t *real(double x)
 {
@@ -220,13 +265,21 @@ void pz_comparison_json(FILE *f, const pz_comparison *x)
     for (int i = 0; i < x->n; i++) {
         const pz_row *row = &x->rows[i];
         const pz_versus *w = &row->v;
-        json_array_append_new(
-            list,
+        json_t *one =
             json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:s, s:s, s:i, s:i, s:b}", "name",
                       row->name, "base_ns", real(w->base), "new_ns", real(w->now), "ratio",
                       real(w->ratio), "ci_low", real(w->lo), "ci_high", real(w->hi), "p_value",
                       real(w->p), "verdict", w->verdict, "samples", w->over, "base_samples",
-                      w->nbase, "new_samples", w->nnew, "independent", w->independent));
+                      w->nbase, "new_samples", w->nnew, "independent", w->independent);
+        if (row->classes) { /* "classes": {"certified": {"base": B, "new": N}, ...} */
+            json_t *cls = json_object();
+            for (int a = 0; a < PZ_NANSWERS; a++)
+                json_object_set_new(cls, result_key[a],
+                                    json_pack("{s:I, s:I}", "base", (json_int_t)row->cls[0][a],
+                                              "new", (json_int_t)row->cls[1][a]));
+            json_object_set_new(one, "classes", cls);
+        }
+        json_array_append_new(list, one);
     }
     json_object_set_new(root, "solvers", list);
     json_object_set_new(root, "answers",

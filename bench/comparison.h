@@ -6,6 +6,7 @@
  *                         .puzzle = "flip", .spec = spec, .threshold = 0.05};
  *     pz_comparison_note(&x, "Differs: host: %s (base), %s (new).", a, b);
  *     pz_comparison_add(&x, "gf2", &base_times, &new_times);  // a row
+ *     pz_comparison_classes(&x, base_classes, new_classes);    // a run's row
  *     pz_comparison_text(stdout, &x);
  *     pz_comparison_free(&x);
  */
@@ -14,6 +15,7 @@
 
 #include <stdio.h>
 
+#include "result.h"
 #include "stats.h"
 
 enum { PZ_NOTES = 16, PZ_NOTE = 1400 };
@@ -21,6 +23,8 @@ enum { PZ_NOTES = 16, PZ_NOTE = 1400 };
 typedef struct pz_row {
     const char *name; /* the solver's or benchmark's */
     pz_versus v;
+    int classes;                   /* a run's: its answers by class (result.h's PZ_ANSWERS), */
+    long long cls[2][PZ_NANSWERS]; /* in base and in new */
 } pz_row;
 
 typedef struct pz_comparison {
@@ -43,6 +47,9 @@ void pz_comparison_note(pz_comparison *, const char *fmt, ...)
 /* A row: name in both reports, its times in each. */
 void pz_comparison_add(pz_comparison *, const char *name, const pz_times *base,
                        const pz_times *now);
+/* The last row's answers by class in base and in new (a run's solver). */
+void pz_comparison_classes(pz_comparison *, const long long base[PZ_NANSWERS],
+                           const long long now[PZ_NANSWERS]);
 /* A name in one report only: side is "base" or "new". */
 void pz_comparison_only(pz_comparison *, const char *name, const char *side);
 void pz_comparison_free(pz_comparison *);

@@ -59,8 +59,11 @@
  *   A new field takes the next free number.
  * format: its CSV cell, of a long long (COUNT, AT) or a double.
  * compare: EQUAL, two runs of one corpus and shard must have it equal
- *   (compare and its tests check it); FREE, it may differ (a timing, or the
- *   shape of the run).
+ *   (compare and its tests check it); CLASS, a count of an answer class
+ *   (PZ_ANSWERS below): equal too, but where a budget cut games, each may
+ *   differ by as many as the other run's unknown; FREE, it may differ (a
+ *   timing, the shape of the run, or unknown: a CPU budget cuts by the
+ *   clock, and compare notes it apart).
  * since: OLD, every report has it; NEW, older reports may lack it (read as 0).
  *
  * A batch is cold when it is the first its thread runs in a pass: its
@@ -98,10 +101,10 @@
     X(COUNT, estimated, "estimated", 15, "%lld", FREE, NEW) /* of those, with a tree estimate */   \
     X(REAL, tree, "tree", 16, "%.4g", FREE, NEW)            /* their trees' nodes, summed */       \
     X(SIZES, sizes, "sizes", 0, "", FREE, NEW) /* a sweep's warm batches, size by size */          \
-    X(COUNT, certified, "certified", 25, "%lld", FREE, NEW) /* PZ_ANSWERS below, of ran */         \
-    X(COUNT, agreed, "agreed", 26, "%lld", FREE, NEW)                                              \
-    X(COUNT, failed, "failed", 27, "%lld", FREE, NEW)                                              \
-    X(COUNT, not_run, "not_run", 28, "%lld", FREE, NEW) /* sampled out: not asked */               \
+    X(COUNT, certified, "certified", 25, "%lld", CLASS, NEW) /* PZ_ANSWERS below, of ran */        \
+    X(COUNT, agreed, "agreed", 26, "%lld", CLASS, NEW)                                             \
+    X(COUNT, failed, "failed", 27, "%lld", CLASS, NEW)                                             \
+    X(COUNT, not_run, "not_run", 28, "%lld", CLASS, NEW) /* sampled out: not asked */              \
     PZ_TEST_TALLY(X)
 
 /* What became of one solver's answer to one instance: exactly one of these
@@ -174,7 +177,7 @@ extern const char *const pz_answer_what[PZ_NANSWERS];
  * and low enough that no sum of counts can overflow. */
 #define PZ_MAX_COUNT ((long long)1 << 52)
 
-enum { PZ_EQUAL = 1, PZ_FREE = 0, PZ_HEAD = 0, PZ_CHECKER, PZ_TAIL };
+enum { PZ_EQUAL = 1, PZ_CLASS = 2, PZ_FREE = 0, PZ_HEAD = 0, PZ_CHECKER, PZ_TAIL };
 enum { PZ_RUN_SOLVERS = 32 }; /* solvers in one run, at most */
 enum { PZ_SIZES = 16 };       /* a sweep's sizes, at most: sides 1..10000 doubling are 15 */
 
@@ -320,8 +323,10 @@ void pz_failure_free(pz_failure *);
  * answer failed; 2 nothing was checked (every answer unknown or not run). */
 enum { PZ_RESULT_OK, PZ_RESULT_FAILED, PZ_RESULT_UNCHECKED };
 int pz_result_verdict(const pz_result *);
-/* The answers of every solver in a class, summed (not run: with skipped). */
+/* The answers of every solver in a class, summed (not run: with skipped);
+ * and one solver's. */
 long long pz_answers(const pz_result *, pz_answer);
+long long pz_tally_answers(const pz_tally *, pz_answer);
 
 /* Frees what a result holds (failures, histogram, tallies). */
 void pz_result_free(pz_result *);

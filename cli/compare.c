@@ -34,6 +34,7 @@ static const double PASS_QUANTILE = 0.05;
 typedef struct entry {
     const char *name;
     pz_times t;
+    long long cls[PZ_NANSWERS]; /* a run's solver: its answers by class */
 } entry;
 
 typedef struct report {
@@ -115,6 +116,8 @@ static int read_run(report *r)
         entry *e = &r->e[r->n++];
         const pz_tally *t = &res->tally[s];
         e->name = res->opts.solvers[s]->name;
+        for (int a = 0; a < PZ_NANSWERS; a++)
+            e->cls[a] = pz_tally_answers(t, (pz_answer)a);
         e->t.ran = t->ran;
         e->t.per_octave = r->run->per_octave[s];
         e->t.batch = pz_spread_samples(&t->spread, batches, &e->t.nbatch);
@@ -387,8 +390,10 @@ static void help(FILE *f)
             "above 0 in ns, us, ms or s, a deviation at least 0, repetitions 1 to 2^31-1.\n"
             "\n"
             "The answers are compared too: instances, the histogram of answers, each solver's\n"
-            "counts and the failures listed must be the same.  How the timings are made and\n"
-            "read, in one place: results/README.md.\n"
+            "counts and the failures listed must be the same.  Each solver's answers by class\n"
+            "(certified, agreed, unknown, not run, failed) are shown under the table, base ->\n"
+            "new where they differ; a class may differ only by the games a budget cut\n"
+            "(unknown).  How the timings are made and read, in one place: results/README.md.\n"
             "\n",
             PZ_ALPHA);
     pz_print_options(f, options);
@@ -474,6 +479,8 @@ int pz_cmd_compare(int argc, char **argv)
         entry *b = find(&r[1], r[0].e[i].name);
         if (b)
             pz_comparison_add(&x, r[0].e[i].name, &r[0].e[i].t, &b->t);
+        if (b && x.run)
+            pz_comparison_classes(&x, r[0].e[i].cls, b->cls);
     }
     for (int k = 0; k < 2; k++)
         for (int i = 0; i < r[k].n; i++)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # cli_compare.sh BIN SRC - `puzzlebench compare`: a report compared with itself
-# is the same for every solver; answers that differ, and a slower solver, exit 1;
+# is the same for every solver; answers that differ (a class count among them),
+# and a slower solver, exit 1;
 # without repetitions, no p-value and only untested (~) verdicts; bad input (a
 # truncated or foreign file, other corpora, corpus contents, shards or builds,
 # a Google Benchmark field out of range) exits 2 with one line; two
@@ -47,6 +48,19 @@ expect_line 0 "" "$PB" compare k1.json k1.json --json k1self.json
     k1self.json)" = 2 ] && [ "$(jq -r .independent_samples k1self.json)" = false ] ||
     bad "k1 against itself: $(jq -c .solvers k1self.json)"
 grep -q '^Answers: the same\.$' "$tmp/out" || bad "no 'Answers: the same.' line"
+# The answer classes are shown, and a change in one is a change of answers.
+cert=$(jq '.solvers[] | select(.name == "rowenum") | .certified' k1.json)
+agreed=$(jq '.solvers[] | select(.name == "rowenum") | .agreed' k1.json)
+grep -q "^  rowenum: certified $cert, agreed $agreed\$" "$tmp/out" ||
+    bad "k1: no answers by class: $(cat "$tmp/out")"
+jq '(.solvers[] | select(.name == "rowenum")) |= (.agreed -= 3 | .failed += 3)' k1.json >k1fail.json
+expect_line 1 "" "$PB" compare k1.json k1fail.json --json k1fail-cmp.json
+grep -q "^  rowenum: certified $cert, agreed $agreed -> $((agreed - 3)), failed 0 -> 3\$" "$tmp/out" &&
+    grep -q "^Answers differ: rowenum agreed: $agreed in BASE, $((agreed - 3)) in NEW\.\$" "$tmp/out" ||
+    bad "a change of class not said: $(cat "$tmp/out")"
+[ "$(jq -c '.solvers[] | select(.name == "rowenum") | .classes.failed' k1fail-cmp.json)" = \
+    '{"base":0,"new":3}' ] || bad "classes in compare's JSON: $(jq -c .solvers k1fail-cmp.json)"
+expect_line 0 "" "$PB" compare k1.json k1.json
 grep -q '^No independent samples: without repetitions' "$tmp/out" ||
     bad "no line saying there are no independent samples: $(cat "$tmp/out")"
 grep -q '^  gf2 .* 1\.000 *-\.\.- *- ~same ' "$tmp/out" || bad "k1: a p-value or CI: $(cat "$tmp/out")"

@@ -310,9 +310,12 @@ static int verdict(const source *src, FILE *out, const firsts *first, const char
     return CHECK_OK;
 }
 
-int pz_cmd_check(int argc, char **argv)
+/* The arguments: the puzzle, INPUT OUTPUT [ANSWER] into path, the
+ * reference solver asked for.  -1 to go on, else the exit status. */
+static int arguments(int argc, char **argv, const pz_puzzle **pp, const char **path,
+                     const pz_solver **only, const char **junit)
 {
-    const char *value[NOPTIONS], *path[3] = {NULL, NULL, NULL};
+    const char *value[NOPTIONS];
     const pz_puzzle *p = NULL;
     char hint[PZ_HINT_SIZE];
     int npaths = 0, start, rc;
@@ -334,40 +337,111 @@ int pz_cmd_check(int argc, char **argv)
     }
     if (!p || npaths < 2)
         return FAIL("expected PUZZLE INPUT OUTPUT [ANSWER] (see --help)");
-    const pz_solver *only = NULL;
-    if (solver && !(only = pz_find_solver(p->name, solver)))
+    if (solver && !(*only = pz_find_solver(p->name, solver)))
         return FAIL("%s has no solver '%s'%s (see puzzlebench list)", p->name, solver,
                     pz_solver_hint(p, solver, hint));
+    *pp = p;
+    *junit = value[O_JUNIT];
+    return -1;
+}
 
+/* INPUT counted and checked whole first, keeping nothing; boards past the
+ * puzzle's own sizes: its wide twin reads them again (src->p becomes it),
+ * their rows (and the answers') in an arena reset at each instance.  -1 to
+ * go on, else the exit status, told. */
+static int count_input(source *src)
+{
+    const pz_puzzle *p = src->p;
     pz_error e;
-    FILE *out = NULL;
-    pz_reference ref;
-    int have_ref = 0;
     long long n;
+    if (!(src->in = open_seekable(src->in_path)))
+        return unreadable("INPUT", src->in_path);
+    src->inst = pz_xcalloc_lines(
+        1, p->wide && p->wide->inst_size > p->inst_size ? p->wide->inst_size : p->inst_size);
+    n = pz_count_all(p, src->in, src->in_path, NULL, src->inst, &e);
+    if (n < 0 && p->wide && !fseek(src->in, 0, SEEK_SET)) {
+        src->arena = pz_arena_new();
+        if ((n = pz_count_all(p->wide, src->in, src->in_path, src->arena, src->inst, &e)) >= 0)
+            p = src->p = p->wide;
+    }
+    if (n < 0)
+        return pz_print_error(&e), CHECK_FAIL;
+    src->count = n;
+    src->exp = pz_xcalloc_lines(1, p->ans_size);
+    return -1;
+}
+
+/* OUTPUT judged against ANSWER (jury) or the reference: its exit status,
+ * told.  The reference answers every instance, wherever the judge stopped:
+ * its failure is the checker's, whatever OUTPUT holds. */
+static int judge_output(source *src, pz_reference *ref, const char *path, int jury, firsts *first)
+{
+    const pz_puzzle *p = src->p;
+    FILE *out;
+    int rc;
+    if ((out = open_seekable(path))) {
+        if (jury) {
+            first->ref = ref;
+            first->mine = pz_xmalloc(p->ans_size);
+        }
+        pz_judge_source(p, source_next, src, src->count, out, NULL, note, first);
+    }
+    for (long long i = src->at + 1; i < src->count && !src->failed && !jury; i++) {
+        const void *inst, *exp;
+        source_next(src, i, &inst, &exp);
+    }
+    rc = verdict(src, out, first, path);
+    if (out)
+        fclose(out);
+    return rc;
+}
+
+/* The verdict rc as JUnit XML into file: 0, or the checker's failure. */
+static int write_junit(const char *file, const source *src, const char *const *path, int rc,
+                       const firsts *first)
+{
+    int k = first->at[0] >= 0 ? 0 : 1, failed = rc == CHECK_WA || rc == CHECK_PE;
+    pz_junit_check jc = {src->p->name,
+                         path[0],
+                         path[1],
+                         rc,
+                         src->count,
+                         failed ? first->at[k] + 1 : 0,
+                         failed ? first->why[k] : NULL};
+    return pz_write_file(file, pz_write_junit_check, &jc) ? CHECK_FAIL : 0;
+}
+
+static void source_free(source *src)
+{
+    pz_reader_free(&src->rin);
+    pz_reader_free(&src->rans);
+    if (src->in)
+        fclose(src->in);
+    if (src->ans)
+        fclose(src->ans);
+    free(src->inst);
+    free(src->exp);
+    pz_arena_free(src->arena);
+}
+
+int pz_cmd_check(int argc, char **argv)
+{
+    const char *path[3] = {NULL, NULL, NULL}, *junit = NULL;
+    const pz_puzzle *p = NULL;
+    const pz_solver *only = NULL;
+    pz_reference ref;
+    int rc;
+    if ((rc = arguments(argc, argv, &p, path, &only, &junit)) >= 0)
+        return rc;
     source src = {.p = p, .in_path = path[0], .at = -1};
-    if (!(src.in = open_seekable(path[0])))
-        return unreadable("INPUT", path[0]);
-    /* INPUT counted and checked whole first, keeping nothing; boards past
-     * the puzzle's own sizes: its wide twin reads them again, their rows
-     * (and the answers') in an arena reset at each instance. */
-    src.inst = pz_xcalloc_lines(1, p->wide && p->wide->inst_size > p->inst_size ? p->wide->inst_size
-                                                                                : p->inst_size);
-    n = pz_count_all(p, src.in, path[0], NULL, src.inst, &e);
-    if (n < 0 && p->wide && !fseek(src.in, 0, SEEK_SET)) {
-        src.arena = pz_arena_new();
-        if ((n = pz_count_all(p->wide, src.in, path[0], src.arena, src.inst, &e)) >= 0)
-            p = src.p = p->wide;
+    if ((rc = count_input(&src)) >= 0) {
+        source_free(&src);
+        return rc;
     }
-    if (n < 0) {
-        rc = (pz_print_error(&e), CHECK_FAIL);
-        goto done;
-    }
-    src.count = n;
-    src.exp = pz_xcalloc_lines(1, p->ans_size);
+    p = src.p;
     pz_prepare_all();
     pz_reference_init(&ref, p, only);
     ref.arena = src.arena;
-    have_ref = 1;
     if (path[2] && (rc = check_jury(&src, &ref, path[2])) >= 0)
         goto done;
     if (!path[2])
@@ -376,48 +450,13 @@ int pz_cmd_check(int argc, char **argv)
         rc = FAIL("cannot read INPUT %s again: %s", path[0], strerror(errno));
         goto done;
     }
-
     firsts first = {{-1, -1}, {"", ""}, p, &src, NULL, NULL, -1, ""};
-    if ((out = open_seekable(path[1]))) {
-        if (path[2]) {
-            first.ref = &ref;
-            first.mine = pz_xmalloc(p->ans_size);
-        }
-        pz_judge_source(p, source_next, &src, n, out, NULL, note, &first);
-    }
-    /* The reference answers every instance, wherever the judge stopped: its
-     * failure is the checker's, whatever OUTPUT holds. */
-    for (long long i = src.at + 1; i < n && !src.failed && !path[2]; i++) {
-        const void *inst, *exp;
-        source_next(&src, i, &inst, &exp);
-    }
-    rc = verdict(&src, out, &first, path[1]);
-    if (value[O_JUNIT]) {
-        int k = first.at[0] >= 0 ? 0 : 1;
-        pz_junit_check jc = {p->name,
-                             path[0],
-                             path[1],
-                             rc,
-                             n,
-                             rc == CHECK_WA || rc == CHECK_PE ? first.at[k] + 1 : 0,
-                             rc == CHECK_WA || rc == CHECK_PE ? first.why[k] : NULL};
-        if (pz_write_file(value[O_JUNIT], pz_write_junit_check, &jc))
-            rc = CHECK_FAIL;
-    }
+    rc = judge_output(&src, &ref, path[1], path[2] != NULL, &first);
+    if (junit && write_junit(junit, &src, path, rc, &first))
+        rc = CHECK_FAIL;
     free(first.mine);
 done:
-    if (out)
-        fclose(out);
-    if (have_ref)
-        pz_reference_free(&ref);
-    pz_reader_free(&src.rin);
-    pz_reader_free(&src.rans);
-    if (src.in)
-        fclose(src.in);
-    if (src.ans)
-        fclose(src.ans);
-    free(src.inst);
-    free(src.exp);
-    pz_arena_free(src.arena);
+    pz_reference_free(&ref);
+    source_free(&src);
     return rc;
 }

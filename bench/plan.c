@@ -214,7 +214,7 @@ void pz_plan_print(FILE *f, const pz_plan_row *rows, int n, const pz_run_opts *o
     pz_span(share, sizeof share, budget / n);
     pz_span(cap, sizeof cap, pz_pilot_cap(budget / n));
     fprintf(f,
-            "run: estimated from a pilot of each solver (budget %g s of CPU for the run,\n"
+            "run: estimated from a pilot of each solver (budget %.15g s of CPU for the run,\n"
             "     %s a solver; --time-budget none lifts it):\n",
             budget, share);
     for (int s = 0; s < n; s++) {

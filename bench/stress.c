@@ -1018,7 +1018,7 @@ void pz_stress_plan_print(FILE *f, const pz_stress *s, const pz_stress_plan *pla
     char each[32], whole[32];
     long long indices = s->end - s->first;
     fprintf(f,
-            "stress: estimated from a pilot of %lld %ss (budget %g s of CPU for the stress;\n"
+            "stress: estimated from a pilot of %lld %ss (budget %.15g s of CPU for the stress;\n"
             "        --time-budget none lifts it):\n",
             plan->tried, unit, budget);
     for (int k = 0; k < PZ_STRESS_PARTS; k++) {

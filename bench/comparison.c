@@ -78,6 +78,14 @@ static void fixed(char *buf, size_t len, const char *fmt, double x)
         snprintf(buf, len, fmt, x);
 }
 
+const char *pz_versus_span(const pz_versus *v, int now, char *buf, size_t len)
+{
+    pz_span(buf, len, 1e-9 * (now ? v->now : v->base));
+    if (now ? v->now_cold : v->base_cold)
+        strncat(buf, " (cold)", len - strlen(buf) - 1);
+    return buf;
+}
+
 /* The header line: what is compared, over what. */
 static void title(FILE *f, const pz_comparison *x, const char *code)
 {
@@ -93,29 +101,30 @@ static void title(FILE *f, const pz_comparison *x, const char *code)
 static void what(FILE *f, const pz_comparison *x)
 {
     if (x->run)
-        fputs("Times are per instance: the median of the repetitions (each a pass's "
-              "5th-percentile batch:\nthe pass's speed where the machine let it run), or of "
-              "the batches where a report has\nno repetitions.",
+        fputs("base, new: each report's headline, as run's table gives it (cpu): the median "
+              "of the\nwarm batches' CPU time per instance; \"(cold)\", no warm batch: the "
+              "cold batches' mean.\nWith repetitions the ratio is of the passes instead, each "
+              "pass's 5th-percentile batch\n(wall: the pass's speed where the machine let it "
+              "run).\n",
               f);
     else
         fputs("Times are per instance (per item): the median of the repetitions, or the mean "
-              "where a\nfile kept only aggregates.",
+              "where a\nfile kept only aggregates.\n",
               f);
     if (x->approx < x->n)
         fprintf(f,
-                "  ratio: new/base, the median of the ratios of every new time to every\nbase "
-                "time, with its 95%% confidence interval; p: the Mann-Whitney U test (Welch's t\n"
-                "test on means).  slower/faster: p < %.2f and the whole CI beyond %g%%.\n",
+                "ratio: new/base, the median of the ratios of every new time to every base "
+                "time,\nwith its 95%% confidence interval; p: the Mann-Whitney U test (Welch's t "
+                "test on\nmeans).  slower/faster: p < %.2f and the whole CI beyond %g%%.\n",
                 PZ_ALPHA, 100 * x->threshold);
     if (x->approx)
         fprintf(f,
-                "%sNo independent samples%s: without repetitions (run --repeat K, "
+                "No independent samples%s: without repetitions (run --repeat K, "
                 "--benchmark_repetitions)\na report is one pass, whose batches share one state "
-                "of the machine.  ratio: new/base\nof the medians, untested (no p, no CI); "
+                "of the machine.  ratio: new/base\nof the times shown, untested (no p, no CI); "
                 "~slower/~faster: the ratio alone beyond %g%%,\nnot shown significant.  Repeat "
                 "both runs (--repeat 5) for a test.\n",
-                x->approx < x->n ? "" : "\n", x->approx < x->n ? " in the rows marked ~" : "",
-                100 * x->threshold);
+                x->approx < x->n ? " in the rows marked ~" : "", 100 * x->threshold);
 }
 
 /* "slower" or "faster" when every one of two or more solvers is: what a
@@ -177,26 +186,31 @@ static void summary_line(FILE *f, const pz_comparison *x)
 
 void pz_comparison_text(FILE *f, const pz_comparison *x)
 {
-    int width = 10;
-    for (int i = 0; i < x->n; i++)
+    int width = 10, tw = 11; /* the names', the times' (a cold headline is wider) */
+    char span[32];
+    for (int i = 0; i < x->n; i++) {
         if ((int)strlen(x->rows[i].name) > width)
             width = (int)strlen(x->rows[i].name);
+        for (int k = 0; k < 2; k++)
+            if ((int)strlen(pz_versus_span(&x->rows[i].v, k, span, sizeof span)) > tw)
+                tw = (int)strlen(span);
+    }
     title(f, x, "");
-    fprintf(f, "\n  %-*s %11s %11s %7s %17s %9s %-8s %s\n", width, x->run ? "solver" : "benchmark",
-            "base", "new", "ratio", "95% CI", "p", "verdict", "samples (base, new)");
+    fprintf(f, "\n  %-*s %*s %*s %7s %17s %9s %-8s %s\n", width, x->run ? "solver" : "benchmark",
+            tw, "base", tw, "new", "ratio", "95% CI", "p", "verdict", "samples (base, new)");
     for (int i = 0; i < x->n; i++) {
         const pz_row *row = &x->rows[i];
         const pz_versus *w = &row->v;
-        char base[24], now[24], ratio[24], ci[48], lo[16], hi[16], p[24];
-        pz_span(base, sizeof base, w->base * 1e-9);
-        pz_span(now, sizeof now, w->now * 1e-9);
+        char base[32], now[32], ratio[24], ci[48], lo[16], hi[16], p[24];
+        pz_versus_span(w, 0, base, sizeof base);
+        pz_versus_span(w, 1, now, sizeof now);
         fixed(ratio, sizeof ratio, "%.3f", w->ratio);
         fixed(lo, sizeof lo, "%.3f", w->lo);
         fixed(hi, sizeof hi, "%.3f", w->hi);
         snprintf(ci, sizeof ci, "%s..%s", lo, hi);
         fixed(p, sizeof p, w->p < 1e-4 ? "%.0e" : "%.4f", w->p);
-        fprintf(f, "  %-*s %11s %11s %7s %17s %9s %-8s %d, %d %s\n", width, row->name, base, now,
-                ratio, ci, p, w->verdict, w->nbase, w->nnew, w->over);
+        fprintf(f, "  %-*s %*s %*s %7s %17s %9s %-8s %d, %d %s\n", width, row->name, tw, base, tw,
+                now, ratio, ci, p, w->verdict, w->nbase, w->nnew, w->over);
     }
     fputc('\n', f);
     what(f, x);
@@ -215,9 +229,9 @@ void pz_comparison_md(FILE *f, const pz_comparison *x)
     for (int i = 0; i < x->n; i++) {
         const pz_row *row = &x->rows[i];
         const pz_versus *w = &row->v;
-        char base[24], now[24], ratio[24], lo[16], hi[16], p[24];
-        pz_span(base, sizeof base, w->base * 1e-9);
-        pz_span(now, sizeof now, w->now * 1e-9);
+        char base[32], now[32], ratio[24], lo[16], hi[16], p[24];
+        pz_versus_span(w, 0, base, sizeof base);
+        pz_versus_span(w, 1, now, sizeof now);
         fixed(ratio, sizeof ratio, "%.3f", w->ratio);
         fixed(lo, sizeof lo, "%.3f", w->lo);
         fixed(hi, sizeof hi, "%.3f", w->hi);
@@ -280,6 +294,11 @@ void pz_comparison_json(FILE *f, const pz_comparison *x)
             json_object_set_new(one, "classes", cls);
         }
         json_array_append_new(list, one);
+    }
+    for (int i = 0; i < x->n && x->run; i++) { /* a headline without warm batches */
+        json_t *row = json_array_get(list, (size_t)i);
+        json_object_set_new(row, "base_cold", json_boolean(x->rows[i].v.base_cold));
+        json_object_set_new(row, "new_cold", json_boolean(x->rows[i].v.now_cold));
     }
     json_object_set_new(root, "solvers", list);
     json_object_set_new(root, "answers",

@@ -54,6 +54,10 @@ void pz_comparison_classes(pz_comparison *, const long long base[PZ_NANSWERS],
 void pz_comparison_only(pz_comparison *, const char *name, const char *side);
 void pz_comparison_free(pz_comparison *);
 
+/* A row's time on one side (now: the new report's) as the views print it:
+ * "8.64 ns", a cold headline "78.1 us (cold)"; buf, of at least 32. */
+const char *pz_versus_span(const pz_versus *, int now, char *buf, size_t len);
+
 void pz_comparison_text(FILE *, const pz_comparison *);
 void pz_comparison_md(FILE *, const pz_comparison *);
 void pz_comparison_json(FILE *, const pz_comparison *);

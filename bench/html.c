@@ -73,7 +73,7 @@ static void cell(FILE *f, const char *text)
 
 static void table(FILE *f, const pz_result *r, int base)
 {
-    int cut = pz_budget_on(&r->opts.budget) || pz_unknown_games(r);
+    int cut = pz_budget_on(&r->opts.budget) || pz_unknown_games(r), cold = 0;
     fprintf(f,
             "<table><tr><th>solver</th><th>ran</th><th>skipped</th><th>invalid</th>"
             "<th>disagree</th>%s<th>cpu</th><th>mad</th><th>min..max</th><th>relative</th>"
@@ -91,6 +91,7 @@ static void table(FILE *f, const pz_result *r, int base)
                 t->disagree);
         if (cut)
             fprintf(f, "<td class=\"num\">%lld</td>", t->unknown);
+        cold |= c.headline_cold;
         cell(f, c.cpu);
         cell(f, c.mad);
         cell(f, c.range);
@@ -103,8 +104,13 @@ static void table(FILE *f, const pz_result *r, int base)
           "time per instance; mad its median absolute deviation; min..max the fastest and "
           "slowest warm batch; relative the CPU time over the baseline's on the same "
           "instances; cold the first batches of each thread; wall the monotonic clock's mean "
-          "over every batch.</p>\n",
+          "over every batch.",
           f);
+    if (cold)
+        fputs(" cpu (cold): no warm batch (one batch a thread: too few instances); the cold "
+              "batches' mean CPU time per instance, without mad or range.",
+              f);
+    fputs("</p>\n", f);
 }
 
 /* Each solver's warm batches on one time axis: a row per solver, a tick per
@@ -558,7 +564,7 @@ static void ratios(FILE *f, const pz_comparison *x)
 
 void pz_comparison_html(FILE *f, const pz_comparison *x)
 {
-    char span[16];
+    char span[32];
     pz_html_begin(f, "puzzlebench compare");
     fputs("<section>\n<h1>", f);
     if (x->run) {
@@ -599,10 +605,8 @@ void pz_comparison_html(FILE *f, const pz_comparison *x)
         fputs("<tr><td>", f);
         pz_html_text(f, x->rows[i].name);
         fputs("</td>", f);
-        pz_span(span, sizeof span, 1e-9 * v->base);
-        cell(f, span);
-        pz_span(span, sizeof span, 1e-9 * v->now);
-        cell(f, span);
+        cell(f, pz_versus_span(v, 0, span, sizeof span));
+        cell(f, pz_versus_span(v, 1, span, sizeof span));
         fixed(f, "%.3fx", v->ratio);
         if (isnan(v->lo))
             cell(f, "-");
@@ -614,6 +618,12 @@ void pz_comparison_html(FILE *f, const pz_comparison *x)
         fputs("</tr>\n", f);
     }
     fputs("</table>\n", f);
+    if (x->run)
+        fputs("<p class=\"note\">base, new: each report's headline, as its run page gives it "
+              "(cpu): the median of the warm batches' CPU time per instance; (cold), no warm "
+              "batch: the cold batches' mean.  With repetitions the ratio and its interval are "
+              "of the passes instead, each pass's 5th-percentile batch.</p>\n",
+              f);
     if (x->only) {
         fputs("<p class=\"note\">In one report only: ", f);
         pz_html_text(f, x->only);

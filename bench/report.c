@@ -6,6 +6,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <sys/ioctl.h>
 
 #include "../util/util.h"
 #include "report.h"
@@ -17,34 +20,77 @@ static double ns_per(double seconds, long long n)
 }
 
 /* The result's context in one line: the build, the machine, the date. */
-static void context_line(FILE *f, const pz_result *r, const char *prefix, const char *end)
+static const char *context_text(const pz_result *r, char *line, size_t len)
 {
     pz_context now;
-    char line[1024];
     if (!r->context)
         pz_context_gather(&now, r->opts.threads, time(NULL));
-    fprintf(f, "%s%s%s", prefix, pz_context_line(r->context ? r->context : &now, line, sizeof line),
-            end);
+    return pz_context_line(r->context ? r->context : &now, line, len);
+}
+
+static void context_line(FILE *f, const pz_result *r, const char *prefix, const char *end)
+{
+    char line[1024];
+    fprintf(f, "%s%s%s", prefix, context_text(r, line, sizeof line), end);
+}
+
+/* Text broken between words to lines of at most width columns: the first
+ * line after first, the others after next (a word longer than a line
+ * stays whole). */
+static void wrapped(FILE *f, const char *text, int width, const char *first, const char *next)
+{
+    int col = fprintf(f, "%s", first), start = col;
+    for (const char *w = text, *end; *w; w = *end ? end + 1 : end) {
+        end = strchr(w, ' ');
+        if (!end)
+            end = w + strlen(w);
+        int len = (int)(end - w);
+        if (col > start && col + 1 + len > width) {
+            fputc('\n', f);
+            col = start = fprintf(f, "%s", next);
+        }
+        col += fprintf(f, "%s%.*s", col > start ? " " : "", len, w);
+    }
+    fputc('\n', f);
+}
+
+/* The width the terminal summary fits: $COLUMNS where it is set, else the
+ * terminal's where f is one, else 100 (a log, a file). */
+static int summary_width(FILE *f)
+{
+    const char *env = getenv("COLUMNS");
+    struct winsize ws;
+    int fd = fileno(f);
+    if (env && atoi(env) > 0)
+        return atoi(env);
+    if (fd >= 0 && isatty(fd) && !ioctl(fd, TIOCGWINSZ, &ws) && ws.ws_col > 0)
+        return ws.ws_col;
+    return 100;
 }
 
 /* A solver's timing cells.  The headline (cpu) is the median of the warm
- * batches' CPU time per instance: CPU time, as the thread's clock stops
- * while another process has the core (on a shared machine, much of the
- * time); the median, as it shrugs off the batches slowed all the same
- * (caches, frequency); warm batches, as a solver's first batch in a thread
- * meets new scratch and cold caches (those are shown apart, cold).  mad is
- * the median's median absolute deviation, in percent of it; range the
- * fastest and the slowest warm batch; relative the CPU time against the
- * baseline's on the same instances (pz_relative); wall the monotonic
- * clock's mean over every batch, which a loaded machine inflates. */
+ * batches' CPU time per instance (result.h's pz_tally_headline): CPU time,
+ * as the thread's clock stops while another process has the core (on a
+ * shared machine, much of the time); the median, as it shrugs off the
+ * batches slowed all the same (caches, frequency); warm batches, as a
+ * solver's first batch in a thread meets new scratch and cold caches (those
+ * are shown apart, cold).  mad is the median's median absolute deviation,
+ * in percent of it; range the fastest and the slowest warm batch; relative
+ * the CPU time against the baseline's on the same instances (pz_relative);
+ * wall the monotonic clock's mean over every batch, which a loaded machine
+ * inflates.  A solver without a warm batch has its cold mean as headline,
+ * "(cold)", and no mad nor range. */
 typedef pz_cells cells;
 
-/* A spread's cells: its median (cpu), MAD and range. */
-static void spread_cells(cells *c, const pz_spread *sp)
+static void headline_cells(cells *c, const pz_headline *h)
 {
     char lo[16], hi[16];
-    double median = pz_spread_quantile(sp, 0.5), mad = pz_spread_mad(sp) / median;
-    pz_span(c->cpu, sizeof c->cpu, 1e-9 * median);
+    double mad = h->mad / h->median;
+    pz_span(c->cpu, sizeof c->cpu, 1e-9 * h->median);
+    if ((c->headline_cold = h->cold)) {
+        strcat(c->cpu, " (cold)");
+        return;
+    }
     /* below a class's width (1/PZ_PER_OCTAVE), the spread is not measured;
      * from 1000% whole percents, so that the cell keeps within its 7
      * columns (a batch of a few ns beside the clock's steps) */
@@ -53,21 +99,29 @@ static void spread_cells(cells *c, const pz_spread *sp)
              : mad < 10                ? "%.1f%%"
                                        : "%.0f%%",
              mad < 1.0 / PZ_PER_OCTAVE ? 100.0 / PZ_PER_OCTAVE : 100 * mad);
-    pz_span(lo, sizeof lo, 1e-9 * pz_spread_quantile(sp, 0));
-    pz_span(hi, sizeof hi, 1e-9 * pz_spread_quantile(sp, 1));
+    pz_span(lo, sizeof lo, 1e-9 * h->min);
+    pz_span(hi, sizeof hi, 1e-9 * h->max);
     snprintf(c->range, sizeof c->range, "%s..%s", lo, hi);
+}
+
+/* A spread's cells: its median (cpu), MAD and range. */
+static void spread_cells(cells *c, const pz_spread *sp)
+{
+    pz_headline h = {pz_spread_quantile(sp, 0.5), pz_spread_mad(sp), pz_spread_quantile(sp, 0),
+                     pz_spread_quantile(sp, 1), 0};
+    headline_cells(c, &h);
 }
 
 static cells timing(const pz_result *r, int s, int base)
 {
     const pz_tally *t = &r->tally[s];
-    cells c = {"-", "-", "-", "-", "-", "-"};
+    cells c = {"-", "-", "-", "-", "-", "-", 0};
+    pz_headline h;
     double ratio;
     if (!t->ran)
         return c;
-    if (t->cpu_spread.n) {
-        spread_cells(&c, &t->cpu_spread);
-    }
+    if (pz_tally_headline(t, &h))
+        headline_cells(&c, &h);
     if (base >= 0 && pz_relative(r, s, base, &ratio, NULL)) {
         /* three significant digits, as the times have */
         double unit = ratio < 9.995 ? 0.01 : ratio < 99.95 ? 0.1 : pow(10, floor(log10(ratio)) - 2);
@@ -81,6 +135,35 @@ static cells timing(const pz_result *r, int s, int base)
         pz_span(c.cold, sizeof c.cold, 1e-9 * ns_per(t->cold_cpu_seconds, t->cold_ran));
     pz_span(c.wall, sizeof c.wall, 1e-9 * ns_per(t->seconds, t->ran));
     return c;
+}
+
+/* The solvers whose headline is cold, said under a table: "a, b", or "". */
+static const char *cold_headlines(const pz_result *r, char *buf, size_t len)
+{
+    size_t at = 0;
+    *buf = 0;
+    for (int s = 0; s < r->opts.nsolvers && at < len; s++)
+        if (r->tally[s].ran && timing(r, s, -1).headline_cold)
+            at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? ", " : "",
+                                   r->opts.solvers[s]->name);
+    return buf;
+}
+
+/* Under a table (text at width, or Markdown's with width 0), the solvers
+ * whose headline is cold. */
+static void cold_note(FILE *f, const pz_result *r, int width)
+{
+    char names[512], text[1024];
+    if (!*cold_headlines(r, names, sizeof names))
+        return;
+    snprintf(text, sizeof text,
+             "cpu (cold): no warm batch (one batch a thread: too few instances) for %s; its "
+             "cpu is the cold batches' mean CPU time per instance, without mad or range.",
+             names);
+    if (width)
+        wrapped(f, text, width < 80 ? width : 80, "  ", "  ");
+    else
+        fprintf(f, "%s\n", text);
 }
 
 /* The width of the solver column: the longest name (a plug-in's FILE.so:NAME). */
@@ -239,48 +322,68 @@ static void histogram_line(FILE *f, const pz_result *r, const char *sep)
  * run has about 90 classes). */
 enum { TOP_CLASSES = 12 };
 
-static void answers_line(FILE *f, const pz_result *r)
+/* One item of a list of the terminal's, " name: count," say, broken
+ * before it where it would pass width (col: the line's columns so far), so
+ * a terminal never cuts a number. */
+static void list_item(FILE *f, int *col, int width, const char *text)
 {
-    int top[TOP_CLASSES], ntop = 0, classes = 0;
-    for (int k = 0; k < PZ_CLASSES; k++)
-        classes += r->hist[k] != 0;
-    if (classes <= TOP_CLASSES) {
-        fputs("Answers: ", f);
-        histogram_line(f, r, ", ");
+    int len = (int)strlen(text);
+    if (*col > 1 && *col + len > width) {
         fputc('\n', f);
-        return;
+        *col = 0;
     }
-    /* The TOP_CLASSES largest, by count and then by class, largest first. */
-    for (int k = 0; k < PZ_CLASSES; k++) {
-        int i;
-        if (!r->hist[k])
-            continue;
-        for (i = ntop; i > 0 && r->hist[top[i - 1]] < r->hist[k]; i--)
-            if (i < TOP_CLASSES)
-                top[i] = top[i - 1];
-        if (i < TOP_CLASSES) {
-            top[i] = k;
-            if (ntop < TOP_CLASSES)
-                ntop++;
+    *col += fprintf(f, "%s", text);
+}
+
+static void answers_line(FILE *f, const pz_result *r, int width)
+{
+    int top[PZ_CLASSES], ntop = 0, classes = 0, col;
+    char item[96];
+    for (int k = 0; k < PZ_CLASSES; k++)
+        if (r->hist[k])
+            top[classes++] = k;
+    if (classes <= TOP_CLASSES) {
+        ntop = classes;
+        col = fprintf(f, "Answers:");
+    } else {
+        /* The TOP_CLASSES largest, by count and then by class, largest first. */
+        ntop = 0;
+        for (int k = 0; k < PZ_CLASSES; k++) {
+            int i;
+            if (!r->hist[k])
+                continue;
+            for (i = ntop; i > 0 && r->hist[top[i - 1]] < r->hist[k]; i--)
+                if (i < TOP_CLASSES)
+                    top[i] = top[i - 1];
+            if (i < TOP_CLASSES) {
+                top[i] = k;
+                if (ntop < TOP_CLASSES)
+                    ntop++;
+            }
         }
+        col = fprintf(f, "Answers, the %d most frequent of %d classes:", ntop, classes);
     }
-    /* Broken between pairs within 80 columns, so a terminal never cuts a number. */
-    int col = fprintf(f, "Answers, the %d most frequent of %d classes:", ntop, classes);
     for (int i = 0; i < ntop; i++) {
-        char pair[64];
-        int len = snprintf(pair, sizeof pair, " %s: %lld%s", r->names[top[i]], r->hist[top[i]],
-                           i + 1 < ntop ? "," : ";");
-        if (col + len > 80) {
-            fputs("\n ", f);
-            col = 1;
-        }
-        col += fprintf(f, "%s", pair);
+        snprintf(item, sizeof item, " %s: %lld%s", r->names[top[i]], r->hist[top[i]],
+                 i + 1 < ntop || classes <= TOP_CLASSES ? "," : ";");
+        if (i + 1 == ntop && classes <= TOP_CLASSES && !r->unanswered && !r->not_run)
+            item[strlen(item) - 1] = 0;
+        list_item(f, &col, width, item);
     }
-    fprintf(f, "\n  %d more (see --json)", classes - ntop);
-    if (r->unanswered)
-        fprintf(f, "; no valid answer: %lld", r->unanswered);
-    if (r->not_run)
-        fprintf(f, "; not run: %lld", r->not_run);
+    if (classes > TOP_CLASSES) {
+        fputc('\n', f);
+        col = fprintf(f, "  %d more (see --json)%s", classes - ntop,
+                      r->unanswered || r->not_run ? ";" : "");
+    }
+    if (r->unanswered) {
+        snprintf(item, sizeof item, " no valid answer: %lld%s", r->unanswered,
+                 r->not_run ? (classes > TOP_CLASSES ? ";" : ",") : "");
+        list_item(f, &col, width, item);
+    }
+    if (r->not_run) {
+        snprintf(item, sizeof item, " not run: %lld", r->not_run);
+        list_item(f, &col, width, item);
+    }
     fputc('\n', f);
 }
 
@@ -371,17 +474,22 @@ static int repetitions(const pz_result *r, int s, double *ns, double *wall)
     return k;
 }
 
-/* With --repeat K: each solver's mean time per instance over the K
- * repetitions, their standard deviation and the mean's 95% interval. */
-static void repetitions_note(FILE *f, const pz_result *r)
+/* With --repeat K: each solver's headline (cpu, the table's: over the
+ * warm batches of every pass), and how the passes varied: each pass's own
+ * mean CPU time per instance (cold batches too), their mean, standard
+ * deviation and the mean's 95% interval. */
+static void repetitions_note(FILE *f, const pz_result *r, int width)
 {
     double ns[PZ_REPEAT], wall[PZ_REPEAT];
+    char text[256];
     if (r->opts.repeat < 2)
         return;
-    fprintf(f,
-            "  repeated %d times%s, the solvers in turn; CPU time per instance, mean +- sd "
-            "[95%% CI]:\n",
-            r->opts.repeat, r->opts.warmup ? " after a warm-up" : "");
+    snprintf(text, sizeof text,
+             "repeated %d times%s, the solvers in turn: each solver's cpu (the table's, over "
+             "every pass), and how the passes varied: each pass's mean CPU time per instance, "
+             "cold batches too, as pass mean +- sd [95%% CI]:",
+             r->opts.repeat, r->opts.warmup ? " after a warm-up" : "");
+    wrapped(f, text, width, "  ", "  ");
     for (int s = 0; s < r->opts.nsolvers; s++) {
         int k = repetitions(r, s, ns, wall);
         if (!k)
@@ -392,8 +500,8 @@ static void repetitions_note(FILE *f, const pz_result *r)
         pz_span(sd, sizeof sd, 1e-9 * m.sd);
         pz_span(lo, sizeof lo, 1e-9 * m.lo);
         pz_span(hi, sizeof hi, 1e-9 * m.hi);
-        fprintf(f, "  %-*s %s +- %s [%s, %s]\n", name_width(r), r->opts.solvers[s]->name, mean, sd,
-                lo, hi);
+        fprintf(f, "  %-*s cpu %s; pass mean %s +- %s [%s, %s]\n", name_width(r),
+                r->opts.solvers[s]->name, timing(r, s, -1).cpu, mean, sd, lo, hi);
     }
     int base = pz_baseline(r), n = 0;
     for (int s = 0; s < r->opts.nsolvers && base >= 0; s++) {
@@ -487,35 +595,128 @@ static void real_wall(FILE *f, const pz_result *r)
 }
 
 /* The timing columns' legend, one text for both tables: in the text table
- * wrapped to 80 columns in parentheses, in Markdown one line. */
-static void legend(FILE *f, const pz_result *r, int base, int text)
+ * wrapped to the summary's width in parentheses, in Markdown one line. */
+static void legend(FILE *f, const pz_result *r, int base, int width)
 {
     char s[1024];
-    const char *w, *end;
     snprintf(s, sizeof s,
              "cpu: the median of the warm batches' CPU time per instance, on the thread's CPU "
              "clock; mad: its median absolute deviation; min..max: the fastest and the slowest "
              "warm batch; a batch is warm but for a solver's first in each thread and pass, "
              "whose mean is cold; relative: CPU time over %s's on the same instances, in the "
-             "warm batches both solved whole; wall: the monotonic clock's mean over every batch",
-             base >= 0 ? r->opts.solvers[base]->name : "the fastest");
-    if (!text) {
-        fprintf(f, "%s.\n", s);
-        return;
+             "warm batches both solved whole; wall: the monotonic clock's mean over every "
+             "batch%s",
+             base >= 0 ? r->opts.solvers[base]->name : "the fastest",
+             width ? "; where the table is wider than the terminal (or 100 columns off one), "
+                     "it drops wall, cold, min..max, skipped, relative, mad, unknown, disagree "
+                     "and invalid, in this order, until it fits: --md and --json have them all)"
+                   : ".");
+    if (width)
+        wrapped(f, s, width < 80 ? width : 80, "  (", "   ");
+    else
+        fprintf(f, "%s\n", s);
+}
+
+/* The text table's columns, in their order.  Where the table is wider than
+ * the summary (summary_width), columns go in the order of DROP, first to
+ * last, until it fits: the solver, ran and cpu always stay. */
+enum {
+    C_SOLVER,
+    C_RAN,
+    C_SKIPPED,
+    C_INVALID,
+    C_DISAGREE,
+    C_UNKNOWN,
+    C_CPU,
+    C_MAD,
+    C_RANGE,
+    C_RELATIVE,
+    C_COLD,
+    C_WALL,
+    NCOLUMNS
+};
+static const char *const heads[NCOLUMNS] = {"solver",   "ran",      "skipped", "invalid",
+                                            "disagree", "unknown",  "cpu",     "mad",
+                                            "min..max", "relative", "cold",    "wall"};
+static const int DROP[] = {C_WALL, C_COLD,    C_RANGE,    C_SKIPPED, C_RELATIVE,
+                           C_MAD,  C_UNKNOWN, C_DISAGREE, C_INVALID};
+enum { GAP = 2 }; /* spaces between two columns */
+
+typedef char row_cells[NCOLUMNS][48];
+
+static void table_row(FILE *f, row_cells cell, const int *width, const int *on)
+{
+    int col = fprintf(f, "  %-*s", width[C_SOLVER], cell[C_SOLVER]);
+    for (int k = 1; k < NCOLUMNS; k++)
+        if (on[k])
+            col += fprintf(f, "%*s%*s", GAP, "", width[k], cell[k]);
+    (void)col;
+    fputc('\n', f);
+}
+
+/* The text table of the solvers, fitted to width; the checker's line under it. */
+static void summary_table(FILE *f, const pz_result *r, int base, int width)
+{
+    int n = r->opts.nsolvers, w[NCOLUMNS], on[NCOLUMNS], total = 2;
+    row_cells *rows = pz_xcalloc((size_t)n + 1, sizeof *rows);
+    for (int k = 0; k < NCOLUMNS; k++) {
+        w[k] = (int)strlen(heads[k]);
+        on[k] = k != C_UNKNOWN || budgeted(r);
+        strcpy(rows[n][k], heads[k]);
     }
-    int col = fprintf(f, "  (");
-    for (w = s; *w; w = *end ? end + 1 : end) {
-        end = strchr(w, ' ');
-        if (!end)
-            end = w + strlen(w);
-        int len = (int)(end - w) + !*end; /* the last word with its ')' */
-        if (col > 3 && col + 1 + len > 80) {
-            fputc('\n', f);
-            col = fprintf(f, "   ");
+    w[C_SOLVER] = name_width(r);
+    for (int s = 0; s < n; s++) {
+        const pz_tally *t = &r->tally[s];
+        cells c = timing(r, s, base);
+        const char *text[NCOLUMNS] = {r->opts.solvers[s]->name,
+                                      NULL,
+                                      NULL,
+                                      NULL,
+                                      NULL,
+                                      NULL,
+                                      c.cpu,
+                                      c.mad,
+                                      c.range,
+                                      c.relative,
+                                      c.cold,
+                                      c.wall};
+        long long count[NCOLUMNS] = {0, t->ran, t->skipped, t->invalid, t->disagree, t->unknown};
+        for (int k = 0; k < NCOLUMNS; k++) {
+            if (text[k])
+                snprintf(rows[s][k], sizeof rows[s][k], "%s", text[k]);
+            else
+                snprintf(rows[s][k], sizeof rows[s][k], "%lld", count[k]);
+            if ((int)strlen(rows[s][k]) > w[k])
+                w[k] = (int)strlen(rows[s][k]);
         }
-        col += fprintf(f, "%s%.*s", col > 3 ? " " : "", (int)(end - w), w);
     }
-    fputs(")\n", f);
+    for (int k = 0; k < NCOLUMNS; k++)
+        total += on[k] ? w[k] + (k ? GAP : 0) : 0;
+    for (size_t d = 0; d < sizeof DROP / sizeof *DROP && total > width; d++)
+        if (on[DROP[d]]) {
+            on[DROP[d]] = 0;
+            total -= w[DROP[d]] + GAP;
+        }
+    /* Over the headline's columns, what they are. */
+    const char *what = "warm batches' CPU time per instance";
+    int at = 2 + w[C_SOLVER], span = 0;
+    for (int k = 1; k < C_CPU; k++)
+        at += on[k] ? GAP + w[k] : 0;
+    for (int k = C_CPU; k <= C_RANGE; k++)
+        span += on[k] ? GAP + w[k] : 0;
+    int len = (int)strlen(what), dashes = span - GAP - len - 2;
+    if (dashes < 2)
+        dashes = 0;
+    at += GAP;
+    if (at + len + (dashes ? dashes + 2 : 0) > total)
+        at = total - len - (dashes ? dashes + 2 : 0);
+    fprintf(f, "%*s%.*s%s%s%s%.*s\n", at > 0 ? at : 0, "", dashes / 2,
+            "----------------------------------------", dashes ? " " : "", what, dashes ? " " : "",
+            dashes - dashes / 2, "----------------------------------------");
+    table_row(f, rows[n], w, on);
+    for (int s = 0; s < n; s++)
+        table_row(f, rows[s], w, on);
+    free(rows);
 }
 
 /* The solvers whose relative speed is over fewer instances than the warm
@@ -540,10 +741,18 @@ static void relative_note(FILE *f, const pz_result *r, int base, const char *pre
         fputs(".\n", f);
 }
 
+int pz_summary_legend, pz_summary_quiet;
+
 void pz_write_summary(FILE *f, const pz_result *r)
 {
+    static int legend_shown; /* on a terminal, the first summary's */
     const pz_corpus *c = r->corpus;
-    char mean[16];
+    char mean[16], line[1024];
+    int width = summary_width(f), base = pz_baseline(r);
+    if (pz_summary_quiet) {
+        status_line(f, r, "");
+        return;
+    }
     fprintf(f, "%s  %s", c->puzzle->name, c->spec);
     if (r->shard.n > 1)
         fprintf(f, "  shard %lld/%lld [%lld, %lld)", r->shard.k, r->shard.n, r->shard.first,
@@ -552,37 +761,26 @@ void pz_write_summary(FILE *f, const pz_result *r)
             r->opts.threads > 1 ? "s" : "", r->wall_s);
     real_wall(f, r);
     fputc('\n', f);
-    context_line(f, r, "", "\n\n");
-    int w = name_width(r), base = pz_baseline(r);
-    int cut = budgeted(r); /* a column of the games cut by the budget */
-    fprintf(f, "  %-*s %12s %8s %8s %8s%s  %s\n", w, "", "", "", "", "", cut ? "         " : "",
-            "--------- CPU time per instance, warm batches ---------");
-    fprintf(f, "  %-*s %12s %8s %8s %8s", w, "solver", "ran", "skipped", "invalid", "disagree");
-    if (cut)
-        fprintf(f, " %8s", "unknown");
-    fprintf(f, " %9s %7s %20s %9s %9s %9s\n", "cpu", "mad", "min..max", "relative", "cold", "wall");
-    for (int s = 0; s < r->opts.nsolvers; s++) {
-        const pz_tally *t = &r->tally[s];
-        cells c = timing(r, s, base);
-        fprintf(f, "  %-*s %12lld %8lld %8lld %8lld", w, r->opts.solvers[s]->name, t->ran,
-                t->skipped, t->invalid, t->disagree);
-        if (cut)
-            fprintf(f, " %8lld", t->unknown);
-        fprintf(f, " %9s %7s %20s %9s %9s %9s\n", c.cpu, c.mad, c.range, c.relative, c.cold,
-                c.wall);
-    }
+    context_text(r, line, sizeof line);
+    wrapped(f, line, width, "", "  ");
+    fputc('\n', f);
+    summary_table(f, r, base, width);
     pz_span(mean, sizeof mean, 1e-9 * ns_per(r->check_seconds, r->checked));
-    fprintf(f, "  %-*s %12lld answers checked and compared, %s each\n", w, "checker", r->checked,
-            mean);
-    legend(f, r, base, 1);
+    fprintf(f, "  %-*s  %lld answers checked and compared, %s each\n", name_width(r), "checker",
+            r->checked, mean);
+    if (pz_summary_legend || (!legend_shown && fileno(f) >= 0 && isatty(fileno(f)))) {
+        legend(f, r, base, width);
+        legend_shown = 1;
+    }
+    cold_note(f, r, width);
     relative_note(f, r, base, "Relative over fewer instances:");
-    repetitions_note(f, r);
+    repetitions_note(f, r, width < 80 ? width : 80);
     sizes_table(f, r, 0);
     worst_note(f, r);
     fputc('\n', f);
     sample_note(f, r);
     unknown_note(f, r);
-    answers_line(f, r);
+    answers_line(f, r, width);
     if (r->expected_invalid)
         fprintf(f, "Expected answers that fail the checker: %lld\n", r->expected_invalid);
     if (r->jury_refuted)
@@ -704,6 +902,7 @@ void pz_write_markdown(FILE *f, const pz_result *r)
     }
     fputc('\n', f);
     legend(f, r, base, 0);
+    cold_note(f, r, 0);
     relative_note(f, r, base, "Relative over fewer instances:");
     sizes_table(f, r, 1);
     pz_span(mean, sizeof mean, 1e-9 * ns_per(r->check_seconds, r->checked));

@@ -5,7 +5,12 @@
 
 #include "result.h"
 
+/* The terminal summary: the table fitted to the width of $COLUMNS, else of
+ * the terminal, else 100 columns; the columns' legend where
+ * pz_summary_legend (--legend) or, the first time in the process, on a
+ * terminal; the verdict line alone where pz_summary_quiet (--quiet). */
 void pz_write_summary(FILE *, const pz_result *);
+extern int pz_summary_legend, pz_summary_quiet;
 /* A run of instances where no answer at all was checked: a failure. */
 int pz_nothing_checked(const pz_result *);
 /* The games cut by run --budget, summed over the solvers. */
@@ -15,7 +20,8 @@ void pz_write_json(FILE *, const pz_result *);
  * base (pz_baseline): the headline cpu, mad, min..max, relative, cold, wall
  * ("-" where there is none), so every view prints the same figures. */
 typedef struct pz_cells {
-    char cpu[16], mad[16], range[40], relative[16], cold[16], wall[16];
+    char cpu[24], mad[16], range[40], relative[16], cold[16], wall[16];
+    int headline_cold; /* no warm batch: cpu is the cold mean, "(cold)" */
 } pz_cells;
 pz_cells pz_timing_cells(const pz_result *, int s, int base);
 /* With --repeat K: solver s's passes over base's (each pass's CPU time per

@@ -131,21 +131,44 @@ double pz_figure_cpu_ns_per_instance(const pz_tally *t)
 {
     return ns_per(t->cpu_seconds, t->ran);
 }
+int pz_tally_headline(const pz_tally *t, pz_headline *h)
+{
+    *h = (pz_headline){0, 0, 0, 0, 0};
+    if (t->cpu_spread.n) {
+        h->median = pz_spread_quantile(&t->cpu_spread, 0.5);
+        h->mad = pz_spread_mad(&t->cpu_spread);
+        h->min = pz_spread_quantile(&t->cpu_spread, 0);
+        h->max = pz_spread_quantile(&t->cpu_spread, 1);
+        return 1;
+    }
+    if (!t->cold_ran)
+        return 0;
+    h->median = h->min = h->max = ns_per(t->cold_cpu_seconds, t->cold_ran);
+    h->cold = 1;
+    return 1;
+}
+
+static pz_headline headline(const pz_tally *t)
+{
+    pz_headline h;
+    pz_tally_headline(t, &h);
+    return h;
+}
 double pz_figure_cpu_ns_median(const pz_tally *t)
 {
-    return pz_spread_quantile(&t->cpu_spread, 0.5);
+    return headline(t).median;
 }
 double pz_figure_cpu_ns_mad(const pz_tally *t)
 {
-    return pz_spread_mad(&t->cpu_spread);
+    return headline(t).mad;
 }
 double pz_figure_cpu_ns_min(const pz_tally *t)
 {
-    return pz_spread_quantile(&t->cpu_spread, 0);
+    return headline(t).min;
 }
 double pz_figure_cpu_ns_max(const pz_tally *t)
 {
-    return pz_spread_quantile(&t->cpu_spread, 1);
+    return headline(t).max;
 }
 
 int pz_tally_sizes(const pz_tally *t)

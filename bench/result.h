@@ -83,9 +83,9 @@
     X(FIGURE, ns_median, "ns_median", 8, "%.4g", FREE, OLD)                                        \
     X(FIGURE, ns_p90, "ns_p90", 9, "%.4g", FREE, OLD)                                              \
     X(FIGURE, cpu_ns_per_instance, "cpu_ns_per_instance", 11, "%.2f", FREE, OLD)                   \
-    X(FIGURE, cpu_ns_median, "cpu_ns_median", 17, "%.4g", FREE, NEW) /* the headline */            \
+    X(FIGURE, cpu_ns_median, "cpu_ns_median", 17, "%.4g", FREE, NEW) /* pz_tally_headline */       \
     X(FIGURE, cpu_ns_mad, "cpu_ns_mad", 18, "%.4g", FREE, NEW) /* its median abs. deviation */     \
-    X(FIGURE, cpu_ns_min, "cpu_ns_min", 19, "%.4g", FREE, NEW) /* of cpu_spread: CPU, warm */      \
+    X(FIGURE, cpu_ns_min, "cpu_ns_min", 19, "%.4g", FREE, NEW) /* the headline's range */          \
     X(FIGURE, cpu_ns_max, "cpu_ns_max", 20, "%.4g", FREE, NEW)                                     \
     X(COUNT, cold_batches, "cold_batches", 21, "%lld", FREE, NEW) /* over every pass */            \
     X(COUNT, cold_ran, "cold_ran", 22, "%lld", FREE, NEW)                                          \
@@ -221,6 +221,19 @@ void pz_tally_worst(pz_tally *t, double ns, long long index);
 /* The time per instance below which a fraction q of the instances lie:
  * of the wall spread (every batch). */
 double pz_quantile(const pz_tally *, double q);
+
+/* A solver's headline, the one figure of its time that every view prints
+ * (the table, the repeat line, JSON's cpu_ns_median, compare, HTML): the
+ * median of its warm batches' CPU time per instance, their median absolute
+ * deviation and range (ns).  A solver with no warm batch (one batch a
+ * thread and pass: a corpus of one instance) has its cold batches' mean
+ * instead, marked cold, its MAD 0 and its range that mean.  0 where the
+ * solver timed nothing. */
+typedef struct pz_headline {
+    double median, mad, min, max;
+    int cold;
+} pz_headline;
+int pz_tally_headline(const pz_tally *, pz_headline *);
 
 /* A sweep's sizes that a solver timed (warm batches), at most PZ_SIZES; and
  * how its headline time (each size's median) grows with the cells, rows x

@@ -291,6 +291,14 @@ void pz_tally_json(json_t *o, const pz_tally *t, int repeat, int nsolvers)
     PZ_TALLY(WRITE)
 }
 
+/* What a solver's headline (cpu_ns_median, mad, min, max) is of: its warm
+ * batches, or where it had none its cold ones (result.h). */
+static const char *headline_of(const pz_tally *t)
+{
+    pz_headline h;
+    return !pz_tally_headline(t, &h) ? "none" : h.cold ? "cold batches" : "warm batches";
+}
+
 static json_t *solver_json(const pz_result *r, int s)
 {
     json_t *o = json_object();
@@ -298,6 +306,7 @@ static json_t *solver_json(const pz_result *r, int s)
         pz_fatal("out of memory");
     pz_jset(o, "name", str(r->opts.solvers[s]->name));
     pz_jset(o, "sampled", json_boolean(sampled(r, s)));
+    pz_jset(o, "headline", str(headline_of(&r->tally[s])));
     pz_tally_json(o, &r->tally[s], r->opts.repeat, r->opts.nsolvers);
     return o;
 }

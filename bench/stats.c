@@ -427,9 +427,20 @@ static int samples_of(const pz_sample *s, int n)
     return (int)lround(w);
 }
 
+/* Runs' headlines, where both sides have one, are the times shown. */
+static void headlines(pz_versus *w, const pz_times *a, const pz_times *b)
+{
+    if (!(a->headline > 0 && b->headline > 0))
+        return;
+    w->base = a->headline;
+    w->base_cold = a->cold;
+    w->now = b->headline;
+    w->now_cold = b->cold;
+}
+
 pz_versus pz_versus_times(const pz_times *a, const pz_times *b, double threshold)
 {
-    pz_versus w = {NAN, NAN, NAN, NAN, NAN, NAN, "same", "batches", 0, 0, 0};
+    pz_versus w = {NAN, NAN, NAN, NAN, NAN, NAN, "same", "batches", 0, 0, 0, 0, 0};
     if (!a->ran || !b->ran) {
         w.verdict = "not run";
         return w;
@@ -467,6 +478,7 @@ pz_versus pz_versus_times(const pz_times *a, const pz_times *b, double threshold
         }
         w.nbase = a->nrep;
         w.nnew = b->nrep;
+        headlines(&w, a, b);
     } else {
         /* A run's batches (its passes' together), a benchmark's one run or
          * its mean: the ratio of the medians (or means), untested. */
@@ -489,6 +501,7 @@ pz_versus pz_versus_times(const pz_times *a, const pz_times *b, double threshold
                     w.over = "repetitions";
             }
         }
+        headlines(&w, a, b);
         w.ratio = w.now / w.base;
         if (!(w.ratio > 0 && isfinite(w.ratio)))
             w.ratio = NAN;

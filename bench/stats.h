@@ -134,7 +134,9 @@ typedef struct pz_times {
     int aggregate;   /* only the mean and deviation of reps repetitions */
     double mean, sd; /* (micro-benchmarks) */
     long long reps;
-    long long ran; /* 0: not run */
+    long long ran;   /* 0: not run */
+    double headline; /* a run's headline (result.h's pz_tally_headline), the */
+    int cold;        /* time shown for it, and the untested ratio's; 0: none */
 } pz_times;
 
 /* Two sides compared, NEW against BASE.  Over independent samples (the
@@ -146,13 +148,15 @@ typedef struct pz_times {
  * one pass (or a benchmark's one run) stand for each side: they share one
  * state of the machine and are no samples of the run's time, so only the
  * ratio of the medians is given and its verdict against the threshold
- * alone, marked "~". */
+ * alone, marked "~".  Where both sides have a run's headline (pz_times),
+ * those are the times shown (base, now), and the untested ratio is theirs. */
 typedef struct pz_versus {
     double base, now, ratio, lo, hi, p; /* NaN where there is none */
     const char *verdict;                /* also "not run", "not comparable" */
     const char *over;                   /* "repetitions", "batches", "means" */
     int nbase, nnew;                    /* the samples of each side */
     int independent;                    /* p, interval and a tested verdict */
+    int base_cold, now_cold;            /* base or now is a cold headline */
 } pz_versus;
 pz_versus pz_versus_times(const pz_times *base, const pz_times *now, double threshold);
 

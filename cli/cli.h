@@ -72,6 +72,18 @@ typedef struct pz_option {
       "as under GitHub Actions (GITHUB_ACTIONS=true): the Markdown\n"                              \
       "report appended to $GITHUB_STEP_SUMMARY, an ::error line on\n"                              \
       "stdout for each failure listed")
+/* The terminal summary's (run, merge): report.h's pz_summary_legend and
+ * pz_summary_quiet. */
+#define PZ_SUMMARY_OPTIONS(X)                                                                      \
+    X(LEGEND, "legend", 0, NULL,                                                                   \
+      "the table's legend under it, what each column is (by default\n"                             \
+      "only on a terminal, the first table of the command)")                                       \
+    X(QUIET, "quiet", 0, NULL,                                                                     \
+      "the verdict line alone on stdout (OK, FAIL ...): no table,\n"                               \
+      "no estimate and no progress on stderr")
+/* Sets them from the options' values. */
+#define PZ_SUMMARY_SET(value)                                                                      \
+    (pz_summary_legend = (value)[O_LEGEND] != NULL, pz_summary_quiet = (value)[O_QUIET] != NULL)
 #define PZ_END_OPTIONS                                                                             \
     {                                                                                              \
         NULL, NULL, 0, NULL, 0, 0                                                                  \

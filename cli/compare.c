@@ -120,7 +120,12 @@ static int read_run(report *r)
             e->cls[a] = pz_tally_answers(t, (pz_answer)a);
         e->t.ran = t->ran;
         e->t.per_octave = r->run->per_octave[s];
+        pz_headline h;
         e->t.batch = pz_spread_samples(&t->spread, batches, &e->t.nbatch);
+        if (pz_tally_headline(t, &h)) {
+            e->t.headline = h.median;
+            e->t.cold = h.cold;
+        }
         if (res->opts.repeat < 2 || !t->ran)
             continue;
         e->t.rep = pz_xcalloc((size_t)res->opts.repeat, sizeof *e->t.rep);

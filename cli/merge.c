@@ -323,6 +323,7 @@ static int same_names(const merge *m, pz_error *e)
     X(MD, "md", 0, "F", "the merged Markdown report")                                              \
     X(HTML, "html", 0, "F", "the merged report as an HTML page")                                   \
     PZ_CI_OPTIONS(X)                                                                               \
+    PZ_SUMMARY_OPTIONS(X)                                                                          \
     X(ALLOW_MIXED_BUILDS, "allow-mixed-builds", 0, NULL,                                           \
       "merge shards built from different commits too; the merged\n"                                \
       "context then names commit \"mixed\"")
@@ -407,6 +408,7 @@ int pz_cmd_merge(int argc, char **argv)
     const char *out[PZ_OUTS] = {value[O_JSON], value[O_CSV],   value[O_MD],
                                 value[O_HTML], value[O_JUNIT], value[O_BMF]};
     pz_github |= value[O_GITHUB] != NULL;
+    PZ_SUMMARY_SET(value);
     m.mixed = value[O_ALLOW_MIXED_BUILDS] != NULL;
     m.shards = pz_xcalloc((size_t)argc, sizeof *m.shards);
     m.paths = pz_xcalloc((size_t)argc, sizeof *m.paths);

@@ -90,6 +90,7 @@ int pz_parse_sample(const char *s, long long *every, pz_error *e)
       "each solver's batch times, relative speed, the answers,\n"                                  \
       "the failures and provenance, with no script or network")                                    \
     PZ_CI_OPTIONS(X)                                                                               \
+    PZ_SUMMARY_OPTIONS(X)                                                                          \
     X(SAVE, "save", 0, "DIR",                                                                      \
       "where shrunk failures go (default corpus/regressions where\n"                               \
       "there is a corpus/ here, else regressions/ beside the first\n"                              \
@@ -197,10 +198,10 @@ static int plan(const pz_corpus *c, pz_run_opts *o, const char *budget, int samp
     int planned = !seconds ? -1 : pz_plan(c, o, seconds, rows);
     if (only && pz_stop_signal) /* the pilot was cut: no plan to print */
         return 128 + pz_stop_signal;
-    if (planned >= 0)
+    if (planned >= 0 && !pz_summary_quiet)
         pz_plan_print(stderr, rows, before.nsolvers, o, seconds, c->count);
     if (planned >= 0 && !o->nsolvers)
-        return pz_usage("run: the time budget of %g s drops every solver (%s), so nothing "
+        return pz_usage("run: the time budget of %.15g s drops every solver (%s), so nothing "
                         "would run; --time-budget none runs them whole",
                         seconds, dropped(rows, before.nsolvers, drop, sizeof drop));
     if (!only)
@@ -245,6 +246,7 @@ int pz_cmd_run(int argc, char **argv)
     const char *repeat = value[O_REPEAT];
     o.warmup = value[O_WARMUP] != NULL;
     pz_github |= value[O_GITHUB] != NULL;
+    PZ_SUMMARY_SET(value);
     if ((status = pz_check_outputs("run", out)) ||
         (status = pz_open_shard("run", p, spec, shard, 1, &c, &sh))) {
         free(save);
@@ -279,7 +281,7 @@ int pz_cmd_run(int argc, char **argv)
     }
     if (o.sample == 1)
         o.slow = 0;
-    o.progress = 1;
+    o.progress = !pz_summary_quiet;
     if (!c.count) { /* nothing to check is not an OK (an empty shard of a corpus is) */
         fflush(stdout);
         fprintf(stderr, "puzzlebench: run: no instance in the corpus %s: nothing was checked\n",

@@ -14,19 +14,27 @@ cd "$tmp" || exit 2
 spec=flip:random:rows=4:cols=4:count=20000
 "$PB" run flip --corpus $spec --solvers gf2,rowenum --threads 1 --json k1.json >/dev/null ||
     bad "run k1"
-"$PB" run flip --corpus $spec --solvers gf2,rowenum --threads 1 --repeat 5 --warmup \
-    --json a.json >run.txt || bad "run --repeat 5"
+COLUMNS=200 "$PB" run flip --corpus $spec --solvers gf2,rowenum --threads 1 --repeat 5 --warmup \
+    --legend --json a.json >run.txt || bad "run --repeat 5"
 [ "$(jq -c '[.repeat, .warmup, (.solvers[] | .repetitions.ns | length)]' a.json)" = '[5,true,5,5]' ] ||
     bad "run --repeat 5 --warmup: $(jq -c '[.repeat, .warmup, .solvers[].repetitions]' a.json)"
 # The answers are checked once: the same counts as without repetitions.
 [ "$(jq -c '[.solvers[].ran, .checker.answers]' a.json)" = "$(jq -c '[.solvers[].ran, .checker.answers]' k1.json)" ] ||
     bad "repetitions counted as instances"
-# The table says which figure is the time per instance, and what the others are.
-grep -q '^  solver  *ran  *skipped  *invalid disagree  *cpu  *mad  *min\.\.max  *relative  *cold  *wall$' run.txt &&
+# The table says which figure is the time per instance, and what the others are
+# (all its columns where they fit, 200 wide, and the legend with --legend).
+grep -q '^  solver  *ran  *skipped  *invalid  *disagree  *cpu  *mad  *min\.\.max  *relative  *cold  *wall$' run.txt &&
     grep -q '^  (cpu: the median of the warm batches. CPU time per instance, on the thread.s$' run.txt ||
     bad "the table does not say which figure is the time per instance: $(head -8 run.txt)"
-grep -q '^  repeated 5 times after a warm-up, the solvers in turn; CPU time per instance, mean +- sd \[95% CI\]:$' run.txt ||
+# The repetitions: each solver's headline as the table's, and the passes' means
+# named apart.
+grep -q '^  repeated 5 times after a warm-up, the solvers in turn: each solver.s cpu (the$' run.txt ||
     bad "no repetitions in the summary: $(cat run.txt)"
+for s in gf2 rowenum; do
+    cpu=$(awk -v s=$s '$1 == s && $2 ~ /^[0-9]+$/ { print $6, $7 }' run.txt)
+    grep -Eq "^  $s +cpu $cpu; pass mean [0-9.]+ [nu]s \+- [0-9.]+ [nu]s \[" run.txt ||
+        bad "$s: the repeat line's cpu is not the table's ($cpu): $(grep "^  $s " run.txt)"
+done
 # The repetitions' statistics are those of their times.
 [ "$(jq -r '.solvers[0].repetitions | (.ns | add / length) as $m | ($m - .mean | fabs) < 1e-3 and
      .ci_low < $m and .ci_high > $m' a.json)" = true ] || bad "the repetitions' mean and CI"
@@ -64,8 +72,11 @@ expect_line 0 "" "$PB" compare k1.json k1.json
 grep -q '^No independent samples: without repetitions' "$tmp/out" ||
     bad "no line saying there are no independent samples: $(cat "$tmp/out")"
 grep -q '^  gf2 .* 1\.000 *-\.\.- *- ~same ' "$tmp/out" || bad "k1: a p-value or CI: $(cat "$tmp/out")"
+# rowenum twice as slow: its batches (wall, and the warm ones' CPU time that
+# its headline is read from) an octave up.
 jq '(.solvers[] | select(.name == "rowenum")) |=
-    (.spread_per_octave as $per | .spread |= map([.[0] + $per, .[1]]))' k1.json >k1slow.json
+    (.spread_per_octave as $per | (.spread, .cpu_spread) |= map([.[0] + $per, .[1]]))' \
+    k1.json >k1slow.json
 expect_line 1 "" "$PB" compare k1.json k1slow.json --json k1slow-cmp.json
 [ "$(jq -r '[.solvers[] | "\(.verdict) \(.p_value)"] | join(",")' k1slow-cmp.json)" = \
     "~same null,~slower null" ] || bad "k1, rowenum twice as slow: $(jq -c .solvers k1slow-cmp.json)"
@@ -342,7 +353,7 @@ awk -F, 'NR > 1 && !($7 <= $6 && $6 <= $8) { exit 1 }' res1/history.csv ||
     bad "history.csv: a median outside its CI: $(cat res1/history.csv)"
 mkdir -p base
 jq '(.solvers[] | select(.name == "gf2")) |= (.spread_per_octave as $per |
-    .spread |= map([([.[0] - 4 * $per, 0] | max), .[1]]))' \
+    (.spread, .cpu_spread) |= map([([.[0] - 4 * $per, 0] | max), .[1]]))' \
     res1/flip-random-1x1.json >base/flip-random-1x1.json
 PZ_RESULTS=$tmp/res1 "$src/scripts/regress" --baseline base --threshold 20 'flip-random-1x1$' \
     >regress2.txt 2>&1

@@ -73,11 +73,14 @@ expect_line 0 "" "$pb" run flip --corpus flip:exhaustive --solvers gf2,rowenum -
 grep -q '^flip,flip:exhaustive:rows=4:cols=4,0/1,65536,0,[0-9]*,gf2,0,65536,0,0,0,' "$tmp/flip.csv" ||
     bad "CSV row for gf2: $(sed -n 2p "$tmp/flip.csv")"
 grep -q '^| rowenum | 65536 | 0 | 0 | 0 |' "$tmp/flip.md" || bad "Markdown table"
-# The context, in one line of the summary and of the Markdown, as in the JSON.
+# The context, in the summary (broken between words to its width, each line
+# after the first indented by two) and in one line of the Markdown, as in
+# the JSON.
 date=$(jq -r .context.date "$tmp/flip.json")
-[ "$(sed -n 3p "$tmp/out")" = "$(sed -n 5p "$tmp/flip.md" | sed 's/\.$//')" ] &&
-    sed -n 3p "$tmp/out" | grep -q "^puzzlebench [0-9.]* at .*, $date\$" ||
-    bad "the context line: '$(sed -n 3p "$tmp/out")', Markdown '$(sed -n 5p "$tmp/flip.md")'"
+context=$(sed -n '3,/^$/p' "$tmp/out" | sed '/^$/d; 1!s/^  / /' | tr -d '\n')
+[ "$context" = "$(sed -n 5p "$tmp/flip.md" | sed 's/\.$//')" ] &&
+    echo "$context" | grep -q "^puzzlebench [0-9.]* at .*, $date\$" ||
+    bad "the context line: '$context', Markdown '$(sed -n 5p "$tmp/flip.md")'"
 ls "$tmp" | grep -q tmp && bad "a temporary report file is left behind"
 
 # A report to a pipe is written into it, not renamed over it.

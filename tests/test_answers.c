@@ -6,16 +6,21 @@
  * threads and jury files with wrong or "unknown" answers.  No mix may pass
  * (pz_result_verdict OK) with a wrong or unchecked answer, and no mix
  * without one may fail; every solver's answers fall in exactly one class
- * (result.h's PZ_ANSWERS). */
+ * (result.h's PZ_ANSWERS).  Then `check`, in this process, on random
+ * outputs and juries, spoilt in each way a printed answer can be (below
+ * check_mix); stress's mixes, which run programs, are cli_answers.sh's. */
+#include <fcntl.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "testing.h"
 #include "../bench/result.h"
 #include "../bench/run.h"
+#include "../cli/cli.h"
 #include "../solvers/rng.h"
 #include "../solvers/tetravex/tetravex.h"
 #include "../solvers/toggle/toggle.h"
@@ -323,6 +328,182 @@ static int one_mix(pz_rng *rng, char *dir, int *counts)
     return verdict;
 }
 
+/* check's mixes: OUTPUT is the truth in the judge's format, its answers
+ * spoilt at a rate in each way a printed answer can be wrong (another count,
+ * Impossible for a count and back, Possible for Impossible and back,
+ * "unknown", an answer missing or one too many, a stray blank line), with
+ * or without a jury's
+ * ANSWER, itself spoilt (wrong, or "unknown").  check exits 0 only where
+ * OUTPUT is the truth and the jury is whole and right; and does where they
+ * are. */
+enum {
+    OUT_RIGHT,
+    OUT_OTHER,
+    OUT_FLIP_CLASS,
+    OUT_UNKNOWN,
+    OUT_MISSING,
+    OUT_EXTRA,
+    OUT_BLANK, /* a blank line before the answer: right words, wrong layout */
+    OUT_WAYS
+};
+
+/* The truth's answer ans spoilt in way w (not the text's ways); 1 if it now
+ * differs from the truth as the judge prints it. */
+static int spoil_answer(pz_rng *rng, int q, int w, const void *inst, void *ans)
+{
+    if (q == 0) {
+        tg_answer *a = ans;
+        a->has = 0;
+        if (w == OUT_FLIP_CLASS) { /* a count for Impossible, Impossible for a count */
+            a->weight = a->weight < 0 ? (long)pz_rng_below(rng, 7) : -1;
+            return 1;
+        }
+        if (w == OUT_OTHER) {
+            a->weight = a->weight < 0 ? 0 : a->weight + 1;
+            return 1;
+        }
+        return 0; /* flip has no "unknown" to print */
+    }
+    tx_answer *a = ans;
+    if (w == OUT_UNKNOWN) {
+        pz_tetravex.unknown(inst, ans);
+        return 1;
+    }
+    if (w == OUT_FLIP_CLASS || w == OUT_OTHER) {
+        a->possible = !a->possible, a->has = 0;
+        return 1;
+    }
+    return 0;
+}
+
+/* Runs `puzzlebench check` in this process, its verdict line to /dev/null. */
+static int check_quietly(int argc, char **argv)
+{
+    fflush(stderr);
+    int saved = dup(2), null = open("/dev/null", O_WRONLY);
+    assert_true(saved >= 0 && null >= 0);
+    dup2(null, 2);
+    int rc = pz_cmd_check(argc, argv);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    close(null);
+    return rc;
+}
+
+static void check_mix(pz_rng *rng, const char *dir, int *counts)
+{
+    static const char *const specs[2][2] = {
+        {"flip:random:rows=4:cols=4:count=%d:seed=%d",
+         "flip:random:mode=solvable:count=%d:seed=%d"},
+        {"tetravex:random:n=3:digits=3:mode=perturbed:count=%d:seed=%d",
+         "tetravex:random:n=3:mode=tiles:count=%d:seed=%d"}};
+    int q = (int)pz_rng_below(rng, 2), count = 1 + (int)pz_rng_below(rng, 30);
+    const pz_puzzle *p = q ? &pz_tetravex : &pz_flip;
+    char spec[120], in[600], out[600], ansp[600];
+    pz_corpus c;
+    pz_error e;
+    snprintf(spec, sizeof spec, specs[q][pz_rng_below(rng, 2)], count,
+             (int)pz_rng_below(rng, 1000));
+    if (pz_corpus_open(&c, p, spec, &e))
+        fail_msg("%s: %s", spec, e.msg);
+    snprintf(in, sizeof in, "%s/check.in", dir);
+    snprintf(out, sizeof out, "%s/check.out", dir);
+    snprintf(ansp, sizeof ansp, "%s/check.ans", dir);
+    FILE *fi = fopen(in, "w"), *fo = fopen(out, "w"), *fa = fopen(ansp, "w");
+    assert_true(fi && fo && fa);
+    char *insts = calloc((size_t)count, p->inst_size), *truth = calloc(1, p->ans_size),
+         *ans = calloc(1, p->ans_size);
+    void *scratch = pz_scratch_new(base[q]);
+    int out_rate = (int)pz_rng_below(rng, 3) * 4, jury_rate = (int)pz_rng_below(rng, 3) * 4;
+    int jury = pz_rng_below(rng, 2), out_wrong = 0, jury_wrong = 0, unknown = 0;
+    for (int i = 0; i < count; i++) {
+        char *inst = insts + (size_t)i * p->inst_size;
+        unsigned long long k = (unsigned long long)i + 1;
+        pz_corpus_get(&c, i, inst);
+        pz_game_start(NULL);
+        assert_int_equal(base[q]->solve(inst, truth, scratch), 0);
+        int w = (int)pz_rng_below(rng, 64) < out_rate ? 1 + (int)pz_rng_below(rng, OUT_WAYS - 1)
+                                                      : OUT_RIGHT;
+        memcpy(ans, truth, p->ans_size);
+        if (w == OUT_MISSING) { /* the answer left out: the rest move up */
+            out_wrong++;
+        } else {
+            if (w == OUT_BLANK) {
+                fputc('\n', fo);
+                out_wrong++;
+            }
+            out_wrong += w != OUT_RIGHT && w != OUT_EXTRA && w != OUT_BLANK &&
+                         spoil_answer(rng, q, w, inst, ans);
+            p->write_answer(fo, k, inst, ans);
+        }
+        if (w == OUT_EXTRA && i + 1 == count) { /* an answer after the last */
+            p->write_answer(fo, k + 1, inst, truth);
+            out_wrong++;
+        }
+        memcpy(ans, truth, p->ans_size);
+        if (jury && (int)pz_rng_below(rng, 64) < jury_rate) {
+            if (q && pz_rng_below(rng, 2)) {
+                p->unknown(inst, ans);
+                unknown++;
+            } else {
+                jury_wrong += spoil_answer(
+                    rng, q, pz_rng_below(rng, 2) ? OUT_OTHER : OUT_FLIP_CLASS, inst, ans);
+            }
+        }
+        p->write_answer(fa, k, inst, ans);
+    }
+    p->write_input(fi, insts, (size_t)count, 0, (uint64_t)count);
+    fclose(fi);
+    fclose(fo);
+    fclose(fa);
+    char *argv[] = {"check", (char *)p->name, in, out, ansp, NULL};
+    int rc = check_quietly(jury ? 5 : 4, argv);
+    if (rc == 0 && (out_wrong || jury_wrong || unknown)) {
+        fprintf(stderr, "check passed %d wrong answers, a jury with %d wrong and %d unknown: %s\n",
+                out_wrong, jury_wrong, unknown, spec);
+        fail();
+    }
+    if (!out_wrong && !jury_wrong && !unknown && rc != 0) {
+        fprintf(stderr, "check failed (%d) right answers: %s%s\n", rc, spec, jury ? ", jury" : "");
+        fail();
+    }
+    if (unknown) /* a jury's "unknown" is no jury answer: the checker fails */
+        assert_int_equal(rc, 3);
+    counts[rc]++;
+    free(insts);
+    free(truth);
+    free(ans);
+    pz_scratch_free(base[q], scratch);
+    pz_corpus_close(&c);
+}
+
+static void test_check_mixes(void **state)
+{
+    char dir[] = "/tmp/pz-answers-XXXXXX", path[600];
+    int counts[4] = {0}; /* by check's exit status */
+    pz_rng rng = pz_rng_at(35, 1);
+    const char *env = getenv("PZ_MIXES");
+    int mixes = env ? atoi(env) : 3000;
+    (void)state;
+    clock_t cpu = clock();
+    assert_non_null(mkdtemp(dir));
+    for (int m = 0; m < mixes; m++)
+        check_mix(&rng, dir, counts);
+    print_message("%d check mixes: %d ok, %d wrong answer, %d presentation error, %d checker "
+                  "failure (%.1f s of CPU)\n",
+                  mixes, counts[0], counts[1], counts[2], counts[3],
+                  (double)(clock() - cpu) / CLOCKS_PER_SEC);
+    assert_true(counts[0] > mixes / 10 && counts[1] > mixes / 10 && counts[2] > 0 &&
+                counts[3] > mixes / 20);
+    const char *names[] = {"check.in", "check.out", "check.ans"};
+    for (int k = 0; k < 3; k++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[k]);
+        unlink(path);
+    }
+    rmdir(dir);
+}
+
 static void test_mixes(void **state)
 {
     char dir[] = "/tmp/pz-answers-XXXXXX", path[600];
@@ -330,13 +511,16 @@ static void test_mixes(void **state)
     pz_rng rng = pz_rng_at(35, 0);
     const char *env = getenv("PZ_MIXES");
     int mixes = env ? atoi(env) : 3000;
+    clock_t cpu = clock();
     (void)state;
     assert_non_null(mkdtemp(dir));
     for (int m = 0; m < mixes; m++)
         one_mix(&rng, dir, counts);
     /* The mixture holds each kind of verdict, enough to mean something. */
-    print_message("%d mixes: %d OK, %d failed, %d unchecked; %d with answers not run\n", mixes,
-                  counts[0], counts[1], counts[2], counts[3]);
+    print_message("%d mixes: %d OK, %d failed, %d unchecked; %d with answers not run (%.1f s of "
+                  "CPU)\n",
+                  mixes, counts[0], counts[1], counts[2], counts[3],
+                  (double)(clock() - cpu) / CLOCKS_PER_SEC);
     assert_true(counts[PZ_RESULT_OK] > mixes / 10 && counts[PZ_RESULT_FAILED] > mixes / 10 &&
                 counts[PZ_RESULT_UNCHECKED] > 0 && counts[3] > 0);
     snprintf(path, sizeof path, "%s/jury.in", dir);
@@ -348,6 +532,7 @@ static void test_mixes(void **state)
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_mixes)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_mixes),
+                                       cmocka_unit_test(test_check_mixes)};
     return cmocka_run_group_tests(tests, setup, NULL);
 }

@@ -93,35 +93,27 @@ const pz_command_line pz_stress_command = {
     .run = pz_cmd_stress,
 };
 
-static void usage(FILE *f)
+/* How CMD becomes a program: its words, or a source built once. */
+static void help_command(FILE *f)
 {
-    pz_print_usage(f, &pz_stress_command);
     fputs("\n"
-          "Runs CMD, a program that reads the judge's input on stdin and prints the judge's\n"
-          "output, on every instance of the corpus, and judges each answer against the\n"
-          "reference: a corpus file's NAME.ans, else the first answer that checks, from the\n"
-          "reference solvers first (--solver S to pick one).  The corpus may come from your\n"
-          "generator instead (--gen), and the reference from your brute force (--against).\n"
-          "\n"
-          "flip:random's boards are mostly Impossible (Lights Out's at singular sizes, as\n"
-          "4x4 and 5x5, too): add mode=solvable (flip:random:mode=solvable:count=1000) for\n"
-          "solvable boards only, so that a wrong count cannot hide behind Impossible.\n"
-          "\n"
-          "options:\n",
+          "CMD is split into words once, without a shell.  Blanks separate words; '...'\n"
+          "keeps what is inside as it is; \"...\" too, except that \\\" and \\\\ stand for \"\n"
+          "and \\; outside quotes, \\ keeps the next character.  Nothing else is special:\n"
+          "no variables, globbing, redirection or pipes.  A name without '/' is looked up\n"
+          "in PATH.  One word ending in .c, .cpp (.cc, .cxx) or .py is a source, built as\n"
+          "judges build it: gcc -O2 -std=gnu11 -lm, g++ -O2 -std=gnu++17, or run by\n"
+          "python3; once, into a cache keyed by the hash of the source and the command\n"
+          "(PUZZLEBENCH_CACHE, else $XDG_CACHE_HOME/puzzlebench or ~/.cache/puzzlebench).\n"
+          "A source that does not compile ends stress with the compiler's message, exit 2.\n"
+          "--gen and --against take sources the same way.\n",
           f);
-    pz_print_options(f, options);
+}
+
+/* What confines a run: its session, limits, cgroups and user. */
+static void help_sandbox(FILE *f)
+{
     fprintf(f,
-            "\n"
-            "CMD is split into words once, without a shell.  Blanks separate words; '...'\n"
-            "keeps what is inside as it is; \"...\" too, except that \\\" and \\\\ stand for \"\n"
-            "and \\; outside quotes, \\ keeps the next character.  Nothing else is special:\n"
-            "no variables, globbing, redirection or pipes.  A name without '/' is looked up\n"
-            "in PATH.  One word ending in .c, .cpp (.cc, .cxx) or .py is a source, built as\n"
-            "judges build it: gcc -O2 -std=gnu11 -lm, g++ -O2 -std=gnu++17, or run by\n"
-            "python3; once, into a cache keyed by the hash of the source and the command\n"
-            "(PUZZLEBENCH_CACHE, else $XDG_CACHE_HOME/puzzlebench or ~/.cache/puzzlebench).\n"
-            "A source that does not compile ends stress with the compiler's message, exit 2.\n"
-            "--gen and --against take sources the same way.\n"
             "\n"
             "Each run is a session of its own, with RLIMIT_CPU (the time limit rounded up\n"
             "to seconds, plus one: a backstop), RLIMIT_AS (the memory limit, per process),\n"
@@ -155,7 +147,14 @@ static void usage(FILE *f)
             "/tmp for one), the network, and the processes of its user: runs at once\n"
             "(--jobs) are the same user and may signal each other; there is no PID\n"
             "namespace.  Not as root, the program is our own user and may signal stress.\n"
-            "The generator and the reference program (--gen, --against) run the same way.\n"
+            "The generator and the reference program (--gen, --against) run the same way.\n",
+            PZ_PROC_TASKS);
+}
+
+/* The verdicts, and how a batch's runs give them. */
+static void help_verdicts(FILE *f)
+{
+    fprintf(f,
             "On a terminal, a progress line on stderr.  Verdicts, the first that applies:\n"
             "  OLE  more than %d x the expected output (at least %d KiB, at most %d MiB more\n"
             "       than expected) on stdout or on stderr, or a file written past that: killed\n"
@@ -191,14 +190,28 @@ static void usage(FILE *f)
             "its instances get its verdict.  After an answer that cannot be read, the rest\n"
             "of the batch is run again (once per batch; then it gets that answer's verdict).\n"
             "The summary counts apart the instances given a verdict this way; --batch 1\n"
-            "judges every instance alone.\n"
+            "judges every instance alone.\n",
+            PZ_OLE_TIMES, PZ_OLE_MIN_KIB, PZ_OLE_MORE_MIB);
+}
+
+/* The failures shown, and the shrinking. */
+static void help_failures(FILE *f)
+{
+    fprintf(f,
             "\n"
             "The first failures are run again alone and shown: input, expected and received\n"
             "output, and the start of stderr.  The first WA and the first RE instance are\n"
             "shrunk: the first simpler neighbour (as the puzzle defines them) that still\n"
             "gets the same verdict alone replaces it, until none does (at most %d runs);\n"
             "the board size is kept unless --shrink-any-size, since judge programs often\n"
-            "read only the judge's size.\n"
+            "read only the judge's size.\n",
+            PZ_STRESS_SHRINK_RUNS);
+}
+
+/* The generator and the reference program. */
+static void help_gen_against(FILE *f)
+{
+    fprintf(f,
             "\n"
             "A generator (--gen 'CMD ARGS') makes the corpus instead: for each seed S of\n"
             "--seeds it runs as CMD ARGS S, under the limits above and with no input, and\n"
@@ -225,28 +238,58 @@ static void usage(FILE *f)
             "10th-90th percentile, mean), and the ratio --exec/--against with its 95%%\n"
             "interval and the verdict `puzzlebench compare` gives (slower or faster when\n"
             "p < %g and the interval lies beyond %d%%, else same; the runs are the\n"
-            "samples).\n"
-            "\n"
-            "Interrupted by SIGINT or SIGTERM, stress starts no more runs; the runs under way\n"
-            "end as they would have (within their limits), and it reports what it judged by\n"
-            "then, marked PARTIAL: the verdicts of the batches finished, the first failures\n"
-            "with their input and expected output (not run again alone, nor shrunk), and\n"
-            "with --json X the report in X.partial.json.  A second signal ends it at once.\n"
-            "\n"
-            "Against a corpus file's NAME.ans, our reference solver solves every instance too:\n"
-            "where its answer, which passes the checker, refutes the jury's (the board is\n"
-            "solvable where NAME.ans says it is not, or not where it says it is, or a count\n"
-            "is not the fewest), the jury is wrong: the program is judged against the\n"
-            "reference's answer there, the report says so (\"the jury is wrong\"), and the\n"
-            "run fails.\n"
-            "\n"
-            "Exit status: 0 every instance AC (of both programs, with --against); 1\n"
-            "otherwise, or the jury is wrong, or no instance in the corpus (nothing was\n"
-            "judged); 2 bad usage, a bad corpus, a program that cannot be found, a\n"
-            "generator that fails, or a stress the time budget refuses; 130 (SIGINT) or\n"
-            "143 (SIGTERM) when interrupted.\n",
-            PZ_PROC_TASKS, PZ_OLE_TIMES, PZ_OLE_MIN_KIB, PZ_OLE_MORE_MIB, PZ_STRESS_SHRINK_RUNS,
+            "samples).\n",
             PZ_ALPHA, PZ_THRESHOLD_PCT);
+}
+
+/* An interrupted stress, a wrong jury, and the exit status. */
+static void help_end(FILE *f)
+{
+    fputs("\n"
+          "Interrupted by SIGINT or SIGTERM, stress starts no more runs; the runs under way\n"
+          "end as they would have (within their limits), and it reports what it judged by\n"
+          "then, marked PARTIAL: the verdicts of the batches finished, the first failures\n"
+          "with their input and expected output (not run again alone, nor shrunk), and\n"
+          "with --json X the report in X.partial.json.  A second signal ends it at once.\n"
+          "\n"
+          "Against a corpus file's NAME.ans, our reference solver solves every instance too:\n"
+          "where its answer, which passes the checker, refutes the jury's (the board is\n"
+          "solvable where NAME.ans says it is not, or not where it says it is, or a count\n"
+          "is not the fewest), the jury is wrong: the program is judged against the\n"
+          "reference's answer there, the report says so (\"the jury is wrong\"), and the\n"
+          "run fails.\n"
+          "\n"
+          "Exit status: 0 every instance AC (of both programs, with --against); 1\n"
+          "otherwise, or the jury is wrong, or no instance in the corpus (nothing was\n"
+          "judged); 2 bad usage, a bad corpus, a program that cannot be found, a\n"
+          "generator that fails, or a stress the time budget refuses; 130 (SIGINT) or\n"
+          "143 (SIGTERM) when interrupted.\n",
+          f);
+}
+
+static void usage(FILE *f)
+{
+    pz_print_usage(f, &pz_stress_command);
+    fputs("\n"
+          "Runs CMD, a program that reads the judge's input on stdin and prints the judge's\n"
+          "output, on every instance of the corpus, and judges each answer against the\n"
+          "reference: a corpus file's NAME.ans, else the first answer that checks, from the\n"
+          "reference solvers first (--solver S to pick one).  The corpus may come from your\n"
+          "generator instead (--gen), and the reference from your brute force (--against).\n"
+          "\n"
+          "flip:random's boards are mostly Impossible (Lights Out's at singular sizes, as\n"
+          "4x4 and 5x5, too): add mode=solvable (flip:random:mode=solvable:count=1000) for\n"
+          "solvable boards only, so that a wrong count cannot hide behind Impossible.\n"
+          "\n"
+          "options:\n",
+          f);
+    pz_print_options(f, options);
+    help_command(f);
+    help_sandbox(f);
+    help_verdicts(f);
+    help_failures(f);
+    help_gen_against(f);
+    help_end(f);
 }
 
 static int number(const char *opt, const char *val, long long min, long long max, long long *out)
@@ -386,7 +429,9 @@ static int parse_seeds(pz_stress *s, const char *text)
     return 0;
 }
 
-static int parse(pz_stress *s, int argc, char **argv, double *budget)
+/* The numeric options, checked against their ranges, into s (their
+ * defaults where not given): 0, or an exit status. */
+static int limits(pz_stress *s, const char *const *value)
 {
     /* The numeric options, their ranges and defaults (wall: -1, from the time). */
     static const struct {
@@ -401,11 +446,6 @@ static int parse(pz_stress *s, int argc, char **argv, double *budget)
         {O_SHOW, 0, PZ_STRESS_KEEP, SHOW_DEFAULT},
     };
     long long val[NOPTIONS];
-    const char *value[NOPTIONS];
-    pz_error e;
-    int first, status;
-    if ((status = pz_parse_options(&pz_stress_command, NULL, argc, argv, value, &first)) >= 0)
-        return status ? status : -1;
     for (size_t k = 0; k < sizeof nums / sizeof *nums; k++) {
         char name[32];
         int o = nums[k].opt;
@@ -414,14 +454,22 @@ static int parse(pz_stress *s, int argc, char **argv, double *budget)
         if (value[o] && number(name, value[o], nums[k].min, nums[k].max, &val[o]))
             return PZ_EXIT_USAGE;
     }
-    const char *spec = value[O_CORPUS], *solver = value[O_SOLVER], *gen = value[O_GEN];
+    s->batch = val[O_BATCH];
+    s->jobs = (int)val[O_JOBS];
+    s->show = (int)val[O_SHOW];
+    s->lim.time_ms = (long)val[O_TIME];
+    s->lim.wall_ms = (long)(val[O_WALL] < 0 ? 2 * val[O_TIME] + WALL_MORE_MS : val[O_WALL]);
+    s->lim.memory_mb = (long)val[O_MEMORY];
+    return 0;
+}
+
+/* The puzzle (the one argument), and which options go together: 0, or an
+ * exit status. */
+static int puzzle_and_options(pz_stress *s, int argc, char **argv, int first,
+                              const char *const *value)
+{
+    const char *spec = value[O_CORPUS], *gen = value[O_GEN];
     char hint[PZ_HINT_SIZE];
-    s->json = value[O_JSON];
-    s->junit = value[O_JUNIT];
-    s->bmf = value[O_BMF];
-    pz_github |= value[O_GITHUB] != NULL;
-    s->save = value[O_SAVE];
-    s->any_size = value[O_ANY_SIZE] != NULL;
     for (int i = first; i < argc; i++) {
         if (!s->p) {
             if (!(s->p = pz_find_puzzle(argv[i])))
@@ -441,19 +489,20 @@ static int parse(pz_stress *s, int argc, char **argv, double *budget)
         return pz_usage("stress: --seeds A..B are the seeds of --gen, which is not given");
     if (gen && value[O_BATCH])
         return pz_usage("stress: --batch is for --corpus: with --gen each seed's input is one run");
-    s->batch = val[O_BATCH];
-    s->jobs = (int)val[O_JOBS];
-    s->show = (int)val[O_SHOW];
-    s->lim.time_ms = (long)val[O_TIME];
-    s->lim.wall_ms = (long)(val[O_WALL] < 0 ? 2 * val[O_TIME] + WALL_MORE_MS : val[O_WALL]);
-    s->lim.memory_mb = (long)val[O_MEMORY];
-    s->sample = 1;
-    if (solver && !(s->only = pz_find_solver(s->p->name, solver)))
+    if (value[O_SOLVER] && !(s->only = pz_find_solver(s->p->name, value[O_SOLVER])))
         return pz_usage("stress: %s has no solver '%s'%s (see puzzlebench list)", s->p->name,
-                        solver, pz_solver_hint(s->p, solver, hint));
+                        value[O_SOLVER], pz_solver_hint(s->p, value[O_SOLVER], hint));
+    return 0;
+}
+
+/* --exec, --against and --gen, found or built, and the user they run as:
+ * 0, or an exit status. */
+static int programs(pz_stress *s, const char *const *value)
+{
+    int status;
     if ((status = program(&s->prog[0], "--exec", value[O_EXEC])) ||
         (value[O_AGAINST] && (status = program(&s->prog[1], "--against", value[O_AGAINST]))) ||
-        (gen && (status = program(&s->gen, "--gen", gen))))
+        (value[O_GEN] && (status = program(&s->gen, "--gen", value[O_GEN]))))
         return status;
     /* Each program's file, and a script's source, which its user must read. */
     const char *paths[6];
@@ -468,38 +517,77 @@ static int parse(pz_stress *s, int argc, char **argv, double *budget)
     }
     if (pz_exec_user(value[O_RUN_AS], paths, npaths))
         return pz_usage("stress: --run-as: no user '%s'", value[O_RUN_AS]);
-    if (pz_plan_budget(value[O_TIME_BUDGET], budget, &e))
-        return pz_usage("stress: %s", e.msg);
+    return 0;
+}
+
+/* --save DIR, made if need be: 0, or an exit status. */
+static int save_dir(const pz_stress *s)
+{
     struct stat st;
     if (s->save && stat(s->save, &st) && errno == ENOENT && mkdir(s->save, 0777))
         return pz_usage("stress: --save %s: cannot make the directory: %s", s->save,
                         strerror(errno));
     if (s->save && (stat(s->save, &st) || !S_ISDIR(st.st_mode) || access(s->save, W_OK)))
         return pz_usage("stress: --save %s: expected a directory we may write to", s->save);
-    if (gen) {
-        if ((status = parse_seeds(s, value[O_SEEDS])))
-            return status;
-    } else {
-        if (pz_corpus_open_stream(&s->corpus, s->p, spec, &e))
-            return pz_print_error(&e);
-        if (s->corpus.puzzle != s->p) {
-            pz_corpus_close(&s->corpus);
-            return pz_usage(
-                "stress: %s holds boards past %s's own sizes, which stress does not take", spec,
-                s->p->name);
-        }
-        s->count = s->corpus.count;
+    return 0;
+}
+
+/* The indices: --gen's seeds, or the corpus opened (spec): 0, or an exit
+ * status. */
+static int indices(pz_stress *s, const char *spec, const char *seeds)
+{
+    pz_error e;
+    if (!spec)
+        return parse_seeds(s, seeds);
+    if (pz_corpus_open_stream(&s->corpus, s->p, spec, &e))
+        return pz_print_error(&e);
+    if (s->corpus.puzzle != s->p) {
+        pz_corpus_close(&s->corpus);
+        return pz_usage("stress: %s holds boards past %s's own sizes, which stress does not take",
+                        spec, s->p->name);
     }
-    char *ans = gen ? NULL : pz_ans_path(spec);
+    s->count = s->corpus.count;
+    return 0;
+}
+
+/* No path written is one read (the programs, the corpus and its answers):
+ * 0, or an exit status. */
+static int clashes(const pz_stress *s, const char *spec)
+{
+    char *ans = spec ? pz_ans_path(spec) : NULL;
     if (ans && access(ans, F_OK)) /* none beside the corpus */
         free(ans), ans = NULL;
     pz_path io[] = {{"--exec", s->prog[0].path, 0},   {"--against", s->prog[1].path, 0},
-                    {"--gen", s->gen.path, 0},        {"the corpus", gen ? NULL : spec, 0},
+                    {"--gen", s->gen.path, 0},        {"the corpus", spec, 0},
                     {"the expected answers", ans, 0}, {"--json", s->json, 1},
                     {"--junit", s->junit, 1},         {"--bmf", s->bmf, 1}};
-    status = pz_check_clash("stress", io, (int)(sizeof io / sizeof *io));
+    int status = pz_check_clash("stress", io, (int)(sizeof io / sizeof *io));
     free(ans);
-    if (status)
+    return status;
+}
+
+static int parse(pz_stress *s, int argc, char **argv, double *budget)
+{
+    const char *value[NOPTIONS];
+    pz_error e;
+    int first, status;
+    if ((status = pz_parse_options(&pz_stress_command, NULL, argc, argv, value, &first)) >= 0)
+        return status ? status : -1;
+    if ((status = limits(s, value)))
+        return status;
+    s->json = value[O_JSON];
+    s->junit = value[O_JUNIT];
+    s->bmf = value[O_BMF];
+    pz_github |= value[O_GITHUB] != NULL;
+    s->save = value[O_SAVE];
+    s->any_size = value[O_ANY_SIZE] != NULL;
+    s->sample = 1;
+    if ((status = puzzle_and_options(s, argc, argv, first, value)) || (status = programs(s, value)))
+        return status;
+    if (pz_plan_budget(value[O_TIME_BUDGET], budget, &e))
+        return pz_usage("stress: %s", e.msg);
+    if ((status = save_dir(s)) || (status = indices(s, value[O_CORPUS], value[O_SEEDS])) ||
+        (status = clashes(s, value[O_CORPUS])))
         return status;
     pz_shard sh;
     if (pz_parse_shard(value[O_SHARD], s->count, &sh, &e))
@@ -695,103 +783,144 @@ static void report(const pz_stress *s, const pz_stress_tally *all, const pz_exam
     report_failures(s, all, ex, nex, shrunk, nshrunk);
 }
 
+/* The reports asked for checked writable before any run, the folder the
+ * failures go to without --save, and an empty corpus refused: 0, or an
+ * exit status.  *save: the folder chosen, to free. */
+static int outputs(pz_stress *s, char **save)
+{
+    int rc = 0;
+    if (s->json)
+        rc = pz_check_output("stress", "--json", s->json);
+    if (rc == 0 && s->junit)
+        rc = pz_check_output("stress", "--junit", s->junit);
+    if (rc == 0 && s->bmf)
+        rc = pz_check_output("stress", "--bmf", s->bmf);
+    if (rc == 0 && !s->save) { /* the failures shown are saved where run saves its own */
+        const char *reports[] = {s->json, s->junit, s->bmf};
+        s->save = *save = pz_save_dir(NULL, reports, 3);
+        s->save_shown = 1;
+    }
+    if (rc == 0 && !s->count) { /* every instance AC, of none, is not a pass */
+        fflush(stdout);
+        fprintf(stderr, "puzzlebench: stress: no instance in the corpus %s: nothing was judged\n",
+                s->corpus.spec);
+        rc = PZ_EXIT_FAIL;
+    }
+    return rc;
+}
+
+/* A way out once runs may have begun: signals are ours no more, and what
+ * the programs left behind is ended. */
+static void release(void)
+{
+    pz_stop_release();
+    pz_end_strays();
+}
+
+/* The time budget: a pilot and its table (plan.h).  -1 to go on, else the
+ * exit status (the budget refuses the stress, or the pilot met an error). */
+static int budget_plan(pz_stress *s, double budget)
+{
+    pz_stress_plan plan;
+    if (!pz_stress_plan_make(s, budget, &plan)) {
+        pz_stress_plan_print(stderr, s, &plan, budget);
+        if (plan.verdict == PZ_DROPPED) {
+            release();
+            return PZ_EXIT_USAGE;
+        }
+    } else if (plan.bad) {
+        release();
+        return pz_print_error(&plan.error);
+    }
+    return -1;
+}
+
+/* The report's last line, and the exit status it gives (a signal aside);
+ * *all_ac: every instance judged AC, and all of them judged. */
+static int last_line(const pz_stress *s, const pz_stress_tally *all, int sig, int *all_ac)
+{
+    long long total = sig ? s->done : pz_stress_judged(s), ac = all->prog[0].count[PZ_AC];
+    int wrong_ref = s->prog[1].cmd && all->prog[1].count[PZ_AC] != total;
+    int ok = ac == total && !all->jury && !wrong_ref;
+    int rc = ok && !sig ? PZ_EXIT_OK : PZ_EXIT_FAIL;
+    char jury[96] = "";
+    if (all->jury) /* the run fails, and says whose fault it is */
+        snprintf(jury, sizeof jury, ": the jury is wrong on %lld instance%s", all->jury,
+                 all->jury > 1 ? "s" : "");
+    else if (wrong_ref)
+        snprintf(jury, sizeof jury, ": --against fails on %lld %s%s",
+                 total - all->prog[1].count[PZ_AC], s->gen.cmd ? "seed" : "instance",
+                 total - all->prog[1].count[PZ_AC] > 1 ? "s" : "");
+    if (sig) /* as run's summary says it */
+        printf("\nPARTIAL: interrupted after %lld of %lld %ss. %s%s\n", s->done,
+               pz_stress_judged(s), s->gen.cmd ? "seed" : "instance",
+               ok ? "all AC so far" : "FAILED", jury);
+    else
+        printf("\n%s%s\n", rc ? "FAILED" : "all AC", jury);
+    *all_ac = !sig && ac == total && (!s->prog[1].cmd || all->prog[1].count[PZ_AC] == total);
+    return rc;
+}
+
+/* The reports besides the terminal's (JSON, JUnit, BMF, GitHub's): rc, or
+ * PZ_EXIT_USAGE where one cannot be written. */
+static int write_reports(const pz_stress_report *r, int rc)
+{
+    const pz_stress *s = r->s;
+    if (s->json && write_json(r))
+        rc = PZ_EXIT_USAGE;
+    if ((s->junit && pz_write_file(s->junit, pz_write_junit_stress, r)) ||
+        (s->bmf && pz_write_file(s->bmf, pz_write_bmf_stress, r)))
+        rc = PZ_EXIT_USAGE;
+    if (pz_github_on())
+        pz_github_stress(r);
+    return rc;
+}
+
+/* The stress itself, once planned: the corpus judged, the failures run
+ * again alone and shrunk (into ex and shrunk), every report written.  The
+ * exit status. */
+static int judge(pz_stress *s, pz_stress_tally *all, time_t started, pz_example *ex, int *nex,
+                 pz_example *shrunk, int *nshrunk)
+{
+    int saved = 0, sig, all_ac, rc;
+    double wall = pz_stress_corpus(s, all);
+    pz_context ctx;
+    pz_context_gather(&ctx, s->jobs, started);
+    s->corpus_runs = s->runs;
+    if (all->bad) {
+        release();
+        return pz_print_error(&all->error);
+    }
+    pz_stress_examine(s, all, ex, nex, shrunk, nshrunk, &saved);
+    sig = pz_stop_signal;
+    pz_stop_release();
+    report(s, all, ex, *nex, shrunk, *nshrunk, saved, wall, pz_end_strays(), &ctx, sig);
+    rc = last_line(s, all, sig, &all_ac);
+    if (pz_check_stdout()) /* before the JSON: the terminal report is the first */
+        rc = PZ_EXIT_USAGE;
+    pz_stress_report r = {s, all, ex, *nex, shrunk, *nshrunk, saved, wall, &ctx, sig, all_ac};
+    rc = write_reports(&r, rc);
+    return sig ? 128 + sig : rc;
+}
+
 int pz_cmd_stress(int argc, char **argv)
 {
     pz_stress s = {0};
-    pz_stress_tally *all = calloc(1, sizeof *all);
+    pz_stress_tally *all = pz_xcalloc(1, sizeof *all);
     pz_example ex[PZ_STRESS_KEEP] = {0}, shrunk[2] = {0};
-    int nex = 0, nshrunk = 0, saved = 0, rc;
+    int nex = 0, nshrunk = 0, rc;
     double budget = 0;
     char *save = NULL;
-    if (!all)
-        pz_fatal("out of memory");
-    if ((rc = parse(&s, argc, argv, &budget)) == 0 && s.json)
-        rc = pz_check_output("stress", "--json", s.json);
-    if (rc == 0 && s.junit)
-        rc = pz_check_output("stress", "--junit", s.junit);
-    if (rc == 0 && s.bmf)
-        rc = pz_check_output("stress", "--bmf", s.bmf);
-    if (rc == 0 && !s.save) { /* the failures shown are saved where run saves its own */
-        const char *reports[] = {s.json, s.junit, s.bmf};
-        s.save = save = pz_save_dir(NULL, reports, 3);
-        s.save_shown = 1;
-    }
-    if (rc == 0 && !s.count) { /* every instance AC, of none, is not a pass */
-        fflush(stdout);
-        fprintf(stderr, "puzzlebench: stress: no instance in the corpus %s: nothing was judged\n",
-                s.corpus.spec);
-        rc = PZ_EXIT_FAIL;
-    }
+    if ((rc = parse(&s, argc, argv, &budget)) == 0)
+        rc = outputs(&s, &save);
     if (rc == 0) {
         pz_prepare_all();
         pz_exec_setup();
         pz_stop_catch(); /* over exec.h's handlers: a second signal is theirs */
         time_t started = time(NULL);
-        pz_stress_plan plan;
-        if (!pz_stress_plan_make(&s, budget, &plan)) {
-            pz_stress_plan_print(stderr, &s, &plan, budget);
-            if (plan.verdict == PZ_DROPPED) {
-                pz_stop_release();
-                pz_end_strays();
-                rc = PZ_EXIT_USAGE;
-                goto out;
-            }
-        } else if (plan.bad) {
-            pz_stop_release();
-            pz_end_strays();
-            rc = pz_print_error(&plan.error);
-            goto out;
-        }
-        double wall = pz_stress_corpus(&s, all);
-        pz_context ctx;
-        pz_context_gather(&ctx, s.jobs, started);
-        s.corpus_runs = s.runs;
-        if (all->bad) {
-            pz_stop_release();
-            pz_end_strays();
-            rc = pz_print_error(&all->error);
-        } else {
-            pz_stress_examine(&s, all, ex, &nex, shrunk, &nshrunk, &saved);
-            int sig = pz_stop_signal;
-            pz_stop_release();
-            report(&s, all, ex, nex, shrunk, nshrunk, saved, wall, pz_end_strays(), &ctx, sig);
-            long long total = sig ? s.done : pz_stress_judged(&s), ac = all->prog[0].count[PZ_AC];
-            int wrong_ref = s.prog[1].cmd && all->prog[1].count[PZ_AC] != total;
-            int ok = ac == total && !all->jury && !wrong_ref;
-            rc = ok && !sig ? PZ_EXIT_OK : PZ_EXIT_FAIL;
-            char jury[96] = "";
-            if (all->jury) /* the run fails, and says whose fault it is */
-                snprintf(jury, sizeof jury, ": the jury is wrong on %lld instance%s", all->jury,
-                         all->jury > 1 ? "s" : "");
-            else if (wrong_ref)
-                snprintf(jury, sizeof jury, ": --against fails on %lld %s%s",
-                         total - all->prog[1].count[PZ_AC], s.gen.cmd ? "seed" : "instance",
-                         total - all->prog[1].count[PZ_AC] > 1 ? "s" : "");
-            if (sig) /* as run's summary says it */
-                printf("\nPARTIAL: interrupted after %lld of %lld %ss. %s%s\n", s.done,
-                       pz_stress_judged(&s), s.gen.cmd ? "seed" : "instance",
-                       ok ? "all AC so far" : "FAILED", jury);
-            else
-                printf("\n%s%s\n", rc ? "FAILED" : "all AC", jury);
-            if (pz_check_stdout()) /* before the JSON: the terminal report is the first */
-                rc = PZ_EXIT_USAGE;
-            /* all_ac: every instance judged AC, and all of them judged */
-            int all_ac =
-                !sig && ac == total && (!s.prog[1].cmd || all->prog[1].count[PZ_AC] == total);
-            pz_stress_report r = {&s,    all,  ex,   nex, shrunk, nshrunk,
-                                  saved, wall, &ctx, sig, all_ac};
-            if (s.json && write_json(&r))
-                rc = PZ_EXIT_USAGE;
-            if ((s.junit && pz_write_file(s.junit, pz_write_junit_stress, &r)) ||
-                (s.bmf && pz_write_file(s.bmf, pz_write_bmf_stress, &r)))
-                rc = PZ_EXIT_USAGE;
-            if (pz_github_on())
-                pz_github_stress(&r);
-            if (sig)
-                rc = 128 + sig;
-        }
+        if ((rc = budget_plan(&s, budget)) < 0)
+            rc = judge(&s, all, started, ex, &nex, shrunk, &nshrunk);
     }
-out:
     for (int i = 0; i < nex; i++)
         pz_example_free(&ex[i]);
     for (int i = 0; i < nshrunk; i++)

@@ -6,8 +6,9 @@
 # nothing fails; a plug-in's "unknown" or PZ_STOPPED with no budget is its
 # failure, named; sampled-out boards are "not run", not unanswered; two
 # answers the judge prints alike agree, and where they differ the line says
-# how.  Then random mixes of plug-ins, budgets and samples: none exits 0
-# with a wrong answer.
+# how.  Then random mixes of plug-ins, budgets and samples (run), and of
+# wrong programs, juries, batches, shards and samples (stress): none exits
+# 0 with a wrong answer.
 set -u
 pb=$1 src=$2
 source "$src/tests/cli.sh"
@@ -172,6 +173,74 @@ for m in $(seq 1 24); do
     if [ "$rc" = 0 ]; then
         bad "mix $m exited 0: $puzzle $corpus $solvers ${opts[*]}"; cat mix.out
     else ok; fi
+done
+
+# stress's random mixes: a program right or wrong in one way (sed on our
+# solver's output), on a generated corpus or on a file whose jury is right,
+# wrong or "unknown" in places, in random batches, jobs and shards.  stress
+# may exit 0 only where the program printed the truth on every instance
+# judged and no jury answer is wrong, and must where both hold; a jury's
+# "unknown" is said.
+printf '#!/bin/sh\n"%s" solve "$1" | sed "$2"\n' "$pb" >prog.sh
+chmod +x prog.sh
+flip_seds=('s/^x$/x/' 's/^[1-6]$/Impossible/' 's/^Impossible$/0/' 's/^2$/3/')
+tetravex_seds=('s/^x$/x/' 's/Possible$/Impossible/' 's/Impossible$/Possible/' 's/Possible$/unknown/')
+RANDOM=36
+for m in $(seq 1 16); do
+    if [ $((RANDOM % 2)) = 0 ]; then
+        puzzle=flip seds=("${flip_seds[@]}") kind=
+        [ $((RANDOM % 2)) = 0 ] && kind=mode=solvable:
+        corpus="flip:random:${kind}count=$((1 + RANDOM % 40)):seed=$m"
+    else
+        puzzle=tetravex seds=("${tetravex_seds[@]}") kind=tiles
+        [ $((RANDOM % 2)) = 0 ] && kind=solvable
+        corpus="tetravex:random:n=3:mode=$kind:count=$((1 + RANDOM % 20)):seed=$m"
+    fi
+    edit=${seds[$((RANDOM % ${#seds[@]}))]}
+    "$pb" gen "$puzzle" --corpus "$corpus" >mix.in
+    "$pb" solve "$puzzle" <mix.in >truth.out
+    ./prog.sh "$puzzle" "$edit" <mix.in >prog.out
+    wrong=0
+    cmp -s truth.out prog.out || wrong=1
+    jury_wrong=0 jury_unknown=0 target=$corpus
+    if [ $((RANDOM % 2)) = 0 ]; then # a corpus file, its jury spoilt in places
+        target=mix.in
+        awk -v seed="$RANDOM" -v puzzle="$puzzle" 'BEGIN { srand(seed) }
+            /^$/ || rand() >= 0.1 { print; next }
+            puzzle == "flip" { print ($0 == "Impossible" ? 1 : "Impossible"); next }
+            { w = rand() < 0.5 ? "unknown" : $NF == "Impossible" ? "Possible" : "Impossible"
+              $NF = w; print }' truth.out >mix.ans
+        jury_unknown=$(grep -c unknown mix.ans)
+        jury_wrong=$(paste -d'|' truth.out mix.ans | awk -F'|' '$1 != $2 && $2 !~ /unknown$/' |
+            wc -l)
+    fi
+    opts=(--batch $((1 + RANDOM % 30)) --jobs $((1 + RANDOM % 2)) --show 1 --save saved)
+    sharded=0
+    [ $((RANDOM % 4)) = 0 ] && opts+=(--shard 0/2) sharded=1
+    "$pb" stress "$puzzle" --exec "./prog.sh $puzzle '$edit'" --corpus "$target" "${opts[@]}" \
+        >mix.out 2>&1
+    rc=$?
+    what="$puzzle $target '$edit' ${opts[*]} (wrong $wrong, jury: $jury_wrong wrong)"
+    # a shard judges half the corpus: a wrong answer in the other half need not fail it
+    if [ "$rc" = 0 ] && [ "$sharded" = 0 ] && [ "$wrong$jury_wrong" != 00 ]; then
+        bad "stress mix $m exited 0: $what"; cat mix.out
+    elif [ "$rc" != 0 ] && [ "$wrong$jury_wrong" = 00 ]; then
+        bad "stress mix $m exited $rc on right answers: $what"; cat mix.out
+    elif [ "$jury_unknown" != 0 ] && [ "$sharded" = 0 ] &&
+        ! grep -q "the jury gave no answer (\"unknown\") to $jury_unknown instance" mix.out; then
+        bad "stress mix $m: the jury's $jury_unknown unknown not said: $what"; cat mix.out
+    else ok; fi
+    rm -f mix.ans
+done
+# Sampled by the time budget's plan: a wrong program still fails, a right one passes.
+for edit in 's/^[1-6]$/Impossible/' 's/^x$/x/'; do
+    "$pb" stress flip --exec "./prog.sh flip '$edit'" --corpus flip:random:mode=solvable:count=1e5 \
+        --batch 1000 --time-budget 0.2 --show 1 --save saved >mix.out 2>&1
+    rc=$?
+    want=1
+    [ "$edit" = 's/^x$/x/' ] && want=0
+    [ "$rc" = "$want" ] && grep -q "sampled for the time budget" mix.out && ok ||
+        { bad "sampled stress, '$edit': exit $rc, expected $want"; cat mix.out; }
 done
 
 summary

@@ -937,40 +937,16 @@ static int read_repetitions(reader *rd, const pz_jval *v, int s, const char *nam
 #define READ_LIKE(m, key) read_like(rd, v, key, t->m##_cpu_seconds, t->m##_ran)
 #define READ_SIZES(m, key) read_sizes(rd, v, key, t)
 
-static int read_solver(reader *rd, const pz_jval *v, int s)
+/* Solver s's counts against its shard: the solver was given every
+ * instance of it (a sampled one, those whose index is a multiple of the
+ * sample) and each of them it ran or skipped; each answer in one class. */
+static int check_counts(reader *rd, const pz_jval *v, int s, const char *name, int smp)
 {
     pz_result *r = &rd->rep->res;
     pz_error *e = rd->e;
     pz_tally *t = &r->tally[s];
-    char name[64];
-    int smp;
-    long long spread, given;
-    const char *puzzle = rd->rep->corpus.puzzle->name;
-    if (!json_is_object(v->v))
-        return pz_jfail(e, v, "expected a solver (an object), found %s", pz_jwhat(v->v));
-    if (pz_jneed_strbuf(v, "name", name, sizeof name, e) || pz_jneed_bool(v, "sampled", &smp, e))
-        return -1;
-    if (!(r->opts.solvers[s] = pz_find_solver(puzzle, name))) {
-        pz_jval n = pz_jget(v, "name");
-        return pz_jfail(e, &n, "expected a solver of %s in this build, found \"%s\"", puzzle, name);
-    }
-    for (int i = 0; i < s; i++)
-        if (r->opts.solvers[i] == r->opts.solvers[s]) {
-            pz_jval n = pz_jget(v, "name");
-            return pz_jfail(e, &n, "expected each solver once, found %s again", name);
-        }
-    r->opts.slow |= (unsigned)smp << s;
-    /* the repetitions' spreads are of the classes of the solver's spread */
-    if (per_octave(rd, v, "spread", &rd->rep->per_octave[s]))
-        return -1;
-    PZ_TALLY(READ)
-    spread = pz_spread_total(&t->spread);
-
-    /* The counts against the shard: the solver was given every instance of
-     * it (a sampled one, those whose index is a multiple of the sample) and
-     * each of them it ran or skipped. */
-    given = smp ? multiples(r->shard.first, r->shard.end, r->opts.sample)
-                : r->shard.end - r->shard.first;
+    long long given = smp ? multiples(r->shard.first, r->shard.end, r->opts.sample)
+                          : r->shard.end - r->shard.first;
     pz_jval at = pz_jget(v, "ran");
     if (!r->partial && t->ran + t->skipped != given)
         return pz_jfail(e, &at,
@@ -1009,8 +985,19 @@ static int read_solver(reader *rd, const pz_jval *v, int s)
                         "answers it gave, found %lld",
                         name, t->ran, classes);
     }
-    /* run --repeat K times every batch K times, each time in the spread */
-    long long reps = r->opts.repeat > 1 ? r->opts.repeat : 1;
+    return 0;
+}
+
+/* Solver s's times against its counts: the spread holds each instance once
+ * a repetition (run --repeat K times every batch K times), the warm and
+ * cold batches no more (older reports have neither; a merge of older and
+ * newer shards, some); like-with-like and the worst index in range. */
+static int check_times(reader *rd, const pz_jval *v, int s, const char *name)
+{
+    pz_result *r = &rd->rep->res;
+    pz_error *e = rd->e;
+    pz_tally *t = &r->tally[s];
+    long long spread = pz_spread_total(&t->spread), reps = r->opts.repeat > 1 ? r->opts.repeat : 1;
     if (spread != t->ran * reps) {
         pz_jval sp = pz_jget(v, "spread");
         if (reps > 1)
@@ -1021,9 +1008,6 @@ static int read_solver(reader *rd, const pz_jval *v, int s)
         return pz_jfail(e, &sp, "expected the spread of %s to hold its %lld instances, found %lld",
                         name, t->ran, spread);
     }
-    /* The warm batches' spread and the cold batches hold each instance once
-     * a repetition, as the spread does (older reports have neither; a merge
-     * of older and newer shards, some). */
     long long warm = pz_spread_total(&t->cpu_spread);
     if (warm + t->cold_ran > t->ran * reps || t->cold_batches > t->cold_ran) {
         pz_jval sp = pz_jget(v, "cpu_spread");
@@ -1049,6 +1033,37 @@ static int read_solver(reader *rd, const pz_jval *v, int s)
         return pz_jfail(e, &w, "expected \"worst_index\" -1 for a solver that ran nothing");
     }
     return 0;
+}
+
+/* Solver s: its name (once, of this build), its tally's fields, then its
+ * counts and times checked against each other. */
+static int read_solver(reader *rd, const pz_jval *v, int s)
+{
+    pz_result *r = &rd->rep->res;
+    pz_error *e = rd->e;
+    pz_tally *t = &r->tally[s];
+    char name[64];
+    int smp;
+    const char *puzzle = rd->rep->corpus.puzzle->name;
+    if (!json_is_object(v->v))
+        return pz_jfail(e, v, "expected a solver (an object), found %s", pz_jwhat(v->v));
+    if (pz_jneed_strbuf(v, "name", name, sizeof name, e) || pz_jneed_bool(v, "sampled", &smp, e))
+        return -1;
+    if (!(r->opts.solvers[s] = pz_find_solver(puzzle, name))) {
+        pz_jval n = pz_jget(v, "name");
+        return pz_jfail(e, &n, "expected a solver of %s in this build, found \"%s\"", puzzle, name);
+    }
+    for (int i = 0; i < s; i++)
+        if (r->opts.solvers[i] == r->opts.solvers[s]) {
+            pz_jval n = pz_jget(v, "name");
+            return pz_jfail(e, &n, "expected each solver once, found %s again", name);
+        }
+    r->opts.slow |= (unsigned)smp << s;
+    /* the repetitions' spreads are of the classes of the solver's spread */
+    if (per_octave(rd, v, "spread", &rd->rep->per_octave[s]))
+        return -1;
+    PZ_TALLY(READ)
+    return check_counts(rd, v, s, name, smp) || check_times(rd, v, s, name) ? -1 : 0;
 }
 
 static int read_solvers(reader *rd)

@@ -67,12 +67,22 @@ typedef struct solver_pilot {
     const pz_solver *s;
     pz_budget capped; /* the user's budget for each game, with the pilot's cap on its CPU */
     double cap;
-    char *insts, *ans;
+    char *insts, *ans; /* a place for each pilot instance and its answer (one: wide) */
     void *scratch;
     pz_arena *arena;
     long long solved;
     pz_plan_row *row;
 } solver_pilot;
+
+/* What a run does with an answer besides solving it: checks it, asks for
+ * its proof, and counts it under its class.  Timed by the pilot, as a
+ * run's checker costs as much as a fast solver or more. */
+static void judge(const pz_puzzle *p, const void *inst, const void *ans)
+{
+    const char *why;
+    if (p->check(inst, ans, &why) == PZ_VALID && (!p->proof || p->proof(inst, ans) == PZ_PROVEN))
+        p->classify(inst, ans, NULL, 0);
+}
 
 /* Step k of a solver's pilot: instance k of the pilot, timed alone, so a
  * slow solver stops at the pilot's CPU limit; one that passes the cap is
@@ -83,7 +93,8 @@ static int solver_step(void *ctx, int k, double *cpu)
     const pz_puzzle *p = sp->c->puzzle;
     const pz_solver *s = sp->s;
     pz_plan_row *row = sp->row;
-    char *inst = sp->insts + (size_t)(sp->c->params.wide ? 0 : row->fit) * p->inst_size;
+    size_t at = sp->c->params.wide ? 0 : (size_t)row->fit;
+    char *inst = sp->insts + at * p->inst_size, *ans = sp->ans + at * p->ans_size;
     pz_corpus_get(sp->c, pz_pilot_index(k, sp->c->count), inst);
     row->tried++;
     if (!s->fits(inst))
@@ -91,18 +102,51 @@ static int solver_step(void *ctx, int k, double *cpu)
     row->fit++;
     if (sp->arena) {
         pz_arena_reset(sp->arena);
-        p->answer_in(inst, sp->ans, sp->arena);
+        p->answer_in(inst, ans, sp->arena);
     }
     if (s->resize && s->resize(sp->scratch, inst))
         return 0;
     double t = pz_cpu_now();
     pz_game_start(&sp->capped); /* run --budget: each game as the run gives it */
-    int failed = s->solve(inst, sp->ans, sp->scratch);
+    int failed = s->solve(inst, ans, sp->scratch);
     t = pz_cpu_now() - t;
     *cpu += t;
     row->too_slow = t >= sp->cap;
     sp->solved += !failed;
+    if (!failed) {
+        t = pz_cpu_now();
+        judge(p, inst, ans);
+        row->check += pz_cpu_now() - t;
+    }
     return row->too_slow;
+}
+
+/* A fast solver's pilot again, as a run's batch times it: every pilot
+ * instance solved in a loop until the loop is long enough for the clock,
+ * then every answer judged in a loop likewise. */
+static void again_in_loops(solver_pilot *sp, const pz_budget *budget)
+{
+    const pz_puzzle *p = sp->c->puzzle;
+    pz_plan_row *row = sp->row;
+    const size_t isz = p->inst_size, asz = p->ans_size;
+    for (int judging = 0; judging < 2; judging++) {
+        long long rounds = 0;
+        double t = pz_cpu_now(), spent;
+        do {
+            for (long long i = 0; i < row->fit; i++) {
+                const char *inst = sp->insts + (size_t)i * isz;
+                char *ans = sp->ans + (size_t)i * asz;
+                if (judging) {
+                    judge(p, inst, ans);
+                    continue;
+                }
+                pz_game_start(budget);
+                sp->s->solve(inst, ans, sp->scratch);
+            }
+            rounds++;
+        } while ((spent = pz_cpu_now() - t) * 1000 < PZ_PILOT_CPU_MS / 50 && !pz_stop_signal);
+        *(judging ? &row->check : &row->cpu) = spent / (double)rounds;
+    }
 }
 
 /* Times s on the pilot of c: fills tried, fit, cpu and estimate.  A fast
@@ -119,7 +163,7 @@ static void pilot(const pz_corpus *c, const pz_solver *s, const pz_budget *budge
                        .capped = *budget,
                        .cap = pz_pilot_cap(share),
                        .insts = pz_xcalloc(PZ_PILOT, p->inst_size),
-                       .ans = pz_xcalloc(1, p->ans_size),
+                       .ans = pz_xcalloc(wide ? 1 : PZ_PILOT, p->ans_size),
                        .scratch = pz_scratch_new(s),
                        .arena = wide ? pz_arena_new() : NULL,
                        .row = row};
@@ -131,23 +175,12 @@ static void pilot(const pz_corpus *c, const pz_solver *s, const pz_budget *budge
     pz_prepare(s);
     pz_pilot_run(solver_step, &sp, 1, 0, &done);
     row->cpu = done.cpu[0];
-    if (!wide && row->fit && row->cpu * 1000 < PZ_PILOT_CPU_MS / 50) {
-        long long rounds = 0;
-        double t = pz_cpu_now(), spent;
-        do {
-            for (long long i = 0; i < row->fit; i++) {
-                pz_game_start(budget);
-                s->solve(sp.insts + (size_t)i * p->inst_size, sp.ans, sp.scratch);
-            }
-            rounds++;
-        } while ((spent = pz_cpu_now() - t) * 1000 < PZ_PILOT_CPU_MS / 50 && !pz_stop_signal);
-        row->cpu = spent / (double)rounds;
-    }
+    if (!wide && row->fit && row->cpu * 1000 < PZ_PILOT_CPU_MS / 50)
+        again_in_loops(&sp, budget);
     /* One that fits nothing costs nothing; a failure costs what an answer does. */
     long long timed = sp.solved ? sp.solved : row->fit;
-    row->estimate =
-        timed ? row->cpu / (double)timed * (double)c->count * (double)row->fit / (double)row->tried
-              : 0;
+    double fits = (double)c->count * (double)row->fit / (double)row->tried;
+    row->estimate = timed ? (row->cpu + row->check) / (double)timed * fits : 0;
     pz_scratch_free(s, sp.scratch);
     if (sp.arena)
         pz_arena_free(sp.arena);
@@ -173,18 +206,35 @@ pz_plan_verdict pz_plan_fit(double estimate, double share, long long count, long
     return count / *sample < PZ_PILOT_MIN ? PZ_DROPPED : PZ_SAMPLED;
 }
 
+/* The CPU seconds a run takes to make an instance of c: the pilot's
+ * instances made in a loop until it is long enough for the clock. */
+static double making(const pz_corpus *c)
+{
+    char *inst = pz_xcalloc(1, c->puzzle->inst_size);
+    long long made = 0;
+    double t = pz_cpu_now(), spent;
+    do
+        pz_corpus_get(c, pz_pilot_index((int)(made % PZ_PILOT), c->count), inst);
+    while (++made % PZ_PILOT ||
+           ((spent = pz_cpu_now() - t) * 1000 < PZ_PILOT_CPU_MS / 50 && !pz_stop_signal));
+    free(inst);
+    return spent / (double)made;
+}
+
 int pz_plan(const pz_corpus *c, pz_run_opts *o, double budget, pz_plan_row *rows)
 {
     int n = o->nsolvers, changed = 0, kept = 0;
     if (!c->gen || c->count < PZ_PLAN_FROM || o->sample != 1 || n == 0)
         return -1;
     double share = budget / n;
+    double make = making(c) * (double)c->count / n; /* each solver's part */
     long long sample = 1;
     for (int s = 0; s < n; s++) {
         long long r;
         if (pz_stop_signal) /* caught by the caller: the run reports nothing done */
             return -1;
         pilot(c, o->solvers[s], &o->budget, share, &rows[s]);
+        rows[s].estimate += make;
         rows[s].verdict =
             rows[s].too_slow ? PZ_DROPPED : pz_plan_fit(rows[s].estimate, share, c->count, &r);
         if (rows[s].verdict == PZ_SAMPLED && r > sample)
@@ -214,13 +264,13 @@ void pz_plan_print(FILE *f, const pz_plan_row *rows, int n, const pz_run_opts *o
     pz_span(share, sizeof share, budget / n);
     pz_span(cap, sizeof cap, pz_pilot_cap(budget / n));
     fprintf(f,
-            "run: estimated from a pilot of each solver (budget %.15g s of CPU for the run,\n"
-            "     %s a solver; --time-budget none lifts it):\n",
+            "run: estimated from a pilot of each solver, its answers checked (budget %.15g s\n"
+            "     of CPU for the run, %s a solver; --time-budget none lifts it):\n",
             budget, share);
     for (int s = 0; s < n; s++) {
         const pz_plan_row *r = &rows[s];
         long long timed = r->fit;
-        pz_span(each, sizeof each, timed ? r->cpu / (double)timed : 0);
+        pz_span(each, sizeof each, timed ? (r->cpu + r->check) / (double)timed : 0);
         pz_span(whole, sizeof whole, r->estimate);
         fprintf(f, "  %-10s %3lld of %3lld fit, %9s each, %10s in all: ", r->solver->name, r->fit,
                 r->tried, each, whole);

@@ -3,8 +3,9 @@
  * Before a run of a generated corpus spends real time, each solver is timed
  * on a pilot: up to PZ_PILOT instances drawn at fixed pseudo-random indices
  * of the whole corpus (the same on every machine), stopping once it has
- * spent half a second of CPU.  Its time per instance times the instances it
- * fits is its estimate for the corpus.  Each solver has an equal share of
+ * spent half a second of CPU.  Its time per instance, solving and judging
+ * the answer (check, proof, class), times the instances it fits, and its
+ * share of making the corpus's instances, is its estimate for the corpus.  Each solver has an equal share of
  * the budget; one whose estimate passes its share runs on a sample (the
  * indices that are multiples of a power of ten R, as --sample 1/R does),
  * and one that would get fewer than PZ_PILOT_MIN instances even so is
@@ -45,7 +46,8 @@ typedef struct pz_plan_row {
     const pz_solver *solver;
     long long tried, fit; /* pilot instances made, and those the solver fits */
     double cpu;           /* CPU seconds it spent on the ones it fits */
-    double estimate;      /* CPU seconds for the whole corpus */
+    double check;         /* CPU seconds its answers took to judge (check, proof, class) */
+    double estimate;      /* CPU seconds for the whole corpus, solving and judging */
     int too_slow;         /* a pilot instance passed the cap: dropped, not estimated */
     pz_plan_verdict verdict;
 } pz_plan_row;

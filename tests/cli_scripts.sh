@@ -205,11 +205,13 @@ head -1 "$tmp/out" | grep -q '^usage: tetravex-nodes' && ok || bad "tetravex-nod
 expect 0 "" -- env PZ_BUILD="$(dirname "$pb")" "$src/scripts/harness-cost" --shard 0/4096
 grep -qE '^\| [0-9a-f]{7}(\+dirty)? \| [0-9.]+ \| [0-9.]+ \+ [0-9.]+ = [0-9.]+ s \| [0-9.]+ s \| [0-9.]+x \| [0-9]+ s \|$' \
     "$tmp/out" && ok || bad "scripts/harness-cost: $(cat "$tmp/out")"
-# estimates: a row a solver, the pilot's estimate beside what the run spent.
-expect 0 "" -- env PZ_BUILD="$(dirname "$pb")" "$src/scripts/estimates" flip:random:count=2000
-[ "$(grep -cE '^\| flip:random:count=2000 \| [a-z0-9]+ \| [0-9.]+ [a-z]+ \| [0-9.]+ [a-z]+ \| whole \|$' \
-     "$tmp/out")" = "$(registry "$pb" flip | grep -c '^flip/')" ] && ok ||
-    bad "scripts/estimates: $(cat "$tmp/out")"
+# estimates: a row a run, the pilot's estimate beside what the run spent.
+expect 0 "" -- env PZ_BUILD="$(dirname "$pb")" "$src/scripts/estimates" flip:random:count=2000 \
+    "lightsout:random:count=5000 --solvers gf2,rowenum"
+row='[0-9.]+ [mu]?s \| [0-9.]+ [mu]?s \| [0-9]+\.[0-9][0-9] \|$'
+grep -qE "^\| flip:random:count=2000 \| $row" "$tmp/out" &&
+    grep -qE "^\| lightsout:random:count=5000 --solvers gf2,rowenum \| $row" "$tmp/out" &&
+    [ "$(wc -l <"$tmp/out")" = 4 ] && ok || bad "scripts/estimates: $(cat "$tmp/out")"
 
 # scripts/shard: a FILE outside corpus/PUZZLE/ is refused at once, before any
 # shard runs, and --puzzle names its puzzle.

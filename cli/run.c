@@ -220,6 +220,58 @@ static int plan(const pz_corpus *c, pz_run_opts *o, const char *budget, int samp
     return PZ_EXIT_OK;
 }
 
+/* The options that shape the run into o: the solvers, --sample, --threads,
+ * --batch, --budget and --repeat.  0, or the exit status, told. */
+static int run_options(const pz_puzzle *p, const char *const *value, pz_run_opts *o)
+{
+    const char *sample = value[O_SAMPLE], *threads = value[O_THREADS], *batch = value[O_BATCH];
+    const char *repeat = value[O_REPEAT];
+    pz_error e;
+    if (pz_select_solvers(p, value[O_SOLVERS], value[O_SLOW], o, &e))
+        return pz_print_error_in("run", &e);
+    if (sample && pz_parse_sample(sample, &o->sample, &e))
+        return pz_print_error(&e);
+    if (threads && !(o->threads = whole(threads, 1024)))
+        return pz_usage("run: expected --threads T with 1 <= T <= 1024, found '%s'", threads);
+    if (batch && !(o->batch = whole(batch, 1 << 24)))
+        return pz_usage("run: expected --batch B with 1 <= B <= %d, found '%s'", 1 << 24, batch);
+    if (value[O_BUDGET] && pz_parse_budget(value[O_BUDGET], &o->budget, &e))
+        return pz_print_error(&e);
+    if (repeat && !(o->repeat = whole(repeat, PZ_REPEAT)))
+        return pz_usage("run: expected --repeat K with 1 <= K <= %d, found '%s'", PZ_REPEAT,
+                        repeat);
+    if (o->sample == 1)
+        o->slow = 0;
+    o->progress = !pz_summary_quiet;
+    return 0;
+}
+
+/* The run, its reports and its saved failures (into save, unless nosave):
+ * the exit status. */
+static int run_and_report(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o,
+                          const char *const out[PZ_OUTS], const char *save, int nosave)
+{
+    time_t started = time(NULL);
+    pz_context ctx;
+    pz_result res;
+    int status;
+    pz_run(c, sh, o, &res);
+    pz_stop_release();
+    pz_context_gather(&ctx, res.opts.threads, started);
+    res.context = &ctx;
+    status = pz_write_reports(&res, out);
+    status = status < 0 ? PZ_EXIT_USAGE : status ? PZ_EXIT_FAIL : PZ_EXIT_OK;
+    /* Interrupted, the searches stay stopped (pz_stop): no shrinking. */
+    if (res.failures && !nosave && !res.signal)
+        pz_save_regressions(&res, save);
+    if (res.read_failed)
+        status = pz_print_error(&res.read_error);
+    else if (res.partial)
+        status = 128 + (res.signal ? res.signal : SIGINT);
+    pz_result_free(&res);
+    return status;
+}
+
 int pz_cmd_run(int argc, char **argv)
 {
     const char *value[NOPTIONS];
@@ -227,7 +279,6 @@ int pz_cmd_run(int argc, char **argv)
     pz_run_opts o = {.sample = 1};
     pz_corpus c;
     pz_shard sh;
-    pz_result res;
     pz_error e;
     int first, status;
 
@@ -236,52 +287,20 @@ int pz_cmd_run(int argc, char **argv)
     for (int i = first; i < argc; i++)
         if ((status = pz_puzzle_arg("run", argv[i], &p)))
             return status;
-    const char *spec = value[O_CORPUS], *solvers = value[O_SOLVERS], *slow = value[O_SLOW];
-    const char *shard = value[O_SHARD], *sample = value[O_SAMPLE], *threads = value[O_THREADS];
-    const char *batch = value[O_BATCH];
+    const char *spec = value[O_CORPUS];
     const char *out[PZ_OUTS] = {value[O_JSON], value[O_CSV],   value[O_MD],
                                 value[O_HTML], value[O_JUNIT], value[O_BMF]};
     char *save = pz_save_dir(value[O_SAVE], out, PZ_OUTS);
-    int nosave = value[O_NO_SAVE] != NULL;
-    const char *repeat = value[O_REPEAT];
     o.warmup = value[O_WARMUP] != NULL;
     pz_github |= value[O_GITHUB] != NULL;
     PZ_SUMMARY_SET(value);
     if ((status = pz_check_outputs("run", out)) ||
-        (status = pz_open_shard("run", p, spec, shard, 1, &c, &sh))) {
+        (status = pz_open_shard("run", p, spec, value[O_SHARD], 1, &c, &sh))) {
         free(save);
         return status;
     }
-    if ((status = check_clash(&c, spec, out)))
+    if ((status = check_clash(&c, spec, out)) || (status = run_options(p, value, &o)))
         goto out;
-    if (pz_select_solvers(p, solvers, slow, &o, &e)) {
-        status = pz_print_error_in("run", &e);
-        goto out;
-    }
-    if (sample && pz_parse_sample(sample, &o.sample, &e)) {
-        status = pz_print_error(&e);
-        goto out;
-    }
-    if (threads && !(o.threads = whole(threads, 1024))) {
-        status = pz_usage("run: expected --threads T with 1 <= T <= 1024, found '%s'", threads);
-        goto out;
-    }
-    if (batch && !(o.batch = whole(batch, 1 << 24))) {
-        status = pz_usage("run: expected --batch B with 1 <= B <= %d, found '%s'", 1 << 24, batch);
-        goto out;
-    }
-    if (value[O_BUDGET] && pz_parse_budget(value[O_BUDGET], &o.budget, &e)) {
-        status = pz_print_error(&e);
-        goto out;
-    }
-    if (repeat && !(o.repeat = whole(repeat, PZ_REPEAT))) {
-        status =
-            pz_usage("run: expected --repeat K with 1 <= K <= %d, found '%s'", PZ_REPEAT, repeat);
-        goto out;
-    }
-    if (o.sample == 1)
-        o.slow = 0;
-    o.progress = !pz_summary_quiet;
     if (!c.count) { /* nothing to check is not an OK (an empty shard of a corpus is) */
         fflush(stdout);
         fprintf(stderr, "puzzlebench: run: no instance in the corpus %s: nothing was checked\n",
@@ -296,27 +315,12 @@ int pz_cmd_run(int argc, char **argv)
     /* Caught before the pilot: a signal there stops it, and the run then
      * reports nothing done, partial, as it does for a signal at its start. */
     pz_stop_catch();
-    if ((status = plan(&c, &o, value[O_TIME_BUDGET], sample || slow, value[O_PLAN] != NULL)) >= 0) {
+    if ((status = plan(&c, &o, value[O_TIME_BUDGET], value[O_SAMPLE] || value[O_SLOW],
+                       value[O_PLAN] != NULL)) >= 0) {
         pz_stop_release();
         goto out;
     }
-
-    time_t started = time(NULL);
-    pz_context ctx;
-    pz_run(&c, &sh, &o, &res);
-    pz_stop_release();
-    pz_context_gather(&ctx, res.opts.threads, started);
-    res.context = &ctx;
-    status = pz_write_reports(&res, out);
-    status = status < 0 ? PZ_EXIT_USAGE : status ? PZ_EXIT_FAIL : PZ_EXIT_OK;
-    /* Interrupted, the searches stay stopped (pz_stop): no shrinking. */
-    if (res.failures && !nosave && !res.signal)
-        pz_save_regressions(&res, save);
-    if (res.read_failed)
-        status = pz_print_error(&res.read_error);
-    else if (res.partial)
-        status = 128 + (res.signal ? res.signal : SIGINT);
-    pz_result_free(&res);
+    status = run_and_report(&c, &sh, &o, out, save, value[O_NO_SAVE] != NULL);
 out: /* the corpus holds its spec on the heap, so every way out closes it */
     pz_corpus_close(&c);
     free(save);

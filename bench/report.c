@@ -500,8 +500,15 @@ static void repetitions_note(FILE *f, const pz_result *r, int width)
         pz_span(sd, sizeof sd, 1e-9 * m.sd);
         pz_span(lo, sizeof lo, 1e-9 * m.lo);
         pz_span(hi, sizeof hi, 1e-9 * m.hi);
-        fprintf(f, "  %-*s cpu %s; pass mean %s +- %s [%s, %s]\n", name_width(r),
-                r->opts.solvers[s]->name, timing(r, s, -1).cpu, mean, sd, lo, hi);
+        char head[96], pass[96];
+        snprintf(head, sizeof head, "  %-*s cpu %s;", name_width(r), r->opts.solvers[s]->name,
+                 timing(r, s, -1).cpu);
+        snprintf(pass, sizeof pass, "pass mean %s +- %s [%s, %s]", mean, sd, lo, hi);
+        /* the passes on a line of their own where both pass the width */
+        if ((int)(strlen(head) + 1 + strlen(pass)) <= width)
+            fprintf(f, "%s %s\n", head, pass);
+        else
+            fprintf(f, "%s\n    %s\n", head, pass);
     }
     int base = pz_baseline(r), n = 0;
     for (int s = 0; s < r->opts.nsolvers && base >= 0; s++) {
@@ -766,8 +773,11 @@ void pz_write_summary(FILE *f, const pz_result *r)
     fputc('\n', f);
     summary_table(f, r, base, width);
     pz_span(mean, sizeof mean, 1e-9 * ns_per(r->check_seconds, r->checked));
-    fprintf(f, "  %-*s  %lld answers checked and compared, %s each\n", name_width(r), "checker",
-            r->checked, mean);
+    char checker[64], checked[96];
+    snprintf(checker, sizeof checker, "  %-*s  ", name_width(r), "checker");
+    snprintf(checked, sizeof checked, "%lld answers checked and compared, %s each", r->checked,
+             mean);
+    wrapped(f, checked, width, checker, "    ");
     if (pz_summary_legend || (!legend_shown && fileno(f) >= 0 && isatty(fileno(f)))) {
         legend(f, r, base, width);
         legend_shown = 1;

@@ -5,7 +5,8 @@
  * refuses what does not compare (another corpus, its content, an
  * unoptimised build against an optimised one) and notes every other
  * difference of build and machine, makes each solver's times (a run's
- * batches, and with --repeat each pass's 5th-percentile batch), and hands
+ * headline, its batches, and with --repeat each pass's 5th-percentile
+ * batch), and hands
  * them to bench/comparison.h, whose rows are stats.h's pz_versus_times.
  * Why a pass's 5th percentile, and how to read the verdicts:
  * results/README.md.
@@ -360,47 +361,49 @@ const pz_command_line pz_compare_command = {
 static void help(FILE *f)
 {
     pz_print_usage(f, &pz_compare_command);
-    fprintf(f,
-            "\n"
-            "Compares two reports of `puzzlebench run` or `merge` on one corpus (or two Google\n"
-            "Benchmark JSON files of puzzlebench-micro, benchmark by benchmark): for every solver\n"
-            "in both, the time per instance in each, the ratio NEW/BASE with its 95%% confidence\n"
-            "interval, the p-value of the Mann-Whitney U test over the repetitions (run --repeat\n"
-            "K in both; --benchmark_repetitions; Welch's t test where a file kept only the means)\n"
-            "and a verdict: slower or faster when p < %.2f and the whole interval lies beyond\n"
-            "the threshold (significantly slower, or faster, by more than PCT%%), else same.\n"
-            "\n"
-            "Without repetitions in both there are no independent samples: one pass's batches\n"
-            "share one state of the machine, so a test over them finds any two runs different.\n"
-            "Such a comparison says so on a line, gives the ratio of the medians only (no p, no\n"
-            "interval) and the verdict of that ratio against the threshold alone, marked as\n"
-            "untested: ~slower, ~faster or ~same.  Repeat both runs (--repeat 5) for a test.\n"
-            "\n"
-            "A repetition's time is its pass's 5th-percentile batch time: on a shared machine\n"
-            "a pass's batches run partly alone and partly beside another process (up to twice\n"
-            "as slow), in shares that change from pass to pass; its fastest batches are those\n"
-            "that ran alone, so this figure stays put where the median moves by 20-40%%.  It\n"
-            "cannot tell a change of the code from a machine that was slow through the whole\n"
-            "of one run: the threshold stands against that, and two runs that disagree for\n"
-            "every solver alike deserve a second pair of runs.  The ratio, interval and test\n"
-            "are over the passes: more passes (--repeat 10) give narrower intervals.\n"
-            "\n"
-            "What is compared must compare: the same puzzle, corpus spec, corpus content (the\n"
-            "hash in each report's context: of the file's bytes, of a generated corpus's spec;\n"
-            "for older reports, corpus_content as merge checks it, said so) and shard.  Every\n"
-            "difference of build type, compiler, flags, host, CPU, threads and commit is said\n"
-            "above the table; an unoptimised build (Debug, or no build type) against an\n"
-            "optimised one (Release, RelWithDebInfo, MinSizeRel) is refused unless\n"
-            "--allow-mixed-builds.  Google Benchmark files are checked field by field: times\n"
-            "above 0 in ns, us, ms or s, a deviation at least 0, repetitions 1 to 2^31-1.\n"
-            "\n"
-            "The answers are compared too: instances, the histogram of answers, each solver's\n"
-            "counts and the failures listed must be the same.  Each solver's answers by class\n"
-            "(certified, agreed, unknown, not run, failed) are shown under the table, base ->\n"
-            "new where they differ; a class may differ only by the games a budget cut\n"
-            "(unknown).  How the timings are made and read, in one place: results/README.md.\n"
-            "\n",
-            PZ_ALPHA);
+    fprintf(
+        f,
+        "\n"
+        "Compares two reports of `puzzlebench run` or `merge` on one corpus (or two Google\n"
+        "Benchmark JSON files of puzzlebench-micro, benchmark by benchmark): for every solver\n"
+        "in both, the time per instance in each (a run's headline, as its table gives it: the\n"
+        "median of the warm batches' CPU time per instance), the ratio NEW/BASE with its 95%%\n"
+        "confidence interval, the p-value of the Mann-Whitney U test over the repetitions (run\n"
+        "--repeat K in both; --benchmark_repetitions; Welch's t test where a file kept only the\n"
+        "means) and a verdict: slower or faster when p < %.2f and the whole interval lies\n"
+        "beyond the threshold (significantly slower, or faster, by more than PCT%%), else same.\n"
+        "\n"
+        "Without repetitions in both there are no independent samples: one pass's batches\n"
+        "share one state of the machine, so a test over them finds any two runs different.\n"
+        "Such a comparison says so on a line, gives the ratio of the times only (no p, no\n"
+        "interval) and the verdict of that ratio against the threshold alone, marked as\n"
+        "untested: ~slower, ~faster or ~same.  Repeat both runs (--repeat 5) for a test.\n"
+        "\n"
+        "A repetition's time is its pass's 5th-percentile batch time: on a shared machine\n"
+        "a pass's batches run partly alone and partly beside another process (up to twice\n"
+        "as slow), in shares that change from pass to pass; its fastest batches are those\n"
+        "that ran alone, so this figure stays put where the median moves by 20-40%%.  It\n"
+        "cannot tell a change of the code from a machine that was slow through the whole\n"
+        "of one run: the threshold stands against that, and two runs that disagree for\n"
+        "every solver alike deserve a second pair of runs.  The ratio, interval and test\n"
+        "are over the passes: more passes (--repeat 10) give narrower intervals.\n"
+        "\n"
+        "What is compared must compare: the same puzzle, corpus spec, corpus content (the\n"
+        "hash in each report's context: of the file's bytes, of a generated corpus's spec;\n"
+        "for older reports, corpus_content as merge checks it, said so) and shard.  Every\n"
+        "difference of build type, compiler, flags, host, CPU, threads and commit is said\n"
+        "above the table; an unoptimised build (Debug, or no build type) against an\n"
+        "optimised one (Release, RelWithDebInfo, MinSizeRel) is refused unless\n"
+        "--allow-mixed-builds.  Google Benchmark files are checked field by field: times\n"
+        "above 0 in ns, us, ms or s, a deviation at least 0, repetitions 1 to 2^31-1.\n"
+        "\n"
+        "The answers are compared too: instances, the histogram of answers, each solver's\n"
+        "counts and the failures listed must be the same.  Each solver's answers by class\n"
+        "(certified, agreed, unknown, not run, failed) are shown under the table, base ->\n"
+        "new where they differ; a class may differ only by the games a budget cut\n"
+        "(unknown).  How the timings are made and read, in one place: results/README.md.\n"
+        "\n",
+        PZ_ALPHA);
     pz_print_options(f, options);
     fputs("\n"
           "Exit status: 0 no solver slower by more than PCT% (significantly, or ~slower\n"

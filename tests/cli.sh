@@ -47,13 +47,21 @@ expect_line() {
 # on sharding (for `same A B`, the test that B is A but for them):
 # threads, batch, wall_s (and a merge's real_wall_s), every *seconds and every
 # ns_* figure, the batch spreads, where the slowest batch starts, the cold
-# batches and like (which batch a thread takes first), a sweep's sizes and
-# growth (of the warm batches); and the context's date and threads.
+# batches, like and what the headline is of (which batch a thread takes
+# first, and whether any is warm), a sweep's sizes and growth (of the warm
+# batches); and the context's date and threads.
 untimed() {
     jq -S 'del(.context.date, .context.threads) | walk(if type == "object" then with_entries(select(.key |
-               test("^(threads|batch|wall_s|real_wall_s|spread|worst_index|like|sizes|growth)$|seconds|(^|_)ns_|^cold_|^cpu_spread") | not))
+               test("^(threads|batch|wall_s|real_wall_s|spread|worst_index|like|sizes|growth|headline)$|seconds|(^|_)ns_|^cold_|^cpu_spread") | not))
                else . end)' "$1"
 }
+# context SUMMARY: the context of run's or merge's terminal summary, from its
+# third line to the blank one, as one line (the summary breaks it between
+# words to its width, each line after the first indented by two).
+context() {
+    sed -n '3,/^$/p' "$1" | sed '/^$/d; 1!s/^  / /' | tr -d '\n'
+}
+
 same() {
     if cmp -s <(untimed "$1") <(untimed "$2"); then ok; else
         bad "$2 differs from $1 apart from timings:"

@@ -77,7 +77,7 @@ grep -q '^| rowenum | 65536 | 0 | 0 | 0 |' "$tmp/flip.md" || bad "Markdown table
 # after the first indented by two) and in one line of the Markdown, as in
 # the JSON.
 date=$(jq -r .context.date "$tmp/flip.json")
-context=$(sed -n '3,/^$/p' "$tmp/out" | sed '/^$/d; 1!s/^  / /' | tr -d '\n')
+context=$(context "$tmp/out")
 [ "$context" = "$(sed -n 5p "$tmp/flip.md" | sed 's/\.$//')" ] &&
     echo "$context" | grep -q "^puzzlebench [0-9.]* at .*, $date\$" ||
     bad "the context line: '$context', Markdown '$(sed -n 5p "$tmp/flip.md")'"

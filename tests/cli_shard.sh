@@ -308,8 +308,8 @@ done
   "$(jq -c 'del(.context.threads)' "$tmp/a/merged.json" | jq -c .context)" ] &&
     ok || bad "the merge did not keep shard 0's context"
 "$pb" merge "$s"-[0-6].json >"$tmp/sum.txt"
-sed -n 3p "$tmp/sum.txt" | grep -q "^puzzlebench [0-9.]* at [0-9a-f]\{12\}.*cores.* threads\?, 20[0-9-]*T" &&
-    ok || bad "the merged summary has no context line: $(sed -n 3p "$tmp/sum.txt")"
+context "$tmp/sum.txt" | grep -q "^puzzlebench [0-9.]* at [0-9a-f]\{12\}.*cores.* threads\?, 20[0-9-]*T" &&
+    ok || bad "the merged summary has no context line: $(context "$tmp/sum.txt")"
 
 # A corpus file is known by its content: shards of a regenerated c.in, or of two
 # different files at one path, do not merge; the same file does.

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# cli_headline.sh BIN SRC - one headline: the text table, the repeat line, the JSON,
+# compare (text, JSON and its page) and the HTML page give each solver the
+# same figure, the median of its warm batches' CPU time per instance, with
+# the same MAD and range where they show them; a solver with no warm batch
+# (one instance) has its cold batches' mean, marked cold everywhere.
+set -u
+pb=$1 src=$2
+source "$src/tests/cli.sh"
+cd "$tmp" || exit 1
+
+# NS as the views print a time (util/clock.c's pz_span): three significant
+# digits in ns, us, ms or s.
+span() {
+    awk -v v="$1" 'BEGIN { split("ns us ms s", u, " "); k = 1
+        while (k < 4 && v >= 999.5) { v /= 1000; k++ }
+        printf "%.3g %s\n", v, u[k] }'
+}
+# The cells of solver S's row in an HTML table of PAGE, one a line: the
+# cell under the header H (its place among the <th>s).
+html_cell() {
+    local page=$1 s=$2 h=$3 at
+    at=$(grep -o '<table><tr>.*</tr>' "$page" | head -1 | grep -o '<th>[^<]*</th>' |
+        sed 's/<[^>]*>//g' | grep -nx -- "$h" | cut -d: -f1)
+    grep "^<tr><td>$s</td>" "$page" | head -1 | grep -o '<td[^>]*>[^<]*</td>' |
+        sed 's/<[^>]*>//g' | sed -n "${at}p"
+}
+
+# Warm batches, with repetitions: every view of one run.
+"$pb" run flip --corpus flip:random:count=20000 --solvers gf2,rowenum --repeat 3 --threads 2 \
+    --json a.json --html a.html >a.txt 2>/dev/null || bad "run --repeat 3"
+"$pb" compare a.json a.json --json c.json --html c.html >c.txt 2>/dev/null ||
+    bad "compare a run with itself: $(cat c.txt)"
+for s in gf2 rowenum; do
+    json=$(jq -r --arg s "$s" '.solvers[] | select(.name == $s) |
+        [.headline, .cpu_ns_median, .cpu_ns_mad, .cpu_ns_min, .cpu_ns_max] | @tsv' a.json)
+    IFS=$'\t' read -r of median mad lo hi <<<"$json"
+    [ "$of" = "warm batches" ] && ok || bad "$s: the JSON's headline is of '$of'"
+    want=$(span "$median")
+    madpct=$(awk -v m="$mad" -v x="$median" 'BEGIN { p = 100 * m / x
+        if (p < 100 / 256) printf "<%.1f%%\n", 100 / 256; else if (p < 1000) printf "%.1f%%\n", p; else printf "%.0f%%\n", p }')
+    range="$(span "$lo")..$(span "$hi")"
+    # The text table: cpu, mad and min..max (the columns after the counts).
+    row=$(grep -E "^  $s +[0-9]+ " a.txt | tr -s ' ')
+    [[ $row == *" $want $madpct $range "* ]] && ok ||
+        bad "$s: the table's row is not the JSON's $want, $madpct, $range: $row"
+    # The repeat line: the same cpu, the passes' means named apart.
+    grep -q "^  $s  *cpu $want; pass mean " a.txt && ok ||
+        bad "$s: the repeat line's cpu is not $want: $(grep "^  $s  *cpu" a.txt)"
+    # The HTML page's table.
+    for h in cpu mad min..max; do
+        case $h in cpu) w=$want ;; mad) w=$madpct ;; *) w=$range ;; esac
+        got=$(html_cell a.html "$s" "$h")
+        [ "$got" = "$w" ] && ok || bad "$s: the page's $h '$got', expected '$w'"
+    done
+    # compare: its text, JSON and page give the headline for base and new.
+    grep -Eq "^  $s +$want +$want +1\.000 " c.txt && ok ||
+        bad "$s: compare's base and new are not $want: $(grep "^  $s " c.txt)"
+    # (compare's JSON has six significant digits)
+    jq -e --arg s "$s" --argjson m "$median" \
+        '.solvers[] | select(.name == $s) | (.base_ns / $m - 1 | fabs) < 1e-5 and
+         .base_ns == .new_ns and .base_cold == false' c.json >/dev/null && ok ||
+        bad "$s: compare's JSON: $(jq -c --arg s "$s" '.solvers[] | select(.name == $s)' c.json)"
+    for h in base new; do
+        got=$(html_cell c.html "$s" "$h")
+        [ "$got" = "$want" ] && ok || bad "$s: compare's page, $h '$got', expected '$want'"
+    done
+done
+grep -q 'pass mean +- sd' a.txt && ok || bad "the passes' means are not named apart: $(cat a.txt)"
+grep -q 'cpu (cold)' a.txt c.txt && bad "a warm headline said cold: $(grep -h 'cold)' a.txt c.txt)"
+
+# One instance: no warm batch.  The headline is the cold batch's time,
+# marked so in the table (with a note), the JSON, compare and both pages.
+"$pb" run lightsout --corpus lightsout:ones:rows=200:cols=200 --solvers chase,m4ri \
+    --json one.json --html one.html >one.txt 2>/dev/null || bad "run on one instance"
+cp one.json one-again.json
+"$pb" compare one.json one-again.json --json onec.json --html onec.html >onec.txt 2>/dev/null ||
+    bad "compare one instance: $(cat onec.txt)"
+for s in chase m4ri; do
+    median=$(jq -r --arg s "$s" '.solvers[] | select(.name == $s) |
+        select(.headline == "cold batches" and .cpu_ns_mad == 0 and .cpu_ns_min == .cpu_ns_max
+               and .cpu_ns_min == .cpu_ns_median and (.cpu_spread | length) == 0 and
+               (.cpu_ns_median / (1e9 * .cold_cpu_seconds / .cold_ran) - 1 | fabs) < 1e-9) |
+        .cpu_ns_median' one.json)
+    [ -n "$median" ] && ok || bad "$s: the JSON's cold headline: $(jq -c --arg s "$s" \
+        '.solvers[] | select(.name == $s) | [.headline, .cpu_ns_median, .cold_cpu_seconds, .cold_ran]' one.json)"
+    want="$(span "${median:-0}") (cold)" re=$(span "${median:-0}")' \(cold\)'
+    grep -Eq "^  $s +1 +0 +0 +0  +$re  +-  +-  " one.txt && ok ||
+        bad "$s: the table's cold headline is not '$want': $(grep "^  $s " one.txt)"
+    got=$(html_cell one.html "$s" cpu)
+    [ "$got" = "$want" ] && ok || bad "$s: the page's cpu '$got', expected '$want'"
+    grep -Eq "^  $s +$re +$re +1\.000 " onec.txt && ok ||
+        bad "$s: compare's cold headline: $(grep "^  $s " onec.txt)"
+    jq -e --arg s "$s" --argjson m "${median:-0}" '.solvers[] | select(.name == $s) |
+        (.base_ns / $m - 1 | fabs) < 1e-5 and .base_ns == .new_ns and .base_cold and .new_cold' \
+        onec.json >/dev/null && ok ||
+        bad "$s: compare's JSON, cold: $(jq -c --arg s "$s" '.solvers[] | select(.name == $s)' onec.json)"
+    got=$(html_cell onec.html "$s" base)
+    [ "$got" = "$want" ] && ok || bad "$s: compare's page, base '$got', expected '$want'"
+done
+sed -n '/^  cpu (cold): /,/^[^ ]/p' one.txt | tr -s '\n ' '  ' |
+    grep -q "^ cpu (cold): no warm batch (one batch a thread: too few instances) for chase, m4ri;" &&
+    ok || bad "no note on the cold headlines: $(cat one.txt)"
+grep -q 'cpu (cold): no warm batch' one.html && ok || bad "the page has no note on the cold headlines"
+grep -q '"(cold)", no warm batch: the cold batches. mean' onec.txt && ok ||
+    bad "compare does not say what (cold) is: $(cat onec.txt)"
+
+summary

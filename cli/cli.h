@@ -66,7 +66,7 @@ typedef struct pz_option {
       "read it: a testcase per solver, failed with the first failing\n"                            \
       "instance in judge format; unknown and not run instances skipped")                           \
     X(BMF, "bmf", 0, "F",                                                                          \
-      "each solver's headline time and its 95%% interval in Bencher\n"                              \
+      "each solver's headline time and its 95%% interval in Bencher\n"                             \
       "Metric Format (F '-' is stdout), as `bencher run` takes it")                                \
     X(GITHUB, "github", 0, NULL,                                                                   \
       "as under GitHub Actions (GITHUB_ACTIONS=true): the Markdown\n"                              \

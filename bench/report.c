@@ -207,6 +207,15 @@ long long pz_unknown_games(const pz_result *r)
     return n;
 }
 
+/* Answers given that the budget kept from being checked (result.h). */
+static long long unchecked(const pz_result *r)
+{
+    long long n = 0;
+    for (int s = 0; s < r->opts.nsolvers; s++)
+        n += r->tally[s].unchecked;
+    return n;
+}
+
 /* A run with --budget, or with games it cut: its table has a column of
  * them, and a note says what the budget was and how large their trees. */
 static int budgeted(const pz_result *r)
@@ -282,6 +291,12 @@ static void status_line(FILE *f, const pz_result *r, const char *bold)
                 "%sFAIL%s: %lld instance%s with an answer that fails its check or "
                 "disagrees.\n",
                 bold, bold, r->failures, r->failures > 1 ? "s" : "");
+    else if (pz_nothing_checked(r) && unchecked(r))
+        fprintf(f,
+                "%sFAIL%s: %lld answer%s not checked: nothing proves them, and the budget cut "
+                "the built-in\nreference's search before it could agree (a larger --budget "
+                "checks them).\n",
+                bold, bold, unchecked(r), unchecked(r) > 1 ? "s" : "");
     else if (pz_nothing_checked(r) && !r->checked && !pz_unknown_games(r))
         fprintf(f, "%sFAIL%s: nothing was checked: no solver answered any of the %lld instances.\n",
                 bold, bold, r->instances);

@@ -380,6 +380,9 @@ int pz_result_verdict(const pz_result *r)
 {
     if (r->failures || pz_answers(r, PZ_ANSWER_FAILED))
         return PZ_RESULT_FAILED;
+    for (int s = 0; s < r->opts.nsolvers; s++)
+        if (r->tally[s].unchecked) /* an answer given is never passed unchecked */
+            return PZ_RESULT_UNCHECKED;
     if (r->instances > 0 && !pz_answers(r, PZ_ANSWER_CERTIFIED) && !pz_answers(r, PZ_ANSWER_AGREED))
         return PZ_RESULT_UNCHECKED;
     return PZ_RESULT_OK;

@@ -104,7 +104,8 @@
     X(COUNT, certified, "certified", 25, "%lld", CLASS, NEW) /* PZ_ANSWERS below, of ran */        \
     X(COUNT, agreed, "agreed", 26, "%lld", CLASS, NEW)                                             \
     X(COUNT, failed, "failed", 27, "%lld", CLASS, NEW)                                             \
-    X(COUNT, not_run, "not_run", 28, "%lld", CLASS, NEW) /* sampled out: not asked */              \
+    X(COUNT, not_run, "not_run", 28, "%lld", CLASS, NEW)    /* sampled out: not asked */           \
+    X(COUNT, unchecked, "unchecked", 29, "%lld", FREE, NEW) /* of unknown: answered, unchecked */  \
     PZ_TEST_TALLY(X)
 
 /* What became of one solver's answer to one instance: exactly one of these
@@ -127,7 +128,9 @@
     X(AGREED, agreed, "agreed", PASS,                                                              \
       "nothing to replay (an Impossible without certificate), and an independent built-in "        \
       "solver gave the same judge output")                                                         \
-    X(UNKNOWN, unknown, "unknown", APART, "cut by the budget the user set (--budget)")             \
+    X(UNKNOWN, unknown, "unknown", APART,                                                          \
+      "cut by the budget the user set (--budget); or answered, with nothing to replay, where "     \
+      "the budget cut the built-in reference before it could agree (unchecked: no pass)")          \
     X(NOT_RUN, not_run, "not run", APART,                                                          \
       "sampled out or dropped by the plan, or too big for the solver (skipped)")                   \
     X(FAILED, failed, "failed", FAIL,                                                              \
@@ -331,9 +334,11 @@ typedef struct pz_result {
  * many are kept. */
 int pz_keep_first(pz_failure *, int n);
 void pz_failure_free(pz_failure *);
-/* The run's verdict from the answer classes: 0 OK (no answer failed, and
- * some answer was certified or agreed, or there was nothing to do); 1 an
- * answer failed; 2 nothing was checked (every answer unknown or not run). */
+/* The run's verdict from the answer classes: 0 OK (no answer failed, every
+ * answer given was checked, and some answer was certified or agreed, or
+ * there was nothing to do); 1 an answer failed; 2 not checked: every answer
+ * unknown or not run, or some answer given that the budget kept from being
+ * checked (unchecked). */
 enum { PZ_RESULT_OK, PZ_RESULT_FAILED, PZ_RESULT_UNCHECKED };
 int pz_result_verdict(const pz_result *);
 /* The answers of every solver in a class, summed (not run: with skipped);

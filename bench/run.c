@@ -378,7 +378,7 @@ static void count_instance(const job *jb, worker *w, const judged *a, const void
         else if (a->trusted & bit)
             w->tally[s].agreed++;
         else if (a->unsure & bit)
-            w->tally[s].unknown++;
+            w->tally[s].unknown++, w->tally[s].unchecked++;
     }
     if (ref) {
         if (!w->hist[k]++)

@@ -119,8 +119,12 @@ grep -q "^Answers: .*Impossible" "$tmp/out" && bad "w.so:never's Impossible in t
 expect 1 "" -- run tetravex --corpus tetravex:random:n=3:count=20 --solvers w.so:say_yes
 grep -q "claims what it does not prove" "$tmp/out" && ok || bad "w.so:say_yes: $(cat "$tmp/out")"
 "$pb" gen tetravex --corpus tetravex:random:n=4:mode=solvable:count=40 >s.in
-expect 1 "" -- run tetravex --corpus s.in --solvers portfolio,w.so:say_no --budget 1n
+expect 1 "" -- run tetravex --corpus s.in --solvers portfolio,w.so:say_no --budget 1n --json u.json
 grep -q "Impossible: 40" "$tmp/out" && bad "an unchecked Impossible became the reference" || ok
+# (an answer given that the budget kept from being checked is never a pass)
+grep -q "^FAIL: 40 answers not checked: nothing proves them, and the budget cut the built-in" \
+    "$tmp/out" && [ "$(jq -c '[.solvers[].unchecked]' u.json)" = "[0,40]" ] && ok ||
+    bad "say_no's unchecked Impossible: $(tail -3 "$tmp/out") $(jq -c '[.solvers[].unchecked]' u.json)"
 # Flip Game's Impossible with its certificates (gf2's) is certified; rowenum's, agreed.
 expect 0 "" -- run flip --corpus flip:random:count=300 --solvers gf2,rowenum --json fr.json
 jq -e '.solvers[0].certified == 300 and .solvers[1].agreed > 0 and .solvers[1].failed == 0 and

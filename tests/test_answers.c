@@ -311,6 +311,8 @@ static int one_mix(pz_rng *rng, char *dir, int *counts)
             fail();
         }
         assert_true(pz_answers(&r, PZ_ANSWER_CERTIFIED) + pz_answers(&r, PZ_ANSWER_AGREED) > 0);
+        for (int s = 0; s < o.nsolvers; s++) /* no answer given passes unchecked */
+            assert_int_equal(r.tally[s].unchecked, 0);
     }
     if (!wrong_given && !jury_wrong && verdict == PZ_RESULT_FAILED) {
         fprintf(stderr, "a failure with no wrong answer: %s (first failure at %lld)\n", c.spec,

@@ -18,6 +18,7 @@
 #ifndef PZ_EXEC_H
 #define PZ_EXEC_H
 
+#include "command.h"
 #include "judge.h"
 
 /* The processes and threads a run may have at once, where a pids cgroup
@@ -41,14 +42,6 @@ typedef struct pz_proc {
     long maxrss_kb;
     int status; /* its exit status, or -1 when a signal ended it */
 } pz_proc;
-
-/* Splits cmd into words (quoting rules in `stress --help`): 0, or -1 with e
- * (its message names the option --exec, or opt). */
-int pz_split_command(const char *cmd, char ***argv, pz_error *e);
-int pz_split_option(const char *opt, const char *cmd, char ***argv, pz_error *e);
-void pz_free_words(char **argv);
-/* The file execv would run for name (searched in PATH without a '/'): 0, or -1. */
-int pz_find_program(const char *name, char *path, size_t len) __attribute__((nonnull));
 
 /* Once per process before any run: reap orphaned grandchildren, kill running
  * groups on SIGINT, SIGTERM and SIGHUP, ignore SIGPIPE, and find where runs

@@ -17,7 +17,7 @@
 #include <xxhash.h>
 
 #include "../util/util.h"
-#include "exec.h"
+#include "command.h"
 #include "source.h"
 
 extern char **environ;

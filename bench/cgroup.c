@@ -605,6 +605,19 @@ int pz__cg_memory_hits(const pz__cgroup *cg, long long *oom_kills)
     return 0;
 }
 
+long long pz__cg_memory_peak(const pz__cgroup *cg)
+{
+    char path[96];
+    for (int k = 0; k < PLACES; k++) {
+        const place *pl = &places[k];
+        if (pl->fd < 0 || !(pl->ctl & CTL_MEMORY))
+            continue;
+        cg_name(path, cg->seq, pl->v1 ? "memory.max_usage_in_bytes" : "memory.peak");
+        return count_in(pl->fd, path, NULL);
+    }
+    return 0;
+}
+
 void pz__cg_kill(const pz__cgroup *cg)
 {
     cg_kill(cg->seq);

@@ -46,6 +46,9 @@ double pz__cg_cpu(const pz__cgroup *);
 /* Whether the run hit its memory limit (memory.events' max or oom_kill, or
  * v1's failcnt or oom_kill); *oom_kills, how many the kernel killed for it. */
 int pz__cg_memory_hits(const pz__cgroup *, long long *oom_kills);
+/* The most memory the run's cgroup held at once, in bytes (memory.peak in
+ * v2, memory.max_usage_in_bytes in v1); 0 where it has none. */
+long long pz__cg_memory_peak(const pz__cgroup *);
 /* Kills every process in it.  System calls only. */
 void pz__cg_kill(const pz__cgroup *);
 /* Closes and removes it once its processes have left (up to 5 s). */

@@ -496,7 +496,8 @@ typedef struct job {
     sink out, err;
     double start, deadline;
     int exited, timed_out, cpu_out, ole, status;
-    int mem_hit; /* its cgroup hit the memory limit */
+    int mem_hit;        /* its cgroup hit the memory limit */
+    long long mem_peak; /* its cgroup's peak memory, bytes; 0: none */
     long long oom_kills;
     struct rusage ru;
 } job;
@@ -646,6 +647,7 @@ static void reap(job *j)
         if (pz__cg_cpu(&j->cg) > j->tr->cpu_s)
             j->tr->cpu_s = pz__cg_cpu(&j->cg);
         j->mem_hit = pz__cg_memory_hits(&j->cg, &j->oom_kills);
+        j->mem_peak = pz__cg_memory_peak(&j->cg);
         pz__cg_end(&j->cg);
     }
     if (j->slot >= 0)
@@ -673,6 +675,10 @@ static void verdict(job *j, pz_proc *run)
         run->cpu_s = j->tr->cpu_s;
     free(j->tr);
     run->maxrss_kb = j->ru.ru_maxrss;
+    /* ru_maxrss counts the copy of us that was forked to exec the program
+     * (exec keeps the larger of its and the program's peak); the run's
+     * cgroup counts only what the program charged to it */
+    run->peak_kb = j->mem_peak > 0 ? (long)(j->mem_peak >> 10) : run->maxrss_kb;
     run->why[0] = 0;
     int status = j->status, sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
     int failed = sig || WEXITSTATUS(status);

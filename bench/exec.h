@@ -40,7 +40,8 @@ typedef struct pz_proc {
     char err[512]; /* the start of stderr, NUL-terminated */
     double cpu_s, wall_s;
     long maxrss_kb;
-    int status; /* its exit status, or -1 when a signal ended it */
+    long peak_kb; /* its peak memory: its cgroup's (memory.peak), else maxrss_kb */
+    int status;   /* its exit status, or -1 when a signal ended it */
 } pz_proc;
 
 /* Once per process before any run: reap orphaned grandchildren, kill running

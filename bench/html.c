@@ -483,6 +483,11 @@ void pz_html_result(FILE *f, const pz_result *r)
         fprintf(f, " summed over the shards, about %.0f s real", r->real_wall_s);
     if (r->opts.repeat > 1)
         fprintf(f, "; %d passes%s", r->opts.repeat, r->opts.warmup ? " after a warm-up" : "");
+    if (r->peak_rss_bytes) { /* 0: a report older than the figure */
+        char mem[32];
+        pz_bytes(mem, sizeof mem, (double)r->peak_rss_bytes);
+        fprintf(f, "; peak resident set %s%s", mem, r->merged ? ", the largest of a shard's" : "");
+    }
     fputs(".</p>\n<h2>Solvers</h2>\n", f);
     table(f, r, base);
     strip(f, r);

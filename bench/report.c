@@ -763,6 +763,27 @@ static void relative_note(FILE *f, const pz_result *r, int base, const char *pre
         fputs(".\n", f);
 }
 
+/* The peak memory, under the table: the process's peak resident set, or a
+ * merge's largest of its shards'; nothing where no report gave it. */
+static const char *peak_memory(const pz_result *r, char *buf, size_t len)
+{
+    if (!r->peak_rss_bytes)
+        return NULL;
+    pz_bytes(buf, len, (double)r->peak_rss_bytes);
+    return buf;
+}
+
+static void memory_line(FILE *f, const pz_result *r, int width)
+{
+    char mem[32], head[64], text[96];
+    if (!peak_memory(r, mem, sizeof mem))
+        return;
+    snprintf(head, sizeof head, "  %-*s  ", name_width(r), "memory");
+    snprintf(text, sizeof text, "%s peak resident set%s", mem,
+             r->merged ? ", the largest of a shard's" : "");
+    wrapped(f, text, width, head, "    ");
+}
+
 int pz_summary_legend, pz_summary_quiet;
 
 void pz_write_summary(FILE *f, const pz_result *r)
@@ -793,6 +814,7 @@ void pz_write_summary(FILE *f, const pz_result *r)
     snprintf(checked, sizeof checked, "%lld answers checked and compared, %s each", r->checked,
              mean);
     wrapped(f, checked, width, checker, "    ");
+    memory_line(f, r, width);
     if (pz_summary_legend || (!legend_shown && fileno(f) >= 0 && isatty(fileno(f)))) {
         legend(f, r, base, width);
         legend_shown = 1;
@@ -900,7 +922,7 @@ void pz_write_csv(FILE *f, const pz_result *r)
 void pz_write_markdown(FILE *f, const pz_result *r)
 {
     const pz_corpus *c = r->corpus;
-    char mean[16];
+    char mean[16], mem[32];
     fprintf(f, "### %s: `%s`", c->puzzle->name, c->spec);
     if (r->shard.n > 1)
         fprintf(f, " (shard %lld/%lld)", r->shard.k, r->shard.n);
@@ -932,6 +954,8 @@ void pz_write_markdown(FILE *f, const pz_result *r)
     sizes_table(f, r, 1);
     pz_span(mean, sizeof mean, 1e-9 * ns_per(r->check_seconds, r->checked));
     fprintf(f, "\nChecker: %lld answers, %s each. ", r->checked, mean);
+    if (peak_memory(r, mem, sizeof mem))
+        fprintf(f, "Peak resident set: %s%s. ", mem, r->merged ? ", the largest of a shard's" : "");
     worst_note(f, r);
     sample_note(f, r);
     unknown_note(f, r);

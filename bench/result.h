@@ -316,8 +316,10 @@ typedef struct pz_result {
     pz_run_opts opts;     /* with the threads and batch size used */
     PZ_COUNTS(PZ_DECLARE) /* instances, failures, ...: above */
     double wall_s;
-    int merged;         /* a merge of shards, which has real_wall_s: */
-    double real_wall_s; /* from its shards' first start to their last end */
+    long long peak_rss_bytes; /* the process's peak resident set by the run's end (getrusage);
+                               * a merge's, its shards' largest; 0: not known (older reports) */
+    int merged;               /* a merge of shards, which has real_wall_s: */
+    double real_wall_s;       /* from its shards' first start to their last end */
     pz_tally tally[PZ_RUN_SOLVERS];
     long long *hist;        /* PZ_CLASSES counts of reference answers */
     char (*names)[PZ_NAME]; /* each class spelled, where its count > 0 */

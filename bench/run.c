@@ -1039,6 +1039,7 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
          jb.rep++)
         pz_engine_run(&e);
     res->wall_s = pz_now() - start;
+    res->peak_rss_bytes = pz_peak_rss(); /* the pilot's and the corpus's memory too */
     pz_stop_release();
 
     res->opts.threads = e.used * jb.game_threads;

@@ -4,9 +4,10 @@
  * classes are sums, the failures listed are the first PZ_KEEP by corpus
  * index (so the first PZ_KEEP of all shards' lists, by index, are those of
  * the whole corpus), and the batches' spread of times is a histogram.  The
- * timing values -- wall_s, real_wall_s (a merge's only), seconds, cpu_seconds, ns_per_instance,
- * ns_p10/median/p90, cpu_ns_per_instance, ns_worst, worst_index, spread,
- * repetitions, ns_per_answer -- the run's threads and batch and its context
+ * timing values -- wall_s, real_wall_s (a merge's only), seconds,
+ * cpu_seconds, ns_per_instance, ns_p10/median/p90, cpu_ns_per_instance,
+ * ns_worst, worst_index, spread, repetitions, ns_per_answer -- the peak
+ * memory (peak_rss_bytes), the run's threads and batch and its context
  * are all that may differ between two runs of one corpus; numbers are
  * written at full precision (17 digits), so a report read back is the result
  * written.  A spread's classes are those of bench/stats.h, spread_per_octave
@@ -387,6 +388,7 @@ json_t *pz_report_json(const pz_result *r)
     pz_jset(o, "wall_s", json_real(r->wall_s));
     if (r->merged) /* wall_s is then the shards' sum */
         pz_jset(o, "real_wall_s", json_real(r->real_wall_s));
+    pz_jset(o, "peak_rss_bytes", json_integer(r->peak_rss_bytes));
     if (r->opts.repeat > 1 || r->opts.warmup) {
         pz_jset(o, "repeat", json_integer(r->opts.repeat > 1 ? r->opts.repeat : 1));
         pz_jset(o, "warmup", json_boolean(r->opts.warmup));
@@ -486,6 +488,11 @@ static json_t *program_json(const pz_stress *s, const pz_stress_tally *all, int 
     pz_jset(o, "cpu_s_per_instance",
             json_pack("{sosososo}", "median", real_or_null(v.median), "p10", real_or_null(v.p10),
                       "p90", real_or_null(v.p90), "mean", real_or_null(v.mean)));
+    /* each run's peak memory (exec.h): their mean and the largest (null: no run) */
+    pz_jset(o, "peak_memory_bytes_per_run",
+            json_pack("{soso}", "mean",
+                      g->runs ? json_integer(g->rss_kb * 1024 / g->runs) : json_null(), "max",
+                      g->runs ? json_integer(g->rss_kb_max * 1024) : json_null()));
     return o;
 }
 
@@ -703,6 +710,10 @@ static int read_header(reader *rd)
     /* a merge's, written only there */
     if ((r->merged = pz_jget(root, "real_wall_s").v != NULL) &&
         pz_jneed_num(root, "real_wall_s", 0, &r->real_wall_s, e))
+        return -1;
+    /* older reports have none: 0, not known */
+    if (pz_jget(root, "peak_rss_bytes").v &&
+        pz_jneed_int(root, "peak_rss_bytes", 0, MAXC, &r->peak_rss_bytes, e))
         return -1;
     r->opts.threads = (int)threads;
     r->opts.batch = (int)batch;

@@ -136,6 +136,16 @@ static void ensure(worker *w, long long n)
     w->cap = n;
 }
 
+/* A run over the corpus: its CPU time and peak memory into the program's. */
+static void counted(pz_stress_prog *g, const pz_proc *run)
+{
+    g->runs++;
+    g->cpu_s += run->cpu_s;
+    g->rss_kb += run->peak_kb;
+    if (run->peak_kb > g->rss_kb_max)
+        g->rss_kb_max = run->peak_kb;
+}
+
 /* A run that ended by itself within the limits: its CPU time per instance. */
 static void timed(pz_stress_prog *g, const pz_proc *run, long long n, long long index)
 {
@@ -178,8 +188,7 @@ static pz_outcome run_range(worker *w, long long a, long long b, long long *judg
     s->runs++;
     if (w->t) {
         pz_stress_prog *pt = &w->t->prog[w->who];
-        pt->runs++;
-        pt->cpu_s += w->run.cpu_s;
+        counted(pt, &w->run);
         if (w->run.outcome == PZ_AC)
             timed(pt, &w->run, b - a, index_of(w, w->lo + a));
     }
@@ -421,8 +430,7 @@ static pz_outcome judge_input(worker *w, long long n, long long i, pz_stress_tal
     pz_outcome o = run_range(w, 0, n, &judged);
     if (t && o != PZ_OUTCOMES) { /* run_range timed nothing without w->t */
         pz_stress_prog *pt = &t->prog[w->who];
-        pt->runs++;
-        pt->cpu_s += w->run.cpu_s;
+        counted(pt, &w->run);
         if (o == PZ_AC)
             timed(pt, &w->run, n, i);
     }
@@ -547,6 +555,9 @@ static void tally_merge(pz_stress_tally *all, const pz_stress_tally *t)
         a->runs += b->runs;
         a->timed_runs += b->timed_runs;
         a->cpu_s += b->cpu_s;
+        a->rss_kb += b->rss_kb;
+        if (b->rss_kb_max > a->rss_kb_max)
+            a->rss_kb_max = b->rss_kb_max;
         pz_tally_add(&a->time, &b->time);
     }
     for (int i = 0; i < t->nfails && all->nfails < PZ_STRESS_KEEP; i++)

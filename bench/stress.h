@@ -83,6 +83,7 @@ typedef struct pz_stress_prog {
     long long runs;                 /* over the corpus, all */
     long long timed_runs;           /* of them, those that ended within the limits */
     double cpu_s;                   /* of all those runs */
+    long long rss_kb, rss_kb_max;   /* their peak memory (pz_proc's peak_kb): summed, largest */
     pz_tally time;
 } pz_stress_prog;
 

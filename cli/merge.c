@@ -7,8 +7,9 @@
  * (the work, as one process running the shards one after another would have
  * taken it), and real_wall_s how long the sharded run took: from the earliest
  * start of a shard (its context's date, to the second) to the latest end
- * (its start and its wall time; a merged report's own real_wall_s); threads
- * and batch are the largest any shard used; the context is shard 0's.
+ * (its start and its wall time; a merged report's own real_wall_s); threads,
+ * batch and peak_rss_bytes are the largest any shard used; the context is
+ * shard 0's.
  *
  * Nothing in a shard is trusted: each is read by the one report reader
  * (bench/schema.h), which checks every count against the shard's range and
@@ -252,6 +253,8 @@ static void add_up(merge *m)
         PZ_COUNTS(ADD)
 #undef ADD
         r->wall_s += s->wall_s;
+        if (s->peak_rss_bytes > r->peak_rss_bytes)
+            r->peak_rss_bytes = s->peak_rss_bytes;
         if (s->opts.threads > r->opts.threads)
             r->opts.threads = s->opts.threads;
         if (s->opts.batch > r->opts.batch)

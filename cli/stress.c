@@ -630,6 +630,25 @@ static void print_speeds(const pz_stress *s, const pz_stress_tally *all)
     }
 }
 
+/* Each program's peak memory a run (exec.h's peak_kb): the mean over its
+ * runs and the largest. */
+static void print_memory(const pz_stress *s, const pz_stress_tally *all)
+{
+    char mean[32], most[32];
+    printf("Peak memory a run (its cgroup's peak where the run has one, else ru_maxrss):\n");
+    for (int k = 0; k < (s->prog[1].cmd ? PZ_STRESS_PROGS : 1); k++) {
+        const pz_stress_prog *g = &all->prog[k];
+        if (!g->runs) {
+            printf("  %-10s no run\n", pz_stress_names[k]);
+            continue;
+        }
+        pz_bytes(mean, sizeof mean, (double)g->rss_kb * 1024 / (double)g->runs);
+        pz_bytes(most, sizeof most, (double)g->rss_kb_max * 1024);
+        printf("  %-10s mean %s, at most %s (%lld runs)\n", pz_stress_names[k], mean, most,
+               g->runs);
+    }
+}
+
 /* The report's head: what was judged, by which programs, under what limits. */
 static void report_head(const pz_stress *s, const pz_stress_tally *all, double wall,
                         const pz_context *ctx)
@@ -730,6 +749,7 @@ static void report_counts(const pz_stress *s, const pz_stress_tally *all, int sa
         printf("ended %d process%s that had left the process group of its run\n", strays,
                strays > 1 ? "es" : "");
     print_speeds(s, all);
+    print_memory(s, all);
     if (saved)
         printf("saved: %d failing input%s in %s, each with its expected answers (.ans)\n", saved,
                saved > 1 ? "s" : "", s->save);

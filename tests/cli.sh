@@ -45,14 +45,14 @@ expect_line() {
 
 # untimed REPORT: the report without its timings, which are all that may depend
 # on sharding (for `same A B`, the test that B is A but for them):
-# threads, batch, wall_s (and a merge's real_wall_s), every *seconds and every
-# ns_* figure, the batch spreads, where the slowest batch starts, the cold
-# batches, like and what the headline is of (which batch a thread takes
-# first, and whether any is warm), a sweep's sizes and growth (of the warm
-# batches); and the context's date and threads.
+# threads, batch, wall_s (and a merge's real_wall_s), the peak memory, every
+# *seconds and every ns_* figure, the batch spreads, where the slowest batch
+# starts, the cold batches, like and what the headline is of (which batch a
+# thread takes first, and whether any is warm), a sweep's sizes and growth
+# (of the warm batches); and the context's date and threads.
 untimed() {
     jq -S 'del(.context.date, .context.threads) | walk(if type == "object" then with_entries(select(.key |
-               test("^(threads|batch|wall_s|real_wall_s|spread|worst_index|like|sizes|growth|headline)$|seconds|(^|_)ns_|^cold_|^cpu_spread") | not))
+               test("^(threads|batch|wall_s|real_wall_s|spread|worst_index|like|sizes|growth|headline|peak_rss_bytes)$|seconds|(^|_)ns_|^cold_|^cpu_spread") | not))
                else . end)' "$1"
 }
 # context SUMMARY: the context of run's or merge's terminal summary, from its

@@ -11,6 +11,7 @@
  * configure time; PZ_CONTEXT_COMMIT and _DIRTY at every build. */
 #include "pz_build.h"
 #include "pz_commit.h"
+#include "util.h"
 
 /* The first "model name" of /proc/cpuinfo (x86, and most ARM kernels), or "". */
 static void cpu_model(char *buf, size_t len)
@@ -67,16 +68,11 @@ const char *pz_version(void)
 
 const char *pz_context_line(const pz_context *c, char *buf, size_t len)
 {
-    static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-    double mem = (double)c->memory_bytes;
-    int u = 0;
-    while (u < 4 && mem >= 1024)
-        mem /= 1024, u++;
+    char mem[32];
+    pz_bytes(mem, sizeof mem, (double)c->memory_bytes);
     snprintf(buf, len,
-             "puzzlebench %s at %.12s%s, %s %s, on %s (%s, %lld cores, %.1f %s, %s), %lld "
-             "thread%s, %s",
+             "puzzlebench %s at %.12s%s, %s %s, on %s (%s, %lld cores, %s, %s), %lld thread%s, %s",
              c->version, c->commit, c->dirty ? " (dirty)" : "", c->compiler, c->build_type, c->host,
-             c->cpu, c->cores, mem, unit[u], c->os, c->threads, c->threads == 1 ? "" : "s",
-             c->date);
+             c->cpu, c->cores, mem, c->os, c->threads, c->threads == 1 ? "" : "s", c->date);
     return buf;
 }

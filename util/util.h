@@ -1,4 +1,4 @@
-/* util.h - small general utilities: clocks, allocation, atomic file writes.
+/* util.h - small general utilities: clocks, memory, allocation, atomic file writes.
  *
  * Nothing here knows a puzzle; every other layer may call it.
  *
@@ -25,6 +25,12 @@ double pz_clock_cost(double (*clock)(void));
  * "3.2 h", "31 days"; "-" for NaN (no time).  The one printer of durations:
  * every command prints its times through it. */
 void pz_span(char *buf, size_t len, double s);
+
+/* This process's peak resident set so far (getrusage's ru_maxrss), in
+ * bytes; 0 where it is not known. */
+long long pz_peak_rss(void);
+/* bytes for a person, to a tenth of its unit: "512 B", "23.4 MiB", "7.8 GiB". */
+void pz_bytes(char *buf, size_t len, double bytes);
 
 /* Allocation with one out-of-memory path: a message and abort().  n or size
  * 0 still gives a pointer that can be freed. */

@@ -18,6 +18,7 @@
  *   hang      reads its input, then loops forever (CPU time)
  *   sleep     sleeps forever without reading its input (wall clock)
  *   alloc     reads its input, then allocates and touches memory without end
+ *   touch MIB touches MIB MiB of memory, then answers correctly (a known peak)
  *   forkhang  forks a child that sleeps forever and waits for it
  *   orphan    forks a child that sleeps forever, answers correctly and exits
  *   escape    the same, but the child starts a session of its own first
@@ -354,6 +355,18 @@ static int relay(int argc, char **argv)
     return -1;
 }
 
+static int touch(int argc, char **argv)
+{
+    size_t size = (size_t)(argc > 2 ? atoi(argv[2]) : 0) << 20;
+    volatile char *p = malloc(size); /* volatile: each page really touched */
+    if (!p)
+        return 1;
+    for (size_t i = 0; i < size; i += 4096)
+        p[i] = 1;
+    free((void *)p);
+    return -1;
+}
+
 static const struct {
     const char *mode;
     int (*before)(int argc, char **argv);
@@ -365,6 +378,7 @@ static const struct {
     {"killparent", detach},   {"termparent", termparent},
     {"rootcg", rootcg},       {"setpgid", leave_group},
     {"burn", burn},           {"relay", relay},
+    {"touch", touch},
 };
 
 int main(int argc, char **argv)

@@ -897,25 +897,75 @@ static int csv_columns(void)
 #define CSV_CELL_LIKE(m, csv, fmt)
 #define CSV_CELL_SIZES(m, csv, fmt)
 
+/* A sweep's size in the CSV: the solver's row again for one size, with
+ * the figures sizes[] has in the JSON (of the size's warm batches, CPU ns
+ * per instance: median, MAD, min, max) and its other fields empty; the
+ * size's place, board and warm instances (once a pass) in four more
+ * columns, empty in the solver's own row.  A run of one size has neither. */
+static int size_figure(const char *key)
+{
+    static const char *const keys[] = {"cpu_ns_median", "cpu_ns_mad", "cpu_ns_min", "cpu_ns_max"};
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+        if (!strcmp(key, keys[i]))
+            return 1;
+    return 0;
+}
+
+#define CSV_SIZE(kind, m, key, csv, fmt, ...) CSV_SIZE_##kind(m, key, csv, fmt)
+#define CSV_SIZE_SCALAR(kind, m, key, csv, fmt)                                                    \
+    if (csv == col) {                                                                              \
+        putc(',', f);                                                                              \
+        if (size_figure(key))                                                                      \
+            fprintf(f, fmt, PZ_VALUE(kind, &one, m));                                              \
+    }
+#define CSV_SIZE_COUNT(m, key, csv, fmt) CSV_SIZE_SCALAR(COUNT, m, key, csv, fmt)
+#define CSV_SIZE_AT(m, key, csv, fmt) CSV_SIZE_SCALAR(AT, m, key, csv, fmt)
+#define CSV_SIZE_REAL(m, key, csv, fmt) CSV_SIZE_SCALAR(REAL, m, key, csv, fmt)
+#define CSV_SIZE_WORST(m, key, csv, fmt) CSV_SIZE_SCALAR(WORST, m, key, csv, fmt)
+#define CSV_SIZE_FIGURE(m, key, csv, fmt) CSV_SIZE_SCALAR(FIGURE, m, key, csv, fmt)
+#define CSV_SIZE_REPS(m, key, csv, fmt)
+#define CSV_SIZE_SPREAD(m, key, csv, fmt)
+#define CSV_SIZE_LIKE(m, key, csv, fmt)
+#define CSV_SIZE_SIZES(m, key, csv, fmt)
+
+/* The run's columns of solver s's rows. */
+static void csv_head(FILE *f, const pz_result *r, int s)
+{
+    csv_field(f, r->corpus->puzzle->name);
+    putc(',', f);
+    csv_field(f, r->corpus->spec);
+    fprintf(f, ",%lld/%lld,%lld,%d,%d,%s,%d", r->shard.k, r->shard.n, r->instances, r->partial,
+            r->opts.threads, r->opts.solvers[s]->name, sampled(r, s));
+}
+
 void pz_write_csv(FILE *f, const pz_result *r)
 {
-    int columns = csv_columns();
+    int columns = csv_columns(), sweep = 0, reps = r->opts.repeat > 1 ? r->opts.repeat : 1;
+    for (int s = 0; s < r->opts.nsolvers; s++)
+        sweep |= pz_tally_sizes(&r->tally[s]) > 0;
     fputs("puzzle,corpus,shard,instances,partial,threads,solver,sampled", f);
     for (int col = 1; col <= columns; col++) {
         PZ_TALLY(CSV_KEY)
     }
-    fputc('\n', f);
+    fputs(sweep ? ",size,rows,cols,size_instances\n" : "\n", f);
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];
-        csv_field(f, r->corpus->puzzle->name);
-        putc(',', f);
-        csv_field(f, r->corpus->spec);
-        fprintf(f, ",%lld/%lld,%lld,%d,%d,%s,%d", r->shard.k, r->shard.n, r->instances, r->partial,
-                r->opts.threads, r->opts.solvers[s]->name, sampled(r, s));
+        csv_head(f, r, s);
         for (int col = 1; col <= columns; col++) {
             PZ_TALLY(CSV_CELL)
         }
-        fputc('\n', f);
+        fputs(sweep ? ",,,,\n" : "\n", f);
+        for (int k = 0; k < PZ_SIZES; k++) {
+            pz_tally one = {.cpu_spread = t->sizes[k]}; /* its figures are the size's */
+            if (!t->sizes[k].n)
+                continue;
+            csv_head(f, r, s);
+            for (int col = 1; col <= columns; col++) {
+                PZ_TALLY(CSV_SIZE)
+            }
+            fprintf(f, ",%d,%d,%d,%lld\n", k, t->sizes_rows[k], t->sizes_cols[k],
+                    pz_spread_total(&t->sizes[k]) / reps);
+        }
     }
 }
 

@@ -30,6 +30,23 @@ for s in gf2 chase; do
     grep -q "^  $s: time ~ cells^$(printf '%.2f' "$exp") \[[-0-9.]*, [-0-9.]*\] over 4 sizes$" s.txt ||
         bad "$s: no growth line of exponent $exp: $(grep 'cells^' s.txt)"
 done
+# The CSV: each solver's row, then a row per size with the JSON's figures of
+# it and its place, board and instances in four more columns.
+"$PB" run lightsout --corpus $spec --solvers gf2,chase --threads 2 --json c.json --csv c.csv >/dev/null ||
+    bad "run a sweep with --csv"
+head -1 c.csv | grep -q ',size,rows,cols,size_instances$' || bad "CSV header: $(head -1 c.csv)"
+want=$(jq -r '.solvers[] | .name as $n | ([$n, "", "", "", ""] | join(",")),
+    (.sizes[] | [$n, (.cpu_ns_median, .cpu_ns_mad, .cpu_ns_min, .cpu_ns_max | tostring),
+                 .size, .rows, .cols, .instances] | map(tostring) | join(","))' c.json)
+got=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+    { printf "%s", $col["solver"]
+      if ($col["size"] == "") { print ",,,," ; next }
+      n = split("cpu_ns_median cpu_ns_mad cpu_ns_min cpu_ns_max size rows cols size_instances", k, " ")
+      for (i = 1; i <= n; i++) printf ",%s", $col[k[i]]
+      print "" }' c.csv)
+# the CSV's figures have four digits (%.4g), the JSON's all of them
+want=$(awk -F, '{ printf "%s", $1; for (i = 2; i <= NF; i++) printf ",%s", (i <= 5 && $i != "" ? sprintf("%.4g", $i) : $i); print "" }' <<<"$want")
+[ "$got" = "$want" ] || bad "CSV rows by size: $(diff <(echo "$want") <(echo "$got"))"
 # Shards of the sweep merge into the whole's sizes (instances and boards).
 for k in 0 1 2; do
     "$PB" run lightsout --corpus $spec --solvers gf2,chase --shard $k/3 --json p$k.json >/dev/null ||
@@ -46,4 +63,6 @@ expect 2 "expected each size once, found size 0 again" -- "$PB" compare s.json t
     bad "run one size"
 jq -e '.solvers[0] | has("sizes") or has("growth") | not' one.json >/dev/null || bad "sizes in a run of one size"
 grep -q 'by size\|cells^' one.txt && bad "a table by size for one size"
+"$PB" run lightsout --corpus lightsout:random:count=2000 --solvers gf2 --csv one.csv >/dev/null || bad "one size, CSV"
+[ "$(wc -l <one.csv)" = 2 ] && ! grep -q size_instances one.csv || bad "a CSV by size for one size: $(cat one.csv)"
 summary

@@ -6,13 +6,6 @@ set -u
 pb=$1 src=$2
 source "$src/tests/cli.sh"
 
-# The report without its timings, the run's shape and its context.
-untimed() {
-    jq -S 'del(.context) | walk(if type == "object" then with_entries(select(.key |
-               test("^(threads|batch|wall_s|spread|worst_index|like)$|seconds|(^|_)ns_|^cold_|^cpu_spread") | not))
-               else . end)' "$1"
-}
-
 # The histogram's counts, summed.
 histsum() { jq -s '[.[].histogram[].count] | add // 0' "$1"; }
 # The count of one answer class in a report, or of all reports given together.

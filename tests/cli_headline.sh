@@ -9,10 +9,11 @@ pb=$1 src=$2
 source "$src/tests/cli.sh"
 cd "$tmp" || exit 1
 
-# NS as the views print a time (util/clock.c's pz_span): three significant
-# digits in ns, us, ms or s.
+# NS as the views print a time (util/clock.c's pz_span, given 1e-9 * NS
+# seconds and taking them back to ns, which rounds as it does): three
+# significant digits in ns, us, ms or s.
 span() {
-    awk -v v="$1" 'BEGIN { split("ns us ms s", u, " "); k = 1
+    awk -v ns="$1" 'BEGIN { split("ns us ms s", u, " "); k = 1; v = (1e-9 * ns) * 1e9
         while (k < 4 && v >= 999.5) { v /= 1000; k++ }
         printf "%.3g %s\n", v, u[k] }'
 }
@@ -37,8 +38,10 @@ for s in gf2 rowenum; do
     IFS=$'\t' read -r of median mad lo hi <<<"$json"
     [ "$of" = "warm batches" ] && ok || bad "$s: the JSON's headline is of '$of'"
     want=$(span "$median")
-    madpct=$(awk -v m="$mad" -v x="$median" 'BEGIN { p = 100 * m / x
-        if (p < 100 / 256) printf "<%.1f%%\n", 100 / 256; else if (p < 1000) printf "%.1f%%\n", p; else printf "%.0f%%\n", p }')
+    # (as report.c's headline_cells computes it)
+    madpct=$(awk -v m="$mad" -v x="$median" 'BEGIN { f = m / x
+        if (f < 1 / 256) printf "<%.1f%%\n", 100 / 256
+        else if (f < 10) printf "%.1f%%\n", 100 * f; else printf "%.0f%%\n", 100 * f }')
     range="$(span "$lo")..$(span "$hi")"
     # The text table: cpu, mad and min..max (the columns after the counts).
     row=$(grep -E "^  $s +[0-9]+ " a.txt | tr -s ' ')

@@ -14,6 +14,8 @@
 #include "../util/util.h"
 #include "html.h"
 #include "report.h"
+#include "schema.h"
+#include "stress.h"
 #include "svg.h"
 
 static const char style[] =
@@ -113,57 +115,67 @@ static void table(FILE *f, const pz_result *r, int base)
     fputs("</p>\n", f);
 }
 
-/* Each solver's warm batches on one time axis: a row per solver, a tick per
- * class of its spread as tall as the share of instances in it, the median
- * (the headline) a black bar. */
-static void strip(FILE *f, const pz_result *r)
+/* Batch times on one time axis, a row for each of n named spreads (empty
+ * ones left out): a tick per class of a spread as tall as the share of
+ * instances in it, its median a black bar.  heading: the chart's. */
+static void strip_rows(FILE *f, const char *heading, const char *const *name,
+                       const pz_spread *const *sp, int n)
 {
     double lo = INFINITY, hi = 0;
     int rows = 0;
-    for (int s = 0; s < r->opts.nsolvers; s++) {
-        const pz_tally *t = &r->tally[s];
-        if (!t->cpu_spread.n)
+    for (int k = 0; k < n; k++) {
+        if (!sp[k]->n)
             continue;
         rows++;
-        lo = fmin(lo, pz_figure_cpu_ns_min(t));
-        hi = fmax(hi, pz_figure_cpu_ns_max(t));
+        lo = fmin(lo, pz_spread_quantile(sp[k], 0));
+        hi = fmax(hi, pz_spread_quantile(sp[k], 1));
     }
     if (!rows)
         return;
     int logx = hi >= 10 * lo;
     pz_svg g;
-    fprintf(f, "<h3>Warm batches: CPU time per instance%s</h3>\n", logx ? " (log axis)" : "");
-    pz_svg_begin(&g, f, 900, 60 + 40 * rows, "each solver's warm batch times");
+    fprintf(f, "<h3>%s%s</h3>\n", heading, logx ? " (log axis)" : "");
+    pz_svg_begin(&g, f, 900, 60 + 40 * rows, heading);
     g.left = 110;
     pz_svg_range(&g.x, lo, hi, logx);
     g.y = (pz_svg_axis){0, rows, 0};
     pz_svg_axes(&g, "CPU time per instance (each tick a class of batches, its height their share)",
                 NULL, pz_svg_ns, NULL);
-    for (int s = 0, row = rows; s < r->opts.nsolvers; s++) {
-        const pz_tally *t = &r->tally[s];
-        const pz_spread *sp = &t->cpu_spread;
-        const char *colour = pz_svg_colour(r->opts.solvers[s]->name);
+    for (int k = 0, row = rows; k < n; k++) {
+        const char *colour = pz_svg_colour(name[k]);
         char text[96], span[16];
         long long most = 1;
-        if (!sp->n)
+        if (!sp[k]->n)
             continue;
-        double y = --row + 0.5, median = pz_figure_cpu_ns_median(t);
-        for (int i = 0; i < sp->n; i++)
-            if (sp->bin[i].count > most)
-                most = sp->bin[i].count;
-        for (int i = 0; i < sp->n; i++) {
-            double x = pz_spread_ns(sp->bin[i].cls),
-                   h = 0.05 + 0.35 * sqrt(sp->bin[i].count / (double)most);
+        double y = --row + 0.5, median = pz_spread_quantile(sp[k], 0.5);
+        for (int i = 0; i < sp[k]->n; i++)
+            if (sp[k]->bin[i].count > most)
+                most = sp[k]->bin[i].count;
+        for (int i = 0; i < sp[k]->n; i++) {
+            double x = pz_spread_ns(sp[k]->bin[i].cls),
+                   h = 0.05 + 0.35 * sqrt(sp[k]->bin[i].count / (double)most);
             pz_svg_line(&g, x, y - h, x, y + h, colour, 1.5, 0);
         }
         pz_span(span, sizeof span, 1e-9 * median);
-        snprintf(text, sizeof text, "%s: median %s", r->opts.solvers[s]->name, span);
+        snprintf(text, sizeof text, "%s: median %s", name[k], span);
         pz_svg_rect(&g, median, y - 0.45, median, y + 0.45, "#000", 1, text);
         pz_svg_line(&g, median, y - 0.45, median, y + 0.45, "#000", 2.5, 0);
-        pz_svg_text(&g, g.x.lo, y, -6, 4, "end", r->opts.solvers[s]->name);
+        pz_svg_text(&g, g.x.lo, y, -6, 4, "end", name[k]);
         pz_svg_text(&g, median, y + 0.45, 4, 10, "start", span);
     }
     pz_svg_end(&g);
+}
+
+/* Each solver's warm batches on one time axis (the median is the headline). */
+static void strip(FILE *f, const pz_result *r)
+{
+    const char *name[PZ_RUN_SOLVERS];
+    const pz_spread *sp[PZ_RUN_SOLVERS];
+    for (int s = 0; s < r->opts.nsolvers; s++) {
+        name[s] = r->opts.solvers[s]->name;
+        sp[s] = &r->tally[s].cpu_spread;
+    }
+    strip_rows(f, "Warm batches: CPU time per instance", name, sp, r->opts.nsolvers);
 }
 
 /* Relative speed: each solver's CPU time over the baseline's, a bar on a
@@ -435,16 +447,10 @@ static void item(FILE *f, const char *key, const char *value)
     fputs("</dd>\n", f);
 }
 
-/* Where and from what the result was made. */
-static void provenance(FILE *f, const pz_result *r)
+/* Where and from what a report was made; the list left open, for more. */
+static void context_items(FILE *f, const pz_context *c)
 {
-    pz_context now;
-    const pz_context *c = r->context;
     char buf[96];
-    if (!c) {
-        pz_context_gather(&now, r->opts.threads, time(NULL));
-        c = &now;
-    }
     fputs("<h2>Provenance</h2>\n<dl>\n", f);
     item(f, "date", c->date);
     snprintf(buf, sizeof buf, "%s%s", c->commit, c->dirty ? " (dirty)" : "");
@@ -461,6 +467,18 @@ static void provenance(FILE *f, const pz_result *r)
     item(f, "machine", buf);
     if (c->corpus_hash[0])
         item(f, "corpus content", c->corpus_hash);
+}
+
+/* Where and from what the result was made. */
+static void provenance(FILE *f, const pz_result *r)
+{
+    pz_context now;
+    const pz_context *c = r->context;
+    if (!c) {
+        pz_context_gather(&now, r->opts.threads, time(NULL));
+        c = &now;
+    }
+    context_items(f, c);
     fputs("</dl>\n", f);
 }
 
@@ -757,4 +775,144 @@ void pz_history_html(FILE *f, const char *title, const pz_history_row *h, int n,
     free(runs);
     free(x);
     free(y);
+}
+
+/* ---------------------------------------------------------------- stress */
+
+/* A text of a stress's failure, cut as the terminal's is. */
+static void stress_text(FILE *f, const char *title, const char *text, size_t len)
+{
+    char *cut = pz_xstrndup(text, len < PZ_STRESS_SHOW_BYTES ? len : PZ_STRESS_SHOW_BYTES);
+    fprintf(f, "<p>%s%s</p>\n<pre>", title, len > PZ_STRESS_SHOW_BYTES ? " (its start)" : "");
+    pz_html_text(f, cut);
+    fputs("</pre>\n", f);
+    free(cut);
+}
+
+/* A failing instance (or seed) run alone, or shrunk: its verdict, why,
+ * and texts. */
+static void stress_example(FILE *f, const pz_stress *s, const char *what, const pz_example *e,
+                           const char *why)
+{
+    fprintf(f, "<h3>%s: %s %lld: <span class=\"fail\">%s</span>: ", what,
+            s->gen.cmd ? "seed" : "instance", s->gen.cmd ? s->seed0 + e->index : e->index,
+            pz_outcome_names[e->seen]);
+    pz_html_text(f, why);
+    fputs("</h3>\n", f);
+    if (!e->input) /* nothing was run */
+        return;
+    if (e->alone != PZ_OUTCOMES && e->alone != e->seen) {
+        fprintf(f, "<p>alone: %s: ", e->alone == PZ_AC ? "AC" : pz_outcome_names[e->alone]);
+        pz_html_text(f, e->alone == PZ_AC ? "the failure depends on the other instances of its run"
+                                          : e->why);
+        fputs("</p>\n", f);
+    }
+    stress_text(f, "input", e->input, e->inlen);
+    stress_text(f, "expected output", e->expected, e->explen);
+    if (e->received)
+        stress_text(f, "received output", e->received, e->reclen);
+    if (e->errors && *e->errors)
+        stress_text(f, "start of its stderr", e->errors, strlen(e->errors));
+}
+
+/* Each program's verdicts, runs, CPU time per instance and peak memory. */
+static void stress_table(FILE *f, const pz_stress *s, const pz_stress_tally *all, int n)
+{
+    fputs("<table><tr><th>program</th>", f);
+    for (int o = 0; o < PZ_OUTCOMES; o++)
+        fprintf(f, "<th>%s</th>", pz_outcome_names[o]);
+    fputs("<th>runs</th><th>cpu median</th><th>10-90%</th><th>peak memory, mean</th>"
+          "<th>largest</th></tr>\n",
+          f);
+    for (int k = 0; k < n; k++) {
+        const pz_stress_prog *g = &all->prog[k];
+        pz_stress_speed v = pz_stress_speed_of(g);
+        char a[32], b[32], range[80];
+        fputs("<tr><td>", f);
+        pz_html_text(f, pz_stress_names[k]);
+        fputs(" <code>", f);
+        pz_html_text(f, s->prog[k].cmd);
+        fputs("</code></td>", f);
+        for (int o = 0; o < PZ_OUTCOMES; o++)
+            fprintf(f, "<td class=\"num\">%lld</td>", g->count[o]);
+        fprintf(f, "<td class=\"num\">%lld</td>", g->runs);
+        pz_span(a, sizeof a, v.median);
+        cell(f, a);
+        pz_span(a, sizeof a, v.p10);
+        pz_span(b, sizeof b, v.p90);
+        snprintf(range, sizeof range, "%s..%s", a, b);
+        cell(f, isnan(v.p10) ? "-" : range);
+        pz_bytes(a, sizeof a, g->runs ? (double)g->rss_kb * 1024 / (double)g->runs : 0);
+        cell(f, g->runs ? a : "-");
+        pz_bytes(a, sizeof a, (double)g->rss_kb_max * 1024);
+        cell(f, g->runs ? a : "-");
+        fputs("</tr>\n", f);
+    }
+    fputs("</table>\n<p class=\"note\">cpu: CPU time per instance in the runs that ended "
+          "within the limits; peak memory: a run's (its cgroup's peak where the run has one, "
+          "else ru_maxrss).</p>\n",
+          f);
+}
+
+void pz_write_html_stress(FILE *f, const void *report)
+{
+    const pz_stress_report *r = report;
+    const pz_stress *s = r->s;
+    const pz_stress_tally *all = r->all;
+    int n = s->prog[1].cmd ? PZ_STRESS_PROGS : 1, ok = r->all_ac && !all->jury;
+    const char *what = s->gen.cmd ? s->gen.cmd : s->corpus.spec;
+    char *title = pz_xasprintf("puzzlebench stress %s %s", s->p->name, what), buf[64];
+    pz_html_begin(f, title);
+    free(title);
+    fputs("<section>\n<h1>stress ", f);
+    pz_html_text(f, s->p->name);
+    fprintf(f, ": <code>%s", s->gen.cmd ? "--gen " : "");
+    pz_html_text(f, what);
+    fprintf(f, "</code></h1>\n<p class=\"verdict\"><span class=\"%s\">%s</span>",
+            ok ? "ok" : "fail",
+            ok       ? "all AC"
+            : r->sig ? "PARTIAL"
+                     : "FAILED");
+    if (r->sig)
+        fprintf(f, ": interrupted after %lld of %lld", s->done, pz_stress_judged(s));
+    if (all->jury)
+        fprintf(f, ": the jury is wrong on %lld", all->jury);
+    fprintf(f, "</p>\n<p>%lld %ss judged, %lld runs (%d job%s), %.2f s.</p>\n",
+            r->sig ? s->done : pz_stress_judged(s), s->gen.cmd ? "seed" : "instance",
+            s->corpus_runs, s->jobs, s->jobs > 1 ? "s" : "", r->wall);
+    fputs("<h2>Programs</h2>\n", f);
+    stress_table(f, s, all, n);
+    if (n == PZ_STRESS_PROGS) {
+        pz_stress_versus v = pz_stress_compare(all);
+        fputs("<p>--exec/--against: ", f);
+        if (!isnan(v.shift.ratio))
+            fprintf(f, "%.3g ", v.shift.ratio);
+        if (!isnan(v.shift.lo) && !isnan(v.shift.p))
+            fprintf(f, "(95%% interval %.3g..%.3g, p %.2g) ", v.shift.lo, v.shift.hi, v.shift.p);
+        pz_html_text(f, v.verdict);
+        fputs("</p>\n", f);
+    }
+    const char *name[PZ_STRESS_PROGS];
+    const pz_spread *sp[PZ_STRESS_PROGS];
+    for (int k = 0; k < n; k++)
+        name[k] = pz_stress_names[k], sp[k] = &all->prog[k].time.spread;
+    strip_rows(f, "Runs that ended within the limits: CPU time per instance", name, sp, n);
+    if (r->nex || r->nshrunk)
+        fputs("<h2>Failures</h2>\n", f);
+    for (int i = 0; i < r->nex; i++) {
+        snprintf(buf, sizeof buf, "failure %d", i + 1);
+        stress_example(f, s, buf, &r->ex[i], all->fails[i].why);
+    }
+    for (int i = 0; i < r->nshrunk; i++)
+        stress_example(f, s, r->shrunk[i].runs ? "smallest, shrunk from" : "first, not shrunk",
+                       &r->shrunk[i], r->shrunk[i].why);
+    context_items(f, r->ctx);
+    snprintf(buf, sizeof buf, "CPU %ld ms, wall %ld ms, memory ", s->lim.time_ms, s->lim.wall_ms);
+    fprintf(f, "<dt>limits per run</dt><dd>%s", buf);
+    if (s->lim.memory_mb)
+        fprintf(f, "%ld MiB</dd>\n", s->lim.memory_mb);
+    else
+        fputs("unlimited</dd>\n", f);
+    fputs("</dl>\n</section>\n", f);
+    pz_html_end(f);
 }

@@ -3,6 +3,7 @@
  * script, nothing fetched), showing the figures the text views show.
  *
  *     pz_write_html(f, &res);                 // run, merge: one result
+ *     pz_write_html_stress(f, &stress_report); // stress
  *
  *     pz_html_begin(f, "3 reports");          // report: several results
  *     for (...) pz_html_result(f, &doc[i].res);
@@ -22,9 +23,11 @@ void pz_html_begin(FILE *, const char *title);
 void pz_html_result(FILE *, const pz_result *);
 void pz_html_end(FILE *);
 
-/* A whole page: one result; a comparison. */
+/* A whole page: one result; a comparison; a stress (schema.h's
+ * pz_stress_report, for pz_write_file). */
 void pz_write_html(FILE *, const pz_result *);
 void pz_comparison_html(FILE *, const pz_comparison *);
+void pz_write_html_stress(FILE *, const void *stress_report);
 
 /* A history: rows of (build, run, solver, ns, lo, hi), a chart per run with
  * a line per solver over the builds in their order. */

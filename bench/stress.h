@@ -110,19 +110,19 @@ typedef struct pz_stress_tally {
 /* A stress job: its options, then its counts of runs. */
 typedef struct pz_stress {
     const pz_puzzle *p;
-    pz_corpus corpus;                      /* without --gen */
-    pz_program prog[PZ_STRESS_PROGS];      /* prog[1].cmd NULL: no --against */
-    pz_program gen;                        /* gen.cmd NULL: the corpus */
-    long long seed0;                       /* with --gen: index i is seed seed0 + i */
-    long long count;                       /* indices: the corpus's instances, or the seeds */
-    long long first, end;                  /* the shard: indices [first, end) */
-    long long sample;                      /* indices judged: multiples of sample (1: all) */
-    const pz_solver *only;                 /* the reference solver asked for, or NULL */
-    const char *json, *junit, *bmf, *save; /* reports: a path or NULL */
-    pz_proc_limits lim;                    /* output_cap is set per run */
-    long long batch, runs, split;          /* runs: all; split: failed whole and cut */
-    long long corpus_runs;                 /* of the runs, those over the corpus */
-    long long done;                        /* indices judged: all but after a stop */
+    pz_corpus corpus;                 /* without --gen */
+    pz_program prog[PZ_STRESS_PROGS]; /* prog[1].cmd NULL: no --against */
+    pz_program gen;                   /* gen.cmd NULL: the corpus */
+    long long seed0;                  /* with --gen: index i is seed seed0 + i */
+    long long count;                  /* indices: the corpus's instances, or the seeds */
+    long long first, end;             /* the shard: indices [first, end) */
+    long long sample;                 /* indices judged: multiples of sample (1: all) */
+    const pz_solver *only;            /* the reference solver asked for, or NULL */
+    const char *json, *html, *junit, *bmf, *save; /* reports: a path or NULL */
+    pz_proc_limits lim;                           /* output_cap is set per run */
+    long long batch, runs, split;                 /* runs: all; split: failed whole and cut */
+    long long corpus_runs;                        /* of the runs, those over the corpus */
+    long long done;                               /* indices judged: all but after a stop */
     int jobs, show, any_size;
     int save_shown; /* save is the default, not --save: only the failures shown and shrunk */
 } pz_stress;

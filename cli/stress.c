@@ -16,6 +16,7 @@
 
 #include "cli.h"
 #include "../bench/github.h"
+#include "../bench/html.h"
 #include "../bench/bmf.h"
 #include "../bench/junit.h"
 #include "../bench/report.h"
@@ -79,6 +80,7 @@ enum {
     X(JSON, "json", 0, "F",                                                                        \
       "also write the report to F (atomically); an interrupted\n"                                  \
       "one beside F: X.json -> X.partial.json")                                                    \
+    X(HTML, "html", 0, "F", "also write the report to F as one HTML page (no script)")             \
     PZ_CI_OPTIONS(X)
 
 enum { STRESS_OPTIONS(PZ_OPTION_ID) O_HELP, NOPTIONS };
@@ -557,10 +559,15 @@ static int clashes(const pz_stress *s, const char *spec)
     char *ans = spec ? pz_ans_path(spec) : NULL;
     if (ans && access(ans, F_OK)) /* none beside the corpus */
         free(ans), ans = NULL;
-    pz_path io[] = {{"--exec", s->prog[0].path, 0},   {"--against", s->prog[1].path, 0},
-                    {"--gen", s->gen.path, 0},        {"the corpus", spec, 0},
-                    {"the expected answers", ans, 0}, {"--json", s->json, 1},
-                    {"--junit", s->junit, 1},         {"--bmf", s->bmf, 1}};
+    pz_path io[] = {{"--exec", s->prog[0].path, 0},
+                    {"--against", s->prog[1].path, 0},
+                    {"--gen", s->gen.path, 0},
+                    {"the corpus", spec, 0},
+                    {"the expected answers", ans, 0},
+                    {"--json", s->json, 1},
+                    {"--html", s->html, 1},
+                    {"--junit", s->junit, 1},
+                    {"--bmf", s->bmf, 1}};
     int status = pz_check_clash("stress", io, (int)(sizeof io / sizeof *io));
     free(ans);
     return status;
@@ -576,6 +583,7 @@ static int parse(pz_stress *s, int argc, char **argv, double *budget)
     if ((status = limits(s, value)))
         return status;
     s->json = value[O_JSON];
+    s->html = value[O_HTML];
     s->junit = value[O_JUNIT];
     s->bmf = value[O_BMF];
     pz_github |= value[O_GITHUB] != NULL;
@@ -811,13 +819,15 @@ static int outputs(pz_stress *s, char **save)
     int rc = 0;
     if (s->json)
         rc = pz_check_output("stress", "--json", s->json);
+    if (rc == 0 && s->html)
+        rc = pz_check_output("stress", "--html", s->html);
     if (rc == 0 && s->junit)
         rc = pz_check_output("stress", "--junit", s->junit);
     if (rc == 0 && s->bmf)
         rc = pz_check_output("stress", "--bmf", s->bmf);
     if (rc == 0 && !s->save) { /* the failures shown are saved where run saves its own */
-        const char *reports[] = {s->json, s->junit, s->bmf};
-        s->save = *save = pz_save_dir(NULL, reports, 3);
+        const char *reports[] = {s->json, s->html, s->junit, s->bmf};
+        s->save = *save = pz_save_dir(NULL, reports, 4);
         s->save_shown = 1;
     }
     if (rc == 0 && !s->count) { /* every instance AC, of none, is not a pass */
@@ -888,7 +898,8 @@ static int write_reports(const pz_stress_report *r, int rc)
     const pz_stress *s = r->s;
     if (s->json && write_json(r))
         rc = PZ_EXIT_USAGE;
-    if ((s->junit && pz_write_file(s->junit, pz_write_junit_stress, r)) ||
+    if ((s->html && pz_write_file(s->html, pz_write_html_stress, r)) ||
+        (s->junit && pz_write_file(s->junit, pz_write_junit_stress, r)) ||
         (s->bmf && pz_write_file(s->bmf, pz_write_bmf_stress, r)))
         rc = PZ_EXIT_USAGE;
     if (pz_github_on())

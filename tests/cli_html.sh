@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # cli_html.sh BIN SRC - the HTML reports: a run's, a sweep's, a merge's, saved
-# reports', a comparison's and a history's page are each one file with no
+# reports', a comparison's, a history's and a stress's page are each one file with no
 # script and nothing fetched, carry the table's headline figures, and render
 # in headless Chromium (Debian's chromium, which scripts/test installs) with
 # no script error, a DOM with every chart, and a screenshot that is no blank
@@ -38,7 +38,12 @@ date,commit,run,puzzle,solver,ns,ci_low_ns,ci_high_ns,of,build_type,host
 EOF
 "$PB" report --history history.csv --html history.html || bad "report --history"
 
-pages="run sweep compare merge saved history"
+PROGS=${PZ_PROGS:-$(dirname "$PB")/tests/progs}
+"$PB" stress flip --exec "$PROGS/prog_flip wrong" --against "$PROGS/prog_flip ok" --batch 5 \
+    --corpus flip:random:mode=solvable:count=40 --json stress.json --html stress.html >stress.txt
+[ $? = 1 ] || bad "stress --html: $(tail -3 stress.txt)"
+
+pages="run sweep compare merge saved history stress"
 for p in $pages; do
     [ -s $p.html ] || { bad "$p.html not written"; continue; }
     # One file: no script, nothing fetched (the SVG namespace is a name, no fetch).
@@ -69,6 +74,17 @@ grep -q '<dt>commit</dt>' merge.html || bad "merge.html: no provenance"
 grep -q 'threshold' compare.html || bad "compare.html: no threshold band"
 grep -q 'lightsout-5x6' history.html && grep -q 'flip-4x4' history.html ||
     bad "history.html: expected a chart per run"
+# A stress's page: its verdict, each program's verdicts as the JSON's, the
+# failures shown in full (the JSON's examples), each with its input.
+grep -q '<p class="verdict"><span class="fail">FAILED</span></p>' stress.html || bad "stress.html: no verdict"
+for k in 0 1; do
+    want=$(jq -r ".programs[$k] | [.verdicts[] | \"<td class=\\\"num\\\">\\(.)</td>\"] | join(\"\")" stress.json)
+    grep -qF -- "$want<td class=\"num\">$(jq ".programs[$k].runs" stress.json)</td>" stress.html ||
+        bad "stress.html: program $k's verdicts are not the JSON's: $want"
+done
+[ "$(grep -c '^<h3>failure [0-9]*: instance [0-9]*: <span class="fail">WA</span>: ' stress.html)" = \
+    "$(jq '.examples | length' stress.json)" ] && grep -q '<p>input</p>' stress.html ||
+    bad "stress.html: not the JSON's examples: $(grep -o '<h3>failure[^<]*' stress.html)"
 
 # Bad input: one line, exit 2.
 expect_line 2 "puzzlebench: report: expected --html F, the page to write (try report --help)" \
@@ -111,7 +127,7 @@ for p in $pages; do
         [ "$(grep -o '<svg' $p.dom | wc -l)" -ge 1 ] &&
         grep -q '<h1>' $p.dom || bad "$p: the rendered DOM lacks its charts or heading"
 done
-for p in run sweep compare; do
+for p in run sweep compare stress; do
     rm -f $p.png
     chrome --window-size=1000,1400 --screenshot="$tmp/$p.png" "file://$tmp/$p.html" \
         >/dev/null 2>$p.shot.err || bad "$p: chromium --screenshot failed"

@@ -354,6 +354,7 @@ static void answers_line(FILE *f, const pz_result *r, int width)
 {
     int top[PZ_CLASSES], ntop = 0, classes = 0, col;
     char item[96];
+    width = width < 80 ? width : 80; /* read as prose: 80 at most, as before */
     for (int k = 0; k < PZ_CLASSES; k++)
         if (r->hist[k])
             top[classes++] = k;

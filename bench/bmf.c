@@ -35,7 +35,8 @@ static void add(json_t *doc, const char *name, const pz_spread *t, long long bat
 
 static void dump(FILE *f, json_t *doc)
 {
-    json_dumpf(doc, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
+    /* all 17 digits: each value the JSON report's figure, to the last digit */
+    json_dumpf(doc, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
     fputc('\n', f);
     json_decref(doc);
 }

@@ -5,15 +5,16 @@
  * of the whole corpus (the same on every machine), stopping once it has
  * spent half a second of CPU.  Its time per instance, solving and judging
  * the answer (check, proof, class), times the instances it fits, and its
- * share of making the corpus's instances, is its estimate for the corpus.  Each solver has an equal share of
- * the budget; one whose estimate passes its share runs on a sample (the
- * indices that are multiples of a power of ten R, as --sample 1/R does),
- * and one that would get fewer than PZ_PILOT_MIN instances even so is
- * dropped, with the options that run it whole.  Each pilot instance runs
- * under a CPU cap, its share over PZ_PILOT_MIN (pz_pilot_cap): a solver
- * whose instance passes it could not run even PZ_PILOT_MIN within its
- * share, so it is dropped as too slow to estimate, and a search that
- * polls its budget (pz_poll) stops there instead of running for minutes:
+ * share of making the corpus's instances, is its estimate for the corpus.
+ * Each solver has an equal share of the budget; one whose estimate passes
+ * its share runs on a sample (the indices that are multiples of a power of
+ * ten R, as --sample 1/R does), and one that would get fewer than
+ * PZ_PILOT_MIN instances even so is dropped, with the options that run it
+ * whole.  Each pilot instance runs under a CPU cap, its share over
+ * PZ_PILOT_MIN (pz_pilot_cap): a solver whose instance passes it could not
+ * run even PZ_PILOT_MIN within its share, so it is dropped as too slow to
+ * estimate, and a search that polls its budget (pz_poll) stops there
+ * instead of running for minutes:
  *
  *     pz_plan_row rows[PZ_RUN_SOLVERS];
  *     int nsolvers = opts.nsolvers;

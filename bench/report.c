@@ -354,7 +354,6 @@ static void answers_line(FILE *f, const pz_result *r, int width)
 {
     int top[PZ_CLASSES], ntop = 0, classes = 0, col;
     char item[96];
-    width = width < 80 ? width : 80; /* read as prose: 80 at most, as before */
     for (int k = 0; k < PZ_CLASSES; k++)
         if (r->hist[k])
             top[classes++] = k;
@@ -378,6 +377,7 @@ static void answers_line(FILE *f, const pz_result *r, int width)
             }
         }
         col = fprintf(f, "Answers, the %d most frequent of %d classes:", ntop, classes);
+        width = width < 80 ? width : 80; /* a list on lines of 80 at most, as before */
     }
     for (int i = 0; i < ntop; i++) {
         snprintf(item, sizeof item, " %s: %lld%s", r->names[top[i]], r->hist[top[i]],

@@ -157,7 +157,8 @@ expect 0 "" -- "$pb" stress flip --exec "$d/submissions/accepted/reference.c" --
 [ "$(ls "$PUZZLEBENCH_CACHE" | wc -l)" = "$n" ] && ok || bad "the source was built again"
 cp "$d/submissions/accepted/reference.c" "$tmp/ref.cpp"
 expect 0 "" -- "$pb" stress flip --exec "$tmp/ref.cpp" --corpus flip:random:count=30
-expect 1 "" -- "$pb" stress flip --exec "$tmp/flip_wrong.py" --corpus flip:random:mode=solvable:count=5
+expect 1 "" -- "$pb" stress flip --exec "$tmp/flip_wrong.py" --corpus flip:random:mode=solvable:count=5 \
+    --save "$tmp/saved"
 grep -q "^verdicts: AC 0  WA 5 " "$tmp/out" && ok || bad "wrong.py: $(grep verdicts "$tmp/out")"
 printf 'int main(void) { return x; }\n' >"$tmp/broken.c"
 expect 2 "" -- "$pb" stress flip --exec "$tmp/broken.c" --corpus flip:random:count=3

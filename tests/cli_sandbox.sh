@@ -25,7 +25,7 @@ else
     echo "SKIPPED: the memory cgroup (memory and processes limited: $(limited))"
 fi
 # ... and no more than 512 processes: a fork bomb of 1000 fails (it was AC).
-expect 1 "" -- "$pb" stress flip --exec "$FLIP forks" "${one[@]}"
+expect 1 "" -- "$pb" stress flip --exec "$FLIP forks" "${one[@]}" --time-limit 5000
 if limited | grep -q "pids.max"; then
     grep -q "RE: exit status 1" "$tmp/out" && ok || bad "forks: $(grep -E 'verdicts|failure' "$tmp/out")"
 else

@@ -141,9 +141,10 @@ static void help(FILE *f)
     pz_print_options(f, options);
     fputs("\n"
           "Exit status: 0 every answer checks and agrees; 1 an answer fails its check or\n"
-          "differs from the reference, or no answer was checked at all (every solver\n"
-          "skipped every instance, or the corpus has none: \"no instance in the corpus\";\n"
-          "games cut by --budget count as neither);\n"
+          "differs from the reference, an answer went unchecked (an Impossible nothing\n"
+          "proves whose reference --budget cut: raise --budget), or no answer was checked\n"
+          "at all (every solver skipped every instance, or the corpus has none: \"no\n"
+          "instance in the corpus\"; games cut by --budget count as neither);\n"
           "2 bad usage or input; 130 (SIGINT) or 143 (SIGTERM) when interrupted: a signal\n"
           "stops every search within a second, the batches finished before it are\n"
           "reported, marked partial, in X.partial.json beside the report X.json (a batch\n"

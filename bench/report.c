@@ -80,9 +80,7 @@ static int summary_width(FILE *f)
  * wall the monotonic clock's mean over every batch, which a loaded machine
  * inflates.  A solver without a warm batch has its cold mean as headline,
  * "(cold)", and no mad nor range. */
-typedef pz_cells cells;
-
-static void headline_cells(cells *c, const pz_headline *h)
+static void headline_cells(pz_cells *c, const pz_headline *h)
 {
     char lo[16], hi[16];
     double mad = h->mad / h->median;
@@ -105,17 +103,17 @@ static void headline_cells(cells *c, const pz_headline *h)
 }
 
 /* A spread's cells: its median (cpu), MAD and range. */
-static void spread_cells(cells *c, const pz_spread *sp)
+static void spread_cells(pz_cells *c, const pz_spread *sp)
 {
     pz_headline h = {pz_spread_quantile(sp, 0.5), pz_spread_mad(sp), pz_spread_quantile(sp, 0),
                      pz_spread_quantile(sp, 1), 0};
     headline_cells(c, &h);
 }
 
-static cells timing(const pz_result *r, int s, int base)
+static pz_cells timing(const pz_result *r, int s, int base)
 {
     const pz_tally *t = &r->tally[s];
-    cells c = {"-", "-", "-", "-", "-", "-", 0};
+    pz_cells c = {"-", "-", "-", "-", "-", "-", 0};
     pz_headline h;
     double ratio;
     if (!t->ran)
@@ -559,7 +557,7 @@ static void sizes_table(FILE *f, const pz_result *r, int md)
     for (int s = 0; s < r->opts.nsolvers; s++)
         for (int k = 0; k < PZ_SIZES; k++) {
             const pz_tally *t = &r->tally[s];
-            cells c;
+            pz_cells c;
             char board[24];
             if (!t->sizes[k].n)
                 continue;
@@ -690,7 +688,7 @@ static void summary_table(FILE *f, const pz_result *r, int base, int width)
     w[C_SOLVER] = name_width(r);
     for (int s = 0; s < n; s++) {
         const pz_tally *t = &r->tally[s];
-        cells c = timing(r, s, base);
+        pz_cells c = timing(r, s, base);
         const char *text[NCOLUMNS] = {r->opts.solvers[s]->name,
                                       NULL,
                                       NULL,
@@ -990,7 +988,7 @@ void pz_write_markdown(FILE *f, const pz_result *r)
             cut ? " unknown |" : "", cut ? "--:|" : "");
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];
-        cells c = timing(r, s, base);
+        pz_cells c = timing(r, s, base);
         fprintf(f, "| %s%s | %lld | %lld | %lld | %lld |", r->opts.solvers[s]->name,
                 sampled(r, s) ? " (sampled)" : "", t->ran, t->skipped, t->invalid, t->disagree);
         if (cut)

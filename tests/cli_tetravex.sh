@@ -92,6 +92,13 @@ est=$(sed -n "s/^game [0-4]: cut at 30000 nodes; its last run's tree about \([0-
 [ "$(wc -w <<<"$est")" -eq 5 ] && awk '$1 < 20000 { exit 1 }' <<<"$est" &&
     ok || bad "tetravex-nodes --search mrv --cap: $out"
 
+# tetravex-threads --estimate: the model, on a 2x2 game whose every number is
+# 0 (every edge matches), is every ordered choice of tiles: 4 + 12 + 24 + 24.
+tt=$(dirname "$pb")/tetravex-threads
+printf '2\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0\n' >"$tmp/same.in"
+model=$("$tt" --estimate "$tmp/same.in" | awk -F'\t' 'NR == 2 { print $7 }')
+[ "$model" = 64 ] && ok || bad "tetravex-threads --estimate: model '$model', expected 64"
+
 # info tetravex: the hardness peak, d* and digits=peak's number, for every n or one;
 # a random corpus with digits=peak spells its number out.
 [ "$("$pb" info tetravex:n=7 | tail -1 | awk '{ print $1, $2, $3 }')" = "7 5.59 6" ] &&

@@ -20,8 +20,9 @@
  *     tetravex-threads --estimate CORPUS...
  *
  * prints instead each game's tree by split.c's estimate (Knuth's probes)
- * from each of the four corners, and the corner it picks:
- *     index  tree-0  tree-2  tree-4  tree-6  picked
+ * from each of the four corners, the corner it picks, and the tree of the
+ * plain square search (no counting checks) by the finite-colour model:
+ *     index  tree-0  tree-2  tree-4  tree-6  picked  model
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,10 +51,48 @@ static double makespan(const tx_split_task *task, long long n, int cores)
     return end;
 }
 
-/* --estimate: each corner's tree by split.c's estimate. */
+/* The finite-colour model's tree of the square search without its
+ * counting checks: at step k, the ordered choices of k of the n*n tiles
+ * times the chance that each edge between the first k cells matches, an
+ * edge matching as two different tiles of the game do (right against left,
+ * bottom against top), so the generator's planted matches count too. */
+static double model(const tx_game *g)
+{
+    int n = g->n, nn = n * n, f[4][TX_DIGITS] = {{0}}, self[2] = {0, 0};
+    uint8_t cell[TX_CELLS], laid[TX_CELLS] = {0};
+    double q[2] = {0, 0}, boards = 1, tree = 0;
+    if (nn < 2)
+        return nn;
+    for (int i = 0; i < nn; i++) {
+        for (int s = 0; s < 4; s++)
+            f[s][g->tile[i][s]]++;
+        self[0] += g->tile[i][TX_RIGHT] == g->tile[i][TX_LEFT];
+        self[1] += g->tile[i][TX_BOTTOM] == g->tile[i][TX_TOP];
+    }
+    for (int d = 0; d < TX_DIGITS; d++) {
+        q[0] += (double)f[TX_RIGHT][d] * f[TX_LEFT][d];
+        q[1] += (double)f[TX_BOTTOM][d] * f[TX_TOP][d];
+    }
+    for (int h = 0; h < 2; h++)
+        q[h] = (q[h] - self[h]) / ((double)nn * (nn - 1));
+    tx__order(n, TX_SQUARE, cell);
+    for (int k = 0; k < nn; k++) {
+        int c = cell[k];
+        boards *= nn - k;
+        if (c % n && laid[c - 1])
+            boards *= q[0];
+        if (c >= n && laid[c - n])
+            boards *= q[1];
+        laid[c] = 1;
+        tree += boards;
+    }
+    return tree;
+}
+
+/* --estimate: each corner's tree by split.c's estimate, and the model's. */
 static int estimates(int specs, char **spec, void *scratch)
 {
-    printf("index\ttree-0\ttree-2\ttree-4\ttree-6\tpicked\n");
+    printf("index\ttree-0\ttree-2\ttree-4\ttree-6\tpicked\tmodel\n");
     for (int i = 0; i < specs; i++) {
         pz_corpus c;
         pz_error e;
@@ -66,8 +105,8 @@ static int estimates(int specs, char **spec, void *scratch)
             double tree[4] = {0, 0, 0, 0};
             pz_corpus_get(&c, k, &g);
             int picked = tx__split_estimate(&g, scratch, tree);
-            printf("%lld\t%.3g\t%.3g\t%.3g\t%.3g\t%d\n", k, tree[0], tree[1], tree[2], tree[3],
-                   picked);
+            printf("%lld\t%.3g\t%.3g\t%.3g\t%.3g\t%d\t%.3g\n", k, tree[0], tree[1], tree[2],
+                   tree[3], picked, model(&g));
         }
         pz_corpus_close(&c);
     }

@@ -34,10 +34,7 @@ static void context_line(FILE *f, const pz_result *r, const char *prefix, const 
     fprintf(f, "%s%s%s", prefix, context_text(r, line, sizeof line), end);
 }
 
-/* Text broken between words to lines of at most width columns: the first
- * line after first, the others after next (a word longer than a line
- * stays whole). */
-static void wrapped(FILE *f, const char *text, int width, const char *first, const char *next)
+void pz_wrapped(FILE *f, const char *text, int width, const char *first, const char *next)
 {
     int col = fprintf(f, "%s", first), start = col;
     for (const char *w = text, *end; *w; w = *end ? end + 1 : end) {
@@ -54,9 +51,7 @@ static void wrapped(FILE *f, const char *text, int width, const char *first, con
     fputc('\n', f);
 }
 
-/* The width the terminal summary fits: $COLUMNS where it is set, else the
- * terminal's where f is one, else 100 (a log, a file). */
-static int summary_width(FILE *f)
+int pz_text_width(FILE *f)
 {
     const char *env = getenv("COLUMNS");
     struct winsize ws;
@@ -66,6 +61,37 @@ static int summary_width(FILE *f)
     if (fd >= 0 && isatty(fd) && !ioctl(fd, TIOCGWINSZ, &ws) && ws.ws_col > 0)
         return ws.ws_col;
     return 100;
+}
+
+enum { GAP = 2 }; /* spaces between two columns of a table */
+
+int pz_table_fit(pz_table_row *rows, int nrows, int ncols, const int *drop, int ndrop, int width,
+                 int *w, int *on)
+{
+    int total = 2;
+    for (int k = 0; k < ncols; k++) {
+        for (int i = 0; i < nrows; i++)
+            if ((int)strlen(rows[i][k]) > w[k])
+                w[k] = (int)strlen(rows[i][k]);
+        total += on[k] ? w[k] + (k ? GAP : 0) : 0;
+    }
+    for (int d = 0; d < ndrop && total > width; d++)
+        if (on[drop[d]]) {
+            on[drop[d]] = 0;
+            total -= w[drop[d]] + GAP;
+        }
+    return total;
+}
+
+void pz_table_print(FILE *f, pz_table_row *rows, int nrows, int ncols, const int *w, const int *on)
+{
+    for (int i = 0; i < nrows; i++) {
+        fprintf(f, "  %-*s", w[0], rows[i][0]);
+        for (int k = 1; k < ncols; k++)
+            if (on[k])
+                fprintf(f, "%*s%*s", GAP, "", w[k], rows[i][k]);
+        fputc('\n', f);
+    }
 }
 
 /* A solver's timing cells.  The headline (cpu) is the median of the warm
@@ -159,7 +185,7 @@ static void cold_note(FILE *f, const pz_result *r, int width)
              "cpu is the cold batches' mean CPU time per instance, without mad or range.",
              names);
     if (width)
-        wrapped(f, text, width < 80 ? width : 80, "  ", "  ");
+        pz_wrapped(f, text, width < 80 ? width : 80, "  ", "  ");
     else
         fprintf(f, "%s\n", text);
 }
@@ -503,7 +529,7 @@ static void repetitions_note(FILE *f, const pz_result *r, int width)
              "every pass), and how the passes varied: each pass's mean CPU time per instance, "
              "cold batches too, as pass mean +- sd [95%% CI]:",
              r->opts.repeat, r->opts.warmup ? " after a warm-up" : "");
-    wrapped(f, text, width, "  ", "  ");
+    pz_wrapped(f, text, width, "  ", "  ");
     for (int s = 0; s < r->opts.nsolvers; s++) {
         int k = repetitions(r, s, ns, wall);
         if (!k)
@@ -521,8 +547,10 @@ static void repetitions_note(FILE *f, const pz_result *r, int width)
         /* the passes on a line of their own where both pass the width */
         if ((int)(strlen(head) + 1 + strlen(pass)) <= width)
             fprintf(f, "%s %s\n", head, pass);
-        else
-            fprintf(f, "%s\n    %s\n", head, pass);
+        else {
+            fprintf(f, "%s\n", head);
+            pz_wrapped(f, pass, width, "    ", "      ");
+        }
     }
     int base = pz_baseline(r), n = 0;
     for (int s = 0; s < r->opts.nsolvers && base >= 0; s++) {
@@ -539,48 +567,70 @@ static void repetitions_note(FILE *f, const pz_result *r, int width)
 
 /* A sweep: each solver's warm batches size by size (the headline's cells
  * of each size), and under them how each solver's time grows with the
- * cells, from the sizes' medians.  md: as Markdown. */
-static void sizes_table(FILE *f, const pz_result *r, int md)
+ * cells, from the sizes' medians.  The text table (width > 0) fits width
+ * as the solvers' does, dropping min..max, mad and instances in this
+ * order; Markdown's (width 0) has them all. */
+static void sizes_table(FILE *f, const pz_result *r, int width)
 {
-    int any = 0, reps = r->opts.repeat > 1 ? r->opts.repeat : 1;
+    enum { S_SOLVER, S_BOARD, S_INSTANCES, S_CPU, S_MAD, S_RANGE, SCOLUMNS };
+    static const int drop[] = {S_RANGE, S_MAD, S_INSTANCES};
+    int nrows = 1, reps = r->opts.repeat > 1 ? r->opts.repeat : 1, md = !width;
+    int w[SCOLUMNS] = {name_width(r)}, on[SCOLUMNS] = {1, 1, 1, 1, 1, 1};
     for (int s = 0; s < r->opts.nsolvers; s++)
-        any |= pz_tally_sizes(&r->tally[s]) > 0;
-    if (!any)
+        nrows += pz_tally_sizes(&r->tally[s]);
+    if (nrows == 1)
         return;
-    if (md)
-        fputs("\n| solver | board | instances | cpu | mad | min..max |\n"
-              "|:--|--:|--:|--:|--:|--:|\n",
-              f);
-    else
-        fprintf(f, "\n  %-*s %11s %9s %9s %7s %20s\n", name_width(r), "by size", "board",
-                "instances", "cpu", "mad", "min..max");
-    for (int s = 0; s < r->opts.nsolvers; s++)
+    pz_table_row *rows = pz_xcalloc((size_t)nrows, sizeof *rows);
+    static const char *const heads[SCOLUMNS] = {"by size", "board", "instances",
+                                                "cpu",     "mad",   "min..max"};
+    for (int k = 0; k < SCOLUMNS; k++)
+        strcpy(rows[0][k], heads[k]);
+    for (int s = 0, i = 1; s < r->opts.nsolvers; s++)
         for (int k = 0; k < PZ_SIZES; k++) {
             const pz_tally *t = &r->tally[s];
             pz_cells c;
-            char board[24];
             if (!t->sizes[k].n)
                 continue;
             spread_cells(&c, &t->sizes[k]);
-            snprintf(board, sizeof board, "%dx%d", t->sizes_rows[k], t->sizes_cols[k]);
-            if (md)
-                fprintf(f, "| %s | %s | %lld | %s | %s | %s |\n", r->opts.solvers[s]->name, board,
-                        pz_spread_total(&t->sizes[k]) / reps, c.cpu, c.mad, c.range);
-            else
-                fprintf(f, "  %-*s %11s %9lld %9s %7s %20s\n", name_width(r),
-                        r->opts.solvers[s]->name, board, pz_spread_total(&t->sizes[k]) / reps,
-                        c.cpu, c.mad, c.range);
+            snprintf(rows[i][S_SOLVER], sizeof rows[i][S_SOLVER], "%s", r->opts.solvers[s]->name);
+            snprintf(rows[i][S_BOARD], sizeof rows[i][S_BOARD], "%dx%d", t->sizes_rows[k],
+                     t->sizes_cols[k]);
+            snprintf(rows[i][S_INSTANCES], sizeof rows[i][S_INSTANCES], "%lld",
+                     pz_spread_total(&t->sizes[k]) / reps);
+            snprintf(rows[i][S_CPU], sizeof rows[i][S_CPU], "%s", c.cpu);
+            snprintf(rows[i][S_MAD], sizeof rows[i][S_MAD], "%s", c.mad);
+            snprintf(rows[i][S_RANGE], sizeof rows[i][S_RANGE], "%s", c.range);
+            i++;
         }
-    if (md)
+    if (md) {
+        fputs("\n| solver | board | instances | cpu | mad | min..max |\n"
+              "|:--|--:|--:|--:|--:|--:|\n",
+              f);
+        for (int i = 1; i < nrows; i++)
+            fprintf(f, "| %s | %s | %s | %s | %s | %s |\n", rows[i][0], rows[i][1], rows[i][2],
+                    rows[i][3], rows[i][4], rows[i][5]);
         fputc('\n', f);
+    } else {
+        fputc('\n', f);
+        pz_table_fit(rows, nrows, SCOLUMNS, drop, (int)(sizeof drop / sizeof *drop), width, w, on);
+        pz_table_print(f, rows, nrows, SCOLUMNS, w, on);
+    }
+    free(rows);
     for (int s = 0; s < r->opts.nsolvers; s++) {
         pz_growth g = pz_tally_growth(&r->tally[s]);
+        char text[160];
+        int at;
         if (isnan(g.exponent))
             continue;
-        fprintf(f, "%s%s: time ~ cells^%.2f", md ? "" : "  ", r->opts.solvers[s]->name, g.exponent);
+        at = snprintf(text, sizeof text, "%s: time ~ cells^%.2f", r->opts.solvers[s]->name,
+                      g.exponent);
         if (!isnan(g.lo))
-            fprintf(f, " [%.2f, %.2f]", g.lo, g.hi);
-        fprintf(f, " over %d sizes%s\n", g.n, md ? "." : "");
+            at += snprintf(text + at, sizeof text - (size_t)at, " [%.2f, %.2f]", g.lo, g.hi);
+        snprintf(text + at, sizeof text - (size_t)at, " over %d sizes%s", g.n, md ? "." : "");
+        if (md)
+            fprintf(f, "%s\n", text);
+        else
+            pz_wrapped(f, text, width, "  ", "    ");
     }
 }
 
@@ -633,13 +683,13 @@ static void legend(FILE *f, const pz_result *r, int base, int width)
                      "and invalid, in this order, until it fits: --md and --json have them all)"
                    : ".");
     if (width)
-        wrapped(f, s, width < 80 ? width : 80, "  (", "   ");
+        pz_wrapped(f, s, width < 80 ? width : 80, "  (", "   ");
     else
         fprintf(f, "%s\n", s);
 }
 
 /* The text table's columns, in their order.  Where the table is wider than
- * the summary (summary_width), columns go in the order of DROP, first to
+ * the summary (pz_text_width), columns go in the order of DROP, first to
  * last, until it fits: the solver, ran and cpu always stay. */
 enum {
     C_SOLVER,
@@ -661,31 +711,16 @@ static const char *const heads[NCOLUMNS] = {"solver",   "ran",      "skipped", "
                                             "min..max", "relative", "cold",    "wall"};
 static const int DROP[] = {C_WALL, C_COLD,    C_RANGE,    C_SKIPPED, C_RELATIVE,
                            C_MAD,  C_UNKNOWN, C_DISAGREE, C_INVALID};
-enum { GAP = 2 }; /* spaces between two columns */
-
-typedef char row_cells[NCOLUMNS][48];
-
-static void table_row(FILE *f, row_cells cell, const int *width, const int *on)
-{
-    int col = fprintf(f, "  %-*s", width[C_SOLVER], cell[C_SOLVER]);
-    for (int k = 1; k < NCOLUMNS; k++)
-        if (on[k])
-            col += fprintf(f, "%*s%*s", GAP, "", width[k], cell[k]);
-    (void)col;
-    fputc('\n', f);
-}
-
-/* The text table of the solvers, fitted to width; the checker's line under it. */
+/* The text table of the solvers, fitted to width. */
 static void summary_table(FILE *f, const pz_result *r, int base, int width)
 {
-    int n = r->opts.nsolvers, w[NCOLUMNS], on[NCOLUMNS], total = 2;
-    row_cells *rows = pz_xcalloc((size_t)n + 1, sizeof *rows);
+    int n = r->opts.nsolvers, w[NCOLUMNS], on[NCOLUMNS];
+    pz_table_row *rows = pz_xcalloc((size_t)n + 1, sizeof *rows);
     for (int k = 0; k < NCOLUMNS; k++) {
-        w[k] = (int)strlen(heads[k]);
         on[k] = k != C_UNKNOWN || budgeted(r);
-        strcpy(rows[n][k], heads[k]);
+        w[k] = k == C_SOLVER ? name_width(r) : 0; /* as the checker's line under it */
+        strcpy(rows[0][k], heads[k]);
     }
-    w[C_SOLVER] = name_width(r);
     for (int s = 0; s < n; s++) {
         const pz_tally *t = &r->tally[s];
         pz_cells c = timing(r, s, base);
@@ -704,20 +739,13 @@ static void summary_table(FILE *f, const pz_result *r, int base, int width)
         long long count[NCOLUMNS] = {0, t->ran, t->skipped, t->invalid, t->disagree, t->unknown};
         for (int k = 0; k < NCOLUMNS; k++) {
             if (text[k])
-                snprintf(rows[s][k], sizeof rows[s][k], "%s", text[k]);
+                snprintf(rows[s + 1][k], sizeof rows[s + 1][k], "%s", text[k]);
             else
-                snprintf(rows[s][k], sizeof rows[s][k], "%lld", count[k]);
-            if ((int)strlen(rows[s][k]) > w[k])
-                w[k] = (int)strlen(rows[s][k]);
+                snprintf(rows[s + 1][k], sizeof rows[s + 1][k], "%lld", count[k]);
         }
     }
-    for (int k = 0; k < NCOLUMNS; k++)
-        total += on[k] ? w[k] + (k ? GAP : 0) : 0;
-    for (size_t d = 0; d < sizeof DROP / sizeof *DROP && total > width; d++)
-        if (on[DROP[d]]) {
-            on[DROP[d]] = 0;
-            total -= w[DROP[d]] + GAP;
-        }
+    int total =
+        pz_table_fit(rows, n + 1, NCOLUMNS, DROP, (int)(sizeof DROP / sizeof *DROP), width, w, on);
     /* Over the headline's columns, what they are. */
     const char *what = "warm batches' CPU time per instance";
     int at = 2 + w[C_SOLVER], span = 0;
@@ -734,9 +762,7 @@ static void summary_table(FILE *f, const pz_result *r, int base, int width)
     fprintf(f, "%*s%.*s%s%s%s%.*s\n", at > 0 ? at : 0, "", dashes / 2,
             "----------------------------------------", dashes ? " " : "", what, dashes ? " " : "",
             dashes - dashes / 2, "----------------------------------------");
-    table_row(f, rows[n], w, on);
-    for (int s = 0; s < n; s++)
-        table_row(f, rows[s], w, on);
+    pz_table_print(f, rows, n + 1, NCOLUMNS, w, on);
     free(rows);
 }
 
@@ -780,7 +806,7 @@ static void memory_line(FILE *f, const pz_result *r, int width)
     snprintf(head, sizeof head, "  %-*s  ", name_width(r), "memory");
     snprintf(text, sizeof text, "%s peak resident set%s", mem,
              r->merged ? ", the largest of a shard's" : "");
-    wrapped(f, text, width, head, "    ");
+    pz_wrapped(f, text, width, head, "    ");
 }
 
 int pz_summary_legend, pz_summary_quiet;
@@ -790,7 +816,7 @@ void pz_write_summary(FILE *f, const pz_result *r)
     static int legend_shown; /* on a terminal, the first summary's */
     const pz_corpus *c = r->corpus;
     char mean[16], line[1024];
-    int width = summary_width(f), base = pz_baseline(r);
+    int width = pz_text_width(f), base = pz_baseline(r);
     if (pz_summary_quiet) {
         status_line(f, r, "");
         return;
@@ -804,7 +830,7 @@ void pz_write_summary(FILE *f, const pz_result *r)
     real_wall(f, r);
     fputc('\n', f);
     context_text(r, line, sizeof line);
-    wrapped(f, line, width, "", "  ");
+    pz_wrapped(f, line, width, "", "  ");
     fputc('\n', f);
     summary_table(f, r, base, width);
     pz_span(mean, sizeof mean, 1e-9 * ns_per(r->check_seconds, r->checked));
@@ -812,7 +838,7 @@ void pz_write_summary(FILE *f, const pz_result *r)
     snprintf(checker, sizeof checker, "  %-*s  ", name_width(r), "checker");
     snprintf(checked, sizeof checked, "%lld answers checked and compared, %s each", r->checked,
              mean);
-    wrapped(f, checked, width, checker, "    ");
+    pz_wrapped(f, checked, width, checker, "    ");
     memory_line(f, r, width);
     if (pz_summary_legend || (!legend_shown && fileno(f) >= 0 && isatty(fileno(f)))) {
         legend(f, r, base, width);
@@ -821,7 +847,7 @@ void pz_write_summary(FILE *f, const pz_result *r)
     cold_note(f, r, width);
     relative_note(f, r, base, "Relative over fewer instances:");
     repetitions_note(f, r, width < 80 ? width : 80);
-    sizes_table(f, r, 0);
+    sizes_table(f, r, width);
     worst_note(f, r);
     fputc('\n', f);
     sample_note(f, r);
@@ -1000,7 +1026,7 @@ void pz_write_markdown(FILE *f, const pz_result *r)
     legend(f, r, base, 0);
     cold_note(f, r, 0);
     relative_note(f, r, base, "Relative over fewer instances:");
-    sizes_table(f, r, 1);
+    sizes_table(f, r, 0);
     pz_span(mean, sizeof mean, 1e-9 * ns_per(r->check_seconds, r->checked));
     fprintf(f, "\nChecker: %lld answers, %s each. ", r->checked, mean);
     if (peak_memory(r, mem, sizeof mem))

@@ -10,6 +10,25 @@
  * pz_summary_legend (--legend) or, the first time in the process, on a
  * terminal; the verdict line alone where pz_summary_quiet (--quiet). */
 void pz_write_summary(FILE *, const pz_result *);
+/* The width a text view fits: $COLUMNS where it is set, else the terminal's
+ * where f is one, else 100 (a log, a file). */
+int pz_text_width(FILE *);
+/* Text broken between words to lines of at most width columns: the first
+ * line after first, the others after next (a longer word stays whole). */
+void pz_wrapped(FILE *, const char *text, int width, const char *first, const char *next);
+/* A text table as every text view prints it: rows[0] the head, then a row
+ * each; the first column left-aligned, the others right-aligned, two
+ * spaces apart, the whole indented by two.  pz_table_fit widens each
+ * column (w, set beforehand to its least width) to its cells and, where
+ * the table is wider than width, turns columns off (on, set beforehand to
+ * 1 for each column shown) in the order of drop until it fits; a column
+ * not in drop stays.  It returns the table's width, pz_table_print prints
+ * it. */
+enum { PZ_TABLE_COLUMNS = 12 };
+typedef char pz_table_row[PZ_TABLE_COLUMNS][48];
+int pz_table_fit(pz_table_row *, int nrows, int ncols, const int *drop, int ndrop, int width,
+                 int *w, int *on);
+void pz_table_print(FILE *, pz_table_row *, int nrows, int ncols, const int *w, const int *on);
 extern int pz_summary_legend, pz_summary_quiet;
 /* A run of instances where no answer at all was checked: a failure. */
 int pz_nothing_checked(const pz_result *);

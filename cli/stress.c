@@ -605,56 +605,82 @@ static int parse(pz_stress *s, int argc, char **argv, double *budget)
     return 0;
 }
 
-/* Each program's line of CPU time per instance, and with two the ratio. */
-static void print_speeds(const pz_stress *s, const pz_stress_tally *all)
+/* Each program's CPU time per instance, a row each in a table fitted to
+ * the text's width (report.h's pz_table_fit: 10-90%, mean and runs go
+ * first), and with two programs their ratio. */
+static void print_speeds(const pz_stress *s, const pz_stress_tally *all, int width)
 {
-    int n = s->prog[1].cmd ? PZ_STRESS_PROGS : 1;
-    char a[32], b[32], c[32], d[32];
-    printf("CPU time per instance, in the runs that ended within the limits:\n");
+    enum { P_PROGRAM, P_MEDIAN, P_RANGE, P_MEAN, P_RUNS, PCOLUMNS };
+    static const int drop[] = {P_RANGE, P_MEAN, P_RUNS};
+    pz_table_row rows[1 + PZ_STRESS_PROGS] = {
+        {"program", "median", "10-90%", "mean", "timed runs"}};
+    int n = s->prog[1].cmd ? PZ_STRESS_PROGS : 1, w[PCOLUMNS] = {0}, on[PCOLUMNS] = {1, 1, 1, 1, 1};
+    char a[20], b[20], text[256];
+    pz_wrapped(stdout, "CPU time per instance, in the runs that ended within the limits:", width,
+               "", "  ");
     for (int k = 0; k < n; k++) {
         const pz_stress_prog *g = &all->prog[k];
         pz_stress_speed v = pz_stress_speed_of(g);
+        char *cell[PCOLUMNS] = {rows[k + 1][0], rows[k + 1][1], rows[k + 1][2], rows[k + 1][3],
+                                rows[k + 1][4]};
+        size_t len = sizeof rows[k + 1][0];
+        snprintf(cell[P_PROGRAM], len, "%s", pz_stress_names[k]);
+        snprintf(cell[P_RUNS], len, "%lld of %lld", g->timed_runs, g->runs);
         if (!g->time.ran) {
-            printf("  %-10s none of its %lld runs\n", pz_stress_names[k], g->runs);
+            for (int c = P_MEDIAN; c <= P_MEAN; c++)
+                strcpy(cell[c], "-");
             continue;
         }
-        pz_span(a, sizeof a, v.median);
-        pz_span(b, sizeof b, v.p10);
-        pz_span(c, sizeof c, v.p90);
-        pz_span(d, sizeof d, v.mean);
-        printf("  %-10s median %s, 10-90%% %s..%s, mean %s (%lld of its %lld runs)\n",
-               pz_stress_names[k], a, b, c, d, g->timed_runs, g->runs);
+        pz_span(cell[P_MEDIAN], len, v.median);
+        pz_span(a, sizeof a, v.p10);
+        pz_span(b, sizeof b, v.p90);
+        snprintf(cell[P_RANGE], len, "%s..%s", a, b);
+        pz_span(cell[P_MEAN], len, v.mean);
     }
+    pz_table_fit(rows, n + 1, PCOLUMNS, drop, (int)(sizeof drop / sizeof *drop), width, w, on);
+    pz_table_print(stdout, rows, n + 1, PCOLUMNS, w, on);
     if (n == PZ_STRESS_PROGS) {
         pz_stress_versus v = pz_stress_compare(all);
         if (isnan(v.shift.ratio))
-            printf("  --exec/--against: %s\n", v.verdict);
+            snprintf(text, sizeof text, "--exec/--against: %s", v.verdict);
         else if (isnan(v.shift.lo) || isnan(v.shift.p))
-            printf("  --exec/--against: %.3g (too few runs for an interval): %s\n", v.shift.ratio,
-                   v.verdict);
+            snprintf(text, sizeof text, "--exec/--against: %.3g (too few runs for an interval): %s",
+                     v.shift.ratio, v.verdict);
         else
-            printf("  --exec/--against: %.3g (95%% interval %.3g..%.3g, p %.2g): %s\n",
-                   v.shift.ratio, v.shift.lo, v.shift.hi, v.shift.p, v.verdict);
+            snprintf(text, sizeof text,
+                     "--exec/--against: %.3g (95%% interval %.3g..%.3g, p %.2g): %s", v.shift.ratio,
+                     v.shift.lo, v.shift.hi, v.shift.p, v.verdict);
+        pz_wrapped(stdout, text, width, "  ", "    ");
     }
 }
 
 /* Each program's peak memory a run (exec.h's peak_kb): the mean over its
- * runs and the largest. */
-static void print_memory(const pz_stress *s, const pz_stress_tally *all)
+ * runs and the largest, a table as the CPU times' (mean and runs go
+ * first). */
+static void print_memory(const pz_stress *s, const pz_stress_tally *all, int width)
 {
-    char mean[32], most[32];
-    printf("Peak memory a run (its cgroup's peak where the run has one, else ru_maxrss):\n");
-    for (int k = 0; k < (s->prog[1].cmd ? PZ_STRESS_PROGS : 1); k++) {
+    enum { M_PROGRAM, M_MEAN, M_MOST, M_RUNS, MCOLUMNS };
+    static const int drop[] = {M_RUNS, M_MEAN};
+    pz_table_row rows[1 + PZ_STRESS_PROGS] = {{"program", "mean", "at most", "runs"}};
+    int n = s->prog[1].cmd ? PZ_STRESS_PROGS : 1, w[MCOLUMNS] = {0}, on[MCOLUMNS] = {1, 1, 1, 1};
+    pz_wrapped(stdout,
+               "Peak memory a run (its cgroup's peak where the run has one, else ru_maxrss):",
+               width, "", "  ");
+    for (int k = 0; k < n; k++) {
         const pz_stress_prog *g = &all->prog[k];
+        size_t len = sizeof rows[k + 1][0];
+        snprintf(rows[k + 1][M_PROGRAM], len, "%s", pz_stress_names[k]);
+        snprintf(rows[k + 1][M_RUNS], len, "%lld", g->runs);
         if (!g->runs) {
-            printf("  %-10s no run\n", pz_stress_names[k]);
+            strcpy(rows[k + 1][M_MEAN], "-");
+            strcpy(rows[k + 1][M_MOST], "-");
             continue;
         }
-        pz_bytes(mean, sizeof mean, (double)g->rss_kb * 1024 / (double)g->runs);
-        pz_bytes(most, sizeof most, (double)g->rss_kb_max * 1024);
-        printf("  %-10s mean %s, at most %s (%lld runs)\n", pz_stress_names[k], mean, most,
-               g->runs);
+        pz_bytes(rows[k + 1][M_MEAN], len, (double)g->rss_kb * 1024 / (double)g->runs);
+        pz_bytes(rows[k + 1][M_MOST], len, (double)g->rss_kb_max * 1024);
     }
+    pz_table_fit(rows, n + 1, MCOLUMNS, drop, (int)(sizeof drop / sizeof *drop), width, w, on);
+    pz_table_print(stdout, rows, n + 1, MCOLUMNS, w, on);
 }
 
 /* The report's head: what was judged, by which programs, under what limits. */
@@ -692,7 +718,7 @@ static void report_head(const pz_stress *s, const pz_stress_tally *all, double w
         printf("reference program (--against): %s\n", s->prog[1].cmd);
     if (s->gen.cmd)
         printf("generator (--gen): %s SEED\n", s->gen.cmd);
-    printf("%s\n", pz_context_line(ctx, line, sizeof line));
+    pz_wrapped(stdout, pz_context_line(ctx, line, sizeof line), pz_text_width(stdout), "", "  ");
     printf("limits per run: CPU %ld ms, wall %ld ms, memory ", s->lim.time_ms, s->lim.wall_ms);
     if (s->lim.memory_mb)
         printf("%ld MiB", s->lim.memory_mb);
@@ -756,8 +782,8 @@ static void report_counts(const pz_stress *s, const pz_stress_tally *all, int sa
     if (strays)
         printf("ended %d process%s that had left the process group of its run\n", strays,
                strays > 1 ? "es" : "");
-    print_speeds(s, all);
-    print_memory(s, all);
+    print_speeds(s, all, pz_text_width(stdout));
+    print_memory(s, all, pz_text_width(stdout));
     if (saved)
         printf("saved: %d failing input%s in %s, each with its expected answers (.ans)\n", saved,
                saved > 1 ? "s" : "", s->save);

@@ -61,8 +61,9 @@ none_left
 # with its interval and compare's verdict.  The brute force tries 65536 press
 # sets a board: several times the light chasing's CPU time, process start
 # included.
-has "^  --exec     median [0-9.]+ [mu]?s, 10-90% "
-has "^  --against  median [0-9.]+ [mu]?s, 10-90% "
+has "^  program +median +10-90% +mean +timed runs$"
+has "^  --exec +[0-9.]+ [mu]?s +[0-9.]+ [mu]?s\.\.[0-9.]+ [mu]?s +[0-9.]+ [mu]?s +24 of [0-9]+$"
+has "^  --against +[0-9.]+ [mu]?s +[0-9.]+ [mu]?s\.\.[0-9.]+ [mu]?s +[0-9.]+ [mu]?s +24 of [0-9]+$"
 has "^  --exec/--against: 0\.[0-9]+ \(95% interval 0\.[0-9]+\.\.0\.[0-9]+, p [0-9.e-]+\): faster$"
 json '.programs | map(.name + " " + (.timed_runs | tostring)) | join(", ")' "--exec 24, --against 24"
 json '[.programs[] | .cpu_s_per_instance.median > 0] | all' "true"

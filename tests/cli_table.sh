@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# cli_table.sh BIN SRC - run's text table fits: $COLUMNS, else the terminal
-# (a tty of 80 columns), else 100 columns; where it is wider it drops columns
-# in the documented order, never the solver, ran or cpu; the legend only with
-# --legend or on a terminal; --quiet the verdict line alone; --time-budget
-# echoed as given.
+# cli_table.sh BIN SRC - the text tables fit: $COLUMNS, else the terminal
+# (a tty of 80 columns), else 100 columns; where one is wider it drops
+# columns in its documented order, never the first ones (run's solver, ran
+# and cpu; a sweep's solver, board and cpu by size; stress's program and
+# median CPU time, program and peak memory); the legend only with --legend
+# or on a terminal; --quiet the verdict line alone; --time-budget echoed as
+# given.
 set -u
 pb=$1 src=$2
 source "$src/tests/cli.sh"
@@ -25,6 +27,19 @@ env -u COLUMNS "$pb" run flip "${args[@]}" >log.txt 2>log.err || bad "run into a
 [ "$(widest log.txt)" -le 100 ] && ok || bad "off a terminal, $(widest log.txt) columns: $(cat log.txt)"
 grep -q '^  (cpu: ' log.txt && bad "a legend in a log without --legend: $(cat log.txt)"
 [ -n "$(header log.txt)" ] || bad "no table header: $(cat log.txt)"
+# A sweep's table by size and stress's tables too: every column, in 100.
+env -u COLUMNS "$pb" run lightsout --corpus lightsout:random:rows=8..32:count=40:seed=2 \
+    --solvers gf2,chase >sweep.txt 2>/dev/null || bad "a sweep into a file"
+[ "$(widest sweep.txt)" -le 100 ] && ok || bad "a sweep off a terminal: $(widest sweep.txt) columns"
+grep -Eq '^  by size +board +instances +cpu +mad +min\.\.max$' sweep.txt && ok ||
+    bad "a sweep off a terminal: $(cat sweep.txt)"
+env -u COLUMNS "$pb" stress flip --exec "$pb solve flip" --against "$pb solve flip --solver rowenum" \
+    --corpus flip:random:count=40 --batch 10 >stress.txt 2>/dev/null || bad "stress into a file"
+grep -Eq '^  program +median +10-90% +mean +timed runs$' stress.txt &&
+    grep -Eq '^  program +mean +at most +runs$' stress.txt && ok || bad "stress off a terminal: $(cat stress.txt)"
+sed -n '/^CPU time per instance/,$p' stress.txt | awk 'length > 100 { exit 1 }' && ok ||
+    bad "stress's tables off a terminal: wider than 100: $(cat stress.txt)"
+
 # --legend: the legend, within the width too.
 env -u COLUMNS "$pb" run flip "${args[@]}" --legend >legend.txt 2>/dev/null || bad "run --legend"
 grep -q '^  (cpu: the median of the warm batches' legend.txt && ok || bad "--legend: none: $(cat legend.txt)"
@@ -48,23 +63,54 @@ else
     bad "script(1) cannot make a terminal here"
 fi
 
+# The columns of FILE's first line matching RE, '|' between (a head of
+# two words has one space in it, columns two or more between them).
+columns() { tr -d '\r' <"$1" | grep -E -m1 -- "$2" | sed 's/^ *//; s/  \+/|/g'; }
+# The table of FILE whose head line matches RE, and the lines under it
+# that start with two spaces (its rows, the notes under it).
+table() { tr -d '\r' <"$1" | awk -v re="$2" 'on && !/^  / { exit } $0 ~ re { on = 1 } on'; }
+# fits WHAT FILE RE ALL ORDER KEEP W: the table WHAT of FILE (its head line
+# matching RE, every column ALL, '|' between) at width W: the columns that
+# went are the first of ORDER, KEEP (words) stayed, and from 40 columns up
+# it is at most W wide.
+fits() {
+    local what=$1 file=$2 re=$3 all=$4 order=$5 keep=$6 w=$7 got gone=() want=() c
+    got="|$(columns "$file" "$re")|"
+    [ "$got" != "||" ] || { bad "$what, COLUMNS=$w: no table: $(cat "$file")"; return; }
+    IFS='|' read -ra cs <<<"$all"
+    for c in "${cs[@]}"; do [[ $got == *"|$c|"* ]] || gone+=("$c"); done
+    IFS='|' read -ra cs <<<"$order"
+    for c in "${cs[@]}"; do [ ${#want[@]} -lt ${#gone[@]} ] && want+=("$c"); done
+    [ "$(printf '%s\n' "${gone[@]}" | sort)" = "$(printf '%s\n' "${want[@]}" | sort)" ] && ok ||
+        bad "$what, COLUMNS=$w: went '${gone[*]}', expected the first of the order '${want[*]}'"
+    for c in $keep; do
+        [[ $got == *"|$c|"* ]] || bad "$what, COLUMNS=$w: no $c column: $got"
+    done
+    [ "$w" -lt 40 ] || [ "$(table "$file" "$re" | awk '{ if (length > m) m = length } END { print m + 0 }')" -le "$w" ] &&
+        ok || bad "$what, COLUMNS=$w: wider: $(table "$file" "$re")"
+}
+
 # Narrower and narrower: the columns that went are the first of the order,
-# the others keep theirs; solver, ran and cpu always stay.
+# the others keep theirs; solver, ran and cpu always stay.  (unknown is a
+# column only with --budget.)  A sweep's table by size and stress's tables
+# of CPU time and memory the same way, each in its own order.
+sweep=(--corpus lightsout:random:rows=8..32:count=40:seed=2 --solvers gf2,chase --threads 2)
+stress=(--exec "$pb solve flip" --against "$pb solve flip --solver rowenum"
+    --corpus flip:random:count=40 --batch 10)
+by_size="by size|board|instances|cpu|mad|min..max"
+cpu="program|median|10-90%|mean|timed runs" memory="program|mean|at most|runs"
+run_order=${order// unknown/} run_order=${run_order// /|}
 for w in 200 100 80 70 60 50 40 20; do
     COLUMNS=$w "$pb" run flip "${args[@]}" >w$w.txt 2>/dev/null || bad "COLUMNS=$w"
-    got=$(header w$w.txt) gone=""
-    for c in $all; do [[ " $got" == *" $c "* ]] || gone="$gone $c"; done
-    want="" n=$(wc -w <<<"$gone")
-    for c in $order; do
-        [ "$(wc -w <<<"$want")" -lt "$n" ] && [ "$c" != unknown ] && want="$want $c"
-    done
-    # (unknown is a column only with --budget)
-    [ "$(tr ' ' '\n' <<<"$gone" | sort | xargs)" = "$(tr ' ' '\n' <<<"$want" | sort | xargs)" ] &&
-        ok || bad "COLUMNS=$w: went '$gone', expected the first of the order '$want'"
-    for c in solver ran cpu; do
-        [[ " $got" == *" $c "* ]] || bad "COLUMNS=$w: no $c column: $got"
-    done
+    fits "run's table" w$w.txt '^  solver +ran ' "${all// /|}" "$run_order" "solver ran cpu" $w
     [ "$w" -ge 60 ] && { [ "$(widest w$w.txt)" -le "$w" ] && ok || bad "COLUMNS=$w: $(widest w$w.txt) wide"; }
+    COLUMNS=$w "$pb" run lightsout "${sweep[@]}" >sweep$w.txt 2>/dev/null || bad "a sweep, COLUMNS=$w"
+    fits "the sweep's table by size" sweep$w.txt '^  by size  ' "$by_size" "min..max|mad|instances" \
+        "board cpu" $w
+    COLUMNS=$w "$pb" stress flip "${stress[@]}" >stress$w.txt 2>/dev/null || bad "stress, COLUMNS=$w"
+    fits "stress's CPU times" stress$w.txt '^  program +median' "$cpu" "10-90%|mean|timed runs" \
+        "program median" $w
+    fits "stress's memory" stress$w.txt '^  program +(mean +)?at most' "$memory" "runs|mean" "program" $w
 done
 [ "$(header w200.txt)" = "$all " ] && ok || bad "200 wide, not every column: $(header w200.txt)"
 

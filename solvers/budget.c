@@ -1,4 +1,4 @@
-/* budget.c - a game's budget, seen where a search polls the stop flag.
+/* budget.c - the stop flag, and a game's budget seen where a search polls it.
  *
  * `run --budget` and `solve --budget` give each game nodes or CPU seconds
  * (or both).  The harness starts a game on its thread (pz_game_start), the
@@ -22,6 +22,8 @@
 #include "solver.h"
 
 enum { CLOCK_EVERY = 8 };
+
+int pz_stop; /* puzzlebench.h: nonzero, every search stops */
 
 typedef struct game {
     int on;          /* a budget is set for this thread's game */

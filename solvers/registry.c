@@ -71,8 +71,6 @@ void pz_prepare_all(void)
         pz_prepare(*s);
 }
 
-int pz_stop; /* solver.h: nonzero, every search stops */
-
 void *pz_scratch_new(const pz_solver *s)
 {
     void *m = calloc(1, s->scratch_size ? s->scratch_size : 1);

@@ -87,7 +87,7 @@ int tg_big_same(const tg_bigans *a, const tg_bigans *b);
 
 /* An algorithm for the system of a size: a big solver's (TG_BIG_SOLVER
  * below), the i-th in the registry's order from 0 (NULL past the last), or
- * the one named name (NULL: none). */
+ * the one named name (NULL: none); bigalgos.c. */
 typedef struct tg_bigalgo tg_bigalgo;
 const tg_bigalgo *tg_big_algo(int i);
 const tg_bigalgo *tg_big_find(const char *name);

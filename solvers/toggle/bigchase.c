@@ -13,8 +13,7 @@
  * rows of 2w bits); per board, two chases, O(m n / 64), and E c, O(w^2 / 64),
  * plus the canonical choice among its 2^nullity answers.
  * Limits: sides up to 10 000 (per size, [R | I] is 25 MB at w = 10 000).
- * Times, and the first version's one table a sweep: results/lightsout.md,
- * "Big boards".
+ * Times: results/lightsout.md, "Big boards".
  */
 #include "big.h"
 

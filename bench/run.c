@@ -57,9 +57,9 @@ typedef struct worker {
     unsigned char *took[PZ_RUN_SOLVERS];
     void *scratch[PZ_RUN_SOLVERS]; /* kept across batches: solvers cache tables */
     int *todo;
-    int *sample;  /* again_on_sample's instances */
-    int *classes; /* the batch's classes from check_batch */
-    int given;    /* the last solver run took every instance of the batch and answered */
+    int *sample;    /* again_on_sample's instances */
+    int *classes;   /* check_batch's classes: the reference's, then another solver's */
+    unsigned given; /* a bit a solver: it took every instance of the batch and answered */
     pz_tally tally[PZ_RUN_SOLVERS];
     PZ_COUNTS(PZ_DECLARE) /* this thread's part of the result's */
     long long *hist;
@@ -437,6 +437,62 @@ static void check_and_compare(const job *jb, worker *w, long long index, int j)
     }
 }
 
+/* The end of the run of instances from j that every solver took and
+ * answered (took: RAN), at most end. */
+static int given_run(const job *jb, const worker *w, int j, int end)
+{
+    for (int s = 0; s < jb->o->nsolvers; s++)
+        if (!((w->given >> s) & 1)) {
+            int e = j;
+            while (e < end && w->took[s][e] == RAN)
+                e++;
+            end = e;
+        }
+    return end;
+}
+
+/* check_batch's way, where the puzzle checks (and with several solvers,
+ * compares) batches: over a run of instances every solver answered, each
+ * solver's answers through check_batch (the reference's classes kept),
+ * then each other solver's compared with the reference's through
+ * same_batch; what all of them accept is counted as check_and_compare()
+ * counts it (every answer certified, the reference the first solver in
+ * reference order), and the first instance any of them stops at goes to
+ * check_and_compare() from the start. */
+static void check_batch_many(const job *jb, worker *w, long long lo, int n)
+{
+    const pz_puzzle *p = jb->c->puzzle;
+    const int ns = jb->o->nsolvers, first = jb->order[0];
+    const size_t isz = p->inst_size, asz = p->ans_size;
+    const char *inst = w->inst, *ref = w->ans[first];
+    int *classes = w->classes, *other = w->classes + jb->batch, k;
+    long long *hist = w->hist, accepted = 0;
+    for (int j = 0; j < n;) {
+        int end = given_run(jb, w, j, n);
+        for (int s = 0; s < ns && end > j; s++)
+            end = j + (int)p->check_batch(inst + (size_t)j * isz, w->ans[s] + (size_t)j * asz,
+                                          (size_t)(end - j), (s == first ? classes : other) + j);
+        for (int s = 0; s < ns && end > j; s++)
+            if (s != first)
+                end = j + (int)p->same_batch(inst + (size_t)j * isz, ref + (size_t)j * asz,
+                                             w->ans[s] + (size_t)j * asz, (size_t)(end - j));
+        accepted += end - j;
+        for (; j < end; j++) {
+            if ((unsigned)(k = classes[j]) >= PZ_CLASSES)
+                pz_fatal("%s: classify() gave class %d, outside 0..%d", p->name, k, PZ_CLASSES - 1);
+            if (!hist[k]++)
+                p->classify(inst + (size_t)j * isz, ref + (size_t)j * asz, w->names[k], PZ_NAME);
+        }
+        if (j < n) { /* not taken, failed, not checking or differing: the full way */
+            check_and_compare(jb, w, lo + j, j);
+            j++;
+        }
+    }
+    w->checked += accepted * ns;
+    for (int s = 0; s < ns; s++)
+        w->tally[s].certified += accepted; /* check_batch accepts proven answers only */
+}
+
 /* Checks and compares the batch.  Most instances have every answer taken, checking,
  * proven and the same: those go through a short path with the batch's constants in
  * registers, which counts them as check_and_compare() would; any other instance (or one
@@ -456,31 +512,8 @@ static void check_batch(const job *jb, worker *w, long long lo, int n)
             check_and_compare(jb, w, lo + j, j);
         return;
     }
-    if (ns == 1 && p->check_batch) { /* one solver, and the puzzle checks batches */
-        const unsigned char *took = w->took[0];
-        const char *inst = w->inst, *ans = w->ans[0];
-        int *classes = w->classes;
-        for (int j = 0; j < n;) {
-            int end = w->given ? n : j, k;
-            while (end < n && took[end] == RAN) /* a run of answers given */
-                end++;
-            end = j + (int)p->check_batch(inst + (size_t)j * isz, ans + (size_t)j * asz,
-                                          (size_t)(end - j), classes + j);
-            checked += end - j;
-            w->tally[0].certified += end - j; /* check_batch accepts proven answers only */
-            for (; j < end; j++) {
-                if ((unsigned)(k = classes[j]) >= PZ_CLASSES)
-                    pz_fatal("%s: classify() gave class %d, outside 0..%d", p->name, k,
-                             PZ_CLASSES - 1);
-                if (!hist[k]++)
-                    classify(inst + (size_t)j * isz, ans + (size_t)j * asz, w->names[k], PZ_NAME);
-            }
-            if (j < n) { /* not taken, failed or not checking: the full way */
-                check_and_compare(jb, w, lo + j, j);
-                j++;
-            }
-        }
-        w->checked += checked;
+    if (p->check_batch && (ns == 1 || p->same_batch)) { /* the puzzle checks batches */
+        check_batch_many(jb, w, lo, n);
         return;
     }
     if (ns == 1) { /* one solver: the same path, with its arrays in registers */
@@ -803,7 +836,7 @@ static int time_solver(const job *jb, worker *w, int n, int s, solver_batch *b,
     k = solve_pass(jb, w, s, list, m, w->ans[s], budget, 1, &failed);
     wall = pz_now() - t0;
     cpu = pz_cpu_now() - c0 + pz_helper_cpu() - h0;
-    w->given = !failed;
+    w->given = (w->given & ~(1u << s)) | (unsigned)!failed << s;
     /* Stopped, or the signal came during the batch (its last instance may
      * have been cut): the batch counts for nothing. */
     if (k < m || pz_stop_signal)
@@ -906,7 +939,7 @@ static void worker_init(void *ctx, void *wv)
     w->inst = pz_xcalloc_lines(b, p->inst_size); /* lines: see tg_board */
     w->todo = pz_xcalloc(b, sizeof *w->todo);
     w->sample = pz_xcalloc(b, sizeof *w->sample);
-    w->classes = pz_xcalloc(b, sizeof *w->classes);
+    w->classes = pz_xcalloc(2 * b, sizeof *w->classes); /* check_batch_many: two rows */
     w->hist = pz_xcalloc(PZ_CLASSES, sizeof *w->hist);
     w->names = pz_xcalloc(PZ_CLASSES, sizeof *w->names);
     if (is_wide(jb->c))

@@ -160,6 +160,11 @@ typedef struct pz_puzzle {
      * solvers, as check() is.  A judge's text carries no witness, so this
      * is asked of solvers' answers only. */
     pz_proof (*proof)(const void *inst, const void *ans);
+    /* Optional (NULL: same() for each): same() on answer j of a and of b
+     * to instance j of insts, for j = 0, 1, ...; stops at the first pair
+     * that differs and returns how many were the same.  With check_batch,
+     * the harness's path for several solvers. */
+    size_t (*same_batch)(const void *insts, const void *a, const void *b, size_t count);
 } pz_puzzle;
 
 /* Room for every press count of a 64x64 board, a class for "none", two for

@@ -278,17 +278,10 @@ static int other_solve(const void *inst, void *ans, void *scratch)
     return 0;
 }
 
-/* The reference is the first answer that checks among the solvers flagged
- * PZ_REF, then the others: listed first, a solver that is not a reference
- * does not become one (it did when the first listed answer that checked was
- * the reference). */
-static void test_reference_first(void **state)
+static pz_solver other;
+
+static void make_other(void)
 {
-    pz_corpus c = open_ok(&pz_flip, "flip:random:count=500:seed=4");
-    pz_run_opts o = {.sample = 1, .threads = 2};
-    pz_solver other = pz_solver_flip_gf2;
-    pz_result r;
-    (void)state;
     for (unsigned y = 1; y < 1u << 16 && !kernel4[0]; y++) { /* the first y with y A = 0 */
         uint64_t x[4], out = 0;
         for (int i = 0; i < 4; i++)
@@ -300,10 +293,24 @@ static void test_reference_first(void **state)
             memcpy(kernel4, x, sizeof x);
     }
     assert_true(kernel4[0] | kernel4[1] | kernel4[2] | kernel4[3]);
+    other = pz_solver_flip_gf2;
     other.name = "other";
     other.solve = other_solve;
     other.solve_batch = NULL; /* solve() for each: its own */
     other.flags = 0;          /* not a reference */
+}
+
+/* The reference is the first answer that checks among the solvers flagged
+ * PZ_REF, then the others: listed first, a solver that is not a reference
+ * does not become one (it did when the first listed answer that checked was
+ * the reference). */
+static void test_reference_first(void **state)
+{
+    pz_corpus c = open_ok(&pz_flip, "flip:random:count=500:seed=4");
+    pz_run_opts o = {.sample = 1, .threads = 2};
+    pz_result r;
+    (void)state;
+    make_other();
     o.solvers[o.nsolvers++] = &other;
     o.solvers[o.nsolvers++] = &pz_solver_flip_gf2;
     r = run(&c, NULL, &o);
@@ -541,6 +548,59 @@ static void test_batch_paths(void **state)
         }
 }
 
+/* Several solvers take the batch path too (check_batch for each solver's
+ * answers, same_batch against the reference's): the liar's answers, which
+ * fail the checker, and other's, which check but differ, are caught inside
+ * batches wherever they fall, listed before or after the built-in solvers,
+ * with the same report, failures and all, as the path an instance at a
+ * time (the puzzle without the batch hooks). */
+static void test_batch_paths_many(void **state)
+{
+    static const char *const specs[] = {"flip:random:rows=4:cols=4:count=3000:seed=9",
+                                        "flip:exhaustive:rows=4:cols=4"};
+    static const int batches[] = {1, 7, 1000};
+    pz_puzzle plain = pz_flip;
+    (void)state;
+    make_liar();
+    make_other();
+    plain.check_batch = NULL;
+    plain.same_batch = NULL;
+    assert_non_null(pz_flip.same_batch);
+    for (int set = 0; set < 4; set++)
+        for (size_t i = 0; i < sizeof specs / sizeof *specs; i++)
+            for (size_t b = 0; b < sizeof batches / sizeof *batches; b++) {
+                pz_corpus ca = open_ok(&pz_flip, specs[i]), cb = open_ok(&plain, specs[i]);
+                pz_run_opts o = opts("flip", set & 1 ? "gf2,rowenum" : "rowenum", 2, batches[b]);
+                pz_solver *wrong = set < 2 ? &liar : &other;
+                if (set & 1) /* listed last, else first */
+                    o.solvers[o.nsolvers++] = wrong;
+                else {
+                    memmove(&o.solvers[1], &o.solvers[0], sizeof *o.solvers);
+                    o.solvers[0] = wrong;
+                    o.nsolvers++;
+                }
+                int at = set & 1 ? 2 : 0;
+                pz_result ra = run(&ca, NULL, &o), rb = run(&cb, NULL, &o);
+                long long disagree = 0;
+                for (int s = 0; s < o.nsolvers; s++)
+                    disagree += ra.tally[s].disagree;
+                assert_true(ra.failures > 0 && ra.checked > ra.failures);
+                if (set < 2) /* the liar's answers fail their check */
+                    assert_int_equal(ra.tally[at].invalid, ra.failures);
+                else /* other's check, and differ from the built-in solvers' */
+                    assert_true(ra.tally[at].invalid == 0 && disagree >= ra.failures);
+                assert_int_equal(ra.tally[at].certified + ra.tally[at].failed, ra.tally[at].ran);
+                char *ja = json_without_timings(&ra), *jb = json_without_timings(&rb);
+                assert_string_equal(ja, jb);
+                free(ja);
+                free(jb);
+                pz_result_free(&ra);
+                pz_result_free(&rb);
+                pz_corpus_close(&ca);
+                pz_corpus_close(&cb);
+            }
+}
+
 /* The liar is caught, its first failures shrink to boards where no simpler
  * neighbour still fails, and the files written replay as regressions. */
 static void test_shrink_and_save(void **state)
@@ -727,6 +787,7 @@ int main(void)
         cmocka_unit_test(test_sample),
         cmocka_unit_test(test_calloc_lines),
         cmocka_unit_test(test_batch_paths),
+        cmocka_unit_test(test_batch_paths_many),
         cmocka_unit_test(test_shrink_and_save),
         cmocka_unit_test(test_wrong_expected),
         cmocka_unit_test(test_invalid_expected),

@@ -267,15 +267,60 @@ size_t tg_check_batch(const void *insts, const void *answers, size_t count, int 
     return j;
 }
 
-int tg_same(const void *inst, const void *pa, const void *pb)
+/* The same count, and where both carry presses, the same presses: m rows,
+ * or M where it is not 0 (a constant where inlined). */
+static inline __attribute__((always_inline)) int same_answer(const tg_board *bd, const tg_answer *a,
+                                                             const tg_answer *b, const unsigned M)
 {
-    const tg_board *bd = inst;
-    const tg_answer *a = pa, *b = pb;
+    const unsigned m = M ? M : bd->m;
     if (a->weight != b->weight)
         return 0;
-    if ((a->has & TG_PRESSES) && (b->has & TG_PRESSES))
-        return !memcmp(a->x, b->x, (size_t)bd->m * sizeof *a->x);
-    return 1;
+    if (!(a->has & b->has & TG_PRESSES))
+        return 1;
+    uint64_t d = 0;
+    for (unsigned r = 0; r < m; r++)
+        d |= a->x[r] ^ b->x[r];
+    return !d;
+}
+
+int tg_same(const void *inst, const void *a, const void *b)
+{
+    return same_answer(inst, a, b, 0);
+}
+
+/* How many pairs from the first are the same, on boards of M rows. */
+static inline __attribute__((always_inline)) size_t
+same_run(const tg_board *bd, const tg_answer *a, const tg_answer *b, size_t count, const unsigned M)
+{
+    size_t j = 0;
+    while (j < count && bd[j].m == M && same_answer(&bd[j], &a[j], &b[j], M))
+        j++;
+    return j;
+}
+
+/* tg_same over a batch (pz_puzzle's same_batch), the rows of a run of
+ * boards of up to 8 rows compared unrolled. */
+size_t tg_same_batch(const void *insts, const void *as, const void *bs, size_t count)
+{
+    const tg_board *bd = insts;
+    const tg_answer *a = as, *b = bs;
+    size_t j = 0;
+    while (j < count) {
+        switch (bd[j].m) {
+#define RUN(M)                                                                                     \
+    case M:                                                                                        \
+        j += same_run(bd + j, a + j, b + j, count - j, M);                                         \
+        break;
+            RUN(1) RUN(2) RUN(3) RUN(4) RUN(5) RUN(6) RUN(7) RUN(8)
+#undef RUN
+        }
+        if (j == count)
+            break;
+        if (!same_answer(&bd[j], &a[j], &b[j], 0)) /* not the same, or past 8 rows */
+            return j;
+        j++;
+    }
+    return j;
 }
 
 /* Neighbours: each light or black piece turned off, then the board without

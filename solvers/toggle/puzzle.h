@@ -120,6 +120,7 @@
         .classify = tg_classify,                                                                   \
         .check_batch = NAME##_check_batch,                                                         \
         .proof = tg_proof,                                                                         \
+        .same_batch = tg_same_batch,                                                               \
         .wide = &pz_##NAME##_wide,                                                                 \
     };                                                                                             \
     const pz_puzzle pz_##NAME##_wide = {                                                           \

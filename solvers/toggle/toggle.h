@@ -231,6 +231,7 @@ int tg_on_solvable(int m, int n);
  * generators and shrinking. */
 pz_verdict tg_check(const tg_board *, const tg_answer *, unsigned goals, const char **why);
 int tg_same(const void *inst, const void *a, const void *b);
+size_t tg_same_batch(const void *insts, const void *a, const void *b, size_t count);
 int tg_shrink(const void *inst, int k, void *simpler);
 void tg_size(const void *inst, char *buf, size_t len);
 int tg_classify(const void *inst, const void *ans, char *name, size_t len);

@@ -41,15 +41,39 @@ static void dump(FILE *f, json_t *doc)
     json_decref(doc);
 }
 
-void pz_write_bmf(FILE *f, const pz_result *r)
+/* Adds each solver of r: its headline (result.h's pz_tally_headline) as
+ * "latency" with the 95% interval of that median; a solver without a
+ * warm batch has its cold batches' mean, as the table's "(cold)", under
+ * "latency-cold" and without an interval, so that no series mixes the
+ * two. */
+static void add_result(json_t *doc, const pz_result *r)
 {
-    json_t *doc = json_object();
     char name[1024];
     for (int s = 0; s < r->opts.nsolvers; s++) {
+        const pz_tally *t = &r->tally[s];
+        pz_headline h;
+        if (!pz_tally_headline(t, &h))
+            continue;
         snprintf(name, sizeof name, "%s/%s/%s", r->corpus->puzzle->name, r->corpus->spec,
                  r->opts.solvers[s]->name);
-        add(doc, name, &r->tally[s].cpu_spread, r->opts.batch);
+        if (h.cold)
+            json_object_set_new(doc, name,
+                                json_pack("{s:{s:f}}", "latency-cold", "value", h.median));
+        else
+            add(doc, name, &t->cpu_spread, r->opts.batch);
     }
+}
+
+void pz_write_bmf(FILE *f, const pz_result *r)
+{
+    pz_write_bmf_results(f, &r, 1);
+}
+
+void pz_write_bmf_results(FILE *f, const pz_result *const *r, int n)
+{
+    json_t *doc = json_object();
+    for (int i = 0; i < n; i++)
+        add_result(doc, r[i]);
     dump(f, doc);
 }
 

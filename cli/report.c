@@ -1,5 +1,6 @@
 /* report.c - `puzzlebench report X.json... --html F`: saved reports of run
- * or merge as one HTML page (bench/html.h), a section each; or with
+ * or merge as one HTML page (bench/html.h), a section each, and with --bmf
+ * their headlines in Bencher Metric Format (bench/bmf.h); or with
  * --history, a history.csv of scripts/regress as a page of lines over the
  * builds.  The reports are read by the one schema reader (bench/schema.h),
  * so a page shows what the report holds, checked as compare checks it.
@@ -10,12 +11,16 @@
 #include <string.h>
 
 #include "cli.h"
+#include "../bench/bmf.h"
 #include "../bench/html.h"
 #include "../bench/report.h"
 #include "../bench/schema.h"
 
 #define REPORT_OPTIONS(X)                                                                          \
     X(HTML, "html", 0, "F", "the page (F '-' is stdout)")                                          \
+    X(BMF, "bmf", 0, "F",                                                                          \
+      "each solver's headline in Bencher Metric Format, as run --bmf\n"                            \
+      "writes it (F '-' is stdout)")                                                               \
     X(HISTORY, "history", 0, "CSV",                                                                \
       "a history.csv of scripts/regress instead of reports: a chart\n"                             \
       "per run, a line per solver over the builds")
@@ -25,7 +30,7 @@ static const pz_option options[] = {REPORT_OPTIONS(PZ_OPTION) PZ_HELP_OPTION PZ_
 static void help(FILE *);
 const pz_command_line pz_report_command = {
     .name = "report",
-    .args = "X.json... --html F | --history CSV --html F",
+    .args = "X.json... [--html F] [--bmf F] | --history CSV --html F",
     .summary = "saved reports (or a history.csv) as one self-contained HTML page",
     .options = options,
     .help = help,
@@ -41,7 +46,9 @@ static void help(FILE *f)
           "axis (log where they span a decade), relative speed, the histogram of answers,\n"
           "the failures in judge format and where the run was made.  The page is one file:\n"
           "inline CSS and SVG, no script and nothing fetched.  `run`, `merge` and `compare`\n"
-          "write the same page for their own result with --html F.  With --history, a\n"
+          "write the same page for their own result with --html F; --bmf F writes the\n"
+          "reports' headlines as run --bmf does (scripts/history's rows are made of it).\n"
+          "With --history, a\n"
           "history.csv (date,commit,run,puzzle,solver,ns,...; scripts/regress and\n"
           "scripts/history append to it) becomes a chart per run, a line per solver over\n"
           "the builds, and the steps scripts/history found (steps.csv beside it) are\n"
@@ -66,6 +73,16 @@ static void write_pages(FILE *f, const void *what)
         pz_html_result(f, &p->doc[i].res);
     pz_html_end(f);
     free(title);
+}
+
+static void write_bmf(FILE *f, const void *what)
+{
+    const pages *p = what;
+    const pz_result **r = pz_xcalloc((size_t)p->n, sizeof *r);
+    for (int i = 0; i < p->n; i++)
+        r[i] = &p->doc[i].res;
+    pz_write_bmf_results(f, r, p->n);
+    free(r);
 }
 
 /* A history file: its text, its rows pointing into it. */
@@ -271,18 +288,24 @@ int pz_cmd_report(int argc, char **argv)
 
     if ((status = pz_parse_options(&pz_report_command, NULL, argc, argv, value, &first)) >= 0)
         return status;
-    const char *html = value[O_HTML], *hist = value[O_HISTORY];
-    if (!html)
-        return pz_usage("report: expected --html F, the page to write (try report --help)");
-    if ((status = pz_check_output("report", "--html", html)))
+    const char *html = value[O_HTML], *hist = value[O_HISTORY], *bmf = value[O_BMF];
+    if (!html && !bmf)
+        return pz_usage("report: expected --html F or --bmf F, what to write (try report --help)");
+    if (hist && !html)
+        return pz_usage("report: --history writes a page: expected --html F");
+    if (hist && bmf)
+        return pz_usage("report: --bmf takes reports, not --history");
+    if ((html && (status = pz_check_output("report", "--html", html))) ||
+        (bmf && (status = pz_check_output("report", "--bmf", bmf))))
         return status;
-    /* the page is written over none of what it is made from */
-    pz_path *paths = pz_xcalloc((size_t)(argc - first) + 2, sizeof *paths);
+    /* the outputs are written over none of what they are made from */
+    pz_path *paths = pz_xcalloc((size_t)(argc - first) + 3, sizeof *paths);
     int np = 0;
     for (int i = first; i < argc; i++)
         paths[np++] = (pz_path){"the report", argv[i], 0};
     paths[np++] = (pz_path){"--history", hist, 0};
     paths[np++] = (pz_path){"--html", html, 1};
+    paths[np++] = (pz_path){"--bmf", bmf, 1};
     status = pz_check_clash("report", paths, np);
     free(paths);
     if (status)
@@ -307,7 +330,9 @@ int pz_cmd_report(int argc, char **argv)
             status = pz_print_error_in("report", &e);
         else
             p.n++;
-    if (!status && pz_write_file(html, write_pages, &p))
+    if (!status && html && pz_write_file(html, write_pages, &p))
+        status = PZ_EXIT_USAGE;
+    if (!status && bmf && pz_write_file(bmf, write_bmf, &p))
         status = PZ_EXIT_USAGE;
     for (int i = 0; i < p.n; i++)
         pz_report_free(&p.doc[i]);

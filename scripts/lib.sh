@@ -171,41 +171,31 @@ pz_history_init() {
     fi
 }
 
-# pz_history_rows NAME REPORT DATE : a history row per solver of the report:
-# the median batch time per instance, and its 95% CI: the repetitions' where
-# the run was repeated, else the order statistics of the batches around the
-# median; then the build type and host of the report's context.  The commit is
-# the one the measured build was made from (the report's), else the checkout's.
+# pz_history_rows PB NAME REPORT DATE : a history row per solver of the
+# report: its headline, the figure every view prints (the median of the warm
+# batches' CPU time per instance), with the 95% interval of that median, as
+# `PB report REPORT --bmf -` gives them (bench/bmf.h), "warm batches" in the
+# column of; a solver without a warm batch its cold mean, "cold batches",
+# without an interval; then the build type and host of the report's
+# context.  The commit is the one the measured build was made from (the
+# report's), else the checkout's.  PB reads the report, and an older one.
 pz_history_rows() {
-    local commit
+    local commit bmf
     commit=$(git -C "$PZ_ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
     git -C "$PZ_ROOT" diff --quiet HEAD 2>/dev/null || commit+='+dirty'
-    jq -r --arg run "$1" --arg date "$3" --arg commit "$commit" '
+    bmf=$("$1" report "$3" --bmf -) &&
+        jq -r --arg run "$2" --arg date "$4" --arg commit "$commit" --argjson bmf "$bmf" '
         (.context // {}) as $cx
         | (if ($cx.commit // "") != "" then $cx.commit[0:7] + (if $cx.dirty then "+dirty" else "" end)
            else $commit end) as $commit
         | ($cx.build_type // "") as $build | ($cx.host // "") as $host
-        |
-        def ns($per): if $per == 8 then pow(2; (. + 0.5) / 8 - 8)
-            else (. % $per) as $s | ((. - $s) / $per) as $o
-                 | (1 + ($s + 0.5) / $per) * pow(2; $o - 8) end;
-        (.instances / ([.batch // 1, 1] | max) | ceil) as $batches
-        | .puzzle as $p
-        | .solvers[] | select(.ran > 0) | . as $sv
-        | (.spread_per_octave // 8) as $per
-        | (.spread | sort_by(.[0])) as $s
-        | ([$s[][1]] | add) as $total
-        | (([$batches, .ran] | min) | 0.98 / sqrt) as $h
-        | def q($f): ($total * $f) as $want
-            | first(foreach $s[] as $c (0; . + $c[1]; if . >= $want then $c[0] else empty end))
-            | ns($per);
-        (if .repetitions then
-            [.repetitions.mean, .repetitions.ci_low, .repetitions.ci_high, "mean of repetitions (CPU)"]
-         else [.ns_median, q([0.5 - $h, 0] | max), q([0.5 + $h, 1] | min), "median of batches"]
-         end) as $v
-        | [$date, $commit, $run, $p, $sv.name, $v[0], $v[1], $v[2], $v[3], $build, $host]
-        | @csv' "$2" ||
-        echo "$PZ_NAME: $2: no history rows" >&2
+        | .puzzle as $p | .corpus as $c
+        | .solvers[] | $bmf["\($p)/\($c)/\(.name)"] as $m | select($m)
+        | (if $m.latency then [$m.latency, "warm batches"] else [$m["latency-cold"], "cold batches"] end) as $v
+        | [$date, $commit, $run, $p, .name, $v[0].value, $v[0].lower_value, $v[0].upper_value, $v[1],
+           $build, $host]
+        | @csv' "$3" ||
+        echo "$PZ_NAME: $3: no history rows" >&2
 }
 
 # Builds of other commits (scripts/history, scripts/bisect), under an ignored

@@ -347,7 +347,7 @@ PZ_RESULTS=$tmp/res1 "$src/scripts/regress" 'flip-random-1x1$' >regress1.txt 2>&
 built=$(jq -r '.context | "\"\(.build_type)\",\"\(.host)\""' res1/flip-random-1x1.json)
 solvers=$(jq '[.solvers[] | select(.ran > 0)] | length' res1/flip-random-1x1.json) # a row each
 [ "$solvers" -ge 7 ] || bad "flip-random-1x1 ran $solvers solvers, expected every flip solver"
-[ "$(grep -c "\"flip-random-1x1\",\"flip\",.*,\"median of batches\",$built\$" res1/history.csv)" = "$solvers" ] ||
+[ "$(grep -c "\"flip-random-1x1\",\"flip\",.*,\"warm batches\",$built\$" res1/history.csv)" = "$solvers" ] ||
     bad "history.csv rows: $(cat res1/history.csv)"
 awk -F, 'NR > 1 && !($7 <= $6 && $6 <= $8) { exit 1 }' res1/history.csv ||
     bad "history.csv: a median outside its CI: $(cat res1/history.csv)"

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # cli_headline.sh BIN SRC - one headline: the text table, the repeat line, the JSON,
-# compare (text, JSON and its page) and the HTML page give each solver the
-# same figure, the median of its warm batches' CPU time per instance, with
-# the same MAD and range where they show them; a solver with no warm batch
-# (one instance) has its cold batches' mean, marked cold everywhere.
+# compare (text, JSON and its page), the HTML page, Bencher's format (run's
+# --bmf and report --bmf) and the history's rows (scripts/lib.sh's
+# pz_history_rows) give each solver the same figure, the median of its warm
+# batches' CPU time per instance, with the same MAD and range where they
+# show them; a solver with no warm batch (one instance) has its cold
+# batches' mean, marked cold everywhere.
 set -u
 pb=$1 src=$2
 source "$src/tests/cli.sh"
@@ -27,9 +29,22 @@ html_cell() {
         sed 's/<[^>]*>//g' | sed -n "${at}p"
 }
 
+# The history's rows of REPORT (run NAME), as scripts/regress and
+# scripts/history append them.
+history_rows() { (source "$src/scripts/lib.sh" && pz_history_rows "$pb" "$1" "$tmp/$2" DATE); }
+# bmf_is FILE S MEASURE MEDIAN: FILE (Bencher's format) gives solver S of
+# this run MEDIAN, the JSON's figure to its last digit, under MEASURE.
+bmf_is() {
+    jq -e --arg s "$2" --arg m "$3" --argjson v "$4" \
+        'to_entries[] | select(.key | endswith("/" + $s)) | .value[$m].value == $v' "$1" >/dev/null
+}
+
 # Warm batches, with repetitions: every view of one run.
 "$pb" run flip --corpus flip:random:count=20000 --solvers gf2,rowenum --repeat 3 --threads 2 \
-    --json a.json --html a.html >a.txt 2>/dev/null || bad "run --repeat 3"
+    --json a.json --html a.html --bmf a.bmf >a.txt 2>/dev/null || bad "run --repeat 3"
+"$pb" report a.json --bmf again.bmf 2>/dev/null && cmp -s a.bmf again.bmf && ok ||
+    bad "report --bmf of the run's JSON is not run's --bmf: $(diff a.bmf again.bmf)"
+history_rows warm a.json >a.csv 2>/dev/null || bad "no history rows: $(cat a.csv)"
 "$pb" compare a.json a.json --json c.json --html c.html >c.txt 2>/dev/null ||
     bad "compare a run with itself: $(cat c.txt)"
 for s in gf2 rowenum; do
@@ -47,6 +62,16 @@ for s in gf2 rowenum; do
     row=$(grep -E "^  $s +[0-9]+ " a.txt | tr -s ' ')
     [[ $row == *" $want $madpct $range "* ]] && ok ||
         bad "$s: the table's row is not the JSON's $want, $madpct, $range: $row"
+    # Bencher's format and the history's row: the JSON's figure, its
+    # interval about it.
+    bmf_is a.bmf "$s" latency "$median" && ok ||
+        bad "$s: --bmf does not give the headline $median: $(cat a.bmf)"
+    jq -e --arg s "$s" 'to_entries[] | select(.key | endswith("/" + $s)) | .value.latency |
+        .lower_value <= .value and .value <= .upper_value' a.bmf >/dev/null && ok ||
+        bad "$s: --bmf's interval is not about its value: $(cat a.bmf)"
+    row=$(grep "^\"DATE\",[^,]*,\"warm\",\"flip\",\"$s\"," a.csv)
+    awk -F, -v m="$median" '{ exit !($6 == m && $7 <= $6 && $6 <= $8 && $9 == "\"warm batches\"") }' \
+        <<<"$row" && ok || bad "$s: the history's row is not the headline $median: '$row'"
     # The repeat line: the same cpu, the passes' means named apart.
     grep -q "^  $s  *cpu $want; pass mean " a.txt && ok ||
         bad "$s: the repeat line's cpu is not $want: $(grep "^  $s  *cpu" a.txt)"
@@ -75,7 +100,8 @@ grep -q 'cpu (cold)' a.txt c.txt && bad "a warm headline said cold: $(grep -h 'c
 # One instance: no warm batch.  The headline is the cold batch's time,
 # marked so in the table (with a note), the JSON, compare and both pages.
 "$pb" run lightsout --corpus lightsout:ones:rows=200:cols=200 --solvers chase,m4ri \
-    --json one.json --html one.html >one.txt 2>/dev/null || bad "run on one instance"
+    --json one.json --html one.html --bmf one.bmf >one.txt 2>/dev/null || bad "run on one instance"
+history_rows cold one.json >one.csv 2>/dev/null || bad "no history rows, cold: $(cat one.csv)"
 cp one.json one-again.json
 "$pb" compare one.json one-again.json --json onec.json --html onec.html >onec.txt 2>/dev/null ||
     bad "compare one instance: $(cat onec.txt)"
@@ -98,6 +124,12 @@ for s in chase m4ri; do
         (.base_ns / $m - 1 | fabs) < 1e-5 and .base_ns == .new_ns and .base_cold and .new_cold' \
         onec.json >/dev/null && ok ||
         bad "$s: compare's JSON, cold: $(jq -c --arg s "$s" '.solvers[] | select(.name == $s)' onec.json)"
+    bmf_is one.bmf "$s" latency-cold "${median:-0}" &&
+        jq -e 'all(.[]; has("latency") | not)' one.bmf >/dev/null && ok ||
+        bad "$s: --bmf does not give the cold headline ${median:-0} as latency-cold: $(cat one.bmf)"
+    row=$(grep "^\"DATE\",[^,]*,\"cold\",\"lightsout\",\"$s\"," one.csv)
+    awk -F, -v m="${median:-0}" '{ exit !($6 == m && $7 == "" && $9 == "\"cold batches\"") }' \
+        <<<"$row" && ok || bad "$s: the history's row is not the cold headline ${median:-0}: '$row'"
     got=$(html_cell onec.html "$s" base)
     [ "$got" = "$want" ] && ok || bad "$s: compare's page, base '$got', expected '$want'"
 done

@@ -95,6 +95,9 @@ for s in gf2 rowenum; do
     done
 done
 grep -q 'pass mean +- sd' a.txt && ok || bad "the passes' means are not named apart: $(cat a.txt)"
+# Three passes a side give no 95% interval of relative: said, not left out.
+tr -s '\n ' '  ' <a.txt | grep -q 'relative over the passes: no 95% interval from fewer than 4 passes' &&
+    ok || bad "--repeat 3: no word on relative's interval: $(cat a.txt)"
 grep -q 'cpu (cold)' a.txt c.txt && bad "a warm headline said cold: $(grep -h 'cold)' a.txt c.txt)"
 
 # One instance: no warm batch.  The headline is the cold batch's time,

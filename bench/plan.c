@@ -1,4 +1,5 @@
 /* plan.c - a pilot of each solver, and a budget (see plan.h). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,6 +62,28 @@ void pz_pilot_run(pz_pilot_step *step, void *ctx, int parts, double wall_ms, pz_
     }
 }
 
+/* A run's batches as its timers see them: instances a batch, batches, and
+ * the costs of its clocks in a wall and in a CPU interval (as run.c's
+ * settle counts them). */
+typedef struct batches {
+    double size, count, wall_cost, cpu_cost;
+} batches;
+
+/* The CPU seconds a run's re-timing loop (pz_settle_next) spends after a
+ * pass of pass seconds: the loop's rule walked with the pass's time. */
+static double settle_cost(double pass, const batches *k)
+{
+    double spent = 0, wall = pass + k->wall_cost, cpu = pass + k->cpu_cost;
+    long long passes = 1;
+    pass = pass > 1e-9 ? pass : 1e-9; /* an empty pass costs a call */
+    while ((passes = pz_settle_next(passes, wall, cpu, k->wall_cost, k->cpu_cost))) {
+        wall = (double)passes * pass + k->wall_cost;
+        cpu = (double)passes * pass + k->cpu_cost;
+        spent += cpu;
+    }
+    return spent;
+}
+
 /* A solver's pilot for run: its tools, and what its steps came to. */
 typedef struct solver_pilot {
     const pz_corpus *c;
@@ -71,6 +94,8 @@ typedef struct solver_pilot {
     void *scratch;
     pz_arena *arena;
     long long solved;
+    double cold; /* wide: the first solves of those solved again */
+    const batches *k;
     pz_plan_row *row;
 } solver_pilot;
 
@@ -113,6 +138,20 @@ static int solver_step(void *ctx, int k, double *cpu)
     *cpu += t;
     row->too_slow = t >= sp->cap;
     sp->solved += !failed;
+    if (sp->c->params.wide && !failed && t < sp->cap / 2) {
+        /* A wide corpus's batch is one instance, made and solved as the
+         * last was, of its size: its time is this one's solved again, warm
+         * (the pilot's sizes come in no order), and after it the run's loop
+         * that times a short pass again. */
+        double warm = pz_cpu_now();
+        pz_game_start(&sp->capped);
+        s->solve(inst, ans, sp->scratch);
+        warm = pz_cpu_now() - warm;
+        *cpu += warm;
+        sp->cold += t;
+        /* less the one reading of the CPU clock in it */
+        row->settle += settle_cost(fmax(warm - (sp->k->cpu_cost - 2 * sp->k->wall_cost), 0), sp->k);
+    }
     if (!failed) {
         t = pz_cpu_now();
         judge(p, inst, ans);
@@ -154,7 +193,7 @@ static void again_in_loops(solver_pilot *sp, const pz_budget *budget)
  * timed again over all its pilot instances in a loop, as a batch of a run
  * times it. */
 static void pilot(const pz_corpus *c, const pz_solver *s, const pz_budget *budget, double share,
-                  pz_plan_row *row)
+                  const batches *k, pz_plan_row *row)
 {
     const pz_puzzle *p = c->puzzle;
     int wide = c->params.wide;
@@ -166,6 +205,7 @@ static void pilot(const pz_corpus *c, const pz_solver *s, const pz_budget *budge
                        .ans = pz_xcalloc(wide ? 1 : PZ_PILOT, p->ans_size),
                        .scratch = pz_scratch_new(s),
                        .arena = wide ? pz_arena_new() : NULL,
+                       .k = k,
                        .row = row};
     pz_pilot done;
     if (!(sp.capped.cpu_s > 0) || sp.capped.cpu_s > sp.cap)
@@ -174,7 +214,7 @@ static void pilot(const pz_corpus *c, const pz_solver *s, const pz_budget *budge
     row->solver = s;
     pz_prepare(s);
     pz_pilot_run(solver_step, &sp, 1, 0, &done);
-    row->cpu = done.cpu[0];
+    row->cpu = done.cpu[0] - sp.cold; /* the pilot's limit counted both */
     if (!wide && row->fit && row->cpu * 1000 < PZ_PILOT_CPU_MS / 50)
         again_in_loops(&sp, budget);
     /* One that fits nothing costs nothing; a failure costs what an answer does. */
@@ -206,17 +246,39 @@ pz_plan_verdict pz_plan_fit(double estimate, double share, long long count, long
     return count / *sample < PZ_PILOT_MIN ? PZ_DROPPED : PZ_SAMPLED;
 }
 
-/* The CPU seconds a run takes to make an instance of c: the pilot's
- * instances made in a loop until it is long enough for the clock. */
+/* What a run spends timing r's solver at a sample of 1 in R, beyond solving
+ * each instance once: each batch's timer, and the loop that times again a
+ * pass too short for the clocks, which on small boards costs more than
+ * the solving. */
+static double timing(const pz_plan_row *r, const batches *k, long long R)
+{
+    double each = r->fit ? r->cpu / (double)r->fit : 0, fits = (double)r->fit / (double)r->tried;
+    double pass = k->size / (double)R * fits * each;
+    if (r->settle > 0 && k->size == 1) { /* a wide corpus's: its instances' own */
+        double ones = k->count / (double)R * fits;
+        return k->count * (k->cpu_cost + settle_cost(0, k)) +
+               ones * (r->settle / (double)r->fit - settle_cost(0, k));
+    }
+    return k->count * (k->cpu_cost + settle_cost(pass, k));
+}
+
+/* The CPU seconds a run takes to make an instance of c: one made untimed
+ * (what is done once, lazy tables, an arena's growth, is no instance's),
+ * then the pilot's instances in rounds of 1, 2, 4 ... 64, the clock read
+ * once a round, until the clock has read enough: a few of the widest boards,
+ * where each takes milliseconds. */
 static double making(const pz_corpus *c)
 {
     char *inst = pz_xcalloc(1, c->puzzle->inst_size);
-    long long made = 0;
-    double t = pz_cpu_now(), spent;
-    do
-        pz_corpus_get(c, pz_pilot_index((int)(made % PZ_PILOT), c->count), inst);
-    while (++made % PZ_PILOT ||
-           ((spent = pz_cpu_now() - t) * 1000 < PZ_PILOT_CPU_MS / 50 && !pz_stop_signal));
+    long long made = 0, round = 1;
+    double t, spent;
+    pz_corpus_get(c, pz_pilot_index(0, c->count), inst);
+    t = pz_cpu_now();
+    do {
+        for (long long i = 0; i < round; i++, made++)
+            pz_corpus_get(c, pz_pilot_index((int)(made % PZ_PILOT), c->count), inst);
+        round = round < PZ_PILOT ? 2 * round : PZ_PILOT;
+    } while ((spent = pz_cpu_now() - t) * 1000 < PZ_PILOT_CPU_MS / 50 && !pz_stop_signal);
     free(inst);
     return spent / (double)made;
 }
@@ -228,20 +290,46 @@ int pz_plan(const pz_corpus *c, pz_run_opts *o, double budget, pz_plan_row *rows
         return -1;
     double share = budget / n;
     double make = making(c) * (double)c->count / n; /* each solver's part */
+    double solving[PZ_RUN_SOLVERS];                 /* each solver's, and judging */
+    batches k = {.size = pz_run_batch(c, c->count, o), .wall_cost = pz_clock_cost(pz_now)};
+    k.count = ceil((double)c->count / k.size);
+    k.cpu_cost = pz_clock_cost(pz_cpu_now) + 2 * k.wall_cost;
     long long sample = 1;
     for (int s = 0; s < n; s++) {
-        long long r;
+        long long r = 1;
         if (pz_stop_signal) /* caught by the caller: the run reports nothing done */
             return -1;
-        pilot(c, o->solvers[s], &o->budget, share, &rows[s]);
-        rows[s].estimate += make;
+        pilot(c, o->solvers[s], &o->budget, share, &k, &rows[s]);
+        solving[s] = rows[s].estimate;
+        rows[s].estimate += make + timing(&rows[s], &k, 1);
         rows[s].verdict =
             rows[s].too_slow ? PZ_DROPPED : pz_plan_fit(rows[s].estimate, share, c->count, &r);
+        /* the timing's part shrinks less than by R */
+        while (rows[s].verdict == PZ_SAMPLED &&
+               solving[s] / (double)r + make + timing(&rows[s], &k, r) > share)
+            if (c->count / (r *= 10) < PZ_PILOT_MIN)
+                rows[s].verdict = PZ_DROPPED;
         if (rows[s].verdict == PZ_SAMPLED && r > sample)
             sample = r;
     }
     if (pz_stop_signal)
         return -1;
+    /* What the run will spend on each as planned: a sampled one's share;
+     * one that runs whole also times again, like with like, its answers
+     * to each sampled one's instances. */
+    for (int s = 0; s < n; s++) {
+        pz_plan_row *r = &rows[s];
+        r->planned = r->verdict == PZ_WHOLE ? r->estimate : 0;
+        if (r->verdict == PZ_SAMPLED)
+            r->planned = solving[s] / (double)sample + make + timing(r, &k, sample);
+        for (int v = 0; v < n && r->verdict == PZ_WHOLE; v++)
+            if (rows[v].verdict == PZ_SAMPLED && r->fit) {
+                double each = r->cpu / (double)r->fit, m = fmax(k.size / (double)sample, 1);
+                double pass = m * (double)rows[v].fit / (double)rows[v].tried * each;
+                r->planned += fmin(k.count, (double)c->count / (double)sample) *
+                              (pass + k.cpu_cost + settle_cost(pass, &k));
+            }
+    }
     o->slow = 0;
     for (int s = 0; s < n; s++) {
         if (rows[s].verdict == PZ_DROPPED) {
@@ -261,6 +349,7 @@ void pz_plan_print(FILE *f, const pz_plan_row *rows, int n, const pz_run_opts *o
                    long long count)
 {
     char each[32], whole[32], share[32], cap[32];
+    double planned = 0;
     pz_span(share, sizeof share, budget / n);
     pz_span(cap, sizeof cap, pz_pilot_cap(budget / n));
     fprintf(f,
@@ -289,5 +378,8 @@ void pz_plan_print(FILE *f, const pz_plan_row *rows, int n, const pz_run_opts *o
                     "dropped (under %d instances at any sample); --solvers %s\n"
                     "             --time-budget none runs it whole\n",
                     PZ_PILOT_MIN, r->solver->name);
+        planned += r->planned;
     }
+    pz_span(whole, sizeof whole, planned);
+    fprintf(f, "  %-10s %s of CPU for the run as planned\n", "in all", whole);
 }

@@ -4,8 +4,10 @@
  * on a pilot: up to PZ_PILOT instances drawn at fixed pseudo-random indices
  * of the whole corpus (the same on every machine), stopping once it has
  * spent half a second of CPU.  Its time per instance, solving and judging
- * the answer (check, proof, class), times the instances it fits, and its
- * share of making the corpus's instances, is its estimate for the corpus.
+ * the answer (check, proof, class), times the instances it fits, its share
+ * of making the corpus's instances, and what the run's timers cost (each
+ * batch's, and the loop that times a pass too short for the clocks again:
+ * pz_settle_next) is its estimate for the corpus.
  * Each solver has an equal share of the budget; one whose estimate passes
  * its share runs on a sample (the indices that are multiples of a power of
  * ten R, as --sample 1/R does), and one that would get fewer than
@@ -46,9 +48,11 @@ typedef enum pz_plan_verdict { PZ_WHOLE, PZ_SAMPLED, PZ_DROPPED } pz_plan_verdic
 typedef struct pz_plan_row {
     const pz_solver *solver;
     long long tried, fit; /* pilot instances made, and those the solver fits */
-    double cpu;           /* CPU seconds it spent on the ones it fits */
+    double cpu;           /* CPU seconds it spent on the ones it fits (wide: solved again) */
     double check;         /* CPU seconds its answers took to judge (check, proof, class) */
-    double estimate;      /* CPU seconds for the whole corpus, solving and judging */
+    double settle;        /* wide: the loop's CPU seconds after each of those, summed */
+    double estimate;      /* CPU seconds for the whole corpus: making, solving, judging, timing */
+    double planned;       /* CPU seconds the run spends on it as planned (dropped: 0) */
     int too_slow;         /* a pilot instance passed the cap: dropped, not estimated */
     pz_plan_verdict verdict;
 } pz_plan_row;

@@ -108,12 +108,15 @@ static int is_wide(const pz_corpus *c)
 /* The batch a run uses: the one asked for or the default, never more than
  * the shard, so a batch's buffers never outgrow the instances there are.  A
  * wide corpus's boards may take megabytes each: one a batch by default. */
+int pz_run_batch(const pz_corpus *c, long long total, const pz_run_opts *o)
+{
+    long long b = o->batch > 0 ? o->batch : is_wide(c) ? 1 : pz_default_batch(total);
+    return (int)(b > total ? (total > 0 ? total : 1) : b);
+}
+
 static int batch_size(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o)
 {
-    long long total = sh->end - sh->first, b = o->batch > 0 ? o->batch
-                                               : is_wide(c) ? 1
-                                                            : pz_default_batch(total);
-    return (int)(b > total ? (total > 0 ? total : 1) : b);
+    return pz_run_batch(c, sh->end - sh->first, o);
 }
 
 static long long batch_bytes(const pz_puzzle *p, const pz_run_opts *o, long long b)
@@ -787,6 +790,19 @@ static int solve_pass(const job *jb, worker *w, int s, const int *list, int m, c
  * times, their answers hot in cache, and read up to twice as fast as once
  * (results/README.md).  1 if a stop came. */
 enum { CLOCK_COSTS = 20 };
+long long pz_settle_next(long long passes, double wall, double cpu, double wall_cost,
+                         double cpu_cost)
+{
+    if (wall >= CLOCK_COSTS * wall_cost && cpu >= CLOCK_COSTS * cpu_cost)
+        return 0;
+    /* passes to be long enough on both clocks by a quarter, and at least
+     * twice as many as the last round (a clock that read no time counts a
+     * nanosecond) */
+    double more = 1.25 * fmax(CLOCK_COSTS * wall_cost / fmax(wall, 1e-9),
+                              CLOCK_COSTS * cpu_cost / fmax(cpu, 1e-9));
+    return more > 2 ? (long long)fmin(ceil(more * (double)passes), 1e12) : 2 * passes;
+}
+
 static int settle(const job *jb, worker *w, int s, const int *list, int m, const pz_budget *budget,
                   double wall, double cpu, double *wall_pass, double *cpu_pass)
 {
@@ -794,13 +810,8 @@ static int settle(const job *jb, worker *w, int s, const int *list, int m, const
     /* the wall interval holds one reading of the wall clock; the CPU
      * interval, one of the CPU clock and the two of the wall clock */
     double wall_cost = jb->wall_cost, cpu_cost = jb->cpu_cost + 2 * jb->wall_cost;
-    long long passes = 1;
-    while (wall < CLOCK_COSTS * wall_cost || cpu < CLOCK_COSTS * cpu_cost) {
-        /* passes to be long enough on both clocks by a quarter, and at
-         * least twice as many as the last round (a clock that read no time
-         * counts a nanosecond) */
-        double more = 1.25 * fmax(CLOCK_COSTS * wall_cost / fmax(wall, 1e-9),
-                                  CLOCK_COSTS * cpu_cost / fmax(cpu, 1e-9));
+    long long passes = 1, next;
+    while ((next = pz_settle_next(passes, wall, cpu, wall_cost, cpu_cost))) {
         if (passes == 1 && !w->spare)
             w->spare = pz_xcalloc_lines((size_t)jb->batch, p->ans_size);
         if (passes == 1 && w->arena) /* the spare answers' rows, as the batch's */
@@ -809,7 +820,7 @@ static int settle(const job *jb, worker *w, int s, const int *list, int m, const
                 p->answer_in(w->inst + (size_t)j * p->inst_size, w->spare + (size_t)j * p->ans_size,
                              w->arena);
             }
-        passes = more > 2 ? (long long)fmin(ceil(more * (double)passes), 1e12) : 2 * passes;
+        passes = next;
         double c0 = pz_cpu_now(), t0 = pz_now(), h0 = pz_helper_cpu();
         for (long long r = 0; r < passes; r++)
             if (solve_pass(jb, w, s, list, m, w->spare, budget, 0, NULL) < m || pz_stop_signal)

@@ -25,6 +25,18 @@ enum {
 
 int pz_default_batch(long long instances);
 
+/* The batch a run of total instances uses: o's, else the default (one a
+ * batch for a wide corpus), never more than total. */
+int pz_run_batch(const pz_corpus *, long long total, const pz_run_opts *o);
+
+/* A solver's pass over a batch that reads fewer than 20 times what its
+ * clocks cost is timed again in rounds of passes (run.c's settle): given
+ * the last round's passes and its wall and CPU intervals as read (clock
+ * costs in them), the passes of the next round, or 0 when it was long
+ * enough.  The plan walks the same rule to estimate what it costs. */
+long long pz_settle_next(long long passes, double wall, double cpu, double wall_cost,
+                         double cpu_cost);
+
 /* Refuses options whose batch buffers would not fit in memory (the batch is
  * at most the shard, then at most 1 GiB of buffers per thread): 0, or -1 with e. */
 int pz_run_check(const pz_corpus *, const pz_shard *, const pz_run_opts *, pz_error *);

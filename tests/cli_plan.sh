@@ -99,4 +99,17 @@ printf -- '--solvers gf2,iddfs --time-budget none\n# dropped: iddfs\n' >"$tmp/sh
 PUZZLEBENCH=$pb expect 2 "runs iddfs, which it dropped" -- "$src/scripts/shard" \
     $lo44 --shards 2 --solvers gf2 --out "$tmp/sh1"
 [ -e "$tmp/sh1/joblog" ] && bad "shards of a bad plan started" || ok
+# The estimate holds where the run's timers cost more than the solving: on a
+# sweep each batch is one board, and a solve too short for the clock is timed
+# again in a loop.  The plan's "in all" against the CPU the whole run then
+# spent, within 2.5x either way (the loop left out, the estimate was 15x low).
+seconds() { awk '{ u["ns"] = 1e-9; u["us"] = 1e-6; u["ms"] = 1e-3; u["s"] = 1; u["min"] = 60
+                   print $1 * u[$2] }'; }
+TIMEFORMAT='%U %S'
+{ time "$pb" run lightsout --corpus lightsout:random:rows=2..4:count=10000 --solvers gf2 \
+    --threads 1 --no-save >/dev/null 2>"$tmp/err"; } 2>"$tmp/time"
+planned=$(sed -n 's/^  in all *\(.*\) of CPU for the run as planned$/\1/p' "$tmp/err" | seconds)
+spent=$(awk '{ print $1 + $2 }' "$tmp/time")
+awk -v p="${planned:-0}" -v s="$spent" 'BEGIN { exit !(p > 0 && s / p < 2.5 && p / s < 2.5) }' &&
+    ok || bad "a sweep of tiny boards planned ${planned:-nothing} s, spent $spent s: $(cat "$tmp/err")"
 summary

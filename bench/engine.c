@@ -137,6 +137,7 @@ void pz_engine_run(pz_engine *e)
     j.ok = e->part_size ? pz_xcalloc((size_t)j.window, 1) : NULL;
     j.bar = (pz_progress){.name = e->progress,
                           .unit = e->progress_unit,
+                          .cpu = e->progress_cpu,
                           .total = total,
                           .start = pz_now(),
                           .tty = isatty(2)};

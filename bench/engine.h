@@ -53,6 +53,7 @@ typedef struct pz_engine {
     const volatile sig_atomic_t *stop; /* nonzero: stop; may be NULL */
     const char *progress;              /* on stderr as "NAME: done/total ...", or NULL */
     const char *progress_unit;         /* what it counts: "instances" (NULL), "seeds" */
+    double progress_cpu;               /* the plan's CPU seconds for the job (0: none) */
     /* Filled by pz_engine_run: */
     long long done; /* instances of the batches done (and merged) */
     int used;       /* threads that ran */

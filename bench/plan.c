@@ -342,6 +342,9 @@ int pz_plan(const pz_corpus *c, pz_run_opts *o, double budget, pz_plan_row *rows
     }
     o->nsolvers = kept;
     o->sample = o->slow ? sample : 1;
+    o->planned = 0;
+    for (int s = 0; s < n; s++)
+        o->planned += rows[s].planned;
     return changed;
 }
 
@@ -349,7 +352,6 @@ void pz_plan_print(FILE *f, const pz_plan_row *rows, int n, const pz_run_opts *o
                    long long count)
 {
     char each[32], whole[32], share[32], cap[32];
-    double planned = 0;
     pz_span(share, sizeof share, budget / n);
     pz_span(cap, sizeof cap, pz_pilot_cap(budget / n));
     fprintf(f,
@@ -378,8 +380,7 @@ void pz_plan_print(FILE *f, const pz_plan_row *rows, int n, const pz_run_opts *o
                     "dropped (under %d instances at any sample); --solvers %s\n"
                     "             --time-budget none runs it whole\n",
                     PZ_PILOT_MIN, r->solver->name);
-        planned += r->planned;
     }
-    pz_span(whole, sizeof whole, planned);
+    pz_span(whole, sizeof whole, o->planned);
     fprintf(f, "  %-10s %s of CPU for the run as planned\n", "in all", whole);
 }

@@ -1050,7 +1050,8 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
                    .load = c->stream ? load_batch : NULL,
                    .finish = worker_finish,
                    .stop = &pz_stop_signal,
-                   .progress = o->progress ? "run" : NULL};
+                   .progress = o->progress ? "run" : NULL,
+                   .progress_cpu = o->planned};
 
     memset(res, 0, sizeof *res);
     res->corpus = c;

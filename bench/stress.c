@@ -772,7 +772,8 @@ double pz_stress_corpus(pz_stress *s, pz_stress_tally *all)
                    /* a line on a terminal for a long run: how far, how long to go */
                    .stop = &pz_stop_signal,
                    .progress = "stress",
-                   .progress_unit = s->gen.cmd ? "seeds" : NULL};
+                   .progress_unit = s->gen.cmd ? "seeds" : NULL,
+                   .progress_cpu = s->planned};
     double start = pz_now();
     tally_init(all);
     pz_engine_run(&e);
@@ -1019,6 +1020,7 @@ int pz_stress_plan_make(pz_stress *s, double budget, pz_stress_plan *plan)
     plan->verdict = pz_plan_fit(plan->total, budget, indices, &sample);
     if (plan->verdict == PZ_SAMPLED)
         s->sample = sample;
+    s->planned = plan->verdict == PZ_DROPPED ? 0 : plan->total / (double)sample;
     return 0;
 }
 

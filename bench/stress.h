@@ -117,6 +117,7 @@ typedef struct pz_stress {
     long long count;                  /* indices: the corpus's instances, or the seeds */
     long long first, end;             /* the shard: indices [first, end) */
     long long sample;                 /* indices judged: multiples of sample (1: all) */
+    double planned;                   /* the plan's CPU seconds (0: none): its time left */
     const pz_solver *only;            /* the reference solver asked for, or NULL */
     const char *json, *html, *junit, *bmf, *save; /* reports: a path or NULL */
     pz_proc_limits lim;                           /* output_cap is set per run */

@@ -112,4 +112,14 @@ planned=$(sed -n 's/^  in all *\(.*\) of CPU for the run as planned$/\1/p' "$tmp
 spent=$(awk '{ print $1 + $2 }' "$tmp/time")
 awk -v p="${planned:-0}" -v s="$spent" 'BEGIN { exit !(p > 0 && s / p < 2.5 && p / s < 2.5) }' &&
     ok || bad "a sweep of tiny boards planned ${planned:-nothing} s, spent $spent s: $(cat "$tmp/err")"
+# The progress line's time left comes from the plan: on a terminal (script
+# gives one) its first "about X left", with the time gone by then, is within
+# 3x of the run's wall time that the summary prints.
+script -qfec "'$pb' run lightsout --corpus lightsout:random:rows=8..64:count=3000 \
+    --solvers gf2 --no-save" "$tmp/tty" >/dev/null 2>&1
+tr '\r' '\n' <"$tmp/tty" | sed -n 's/^.*instances ([^)]*), [^,]*, \([^,]*\), about \([^,]*\) left.*$/\1 \2/p' |
+    head -1 | { read -r a u b v && echo "$a $u" | seconds && echo "$b $v" | seconds; } >"$tmp/left"
+wall=$(sed -n 's/^[0-9]* instances, [0-9]* threads\{0,1\}, \([0-9.]*\) s.*$/\1/p' "$tmp/tty" | head -1)
+awk -v w="${wall:-0}" '{ s += $1 } END { exit !(NR == 2 && w > 0 && s / w < 3 && w / s < 3) }' \
+    "$tmp/left" && ok || bad "first time left $(tr '\n' ' ' <"$tmp/left")against a run of ${wall:-no} s"
 summary

@@ -11,6 +11,7 @@
 #include "../solvers/error.h"
 #include "../util/util.h"
 #include "comparison.h"
+#include "report.h"
 
 void pz_comparison_note(pz_comparison *x, const char *fmt, ...)
 {
@@ -184,34 +185,46 @@ static void summary_line(FILE *f, const pz_comparison *x)
         fprintf(f, x->answers ? "Answers differ: %s.\n" : "Answers: the same.\n", x->answers);
 }
 
+/* The text table fits the text's width (report.h's pz_table_fit): samples,
+ * p and the interval go first, in this order. */
 void pz_comparison_text(FILE *f, const pz_comparison *x)
 {
-    int width = 10, tw = 11; /* the names', the times' (a cold headline is wider) */
-    char span[32];
-    for (int i = 0; i < x->n; i++) {
-        if ((int)strlen(x->rows[i].name) > width)
-            width = (int)strlen(x->rows[i].name);
-        for (int k = 0; k < 2; k++)
-            if ((int)strlen(pz_versus_span(&x->rows[i].v, k, span, sizeof span)) > tw)
-                tw = (int)strlen(span);
-    }
-    title(f, x, "");
-    fprintf(f, "\n  %-*s %*s %*s %7s %17s %9s %-8s %s\n", width, x->run ? "solver" : "benchmark",
-            tw, "base", tw, "new", "ratio", "95% CI", "p", "verdict", "samples (base, new)");
+    enum { X_NAME, X_BASE, X_NEW, X_RATIO, X_CI, X_P, X_VERDICT, X_SAMPLES, XCOLUMNS };
+    static const int drop[] = {X_SAMPLES, X_P, X_CI};
+    int w[XCOLUMNS] = {10, 11}, on[XCOLUMNS] = {1, 1, 1, 1, 1, 1, 1, 1};
+    pz_table_row *rows = pz_xcalloc((size_t)x->n + 1, sizeof *rows);
+    const char *heads[XCOLUMNS] = {x->run ? "solver" : "benchmark",
+                                   "base",
+                                   "new",
+                                   "ratio",
+                                   "95% CI",
+                                   "p",
+                                   "verdict",
+                                   "samples (base, new)"};
+    w[X_NEW] = w[X_BASE]; /* a cold headline is wider */
+    for (int k = 0; k < XCOLUMNS; k++)
+        snprintf(rows[0][k], sizeof rows[0][k], "%s", heads[k]);
     for (int i = 0; i < x->n; i++) {
         const pz_row *row = &x->rows[i];
-        const pz_versus *w = &row->v;
-        char base[32], now[32], ratio[24], ci[48], lo[16], hi[16], p[24];
-        pz_versus_span(w, 0, base, sizeof base);
-        pz_versus_span(w, 1, now, sizeof now);
-        fixed(ratio, sizeof ratio, "%.3f", w->ratio);
-        fixed(lo, sizeof lo, "%.3f", w->lo);
-        fixed(hi, sizeof hi, "%.3f", w->hi);
-        snprintf(ci, sizeof ci, "%s..%s", lo, hi);
-        fixed(p, sizeof p, w->p < 1e-4 ? "%.0e" : "%.4f", w->p);
-        fprintf(f, "  %-*s %*s %*s %7s %17s %9s %-8s %d, %d %s\n", width, row->name, tw, base, tw,
-                now, ratio, ci, p, w->verdict, w->nbase, w->nnew, w->over);
+        const pz_versus *v = &row->v;
+        char(*cell)[48] = rows[i + 1], lo[16], hi[16];
+        snprintf(cell[X_NAME], sizeof cell[X_NAME], "%s", row->name);
+        pz_versus_span(v, 0, cell[X_BASE], sizeof cell[X_BASE]);
+        pz_versus_span(v, 1, cell[X_NEW], sizeof cell[X_NEW]);
+        fixed(cell[X_RATIO], sizeof cell[X_RATIO], "%.3f", v->ratio);
+        fixed(lo, sizeof lo, "%.3f", v->lo);
+        fixed(hi, sizeof hi, "%.3f", v->hi);
+        snprintf(cell[X_CI], sizeof cell[X_CI], "%s..%s", lo, hi);
+        fixed(cell[X_P], sizeof cell[X_P], v->p < 1e-4 ? "%.0e" : "%.4f", v->p);
+        snprintf(cell[X_VERDICT], sizeof cell[X_VERDICT], "%s", v->verdict);
+        snprintf(cell[X_SAMPLES], sizeof cell[X_SAMPLES], "%d, %d %s", v->nbase, v->nnew, v->over);
     }
+    title(f, x, "");
+    fputc('\n', f);
+    pz_table_fit(rows, x->n + 1, XCOLUMNS, drop, (int)(sizeof drop / sizeof *drop),
+                 pz_text_width(f), w, on);
+    pz_table_print(f, rows, x->n + 1, XCOLUMNS, w, on, 1u << X_VERDICT | 1u << X_SAMPLES);
+    free(rows);
     fputc('\n', f);
     what(f, x);
     classes(f, x, "  ");

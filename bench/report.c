@@ -83,13 +83,21 @@ int pz_table_fit(pz_table_row *rows, int nrows, int ncols, const int *drop, int 
     return total;
 }
 
-void pz_table_print(FILE *f, pz_table_row *rows, int nrows, int ncols, const int *w, const int *on)
+void pz_table_print(FILE *f, pz_table_row *rows, int nrows, int ncols, const int *w, const int *on,
+                    unsigned left)
 {
     for (int i = 0; i < nrows; i++) {
-        fprintf(f, "  %-*s", w[0], rows[i][0]);
-        for (int k = 1; k < ncols; k++)
-            if (on[k])
-                fprintf(f, "%*s%*s", GAP, "", w[k], rows[i][k]);
+        int last = 0; /* no spaces after the last cell */
+        for (int k = 0; k < ncols; k++)
+            last = on[k] ? k : last;
+        for (int k = 0; k < ncols; k++) {
+            if (!on[k])
+                continue;
+            int pad = w[k] - (int)strlen(rows[i][k]), lefted = !k || (left >> k) & 1;
+            fprintf(f, "%*s%*s%s", k ? GAP : 2, "", lefted ? 0 : pad, "", rows[i][k]);
+            if (lefted && k < last)
+                fprintf(f, "%*s", pad, "");
+        }
         fputc('\n', f);
     }
 }
@@ -620,7 +628,7 @@ static void sizes_table(FILE *f, const pz_result *r, int width)
     } else {
         fputc('\n', f);
         pz_table_fit(rows, nrows, SCOLUMNS, drop, (int)(sizeof drop / sizeof *drop), width, w, on);
-        pz_table_print(f, rows, nrows, SCOLUMNS, w, on);
+        pz_table_print(f, rows, nrows, SCOLUMNS, w, on, 0);
     }
     free(rows);
     for (int s = 0; s < r->opts.nsolvers; s++) {
@@ -769,7 +777,7 @@ static void summary_table(FILE *f, const pz_result *r, int base, int width)
     fprintf(f, "%*s%.*s%s%s%s%.*s\n", at > 0 ? at : 0, "", dashes / 2,
             "----------------------------------------", dashes ? " " : "", what, dashes ? " " : "",
             dashes - dashes / 2, "----------------------------------------");
-    pz_table_print(f, rows, n + 1, NCOLUMNS, w, on);
+    pz_table_print(f, rows, n + 1, NCOLUMNS, w, on, 0);
     free(rows);
 }
 

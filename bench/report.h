@@ -18,7 +18,8 @@ int pz_text_width(FILE *);
 void pz_wrapped(FILE *, const char *text, int width, const char *first, const char *next);
 /* A text table as every text view prints it: rows[0] the head, then a row
  * each; the first column left-aligned, the others right-aligned, two
- * spaces apart, the whole indented by two.  pz_table_fit widens each
+ * spaces apart, the whole indented by two (pz_table_print's left: a bit
+ * for each other column left-aligned too).  pz_table_fit widens each
  * column (w, set beforehand to its least width) to its cells and, where
  * the table is wider than width, turns columns off (on, set beforehand to
  * 1 for each column shown) in the order of drop until it fits; a column
@@ -28,7 +29,8 @@ enum { PZ_TABLE_COLUMNS = 12 };
 typedef char pz_table_row[PZ_TABLE_COLUMNS][48];
 int pz_table_fit(pz_table_row *, int nrows, int ncols, const int *drop, int ndrop, int width,
                  int *w, int *on);
-void pz_table_print(FILE *, pz_table_row *, int nrows, int ncols, const int *w, const int *on);
+void pz_table_print(FILE *, pz_table_row *, int nrows, int ncols, const int *w, const int *on,
+                    unsigned left);
 extern int pz_summary_legend, pz_summary_quiet;
 /* A run of instances where no answer at all was checked: a failure. */
 int pz_nothing_checked(const pz_result *);

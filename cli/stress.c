@@ -638,7 +638,7 @@ static void print_speeds(const pz_stress *s, const pz_stress_tally *all, int wid
         pz_span(cell[P_MEAN], len, v.mean);
     }
     pz_table_fit(rows, n + 1, PCOLUMNS, drop, (int)(sizeof drop / sizeof *drop), width, w, on);
-    pz_table_print(stdout, rows, n + 1, PCOLUMNS, w, on);
+    pz_table_print(stdout, rows, n + 1, PCOLUMNS, w, on, 0);
     if (n == PZ_STRESS_PROGS) {
         pz_stress_versus v = pz_stress_compare(all);
         if (isnan(v.shift.ratio))
@@ -680,7 +680,7 @@ static void print_memory(const pz_stress *s, const pz_stress_tally *all, int wid
         pz_bytes(rows[k + 1][M_MOST], len, (double)g->rss_kb_max * 1024);
     }
     pz_table_fit(rows, n + 1, MCOLUMNS, drop, (int)(sizeof drop / sizeof *drop), width, w, on);
-    pz_table_print(stdout, rows, n + 1, MCOLUMNS, w, on);
+    pz_table_print(stdout, rows, n + 1, MCOLUMNS, w, on, 0);
 }
 
 /* The report's head: what was judged, by which programs, under what limits. */

@@ -69,12 +69,12 @@ columns() { tr -d '\r' <"$1" | grep -E -m1 -- "$2" | sed 's/^ *//; s/  \+/|/g'; 
 # The table of FILE whose head line matches RE, and the lines under it
 # that start with two spaces (its rows, the notes under it).
 table() { tr -d '\r' <"$1" | awk -v re="$2" 'on && !/^  / { exit } $0 ~ re { on = 1 } on'; }
-# fits WHAT FILE RE ALL ORDER KEEP W: the table WHAT of FILE (its head line
-# matching RE, every column ALL, '|' between) at width W: the columns that
-# went are the first of ORDER, KEEP (words) stayed, and from 40 columns up
-# it is at most W wide.
+# fits WHAT FILE RE ALL ORDER KEEP W [LEAST]: the table WHAT of FILE (its
+# head line matching RE, every column ALL, '|' between) at width W: the
+# columns that went are the first of ORDER, KEEP (words) stayed, and from
+# LEAST columns up (40) it is at most W wide.
 fits() {
-    local what=$1 file=$2 re=$3 all=$4 order=$5 keep=$6 w=$7 got gone=() want=() c
+    local what=$1 file=$2 re=$3 all=$4 order=$5 keep=$6 w=$7 least=${8:-40} got gone=() want=() c
     got="|$(columns "$file" "$re")|"
     [ "$got" != "||" ] || { bad "$what, COLUMNS=$w: no table: $(cat "$file")"; return; }
     IFS='|' read -ra cs <<<"$all"
@@ -86,18 +86,22 @@ fits() {
     for c in $keep; do
         [[ $got == *"|$c|"* ]] || bad "$what, COLUMNS=$w: no $c column: $got"
     done
-    [ "$w" -lt 40 ] || [ "$(table "$file" "$re" | awk '{ if (length > m) m = length } END { print m + 0 }')" -le "$w" ] &&
+    [ "$w" -lt "$least" ] || [ "$(table "$file" "$re" | awk '{ if (length > m) m = length } END { print m + 0 }')" -le "$w" ] &&
         ok || bad "$what, COLUMNS=$w: wider: $(table "$file" "$re")"
 }
 
 # Narrower and narrower: the columns that went are the first of the order,
 # the others keep theirs; solver, ran and cpu always stay.  (unknown is a
-# column only with --budget.)  A sweep's table by size and stress's tables
-# of CPU time and memory the same way, each in its own order.
+# column only with --budget.)  A sweep's table by size, stress's tables of
+# CPU time and memory and compare's table the same way, each in its own
+# order.
 sweep=(--corpus lightsout:random:rows=8..32:count=40:seed=2 --solvers gf2,chase --threads 2)
 stress=(--exec "$pb solve flip" --against "$pb solve flip --solver rowenum"
     --corpus flip:random:count=40 --batch 10)
+"$pb" run flip "${args[@]}" --json base.json >/dev/null 2>&1 || bad "run base.json"
+"$pb" run flip "${args[@]}" --json new.json >/dev/null 2>&1 || bad "run new.json"
 by_size="by size|board|instances|cpu|mad|min..max"
+compared="solver|base|new|ratio|95% CI|p|verdict|samples (base, new)"
 cpu="program|median|10-90%|mean|timed runs" memory="program|mean|at most|runs"
 run_order=${order// unknown/} run_order=${run_order// /|}
 for w in 200 100 80 70 60 50 40 20; do
@@ -110,6 +114,10 @@ for w in 200 100 80 70 60 50 40 20; do
     COLUMNS=$w "$pb" stress flip "${stress[@]}" >stress$w.txt 2>/dev/null || bad "stress, COLUMNS=$w"
     fits "stress's CPU times" stress$w.txt '^  program +median' "$cpu" "10-90%|mean|timed runs" \
         "program median" $w
+    COLUMNS=$w "$pb" compare base.json new.json >compare$w.txt 2>/dev/null
+    [ $? -le 1 ] || bad "compare, COLUMNS=$w: $(cat compare$w.txt)"
+    fits "compare's table" compare$w.txt '^  solver +base +new ' "$compared" \
+        "samples (base, new)|p|95% CI" "solver base new ratio verdict" $w 60
     fits "stress's memory" stress$w.txt '^  program +(mean +)?at most' "$memory" "runs|mean" "program" $w
 done
 [ "$(header w200.txt)" = "$all " ] && ok || bad "200 wide, not every column: $(header w200.txt)"

@@ -2,7 +2,7 @@
 # cli_layers.sh BIN SRC - the house's layering (CONTRIBUTING.md): every
 # #include "..." from one folder to another goes down, cli -> bench ->
 # solvers, util -> include/, and no files include each other in a circle
-# (tsort finds one; count.c and mrv.c include themselves, their template).
+# (tsort finds one; countsearch.c and mrv.c include themselves, their template).
 set -u
 bin=$1 src=$2
 source "$src/tests/cli.sh"

@@ -1,4 +1,4 @@
-/* tetravex-nodes.c - count.c's search tree on each game of Tetravex corpora:
+/* tetravex-nodes.c - count's search tree (countsearch.c) on each game of Tetravex corpora:
  * the nodes it visits, its CPU time and so the time per node.  Built by
  * scripts/tetravex-bench against a build with or without the counting
  * checks (-DTX_NO_SUPPLY, -DTX_NO_BALANCE), so the ablation shows what a

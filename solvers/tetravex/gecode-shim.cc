@@ -50,7 +50,7 @@ class Model : public Space
         // "The anchors").
         bool distinct = nk * 10 >= n * n * 9;
         count(*this, kind, card, values, distinct ? IPL_VAL : IPL_DOM);
-        // The counting knowledge of count.c: per number d, the left border
+        // The counting knowledge of countsearch.c: per number d, the left border
         // shows d (lefts - rights showing d) times more often than the right
         // border, and the top border (tops - bottoms) more than the bottom.
         int bal[2][10] = {{0}};

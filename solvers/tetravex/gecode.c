@@ -9,7 +9,7 @@
  * kind k is used exactly count[k] times (a global cardinality constraint:
  * domain consistent, a matching of cells to tiles with Hall's condition,
  * where kinds repeat; value consistent where nearly every tile is a kind of
- * its own, the same nodes for less); and the counting knowledge of count.c,
+ * its own, the same nodes for less); and the counting knowledge of countsearch.c,
  * as count constraints on the border edges (per number d, the left border
  * shows d as many times more than the right as the tiles' lefts outnumber
  * their rights, and the same for top and bottom; each border's counts sum
@@ -18,7 +18,7 @@
  * from a corner (each new cell meets two placed neighbours once past the
  * first row and column), then the smallest kind.
  * Cost: propagation (the tables domain consistent) is heavy per node, a
- * thousand times a node of count.c; what it prunes keeps its trees small,
+ * thousand times a node of countsearch.c; what it prunes keeps its trees small,
  * and it anchors the searches as an independent solver (results/tetravex.md,
  * "The anchors").
  * Memory: Gecode allocates during solve(), like CaDiCaL in sat.c (the one

@@ -6,8 +6,8 @@
  * with the fewest kinds that fit it (a cell with none ends the branch at
  * once, wherever it is: forward checking on the whole board).  Each empty
  * cell keeps the AND of the masks its placed neighbours demand (by[side][d]
- * as in count.c), so its candidates are one more AND with the kinds left and
- * a popcount.  The counting checks of count.c hold for any order of filling
+ * as in countsearch.c), so its candidates are one more AND with the kinds left and
+ * a popcount.  The counting checks of countsearch.c hold for any order of filling
  * (counts in txset.h) and run at every node.
  * Restarts: a dynamic order is sometimes led by its first choices into a
  * subtree it cannot refute quickly.  So the search runs with a node budget,
@@ -644,7 +644,7 @@ static int place_at(search *s, const counts *in)
     s_add(&s->empty, best);
     /* Cut below k: the share done here is the kinds before k in this run's
      * order and what the cut child had done, each kind an equal share (as
-     * count.c's); only the cut's path pays for it. */
+     * countsearch.c's); only the cut's path pays for it. */
     if (s->budget < 0) {
         int before = k >= rot ? s_count(s_below(s_from(fit, rot), k))
                               : s_count(s_from(fit, rot)) + s_count(s_below(fit, k));

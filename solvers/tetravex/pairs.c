@@ -1,7 +1,7 @@
 /* pairs - count's search, a cell's candidates a set of kinds looked up by
  * the pair (left number, top number), its whole state in a struct.
  *
- * Idea: the search of count.c and square.c (the same cells in the same
+ * Idea: the search of countsearch.c and square.c (the same cells in the same
  * order, the same kinds in the same order, the same counting checks: the
  * same tree, node for node), written as a loop over a stack of steps: a
  * cell's top and left neighbours come before it in either order, so its
@@ -372,7 +372,7 @@ double tx__pairs_done(const tx_pairs *p)
 {
     /* At each step of the path the kinds before its own are done, each kind
      * with a tile left an equal share of the step's subtree (Knuth's
-     * estimate, as count.c's), folded from the cut up.  The counts of each
+     * estimate, as countsearch.c's), folded from the cut up.  The counts of each
      * step are the present ones with the kinds placed below it put back. */
     uint8_t count[TX_CELLS];
     double done = 0;

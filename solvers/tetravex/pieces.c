@@ -1,6 +1,6 @@
 /* pieces - one game's search cut into pieces that machines search apart.
  *
- * Idea: the square order's search (count.c) visits, at its step D, every
+ * Idea: the square order's search (countsearch.c) visits, at its step D, every
  * locally consistent way to fill the first D cells of the square grown
  * from the corner; below each is a subtree of its own, and the subtrees
  * cover the tree once.  So each node at step D is a piece: the game with

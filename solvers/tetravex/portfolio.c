@@ -65,7 +65,7 @@ typedef struct pool {
     int orients, step; /* search o on orientation o * step, o < orients */
     tx_game turned[8];
     tx_pairs search[8];        /* many numbers: each search where it stopped (pairs.c) */
-    uint8_t path[8][TX_CELLS]; /* few numbers: each search's path (count.c) */
+    uint8_t path[8][TX_CELLS]; /* few numbers: each search's path (countsearch.c) */
     int resume[8];             /* ... and the step it goes on from */
     long long work[8];         /* nodes spent */
     double done[8];            /* the share of its tree behind it */

@@ -12,7 +12,7 @@
  * the reasoning runs through the edges.  Kind k is used exactly count[k]
  * times: a totalizer (a unary adder tree) over the cells, or to 8x8 for a
  * kind of one tile a clause and pairwise at-most-one.  And the counting
- * knowledge of count.c, without which CDCL has to rediscover a pigeonhole
+ * knowledge of countsearch.c, without which CDCL has to rediscover a pigeonhole
  * argument: for each number d, the left border shows d exactly (lefts -
  * rights showing d) times more often than the right border, as
  * equivalences between the unary outputs of two totalizers over the border

@@ -9,7 +9,7 @@
  * numbers about 1e8 boards of one row; grown as a square (tx__order: the
  * w x w corner, then column w beside it, then row w below), every cell off
  * the first row and column is held by two, and the peak falls to about
- * 1e5.  The counting checks and the kind masks are count.c's, unchanged;
+ * 1e5.  The counting checks and the kind masks are countsearch.c's, unchanged;
  * each cell still has its top and left neighbours placed, so a node costs
  * what count's does.
  * Limits: n <= 12.  With 2 or 3 numbers the border balance, which count

@@ -108,7 +108,7 @@ enum { TX_ANY = TX_DIGITS };
 /* The counting test alone: 1 if the game passes it at the root. */
 int tx__count_test(const tx_game *);
 
-/* The counting checks at every node of count.c and mrv.c (the counts and
+/* The counting checks at every node of countsearch.c and mrv.c (the counts and
  * s_take in txset.h).  To measure what each check is worth, a build with -DTX_NO_SUPPLY or
  * -DTX_NO_BALANCE leaves it out (results/tetravex.md); normal builds have
  * both. */
@@ -169,12 +169,12 @@ extern int tx__arc_most;
 void tx__turn(const tx_game *g, int o, tx_game *out);
 int tx__turn_cell(int o, int n, int cell);
 
-/* The search of count.c, cut after *budget nodes (left in *budget on the
+/* The search of countsearch.c, cut after *budget nodes (left in *budget on the
  * return): 1 with the kinds of ks placed in kind[], 0 if the game has no
  * solution, -1 if cut. */
 int tx__count_search(const tx_game *, long long *budget, tx_kinds *ks, uint8_t *kind);
 
-/* The orders count.c's search can fill the cells in (tx__order, kindset.c,
+/* The orders count's search (countsearch.c) can fill the cells in (tx__order, kindset.c,
  * which pieces, pairs, naive and gecode use too): row by row (count), or
  * as a square grown from the corner (square.c). */
 enum { TX_ROWS, TX_SQUARE };
@@ -200,7 +200,7 @@ int tx__count_part(const tx_game *, int order, long long *budget, tx_kinds *ks, 
 int tx__count_solve(const tx_game *, int order, tx_answer *a);
 
 /* A game's search split (pieces.c): the nodes at step depth of the square
- * order's search (count.c's, below g's own pins if g is a piece), in the
+ * order's search (countsearch.c's, below g's own pins if g is a piece), in the
  * order it visits them, each given to emit with the kinds of the cells of
  * the steps before depth (kind[cell]); *top: the nodes above them.  The
  * pieces cover the search's tree, each subtree once: a Possible game has a

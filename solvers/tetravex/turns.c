@@ -3,7 +3,7 @@
  *
  * Idea: turning or mirroring the board (and every tile with it) gives a game
  * with the same answer, but not the same search: row-major from another
- * corner meets other numbers first, and the number of nodes count.c needs
+ * corner meets other numbers first, and the number of nodes count's search needs
  * to refute an impossible game varies by orders of magnitude between the
  * eight orientations (results/tetravex.md, "Which orderings pay").  So
  * run count's search on each orientation with a node budget, 2000 nodes

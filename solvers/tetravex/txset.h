@@ -5,7 +5,7 @@
  * instructions; a board to 12x12 needs 144 bits, three words.  Rather than
  * paying three words on every board, a search is written once over `set`
  * and compiled twice: the file defines W (1 or 3), includes this header,
- * then its body, and repeats with the other W (count.c, mrv.c):
+ * then its body, and repeats with the other W (countsearch.c, mrv.c):
  *
  *     #define W 1
  *     #include "txset.h"

@@ -31,7 +31,7 @@ int tg__bigsolver_fits(const tg_bigalgo *algo, const void *inst, unsigned goals)
 
 int tg__bigsolver_prepare(void)
 {
-    tg_nullity(1, 1); /* gf2's table of small sizes, before any thread asks it */
+    tg_nullity(1, 1); /* the facts of small sizes (facts.c), before any thread asks */
     return 0;
 }
 

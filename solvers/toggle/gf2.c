@@ -118,68 +118,20 @@ static void build_tables(system_t *s)
 
 static const uint64_t zero[TG_MAX];
 
-/* Eliminates R for an m x n board into s, with the tables of a small board if
- * asked; returns the nullity.  col[j], column j of R, is what first row e_j
- * leaves on the last row of an empty board.  Kept out of line, as is the
- * general solver, so the small boards' path stays lean. */
-__attribute__((noinline)) static int eliminate(int m, int n, const uint64_t *col, system_t *s,
-                                               int tables)
+/* Eliminates R for an m x n board into s (facts.c), then the tables of a
+ * small board or the kernel's columns of a large one.  col[j], column j of
+ * R, is what first row e_j leaves on the last row of an empty board.  Kept
+ * out of line, as is the general solver, so the small boards' path stays
+ * lean. */
+__attribute__((noinline)) static void eliminate(int m, int n, const uint64_t *col, system_t *s)
 {
-    uint64_t row[TG_MAX], ops[TG_MAX];
-    int pivcol[TG_MAX], rank = 0;
-    memset(row, 0, sizeof row);
-    for (int j = 0; j < n; j++)
-        for (int i = 0; i < n; i++)
-            row[i] |= ((col[j] >> i) & 1) << j;
-    for (int i = 0; i < n; i++)
-        ops[i] = 1ull << i;
-    for (int j = 0; j < n && rank < n; j++) { /* reduced row echelon form */
-        int p = rank;
-        while (p < n && !((row[p] >> j) & 1))
-            p++;
-        if (p == n)
-            continue;
-        uint64_t t = row[p];
-        row[p] = row[rank];
-        row[rank] = t;
-        t = ops[p];
-        ops[p] = ops[rank];
-        ops[rank] = t;
-        uint64_t prow = row[rank], pops = ops[rank];
-        for (int i = 0; i < n; i++) { /* branch-free: bit j is a coin toss */
-            uint64_t sel = -((row[i] >> j) & 1);
-            row[i] ^= prow & sel;
-            ops[i] ^= pops & sel;
-        }
-        row[rank] = prow;
-        ops[rank] = pops;
-        pivcol[rank++] = j;
-    }
     s->m = m;
     s->n = n;
-    s->nullity = n - rank;
-    memset(s->inv, 0, sizeof s->inv);
-    for (int p = 0; p < rank; p++)
-        s->inv[pivcol[p]] = ops[p];
-    int k = 0;
-    for (int j = 0, p = 0; j < n; j++) { /* one kernel vector per free column */
-        if (p < rank && pivcol[p] == j) {
-            p++;
-            continue;
-        }
-        uint64_t v = 1ull << j;
-        for (int q = 0; q < rank; q++)
-            if ((row[q] >> j) & 1)
-                v |= 1ull << pivcol[q];
-        s->kern[k][0] = v;
-        if (tg_chase(zero, m, n, 0, s->kern[k]))
-            pz_fatal("gf2: kernel vector of %dx%d leaves lights on", m, n);
-        k++;
-    }
-    s->small = tables && m * n <= SMALL_CELLS && n <= SMALL_COLS;
+    s->nullity = tg__first_row_system(m, n, col, s->inv, s->kern);
+    s->small = m * n <= SMALL_CELLS && n <= SMALL_COLS;
     if (s->small)
         build_tables(s);
-    else if (tables)
+    else
         for (int r = 0, p = 0; r < m; r++)
             for (int c = 0; c < n; c++, p++) {
                 uint32_t g = 0;
@@ -188,59 +140,18 @@ __attribute__((noinline)) static int eliminate(int m, int n, const uint64_t *col
                 s->lo[p] = (uint16_t)(g & 0xffff);
                 s->hi[p] = (uint16_t)(g >> LOW_BITS);
             }
-    return s->nullity;
 }
 
-/* Per size: the nullity, and whether the all-on board can be turned off. */
-static struct fact {
-    uint8_t nullity, on_solvable, known;
-} facts[TG_MAX + 1][TG_MAX + 1];
-
-/* Every size: for each width n, each e_j is chased down 64 rows once, since
- * row m of that chase is what e_j leaves on an m-row board. */
+/* The facts of every size (facts.c), which fits reads, before any timing. */
 static int gf2_prepare(void)
 {
-    static system_t s;
-    static uint64_t chase[TG_MAX][TG_MAX + 1]; /* [j][r]: row r of e_j's chase */
-    uint64_t col[TG_MAX];
-    if (facts[TG_MAX][TG_MAX].known)
-        return 0;
-    for (int n = 1; n <= TG_MAX; n++) {
-        for (int j = 0; j < n; j++) {
-            chase[j][0] = 1ull << j;
-            chase[j][TG_MAX] = tg_chase(zero, TG_MAX, n, 0, chase[j]);
-        }
-        for (int m = 1; m <= TG_MAX; m++) {
-            struct fact *f = &facts[m][n];
-            for (int j = 0; j < n; j++)
-                col[j] = chase[j][m];
-            f->nullity = (uint8_t)eliminate(m, n, col, &s, 0);
-            f->on_solvable = 1; /* all on is in the image iff it is orthogonal to ker A */
-            for (int k = 0; k < s.nullity; k++)
-                f->on_solvable &= !(tg_weight(s.kern[k], m) & 1);
-            f->known = 1;
-        }
-    }
+    tg_nullity(1, 1);
     return 0;
-}
-
-int tg_nullity(int m, int n)
-{
-    gf2_prepare();
-    return facts[m][n].nullity;
-}
-
-int tg_on_solvable(int m, int n)
-{
-    gf2_prepare();
-    return facts[m][n].on_solvable;
 }
 
 static int gf2_fits(int m, int n)
 {
-    if (!facts[m][n].known)
-        pz_fatal("gf2: fits() called before prepare()");
-    return facts[m][n].nullity <= MAX_NULLITY;
+    return tg_nullity(m, n) <= MAX_NULLITY;
 }
 
 static inline int solve_small(const system_t *s, const tg_board *bd, unsigned goals, tg_answer *a)
@@ -393,7 +304,7 @@ __attribute__((noinline)) static void resize(system_t *s, int m, int n)
         x[0] = 1ull << j;
         col[j] = tg_chase(zero, m, n, 0, x);
     }
-    eliminate(m, n, col, s, 1);
+    eliminate(m, n, col, s);
 }
 
 /* Inlined into each puzzle's entry point, so the goals are a constant there. */

@@ -220,11 +220,18 @@ static inline uint64_t tg_chase(const uint64_t *b, int m, int n, uint64_t goalro
     return b[m - 1] ^ tg_spread(x[m - 1], mask) ^ above ^ goalrow;
 }
 
-/* Facts about the m x n press matrix A (gf2.c; the first call builds a table
- * for every size): its nullity, and whether the all-on board is in its image
- * (can be turned all off). */
+/* Facts about the m x n press matrix A (facts.c; the first call builds a
+ * table for every size): its nullity, and whether the all-on board is in its
+ * image (can be turned all off). */
 int tg_nullity(int m, int n);
 int tg_on_solvable(int m, int n);
+/* The first-row system (facts.c): R's columns col[j] (what first row e_j
+ * leaves on the last row of an empty m x n board) in reduced row echelon
+ * form.  Bit j of a particular first row for residue c is parity(inv[j] &
+ * c); kern[k], for k below the nullity returned, is a press pattern that
+ * changes nothing, chased down all m rows. */
+int tg__first_row_system(int m, int n, const uint64_t *col, uint64_t *inv,
+                         uint64_t (*kern)[TG_MAX]);
 
 /* What the two toggle puzzles share (puzzle.c): the checker, which replays
  * presses cell by cell and shares no code with the algorithms, comparison,

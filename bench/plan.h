@@ -68,8 +68,8 @@ int pz_plan(const pz_corpus *c, pz_run_opts *o, double budget, pz_plan_row *rows
  * caller's step, until PZ_PILOT steps, PZ_PILOT_CPU_MS of CPU in all its
  * parts, wall_ms of wall clock (0: no limit), the stop (pz_stop_signal), or
  * the step's own word.  A part is what the caller times apart: a solver, or
- * stress's programs, generator and reference. */
-enum { PZ_PILOT_PARTS = 4 };
+ * stress's programs, generator, reference and itself. */
+enum { PZ_PILOT_PARTS = 5 };
 
 /* Makes and times step k (from 0), bringing cpu[part] (the CPU seconds each
  * part has spent so far) up to date: 0 to go on; 1 when it is the last

@@ -4,30 +4,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <sys/resource.h>
-
 #include "../util/util.h"
 #include "progress.h"
-
-/* CPU seconds of this process and of its children that ended (stress's
- * programs). */
-static double process_cpu(void)
-{
-    struct rusage u[2];
-    double s = 0;
-    getrusage(RUSAGE_SELF, &u[0]);
-    getrusage(RUSAGE_CHILDREN, &u[1]);
-    for (int k = 0; k < 2; k++)
-        s += (double)u[k].ru_utime.tv_sec + (double)u[k].ru_utime.tv_usec * 1e-6 +
-             (double)u[k].ru_stime.tv_sec + (double)u[k].ru_stime.tv_usec * 1e-6;
-    return s;
-}
 
 /* Wall seconds left: what the plan leaves at the pace of the CPU so far,
  * else at the pace of finished; -1: nothing to go by yet. */
 static double time_left(const pz_progress *p, long long done, double t)
 {
-    double cpu = process_cpu() - p->cpu0;
+    double cpu = pz_process_cpu() - p->cpu0;
     if (p->cpu > 0 && cpu > 0 && cpu < p->cpu)
         return (p->cpu - cpu) * t / cpu;
     return done > 0 && t > 0 ? (double)(p->total - done) * t / (double)done : -1;
@@ -80,7 +64,7 @@ int pz_progress_start(pz_progress *p, pthread_t *t)
     pthread_condattr_t a;
     if (!p->name || p->total <= 0)
         return 0;
-    p->cpu0 = process_cpu();
+    p->cpu0 = pz_process_cpu();
     pthread_mutex_init(&p->lock, NULL);
     pthread_condattr_init(&a);
     pthread_condattr_setclock(&a, CLOCK_MONOTONIC);

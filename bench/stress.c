@@ -965,6 +965,7 @@ typedef struct stress_pilot {
     worker w;
     pz_stress_tally t;
     long long step;
+    double cpu0; /* the process's CPU at the start (pz_process_cpu) */
 } stress_pilot;
 
 _Static_assert((int)PZ_STRESS_PARTS <= (int)PZ_PILOT_PARTS,
@@ -982,6 +983,12 @@ static int stress_step(void *ctx, int k, double *cpu)
         cpu[g] = sp->t.prog[g].cpu_s;
     cpu[PZ_STRESS_GEN] = sp->t.gen_cpu_s;
     cpu[PZ_STRESS_OURS] = sp->t.ref_cpu_s;
+    /* stress itself: the whole process's CPU and its ended runs', less
+     * the parts above (each run's own CPU is in both) */
+    double self = pz_process_cpu() - sp->cpu0;
+    for (int p = 0; p < PZ_STRESS_SELF; p++)
+        self -= cpu[p];
+    cpu[PZ_STRESS_SELF] = self > 0 ? self : 0;
     return 0;
 }
 
@@ -1001,6 +1008,7 @@ int pz_stress_plan_make(pz_stress *s, double budget, pz_stress_plan *plan)
     worker_init(&sp->w, s, sp->step);
     sp->w.pilot = 1;
     tally_init(&sp->t);
+    sp->cpu0 = pz_process_cpu();
     pz_pilot_run(stress_step, sp, PZ_STRESS_PARTS, PILOT_WALL_MS, &done);
     plan->tried = done.steps * sp->step;
     memcpy(plan->cpu, done.cpu, sizeof plan->cpu);
@@ -1026,7 +1034,8 @@ int pz_stress_plan_make(pz_stress *s, double budget, pz_stress_plan *plan)
 
 void pz_stress_plan_print(FILE *f, const pz_stress *s, const pz_stress_plan *plan, double budget)
 {
-    static const char *const parts[PZ_STRESS_PARTS - PZ_STRESS_PROGS] = {"--gen", "our solvers"};
+    static const char *const parts[PZ_STRESS_PARTS - PZ_STRESS_PROGS] = {"--gen", "our solvers",
+                                                                         "stress itself"};
     const char *unit = s->gen.cmd ? "seed" : "instance";
     char each[32], whole[32];
     long long indices = s->end - s->first;
@@ -1040,11 +1049,11 @@ void pz_stress_plan_print(FILE *f, const pz_stress *s, const pz_stress_plan *pla
             continue; /* a part that took no part */
         pz_span(each, sizeof each, plan->cpu[k] / (double)plan->tried);
         pz_span(whole, sizeof whole, plan->estimate[k]);
-        fprintf(f, "  %-12s %9s each, %10s for %lld %ss\n",
+        fprintf(f, "  %-13s %9s each, %10s for %lld %ss\n",
                 prog ? pz_stress_names[k] : parts[k - PZ_STRESS_PROGS], each, whole, indices, unit);
     }
     pz_span(whole, sizeof whole, plan->total);
-    fprintf(f, "  %-12s %9s       %10s: ", "in all", "", whole);
+    fprintf(f, "  %-13s %9s       %10s: ", "in all", "", whole);
     if (plan->verdict == PZ_WHOLE)
         fputs("whole\n", f);
     else if (plan->verdict == PZ_SAMPLED)

@@ -180,8 +180,10 @@ typedef struct pz_stress_versus {
 pz_stress_versus pz_stress_compare(const pz_stress_tally *);
 
 /* What a stress's pilot times apart: the programs (0 --exec, 1 --against),
- * the generator, and our reference solvers. */
-enum { PZ_STRESS_GEN = PZ_STRESS_PROGS, PZ_STRESS_OURS, PZ_STRESS_PARTS };
+ * the generator, our reference solvers, and stress itself: writing each
+ * run's input, starting it (fork, exec, its cgroup, pipes), reading and
+ * judging its output. */
+enum { PZ_STRESS_GEN = PZ_STRESS_PROGS, PZ_STRESS_OURS, PZ_STRESS_SELF, PZ_STRESS_PARTS };
 
 /* The time budget (plan.h) for a stress: each part timed on a pilot of the
  * corpus (pz_pilot_run: PZ_PILOT runs at most, of the batch's size up to

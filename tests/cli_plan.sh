@@ -112,6 +112,19 @@ planned=$(sed -n 's/^  in all *\(.*\) of CPU for the run as planned$/\1/p' "$tmp
 spent=$(awk '{ print $1 + $2 }' "$tmp/time")
 awk -v p="${planned:-0}" -v s="$spent" 'BEGIN { exit !(p > 0 && s / p < 2.5 && p / s < 2.5) }' &&
     ok || bad "a sweep of tiny boards planned ${planned:-nothing} s, spent $spent s: $(cat "$tmp/err")"
+# A stress's estimate counts stress itself (each run's input, its start,
+# its output judged) beside its program: within 2.5x of the CPU the stress
+# and its runs then spent.
+P=$(dirname "$pb")/tests/progs
+{ time (cd "$tmp" && "$pb" stress flip --corpus flip:random:mode=solvable:count=1000 --batch 10 \
+    --exec "$P/prog_flip" --show 0 >/dev/null 2>"$tmp/err"); } 2>"$tmp/time"
+grep -qE '^  stress itself .* each, .* for 1000 instances$' "$tmp/err" && ok ||
+    bad "no estimate of stress itself: $(cat "$tmp/err")"
+planned=$(sed -n 's/^  in all  *\([0-9.]* [a-z]*\): whole$/\1/p' "$tmp/err" | seconds)
+spent=$(awk '{ print $1 + $2 }' "$tmp/time")
+awk -v p="${planned:-0}" -v s="$spent" 'BEGIN { exit !(p > 0 && s / p < 2.5 && p / s < 2.5) }' &&
+    ok || bad "a stress planned ${planned:-nothing} s, spent $spent s: $(cat "$tmp/err")"
+
 # The progress line's time left comes from the plan: on a terminal (script
 # gives one) its first "about X left", with the time gone by then, is within
 # 3x of the run's wall time that the summary prints.

@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <time.h>
 
+#include <sys/resource.h>
+
 #include "util.h"
 
 static double seconds(clockid_t clock)
@@ -20,6 +22,18 @@ double pz_now(void)
 double pz_cpu_now(void)
 {
     return seconds(CLOCK_THREAD_CPUTIME_ID);
+}
+
+double pz_process_cpu(void)
+{
+    struct rusage u[2];
+    double s = 0;
+    getrusage(RUSAGE_SELF, &u[0]);
+    getrusage(RUSAGE_CHILDREN, &u[1]);
+    for (int k = 0; k < 2; k++)
+        s += (double)u[k].ru_utime.tv_sec + (double)u[k].ru_utime.tv_usec * 1e-6 +
+             (double)u[k].ru_stime.tv_sec + (double)u[k].ru_stime.tv_usec * 1e-6;
+    return s;
 }
 
 double pz_clock_cost(double (*clock)(void))

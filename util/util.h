@@ -18,6 +18,9 @@
  * machine is much of the time. */
 double pz_now(void);
 double pz_cpu_now(void);
+/* CPU seconds of this process, every thread, and of its children that
+ * ended (stress's programs): what `time` says of a command. */
+double pz_process_cpu(void);
 /* The least time between two readings of a clock: its own cost, which a
  * timed batch of few instances would otherwise charge to what it times. */
 double pz_clock_cost(double (*clock)(void));

@@ -87,7 +87,7 @@ done
     bad "stress.html: not the JSON's examples: $(grep -o '<h3>failure[^<]*' stress.html)"
 
 # Bad input: one line, exit 2.
-expect_line 2 "puzzlebench: report: expected --html F, the page to write (try report --help)" \
+expect_line 2 "puzzlebench: report: expected --html F or --bmf F, what to write (try report --help)" \
     "$PB" report a.json
 printf 'date,commit,run,puzzle,solver,ns\nx,c,r,p,s,-3\n' >bad.csv
 expect_line 2 "puzzlebench: report: bad.csv:2: expected a positive time in ns, found '-3'" \

@@ -454,6 +454,34 @@ static int given_run(const job *jb, const worker *w, int j, int end)
     return end;
 }
 
+/* What one hook (a solver's check_batch, or its same_batch) is known to
+ * say of a batch: yes to [.., ok), and where ok < asked, no to ok. */
+typedef struct known {
+    int ok, asked;
+} known;
+
+/* How far from j, at most end, solver s's answers pass the hook (same:
+ * same_batch against the reference's, else check_batch, into classes),
+ * asking only what *kn does not know: so a solver that passed a long run
+ * is not asked again after another stopped early, and the batch costs
+ * each hook one pass, not one a stop. */
+static int passes(const job *jb, const worker *w, int s, int same, int j, int end, int *classes,
+                  known *kn)
+{
+    const pz_puzzle *p = jb->c->puzzle;
+    const size_t isz = p->inst_size, asz = p->ans_size;
+    if (j < kn->ok && (kn->ok >= end || kn->ok < kn->asked))
+        return kn->ok < end ? kn->ok : end;
+    int from = j > kn->ok ? j : kn->ok;
+    size_t m = (size_t)(end - from);
+    const char *in = w->inst + (size_t)from * isz, *ans = w->ans[s] + (size_t)from * asz;
+    kn->ok =
+        from + (int)(same ? p->same_batch(in, w->ans[jb->order[0]] + (size_t)from * asz, ans, m)
+                          : p->check_batch(in, ans, m, classes + from));
+    kn->asked = end;
+    return kn->ok;
+}
+
 /* check_batch's way, where the puzzle checks (and with several solvers,
  * compares) batches: over a run of instances every solver answered, each
  * solver's answers through check_batch (the reference's classes kept),
@@ -470,15 +498,14 @@ static void check_batch_many(const job *jb, worker *w, long long lo, int n)
     const char *inst = w->inst, *ref = w->ans[first];
     int *classes = w->classes, *other = w->classes + jb->batch, k;
     long long *hist = w->hist, accepted = 0;
+    known check[PZ_RUN_SOLVERS] = {{0, 0}}, same[PZ_RUN_SOLVERS] = {{0, 0}};
     for (int j = 0; j < n;) {
         int end = given_run(jb, w, j, n);
         for (int s = 0; s < ns && end > j; s++)
-            end = j + (int)p->check_batch(inst + (size_t)j * isz, w->ans[s] + (size_t)j * asz,
-                                          (size_t)(end - j), (s == first ? classes : other) + j);
+            end = passes(jb, w, s, 0, j, end, s == first ? classes : other, &check[s]);
         for (int s = 0; s < ns && end > j; s++)
             if (s != first)
-                end = j + (int)p->same_batch(inst + (size_t)j * isz, ref + (size_t)j * asz,
-                                             w->ans[s] + (size_t)j * asz, (size_t)(end - j));
+                end = passes(jb, w, s, 1, j, end, NULL, &same[s]);
         accepted += end - j;
         for (; j < end; j++) {
             if ((unsigned)(k = classes[j]) >= PZ_CLASSES)

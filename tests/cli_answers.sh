@@ -146,13 +146,13 @@ for s in flip:w.so:fstop tetravex:w.so:tstop; do
         bad "${s#*:}: $(cat "$tmp/out")"
 done
 
-# Sampled-out boards are not run, not unanswered.
-expect 0 "" -- "$pb" run flip --corpus flip:random:count=2e5 --solvers gf2,rowenum --time-budget 0.02 \
-    --no-save
+# Sampled-out boards are not run, not unanswered (every solver sampled, as a
+# plan may choose; given here, since what a plan chooses depends on the machine).
+expect 0 "" -- "$pb" run flip --corpus flip:random:count=2e4 --solvers gf2,rowenum --sample 1/10 \
+    --slow gf2,rowenum --no-save
 grep -q "no valid answer\|no solver answered" "$tmp/out" && bad "sampled out: $(cat "$tmp/out")" || ok
-# (where the plan samples every solver, the boards none ran are said so)
-grep -q "^Answers: .*not run: " "$tmp/out" && { grep -q "not run (sampled out)" "$tmp/out" && ok ||
-    bad "sampled out: $(cat "$tmp/out")"; } || ok
+grep -q "^Answers: .*not run: 18000" "$tmp/out" && grep -q "not run (sampled out)" "$tmp/out" && ok ||
+    bad "sampled out: $(cat "$tmp/out")"
 
 # The same judge output agrees; another count says how it differs.
 expect 0 "" -- run flip --corpus flip:random:count=200 --solvers gf2,w.so:last4

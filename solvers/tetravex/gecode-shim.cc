@@ -87,11 +87,9 @@ class Model : public Space
         // number of kinds left (accumulated failure count over domain size,
         // Gecode's weighted degree), ties broken by order[], the square
         // grown from the corner (tx__order), where every cell filled after
-        // the first row and column meets two placed neighbours.  On game 4
-        // of tetravex:random:n=8:digits=10:mode=perturbed:count=5:seed=7
-        // (8x8, Impossible) that refutes in 59 k nodes, where the smallest
-        // domain takes 342 k and the square order alone 424 k
-        // (results/tetravex.md, "The anchors").
+        // the first row and column meets two placed neighbours: on the
+        // Impossible 8x8 games it was chosen on, fewer nodes than the
+        // smallest domain or the square order alone.
         IntVarArgs sq;
         for (int i = 0; i < n * n; i++)
             sq << kind[order[i]];

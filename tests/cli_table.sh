@@ -33,7 +33,9 @@ env -u COLUMNS "$pb" run lightsout --corpus lightsout:random:rows=8..32:count=40
 [ "$(widest sweep.txt)" -le 100 ] && ok || bad "a sweep off a terminal: $(widest sweep.txt) columns"
 grep -Eq '^  by size +board +instances +cpu +mad +min\.\.max$' sweep.txt && ok ||
     bad "a sweep off a terminal: $(cat sweep.txt)"
-env -u COLUMNS "$pb" stress flip --exec "$pb solve flip" --against "$pb solve flip --solver rowenum" \
+nolimit=(); sanitized "$pb" && nolimit=(--memory-limit 0) # ASan's shadow memory
+env -u COLUMNS "$pb" stress flip "${nolimit[@]}" --exec "$pb solve flip" \
+    --against "$pb solve flip --solver rowenum" \
     --corpus flip:random:count=40 --batch 10 >stress.txt 2>/dev/null || bad "stress into a file"
 grep -Eq '^  program +median +10-90% +mean +timed runs$' stress.txt &&
     grep -Eq '^  program +mean +at most +runs$' stress.txt && ok || bad "stress off a terminal: $(cat stress.txt)"
@@ -96,7 +98,7 @@ fits() {
 # CPU time and memory and compare's table the same way, each in its own
 # order.
 sweep=(--corpus lightsout:random:rows=8..32:count=40:seed=2 --solvers gf2,chase --threads 2)
-stress=(--exec "$pb solve flip" --against "$pb solve flip --solver rowenum"
+stress=("${nolimit[@]}" --exec "$pb solve flip" --against "$pb solve flip --solver rowenum"
     --corpus flip:random:count=40 --batch 10)
 "$pb" run flip "${args[@]}" --json base.json >/dev/null 2>&1 || bad "run base.json"
 "$pb" run flip "${args[@]}" --json new.json >/dev/null 2>&1 || bad "run new.json"

@@ -1,5 +1,5 @@
-# chart.sh - what scripts/plot and scripts/bigboards-plot share: a solver's
-# colour, the log time axis, the caption and the writing of PNG and SVG.
+# chart.sh - what scripts/plot's charts share: a solver's colour, the log
+# time axis, the caption and the writing of PNG and SVG.
 # Source it after lib.sh; set out (the charts' directory) and call chart_tmp
 # before chart_render.
 

@@ -3,11 +3,11 @@
 # without --update-results it writes the micro-benchmarks, the speed reports,
 # the big boards' sweep and every chart drawn from them into results/run/
 # and leaves the checkout clean; with it, it rewrites the committed charts of
-# scripts/plot and scripts/bigboards-plot and their data, and nothing else.
-# The data covers every registered solver (micro.json with its repetitions),
-# and each chart's caption names its data and the day it was measured and
-# drawn.  bigboards-plot alone writes
-# into results/run/ too.  Bad parts and options: exit 2 before any build.
+# scripts/plot and their data, and nothing else.  The data covers every
+# registered solver (micro.json with its repetitions), and each chart's
+# caption names its data and the day it was measured and drawn; the big
+# boards' chart is drawn from its sweep's rows by size.  Bad parts and
+# options: exit 2 before any build.
 set -u
 pb=$1 src=$2
 source "$src/tests/cli.sh"
@@ -20,7 +20,6 @@ expect 2 "--corpus is for the speed part" -- \
     env PZ_BUILD="$tmp/no-build" "$src/scripts/bench" --corpus flip:exhaustive
 expect 2 "expected --max-side N with 8 <= N <= 10000, found '5'" -- \
     env PZ_BUILD="$tmp/no-build" "$src/scripts/bench" bigboards --max-side 5
-expect 2 "option '--out' requires an argument" -- "$src/scripts/bigboards-plot" --out
 [ ! -e "$tmp/no-build" ] && ok || bad "bench built on bad usage"
 
 if ! copy_checkout "$tmp/co"; then
@@ -43,7 +42,7 @@ PZ_PLOT_KEEP=$tmp/keep expect 0 "bench: micro speed bigboards charts in " -- \
     "$co/scripts/bench" all "${small[@]}"
 [ ! -s "$tmp/out" ] && ok || bad "bench all wrote on stdout: $(head -3 "$tmp/out")"
 run=$co/results/run
-for f in micro.json micro.md bigboards.dat speed/flip-exhaustive-3x3.json \
+for f in micro.json micro.md bigboards.json speed/flip-exhaustive-3x3.json \
     speed/lightsout-exhaustive-3x3.json speed/tetravex-random-n-3-digits-3-mode-tiles-count-40.json \
     micro-sets.png micro-sets.svg scaling.png scaling.svg speed.png speed.svg bigboards.png bigboards.svg; do
     [ -s "$run/$f" ] && ok || bad "bench all wrote no results/run/$f"
@@ -69,19 +68,22 @@ for s in $(cat "$tmp/solvers"); do
 done
 # Each caption: the data, the day measured, the day drawn.
 for chart in micro-sets:results/run/micro.json scaling:results/run/micro.json \
-    speed:"results/run/speed/: flip-exhaustive-3x3.json" bigboards:results/run/bigboards.dat; do
+    speed:"results/run/speed/: flip-exhaustive-3x3.json" bigboards:"results/run/: bigboards.json"; do
     title=$(grep '^set multiplot' "$tmp/keep/${chart%%:*}.png.gp" | sed 's/\\n/ /g')
     grep -q "Drawn from [^\"]*${chart#*:}[^\"]*measured $today[^\"]*(drawn $today)" <<<"$title" &&
         ok || bad "${chart%%:*}: no caption with ${chart#*:} and the day: $title"
 done
-grep -q "^# measured $today" "$run/bigboards.dat" && ok || bad "bigboards.dat does not say when"
+# The sweep's sizes 8 and 16 (4, the first batch, is cold), each a point of the chart.
+[ "$(jq -r '[.solvers[] | select(.name == "chase") | .sizes[].rows] | join(" ")' "$run/bigboards.json")" = "8 16" ] &&
+    [ "$(cut -f1 "$tmp/keep/bigboards-lightsout-chase.dat" | paste -sd' ')" = "8 16" ] && ok ||
+    bad "bigboards: sizes $(jq -c '[.solvers[].sizes[]?.rows]' "$run/bigboards.json"), points $(cat "$tmp/keep/bigboards-lightsout-chase.dat")"
 
 # --update-results: the committed charts and their data, each rewritten, the
 # old speed reports replaced by those of the corpora run; nothing else.
 old=$(g ls-files 'results/speed/*.json')
 expect 0 "" -- "$co/scripts/bench" --update-results all "${small[@]}"
 g status --porcelain --untracked-files=all | sort >"$tmp/status"
-for f in micro.json micro.md bigboards.dat micro-sets.png scaling.png speed.png bigboards.png; do
+for f in micro.json micro.md bigboards.json micro-sets.png scaling.png speed.png bigboards.png; do
     grep -qx " M results/$f" "$tmp/status" && ok || bad "bench --update-results all did not rewrite results/$f"
 done
 for f in $old; do
@@ -100,13 +102,4 @@ for chart in micro-sets scaling speed bigboards; do
 done
 g checkout -q -- results && g clean -qfd -- results
 
-# bigboards-plot alone: results/run/ by default, results/ with --update-results.
-rm -rf "$run"
-expect 0 "wrote results/run/bigboards.png" -- "$co/scripts/bigboards-plot"
-grep -Eq 'Drawn from results/bigboards.dat \((committed [0-9-]+|measured [0-9-]+ on [^)]+)\) and results/bigboards-peer.dat' \
-    "$run/bigboards.svg" && ok || bad "bigboards-plot: $(grep -o 'Drawn from[^<]*' "$run/bigboards.svg")"
-clean "scripts/bigboards-plot"
-expect 0 "wrote results/bigboards.png" -- "$co/scripts/bigboards-plot" --update-results
-[ "$(g status --porcelain)" = " M results/bigboards.png" ] && ok ||
-    bad "bigboards-plot --update-results: $(g status --porcelain)"
 summary

@@ -77,6 +77,28 @@ PZ_PLOT_KEEP=$tmp/keep-speed "$src/scripts/plot" --micro "$tmp/none.json" --out 
 grep -q '"exhaustive 4x4\\n(older: wall, p10-p90)" 0' "$tmp/keep-speed/speed.png.gp" &&
     sed 's/\\n/ /g' "$tmp/keep-speed/speed.png.gp" |
     grep -q 'the median of the warm batches, error bars ± their median absolute deviation' && ok || bad "the older report is not marked: $(grep 'xtics\|multiplot' "$tmp/keep-speed/speed.png.gp")"
+# A sweep's report (a small real one) is drawn alone, named after its file,
+# from its sizes[] rows: a point per size at its median, ± its MAD, and the
+# growth in the legend; it is no group of speed.
+"$pb" run lightsout --corpus lightsout:random:rows=4..16:count=30 --solvers gf2,rowenum \
+    --threads 1 --no-save --json "$tmp/sweep.json" >/dev/null && ok || bad "the sweep's run failed"
+rm -rf "$tmp/keep-speed"
+PZ_PLOT_KEEP=$tmp/keep-speed "$src/scripts/plot" --micro "$tmp/none.json" --out "$tmp/sweep" \
+    "$tmp/sweep.json" "$tmp/run.json" 2>/dev/null && [ -s "$tmp/sweep/sweep.png" ] && [ -s "$tmp/sweep/sweep.svg" ] &&
+    ok || bad "plot of a sweep failed: $(ls "$tmp/sweep")"
+for s in gf2 rowenum; do
+    want=$(jq -r --arg s "$s" '.solvers[] | select(.name == $s) | .sizes[]
+        | [.rows, .cpu_ns_median, ([.cpu_ns_median - .cpu_ns_mad, .cpu_ns_min, .cpu_ns_median / 2] | max),
+           .cpu_ns_median + .cpu_ns_mad] | @tsv' "$tmp/sweep.json")
+    [ "$(wc -l <<<"$want")" -ge 2 ] && [ "$(cat "$tmp/keep-speed/sweep-lightsout-$s.dat")" = "$want" ] && ok ||
+        bad "$s's points are not its sizes: $(cat "$tmp/keep-speed/sweep-lightsout-$s.dat") against $want"
+    g=$(jq -r --arg s "$s" '.solvers[] | select(.name == $s) | .growth.exponent * 100 | round / 100' "$tmp/sweep.json")
+    grep -q "title '$s: cells^$g \[" "$tmp/keep-speed/sweep.png.gp" && ok || bad "$s's growth $g is not in the legend"
+done
+tics=$(jq -r '[.solvers[].sizes[].rows] | unique | join(",")' "$tmp/sweep.json")
+grep -q "set xtics ($tics) nomirror" "$tmp/keep-speed/sweep.png.gp" && ok || bad "the sweep's sizes $tics are not its tics"
+[ -s "$tmp/keep-speed/speed-flip.dat" ] && [ ! -e "$tmp/keep-speed/speed-lightsout.dat" ] && ok ||
+    bad "the sweep is in speed, or run.json is not: $(ls "$tmp/keep-speed")"
 # A comparison: each verdict written above its solver's interval, in its
 # colour; the threshold a shaded band (an object, not a line like the grid's).
 cat >"$tmp/cmp.json" <<'EOF'

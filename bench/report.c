@@ -144,7 +144,7 @@ static void spread_cells(pz_cells *c, const pz_spread *sp)
     headline_cells(c, &h);
 }
 
-static pz_cells timing(const pz_result *r, int s, int base)
+pz_cells pz_timing_cells(const pz_result *r, int s, int base)
 {
     const pz_tally *t = &r->tally[s];
     pz_cells c = {"-", "-", "-", "-", "-", "-", 0};
@@ -175,7 +175,7 @@ static const char *cold_headlines(const pz_result *r, char *buf, size_t len)
     size_t at = 0;
     *buf = 0;
     for (int s = 0; s < r->opts.nsolvers && at < len; s++)
-        if (r->tally[s].ran && timing(r, s, -1).headline_cold)
+        if (r->tally[s].ran && pz_timing_cells(r, s, -1).headline_cold)
             at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? ", " : "",
                                    r->opts.solvers[s]->name);
     return buf;
@@ -312,7 +312,7 @@ static void classes_line(FILE *f, const pz_result *r)
     fputs(".\n", f);
 }
 
-static void status_line(FILE *f, const pz_result *r, const char *bold)
+void pz_write_status(FILE *f, const pz_result *r, const char *bold)
 {
     char unk[192];
     if (r->partial)
@@ -550,7 +550,7 @@ static void repetitions_note(FILE *f, const pz_result *r, int width)
         pz_span(hi, sizeof hi, 1e-9 * m.hi);
         char head[96], pass[96];
         snprintf(head, sizeof head, "  %-*s cpu %s;", name_width(r), r->opts.solvers[s]->name,
-                 timing(r, s, -1).cpu);
+                 pz_timing_cells(r, s, -1).cpu);
         snprintf(pass, sizeof pass, "pass mean %s +- %s [%s, %s]", mean, sd, lo, hi);
         /* the passes on a line of their own where both pass the width */
         if ((int)(strlen(head) + 1 + strlen(pass)) <= width)
@@ -738,7 +738,7 @@ static void summary_table(FILE *f, const pz_result *r, int base, int width)
     }
     for (int s = 0; s < n; s++) {
         const pz_tally *t = &r->tally[s];
-        pz_cells c = timing(r, s, base);
+        pz_cells c = pz_timing_cells(r, s, base);
         const char *text[NCOLUMNS] = {r->opts.solvers[s]->name,
                                       NULL,
                                       NULL,
@@ -833,7 +833,7 @@ void pz_write_summary(FILE *f, const pz_result *r)
     char mean[16], line[1024];
     int width = pz_text_width(f), base = pz_baseline(r);
     if (pz_summary_quiet) {
-        status_line(f, r, "");
+        pz_write_status(f, r, "");
         return;
     }
     fprintf(f, "%s  %s", c->puzzle->name, c->spec);
@@ -881,7 +881,7 @@ void pz_write_summary(FILE *f, const pz_result *r)
                 "in there\n",
                 r->jury_unknown);
     classes_line(f, r);
-    status_line(f, r, "");
+    pz_write_status(f, r, "");
     list_failures(f, r, &plain);
 }
 
@@ -1020,7 +1020,7 @@ void pz_write_markdown(FILE *f, const pz_result *r)
             r->opts.threads > 1 ? "s" : "", r->wall_s);
     real_wall(f, r);
     fputs(". ", f);
-    status_line(f, r, "**");
+    pz_write_status(f, r, "**");
     context_line(f, r, "\n", ".\n");
     int base = pz_baseline(r), cut = budgeted(r);
     fprintf(f,
@@ -1029,7 +1029,7 @@ void pz_write_markdown(FILE *f, const pz_result *r)
             cut ? " unknown |" : "", cut ? "--:|" : "");
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];
-        pz_cells c = timing(r, s, base);
+        pz_cells c = pz_timing_cells(r, s, base);
         fprintf(f, "| %s%s | %lld | %lld | %lld | %lld |", r->opts.solvers[s]->name,
                 sampled(r, s) ? " (sampled)" : "", t->ran, t->skipped, t->invalid, t->disagree);
         if (cut)
@@ -1056,16 +1056,6 @@ void pz_write_markdown(FILE *f, const pz_result *r)
         fputc('\n', f);
     list_failures(f, r, &markdown);
     fputc('\n', f);
-}
-
-pz_cells pz_timing_cells(const pz_result *r, int s, int base)
-{
-    return timing(r, s, base);
-}
-
-void pz_write_status(FILE *f, const pz_result *r, const char *bold)
-{
-    status_line(f, r, bold);
 }
 
 int pz_write_file(const char *path, void (*write)(FILE *, const void *), const void *what)

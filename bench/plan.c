@@ -64,9 +64,11 @@ void pz_pilot_run(pz_pilot_step *step, void *ctx, int parts, double wall_ms, pz_
 
 /* A run's batches as its timers see them: instances a batch, batches, and
  * the costs of its clocks in a wall and in a CPU interval (as run.c's
- * settle counts them). */
+ * settle counts them); and the passes over the corpus (--repeat K, and
+ * --warmup's), each making, solving and timing it all again, the last one
+ * alone judging the answers. */
 typedef struct batches {
-    double size, count, wall_cost, cpu_cost;
+    double size, count, wall_cost, cpu_cost, passes;
 } batches;
 
 /* The CPU seconds a run's re-timing loop (pz_settle_next) spends after a
@@ -220,7 +222,7 @@ static void pilot(const pz_corpus *c, const pz_solver *s, const pz_budget *budge
     /* One that fits nothing costs nothing; a failure costs what an answer does. */
     long long timed = sp.solved ? sp.solved : row->fit;
     double fits = (double)c->count * (double)row->fit / (double)row->tried;
-    row->estimate = timed ? (row->cpu + row->check) / (double)timed * fits : 0;
+    row->estimate = timed ? (k->passes * row->cpu + row->check) / (double)timed * fits : 0;
     pz_scratch_free(s, sp.scratch);
     if (sp.arena)
         pz_arena_free(sp.arena);
@@ -290,10 +292,11 @@ int pz_plan(const pz_corpus *c, pz_run_opts *o, double budget, pz_plan_row *rows
         return -1;
     double share = budget / n;
     double make = making(c) * (double)c->count / n; /* each solver's part */
-    double solving[PZ_RUN_SOLVERS];                 /* each solver's, and judging */
+    double solving[PZ_RUN_SOLVERS];                 /* each solver's, and judging, all passes */
     batches k = {.size = pz_run_batch(c, c->count, o), .wall_cost = pz_clock_cost(pz_now)};
     k.count = ceil((double)c->count / k.size);
     k.cpu_cost = pz_clock_cost(pz_cpu_now) + 2 * k.wall_cost;
+    k.passes = (o->repeat > 1 ? o->repeat : 1) + (o->warmup != 0);
     long long sample = 1;
     for (int s = 0; s < n; s++) {
         long long r = 1;
@@ -301,12 +304,12 @@ int pz_plan(const pz_corpus *c, pz_run_opts *o, double budget, pz_plan_row *rows
             return -1;
         pilot(c, o->solvers[s], &o->budget, share, &k, &rows[s]);
         solving[s] = rows[s].estimate;
-        rows[s].estimate += make + timing(&rows[s], &k, 1);
+        rows[s].estimate += k.passes * (make + timing(&rows[s], &k, 1));
         rows[s].verdict =
             rows[s].too_slow ? PZ_DROPPED : pz_plan_fit(rows[s].estimate, share, c->count, &r);
         /* the timing's part shrinks less than by R */
         while (rows[s].verdict == PZ_SAMPLED &&
-               solving[s] / (double)r + make + timing(&rows[s], &k, r) > share)
+               solving[s] / (double)r + k.passes * (make + timing(&rows[s], &k, r)) > share)
             if (c->count / (r *= 10) < PZ_PILOT_MIN)
                 rows[s].verdict = PZ_DROPPED;
         if (rows[s].verdict == PZ_SAMPLED && r > sample)
@@ -321,12 +324,12 @@ int pz_plan(const pz_corpus *c, pz_run_opts *o, double budget, pz_plan_row *rows
         pz_plan_row *r = &rows[s];
         r->planned = r->verdict == PZ_WHOLE ? r->estimate : 0;
         if (r->verdict == PZ_SAMPLED)
-            r->planned = solving[s] / (double)sample + make + timing(r, &k, sample);
+            r->planned = solving[s] / (double)sample + k.passes * (make + timing(r, &k, sample));
         for (int v = 0; v < n && r->verdict == PZ_WHOLE; v++)
             if (rows[v].verdict == PZ_SAMPLED && r->fit) {
                 double each = r->cpu / (double)r->fit, m = fmax(k.size / (double)sample, 1);
                 double pass = m * (double)rows[v].fit / (double)rows[v].tried * each;
-                r->planned += fmin(k.count, (double)c->count / (double)sample) *
+                r->planned += k.passes * fmin(k.count, (double)c->count / (double)sample) *
                               (pass + k.cpu_cost + settle_cost(pass, &k));
             }
     }
@@ -354,8 +357,12 @@ void pz_plan_print(FILE *f, const pz_plan_row *rows, int n, const pz_run_opts *o
     char each[32], whole[32], share[32], cap[32];
     pz_span(share, sizeof share, budget / n);
     pz_span(cap, sizeof cap, pz_pilot_cap(budget / n));
+    int passes = (o->repeat > 1 ? o->repeat : 1) + (o->warmup != 0);
+    fprintf(f, "run: estimated from a pilot of each solver, its answers checked");
+    if (passes > 1)
+        fprintf(f, ", %d passes", passes);
     fprintf(f,
-            "run: estimated from a pilot of each solver, its answers checked (budget %.15g s\n"
+            " (budget %.15g s\n"
             "     of CPU for the run, %s a solver; --time-budget none lifts it):\n",
             budget, share);
     for (int s = 0; s < n; s++) {

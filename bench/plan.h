@@ -7,7 +7,8 @@
  * the answer (check, proof, class), times the instances it fits, its share
  * of making the corpus's instances, and what the run's timers cost (each
  * batch's, and the loop that times a pass too short for the clocks again:
- * pz_settle_next) is its estimate for the corpus.
+ * pz_settle_next) is its estimate for the corpus, made, solved and timed
+ * once a pass (--repeat K and --warmup's), judged once.
  * Each solver has an equal share of the budget; one whose estimate passes
  * its share runs on a sample (the indices that are multiples of a power of
  * ten R, as --sample 1/R does), and one that would get fewer than

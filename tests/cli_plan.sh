@@ -16,6 +16,13 @@ else bad "plan: $(cat "$tmp/plan" "$tmp/err")"; fi
 grep -qE '^  iddfs .* in all: sampled, 1 in 100 \(656 instances\)$' "$tmp/err" && ok ||
     bad "the estimate table lacks iddfs's sample: $(cat "$tmp/err")"
 grep -qE '^  gf2 .* in all: whole$' "$tmp/err" && ok || bad "gf2 is not whole: $(cat "$tmp/err")"
+# --repeat 10: ten passes to pay for, so 1 in 100 where one pass would be 1 in
+# 10 within a budget ten times as large.
+"$pb" run lightsout --corpus $lo44 --solvers gf2,iddfs --time-budget 40 --repeat 10 --plan \
+    >"$tmp/plan" 2>"$tmp/err"
+grep -q -- '--sample 1/100 --slow iddfs' "$tmp/plan" && ok || bad "--repeat 10: $(cat "$tmp/plan" "$tmp/err")"
+grep -q 'its answers checked, 10 passes (budget 40 s' "$tmp/err" && ok ||
+    bad "the estimate does not say it counts 10 passes: $(cat "$tmp/err")"
 
 # The run itself: gf2 whole (every one of the 65536 boards), iddfs on the sample.
 expect 0 'sampled, 1 in 100' -- "$pb" run lightsout --corpus $lo44 --solvers gf2,iddfs \

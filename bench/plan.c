@@ -72,17 +72,21 @@ typedef struct batches {
 } batches;
 
 /* The CPU seconds a run's re-timing loop (pz_settle_next) spends after a
- * pass of pass seconds: the loop's rule walked with the pass's time. */
-static double settle_cost(double pass, const batches *k)
+ * pass of pass seconds: the loop's rule walked with the pass's time; into
+ * *resolved (if not NULL) the passes it solves again. */
+static double settle_cost(double pass, const batches *k, long long *resolved)
 {
     double spent = 0, wall = pass + k->wall_cost, cpu = pass + k->cpu_cost;
-    long long passes = 1;
+    long long passes = 1, again = 0;
     pass = pass > 1e-9 ? pass : 1e-9; /* an empty pass costs a call */
     while ((passes = pz_settle_next(passes, wall, cpu, k->wall_cost, k->cpu_cost))) {
         wall = (double)passes * pass + k->wall_cost;
         cpu = (double)passes * pass + k->cpu_cost;
         spent += cpu;
+        again += passes;
     }
+    if (resolved)
+        *resolved = again;
     return spent;
 }
 
@@ -152,7 +156,8 @@ static int solver_step(void *ctx, int k, double *cpu)
         *cpu += warm;
         sp->cold += t;
         /* less the one reading of the CPU clock in it */
-        row->settle += settle_cost(fmax(warm - (sp->k->cpu_cost - 2 * sp->k->wall_cost), 0), sp->k);
+        row->settle +=
+            settle_cost(fmax(warm - (sp->k->cpu_cost - 2 * sp->k->wall_cost), 0), sp->k, NULL);
     }
     if (!failed) {
         t = pz_cpu_now();
@@ -258,10 +263,13 @@ static double timing(const pz_plan_row *r, const batches *k, long long R)
     double pass = k->size / (double)R * fits * each;
     if (r->settle > 0 && k->size == 1) { /* a wide corpus's: its instances' own */
         double ones = k->count / (double)R * fits;
-        return k->count * (k->cpu_cost + settle_cost(0, k)) +
-               ones * (r->settle / (double)r->fit - settle_cost(0, k));
+        return k->count * (k->cpu_cost + settle_cost(0, k, NULL)) +
+               ones * (r->settle / (double)r->fit - settle_cost(0, k, NULL));
     }
-    return k->count * (k->cpu_cost + settle_cost(pass, k));
+    /* a short pass: one batch in 1 + pz_untimed_after() timed, the others read no clock */
+    long long again;
+    double timed = k->cpu_cost + settle_cost(pass, k, &again);
+    return k->count * timed / (double)(1 + pz_untimed_after(again));
 }
 
 /* The CPU seconds a run takes to make an instance of c: one made untimed
@@ -330,7 +338,7 @@ int pz_plan(const pz_corpus *c, pz_run_opts *o, double budget, pz_plan_row *rows
                 double each = r->cpu / (double)r->fit, m = fmax(k.size / (double)sample, 1);
                 double pass = m * (double)rows[v].fit / (double)rows[v].tried * each;
                 r->planned += k.passes * fmin(k.count, (double)c->count / (double)sample) *
-                              (pass + k.cpu_cost + settle_cost(pass, &k));
+                              (pass + k.cpu_cost + settle_cost(pass, &k, NULL));
             }
     }
     o->slow = 0;

@@ -4,7 +4,8 @@
  * to threads.  For a batch a thread makes the instances, then each solver
  * solves every instance it takes under one timer (the monotonic clock and
  * the thread's CPU clock), so timing costs nothing per instance, and a
- * batch too short for the clocks is timed again in a loop (settle); then
+ * batch too short for the clocks is timed again in a loop (settle), the
+ * next ones like it standing in untimed (stands_in); then
  * every answer goes through the puzzle's checker and is compared with the
  * reference.  Counts are sums and failures are kept by index, so the result
  * does not depend on which thread took which batch.  The reference is the
@@ -66,8 +67,11 @@ typedef struct worker {
     char (*names)[PZ_NAME];
     pz_failure keep[PZ_KEEP]; /* this thread's first failures by index */
     int nkeep;
-    char warm[PZ_RUN_SOLVERS];    /* the solver has had a batch in this thread and pass (a
-                                   * pass makes its workers anew: keep it so) */
+    char warm[PZ_RUN_SOLVERS];         /* the solver has had a batch in this thread and pass (a
+                                        * pass makes its workers anew: keep it so) */
+    long long untimed[PZ_RUN_SOLVERS]; /* batches left to stand in untimed (stands_in) */
+    double per_wall[PZ_RUN_SOLVERS], per_cpu[PZ_RUN_SOLVERS]; /* their times an instance */
+    int per_size[PZ_RUN_SOLVERS];                             /* and their size (batch_size_of) */
     pz_arena *arena;              /* a wide corpus's: the batch's rows */
     char *expected;               /* the batch's expected answers, where the corpus has them */
     pz_reference ref;             /* ours, against an expected answer a solver disputes */
@@ -620,6 +624,14 @@ static unsigned long long instance_set(const int *todo, int count)
     return h | 1;
 }
 
+/* The sweep's size of a batch's instances (corpus.h), -1 where the corpus
+ * is no sweep, -2 where the batch spans two sizes. */
+static int batch_size_of(const pz_corpus *c, long long lo, int n, int *rows, int *cols)
+{
+    int size = pz_corpus_size(c, lo, rows, cols);
+    return size >= 0 && size != pz_corpus_size(c, lo + n - 1, NULL, NULL) ? -2 : size;
+}
+
 /* A timed pass over a batch into the solvers' tallies: times per instance
  * into the spreads, a cold batch (a solver's first in its thread and pass:
  * new scratch, cold caches) apart from the warm ones; and for each two
@@ -630,8 +642,8 @@ static void tally_batch(const job *jb, worker *w, int rep, int reps, long long l
 {
     const pz_run_opts *o = jb->o;
     /* a sweep's size, where the batch holds one */
-    int rows = 0, cols = 0, size = pz_corpus_size(jb->c, lo, &rows, &cols);
-    if (size >= PZ_SIZES || size != pz_corpus_size(jb->c, lo + n - 1, NULL, NULL))
+    int rows = 0, cols = 0, size = batch_size_of(jb->c, lo, n, &rows, &cols);
+    if (size >= PZ_SIZES)
         size = -1;
     for (int s = 0; s < o->nsolvers; s++) {
         pz_tally *t = &w->tally[s];
@@ -811,11 +823,12 @@ static int solve_pass(const job *jb, worker *w, int s, const int *list, int m, c
  * own untouched), more passes each round, until the loop is long enough.
  * wall and cpu: the pass's times as read, the clocks' cost in them; into
  * *wall_pass and *cpu_pass, a pass's times without it (at least 95% of the
- * times read: nothing is clamped).  Why 20: a reading's cost varies by
- * about 15% of it, so the loop's time is right within 1%; at 100, batches
- * of a thousand boards of the fastest solvers would be solved some twenty
- * times, their answers hot in cache, and read up to twice as fast as once
- * (results/README.md).  1 if a stop came. */
+ * times read: nothing is clamped), and into *resolved the passes solved
+ * again.  Why 20: a reading's cost varies by about 15% of it, so the
+ * loop's time is right within 1%; at 100, batches of a thousand boards of
+ * the fastest solvers would be solved some twenty times, their answers hot
+ * in cache, and read up to twice as fast as once (results/README.md).  1
+ * if a stop came. */
 enum { CLOCK_COSTS = 20 };
 long long pz_settle_next(long long passes, double wall, double cpu, double wall_cost,
                          double cpu_cost)
@@ -830,14 +843,27 @@ long long pz_settle_next(long long passes, double wall, double cpu, double wall_
     return more > 2 ? (long long)fmin(ceil(more * (double)passes), 1e12) : 2 * passes;
 }
 
+/* Timing a short pass again (settle) costs resolved passes more: so after
+ * a warm one, the solver's next batches in the thread that are as short,
+ * of the same size, stand in for it, solved once and not timed
+ * (time_solver), four times as many as resolved, so that timing again
+ * costs at most a fifth of the solving; at most UNTIMED_MAX, so that one
+ * batch in 64 is timed. */
+enum { UNTIMED_MAX = 63 };
+long long pz_untimed_after(long long resolved)
+{
+    return resolved < UNTIMED_MAX / 4 ? 4 * resolved : UNTIMED_MAX;
+}
+
 static int settle(const job *jb, worker *w, int s, const int *list, int m, const pz_budget *budget,
-                  double wall, double cpu, double *wall_pass, double *cpu_pass)
+                  double wall, double cpu, double *wall_pass, double *cpu_pass, long long *resolved)
 {
     const pz_puzzle *p = jb->c->puzzle;
     /* the wall interval holds one reading of the wall clock; the CPU
      * interval, one of the CPU clock and the two of the wall clock */
     double wall_cost = jb->wall_cost, cpu_cost = jb->cpu_cost + 2 * jb->wall_cost;
     long long passes = 1, next;
+    *resolved = 0;
     while ((next = pz_settle_next(passes, wall, cpu, wall_cost, cpu_cost))) {
         if (passes == 1 && !w->spare)
             w->spare = pz_xcalloc_lines((size_t)jb->batch, p->ans_size);
@@ -848,6 +874,7 @@ static int settle(const job *jb, worker *w, int s, const int *list, int m, const
                              w->arena);
             }
         passes = next;
+        *resolved += passes;
         double c0 = pz_cpu_now(), t0 = pz_now(), h0 = pz_helper_cpu();
         for (long long r = 0; r < passes; r++)
             if (solve_pass(jb, w, s, list, m, w->spare, budget, 0, NULL) < m || pz_stop_signal)
@@ -860,26 +887,73 @@ static int settle(const job *jb, worker *w, int s, const int *list, int m, const
     return 0;
 }
 
+/* Whether solver s's pass over m instances may stand in for a timed one
+ * (time_solver): it is warm, and after its last timed pass, short and of
+ * this size, fewer than pz_untimed_after() have stood in; this one would
+ * be as short.  Only in a generated corpus, whose batches of a size are
+ * alike, and without a game's budget. */
+static int stands_in(const job *jb, const worker *w, int s, int m, int size,
+                     const pz_budget *budget)
+{
+    double wall_cost = jb->wall_cost, cpu_cost = jb->cpu_cost + 2 * jb->wall_cost;
+    return w->untimed[s] > 0 && w->warm[s] && size == w->per_size[s] && size != -2 && jb->c->gen &&
+           !is_wide(jb->c) && !budget &&
+           pz_settle_next(1, w->per_wall[s] * m + wall_cost, w->per_cpu[s] * m + cpu_cost,
+                          wall_cost, cpu_cost);
+}
+
 /* Solver s on the instances it took, under one timer (settle's, if that
  * is too short): 1 if a stop came (the batch then counts for nothing),
  * else 0.  Each game gets the budget, if any; a solve that did not answer
- * is ended()'s to class. */
-static int time_solver(const job *jb, worker *w, int n, int s, solver_batch *b,
+ * is ended()'s to class.
+ *
+ * A pass that may stand in (stands_in) is solved once, its answers checked
+ * as any, and reads only the monotonic clock (tens of nanoseconds, where
+ * the CPU clock may take a microsecond or more): if that says it was as
+ * short, it takes the last timed pass's times per instance, so the run's
+ * times and spreads are those of the timed passes, each counted for the
+ * instances it stands for; if not (a slow instance, the thread descheduled)
+ * it is timed after all, solved again. */
+static int time_solver(const job *jb, worker *w, int n, int s, int size, solver_batch *b,
                        const pz_budget *budget)
 {
     const int *list = b->all ? NULL : w->todo;
-    int failed = !b->all, m = b->all ? n : b->count, k;
+    int failed = !b->all, m = b->all ? n : b->count, k, in = stands_in(jb, w, s, m, size, budget);
+    double wall_cost = jb->wall_cost, cpu_cost = jb->cpu_cost + 2 * jb->wall_cost;
+    long long resolved;
     /* CPU: this thread's, and its helpers' on a game split across threads */
-    double c0 = pz_cpu_now(), t0 = pz_now(), h0 = pz_helper_cpu(), wall, cpu;
+    double c0 = in ? 0 : pz_cpu_now(), t0 = pz_now(), h0 = pz_helper_cpu(), wall, cpu;
     k = solve_pass(jb, w, s, list, m, w->ans[s], budget, 1, &failed);
     wall = pz_now() - t0;
-    cpu = pz_cpu_now() - c0 + pz_helper_cpu() - h0;
+    cpu = in ? 0 : pz_cpu_now() - c0 + pz_helper_cpu() - h0;
     w->given = (w->given & ~(1u << s)) | (unsigned)!failed << s;
     /* Stopped, or the signal came during the batch (its last instance may
      * have been cut): the batch counts for nothing. */
     if (k < m || pz_stop_signal)
         return 1;
-    return settle(jb, w, s, list, m, budget, wall, cpu, &b->wall, &b->cpu);
+    if (in && pz_settle_next(1, wall, wall, wall_cost, cpu_cost)) { /* as short: it stands in */
+        w->untimed[s]--;
+        b->wall = w->per_wall[s] * m;
+        b->cpu = w->per_cpu[s] * m;
+        return 0;
+    }
+    if (in) { /* longer than it would stand for: timed, solved again */
+        if (!w->spare)
+            w->spare = pz_xcalloc_lines((size_t)jb->batch, jb->c->puzzle->ans_size);
+        c0 = pz_cpu_now(), t0 = pz_now(), h0 = pz_helper_cpu();
+        if (solve_pass(jb, w, s, list, m, w->spare, NULL, 0, NULL) < m || pz_stop_signal)
+            return 1;
+        wall = pz_now() - t0;
+        cpu = pz_cpu_now() - c0 + pz_helper_cpu() - h0;
+    }
+    if (settle(jb, w, s, list, m, budget, wall, cpu, &b->wall, &b->cpu, &resolved))
+        return 1;
+    /* a warm pass timed again: the next ones as short may stand in for it */
+    w->untimed[s] = w->warm[s] && m ? pz_untimed_after(resolved) : 0;
+    w->per_wall[s] = m ? b->wall / m : 0;
+    w->per_cpu[s] = m ? b->cpu / m : 0;
+    w->per_size[s] = size;
+    return 0;
 }
 
 /* Like with like for the solvers that run on a sample: solver s, which
@@ -909,8 +983,9 @@ static int again_on_sample(const job *jb, worker *w, long long lo, int n, int s,
         if (solve_pass(jb, w, s, w->sample, k, w->ans[s], NULL, 0, NULL) < k || pz_stop_signal)
             return 1;
         wall = pz_now() - t0;
+        long long resolved;
         if (settle(jb, w, s, w->sample, k, NULL, wall, pz_cpu_now() - c0 + pz_helper_cpu() - h0,
-                   &wall, &cpu[v]))
+                   &wall, &cpu[v], &resolved))
             return 1;
         m[v] = k;
     }
@@ -930,6 +1005,7 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
     worker *w = wv;
     const pz_run_opts *o = jb->o;
     int n = (int)(hi - lo), rep = jb->rep, reps = o->repeat > 1 ? o->repeat : 1;
+    int size = batch_size_of(jb->c, lo, n, NULL, NULL);
     solver_batch b[PZ_RUN_SOLVERS];
     /* --budget: each solver's each game gets it (budget.c) */
     const pz_budget *budget = pz_budget_on(&o->budget) ? &o->budget : NULL;
@@ -941,7 +1017,7 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
         int s = rep > 0 ? (i + rep) % o->nsolvers : i;
         solver_batch *x = &b[s];
         select_instances(jb, w, lo, n, s, x);
-        if (time_solver(jb, w, n, s, x, budget))
+        if (time_solver(jb, w, n, s, size, x, budget))
             return 1;
         memset(x->again_n, 0, sizeof x->again_n); /* with a budget: no like with like */
         if (o->slow && !((o->slow >> s) & 1) && x->count && !budget &&

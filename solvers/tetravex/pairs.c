@@ -8,14 +8,19 @@
  * candidates are one AND of the set of kinds with that left and that top
  * (made once) and the set of kinds with a tile left, taken smallest first
  * by count-trailing-zeros.  The counts of the checks are kept in place
- * (inside the board tested before they are taken) and undone on the way
- * back rather than copied at every node.  So a cut leaves everything in
- * tx_pairs: the next call goes on from there, nothing replayed (the
- * portfolio's slices).
- * Cost: a node is an AND of one to three words, a ctz, four counts tested
- * and taken and their undoing: 15 ns on 8x8 and 9x9 games with 10 numbers
- * where the lists it walked took 18-19, 24 ns where count takes 31-36 row
- * by row on 5x5 games with 3 numbers (results/tetravex.md, "A cheaper node").
+ * and undone on the way back rather than copied at every node: inside the
+ * board two supplies, tested before they are taken; on the top and left
+ * edges three and a balance, at offsets made once for each kind; the
+ * corners, right and bottom edges by the general code.  A kind that passes
+ * has the next step's candidates looked at before that step is entered:
+ * a leaf (none left; half the nodes of 9x9 games with 10 numbers) is
+ * counted and left at once, its kind never laid.  So a cut leaves
+ * everything in tx_pairs: the next call goes on from there, nothing
+ * replayed (the portfolio's slices).
+ * Cost: a node is an AND of one to three words, a ctz, two to four counts
+ * tested and taken and their undoing, about 136 instructions on 9x9 games
+ * with 10 numbers: 14 ns a node on 8x8 and 9x9 games with 10 numbers
+ * (results/tetravex.md, "A cheaper node").
  * Limits: n <= 12; a piece's pins (pieces.c) are laid first, in the square
  * order only.
  */
@@ -46,24 +51,26 @@ static void make_sets(tx_pairs *p)
 }
 
 /* The counts with no tile placed (as s_counts in txset.h); 0 if they show
- * no solution already. */
+ * no solution already.  cnt's rows: the supplies of each side, then the
+ * balances across and down; slack: free - pos of txset.h's counts.  The
+ * supplies of right and bottom sides keep their values at the root: a kind
+ * taken has a tile left, so they could never go below 0. */
+enum { ACROSS = 4, DOWN = 5 };
 static int counts_at_root(tx_pairs *p)
 {
-    int n = p->n;
-    memset(p->supply, 0, sizeof p->supply);
-    memset(p->bal, 0, sizeof p->bal);
-    p->pos[0] = p->pos[1] = 0;
-    p->free[0] = p->free[1] = (int16_t)n;
+    int16_t(*c)[TX_DIGITS] = p->cnt;
+    memset(p->cnt, 0, sizeof p->cnt);
+    p->slack[0] = p->slack[1] = p->n;
     for (int k = 0; k < p->ks.nk; k++)
         for (int s = 0; s < 4; s++)
-            p->supply[s][p->ks.side[k][s]] += p->ks.count[k];
+            c[s][p->ks.side[k][s]] += p->ks.count[k];
     for (int d = 0; d < TX_DIGITS; d++) {
-        p->bal[0][d] = (int16_t)(p->supply[TX_LEFT][d] - p->supply[TX_RIGHT][d]);
-        p->bal[1][d] = (int16_t)(p->supply[TX_TOP][d] - p->supply[TX_BOTTOM][d]);
+        c[ACROSS][d] = (int16_t)(c[TX_LEFT][d] - c[TX_RIGHT][d]);
+        c[DOWN][d] = (int16_t)(c[TX_TOP][d] - c[TX_BOTTOM][d]);
         for (int h = 0; h < 2; h++)
-            p->pos[h] += p->bal[h][d] > 0 ? p->bal[h][d] : 0;
+            p->slack[h] -= c[ACROSS + h][d] > 0 ? c[ACROSS + h][d] : 0;
     }
-    return (p->pos[0] <= p->free[0] && p->pos[1] <= p->free[1]) || !TX_BALANCE;
+    return (p->slack[0] >= 0 && p->slack[1] >= 0) || !TX_BALANCE;
 }
 
 /* Takes kind k off the counts for a cell at the board's edges edge (bit s:
@@ -73,85 +80,131 @@ static int counts_at_root(tx_pairs *p)
  * untake_at() undoes it either way. */
 static int take_at(tx_pairs *p, const uint8_t *sd, unsigned edge)
 {
-    int16_t(*sup)[TX_DIGITS] = p->supply;
-    int low = --sup[TX_RIGHT][sd[TX_RIGHT]] | --sup[TX_BOTTOM][sd[TX_BOTTOM]];
+    int16_t(*c)[TX_DIGITS] = p->cnt;
+    int low = 0;
     if (!(edge & 1 << TX_RIGHT))
-        low |= --sup[TX_LEFT][sd[TX_RIGHT]];
+        low |= --c[TX_LEFT][sd[TX_RIGHT]];
     if (!(edge & 1 << TX_BOTTOM))
-        low |= --sup[TX_TOP][sd[TX_BOTTOM]];
+        low |= --c[TX_TOP][sd[TX_BOTTOM]];
     if (edge & 1 << TX_TOP) {
-        low |= --sup[TX_TOP][sd[TX_TOP]];
-        p->pos[1] -= p->bal[1][sd[TX_TOP]]-- > 0;
-        p->free[1]--;
+        low |= --c[TX_TOP][sd[TX_TOP]];
+        p->slack[1] -= c[DOWN][sd[TX_TOP]]-- <= 0;
     }
     if (edge & 1 << TX_LEFT) {
-        low |= --sup[TX_LEFT][sd[TX_LEFT]];
-        p->pos[0] -= p->bal[0][sd[TX_LEFT]]-- > 0;
-        p->free[0]--;
+        low |= --c[TX_LEFT][sd[TX_LEFT]];
+        p->slack[0] -= c[ACROSS][sd[TX_LEFT]]-- <= 0;
     }
     if (edge & 1 << TX_RIGHT)
-        p->pos[0] += p->bal[0][sd[TX_RIGHT]]++ >= 0;
+        p->slack[0] -= c[ACROSS][sd[TX_RIGHT]]++ >= 0;
     if (edge & 1 << TX_BOTTOM)
-        p->pos[1] += p->bal[1][sd[TX_BOTTOM]]++ >= 0;
-    return (low >= 0 || !TX_SUPPLY) &&
-           (!edge || (p->pos[0] <= p->free[0] && p->pos[1] <= p->free[1]) || !TX_BALANCE);
+        p->slack[1] -= c[DOWN][sd[TX_BOTTOM]]++ >= 0;
+    return (low >= 0 || !TX_SUPPLY) && ((p->slack[0] | p->slack[1]) >= 0 || !TX_BALANCE);
 }
 
 static void untake_at(tx_pairs *p, const uint8_t *sd, unsigned edge)
 {
-    int16_t(*sup)[TX_DIGITS] = p->supply;
-    sup[TX_RIGHT][sd[TX_RIGHT]]++;
-    sup[TX_BOTTOM][sd[TX_BOTTOM]]++;
+    int16_t(*c)[TX_DIGITS] = p->cnt;
     if (!(edge & 1 << TX_RIGHT))
-        sup[TX_LEFT][sd[TX_RIGHT]]++;
+        c[TX_LEFT][sd[TX_RIGHT]]++;
     if (!(edge & 1 << TX_BOTTOM))
-        sup[TX_TOP][sd[TX_BOTTOM]]++;
+        c[TX_TOP][sd[TX_BOTTOM]]++;
     if (edge & 1 << TX_TOP) {
-        sup[TX_TOP][sd[TX_TOP]]++;
-        p->pos[1] += ++p->bal[1][sd[TX_TOP]] > 0;
-        p->free[1]++;
+        c[TX_TOP][sd[TX_TOP]]++;
+        p->slack[1] += ++c[DOWN][sd[TX_TOP]] <= 0;
     }
     if (edge & 1 << TX_LEFT) {
-        sup[TX_LEFT][sd[TX_LEFT]]++;
-        p->pos[0] += ++p->bal[0][sd[TX_LEFT]] > 0;
-        p->free[0]++;
+        c[TX_LEFT][sd[TX_LEFT]]++;
+        p->slack[0] += ++c[ACROSS][sd[TX_LEFT]] <= 0;
     }
     if (edge & 1 << TX_RIGHT)
-        p->pos[0] -= --p->bal[0][sd[TX_RIGHT]] >= 0;
+        p->slack[0] += --c[ACROSS][sd[TX_RIGHT]] >= 0;
     if (edge & 1 << TX_BOTTOM)
-        p->pos[1] -= --p->bal[1][sd[TX_BOTTOM]] >= 0;
+        p->slack[1] += --c[DOWN][sd[TX_BOTTOM]] >= 0;
 }
 
-/* take_at() inside the board, where most cells are: four counts at
- * offsets made once (inner[k]), all different (each on its own side), so
- * tested together by the sign of their OR before any is taken: a failed
- * take takes nothing.  The edges through the general code, undone by
- * untake() either way. */
-static inline int take(tx_pairs *p, int k, unsigned edge)
+/* take_at() where most cells are, its work at offsets into cnt made once
+ * for each kind (ops[k]).  Inside the board two supplies (ops[k][0],
+ * ops[k][1]: the cells right and below need a left R and a top B), each
+ * on its own side: fits() tests them before they are taken, so a search
+ * can test a kind and take it later, or not at all.  On the top edge (not
+ * a corner) a top T more and the balance down (ops[k][2], ops[k][3]), on
+ * the left edge a left L and the balance across (ops[k][4], ops[k][5]):
+ * two supplies may be one, so they are taken and then tested.  The
+ * corners and the right and bottom edges through the general code.
+ * rim_take() takes on an edge and says whether it holds (if not, it takes
+ * nothing); rim_untake() undoes it. */
+static inline int fits(const tx_pairs *p, int k)
 {
-    int16_t *c = &p->supply[0][0];
-    const uint8_t *in = p->inner[k];
-    if (edge) {
-        if (take_at(p, p->ks.side[k], edge))
+    const int16_t *c = &p->cnt[0][0];
+    const uint8_t *o = p->ops[k];
+    return !TX_SUPPLY || ((c[o[0]] - 1) | (c[o[1]] - 1)) >= 0;
+}
+
+static inline void take_in(tx_pairs *p, int k)
+{
+    int16_t *c = &p->cnt[0][0];
+    c[p->ops[k][0]]--, c[p->ops[k][1]]--;
+}
+
+static inline void untake_in(tx_pairs *p, int k)
+{
+    int16_t *c = &p->cnt[0][0];
+    c[p->ops[k][0]]++, c[p->ops[k][1]]++;
+}
+
+static inline int rim_take(tx_pairs *p, int k, unsigned edge)
+{
+    int16_t *c = &p->cnt[0][0];
+    const uint8_t *o = p->ops[k];
+    if (edge == 1 << TX_TOP || edge == 1 << TX_LEFT) {
+        int h = edge == 1 << TX_TOP, e = 2 * !h + 2; /* down or across; its ops */
+        int low = --c[o[0]];
+        low |= --c[o[1]];
+        low |= --c[o[e]];
+        p->slack[h] -= c[o[e + 1]]-- <= 0;
+        if ((TX_SUPPLY ? low : 0) >= 0 && (p->slack[h] >= 0 || !TX_BALANCE))
             return 1;
-        untake_at(p, p->ks.side[k], edge);
+        c[o[0]]++, c[o[1]]++, c[o[e]]++;
+        p->slack[h] += ++c[o[e + 1]] <= 0;
         return 0;
     }
-    if (TX_SUPPLY && ((c[in[0]] - 1) | (c[in[1]] - 1) | (c[in[2]] - 1) | (c[in[3]] - 1)) < 0)
+    if (take_at(p, p->ks.side[k], edge))
+        return 1;
+    untake_at(p, p->ks.side[k], edge);
+    return 0;
+}
+
+static inline void rim_untake(tx_pairs *p, int k, unsigned edge)
+{
+    int16_t *c = &p->cnt[0][0];
+    const uint8_t *o = p->ops[k];
+    if (edge == 1 << TX_TOP || edge == 1 << TX_LEFT) {
+        int h = edge == 1 << TX_TOP, e = 2 * !h + 2;
+        c[o[0]]++, c[o[1]]++, c[o[e]]++;
+        p->slack[h] += ++c[o[e + 1]] <= 0;
+        return;
+    }
+    untake_at(p, p->ks.side[k], edge);
+}
+
+/* Takes kind k off the counts at a cell at edges edge: 0 if they show the
+ * empty cells can no longer be filled, and then nothing is taken. */
+static inline int take(tx_pairs *p, int k, unsigned edge)
+{
+    if (edge)
+        return rim_take(p, k, edge);
+    if (!fits(p, k))
         return 0;
-    c[in[0]]--, c[in[1]]--, c[in[2]]--, c[in[3]]--;
+    take_in(p, k);
     return 1;
 }
 
 static inline void untake(tx_pairs *p, int k, unsigned edge)
 {
-    int16_t *c = &p->supply[0][0];
-    const uint8_t *in = p->inner[k];
-    if (!edge) {
-        c[in[0]]++, c[in[1]]++, c[in[2]]++, c[in[3]]++;
-        return;
-    }
-    untake_at(p, p->ks.side[k], edge);
+    if (edge)
+        rim_untake(p, k, edge);
+    else
+        untake_in(p, k);
 }
 
 /* Step s's candidates (its neighbours' numbers' set, TX_ANY where it has
@@ -188,10 +241,13 @@ void tx__pairs_init(tx_pairs *p, const tx_game *g, int order)
     p->right[NOSTEP] = p->bottom[NOSTEP] = TX_ANY;
     for (int k = 0; k < p->ks.nk; k++) {
         const uint8_t *sd = p->ks.side[k];
-        p->inner[k][0] = (uint8_t)(TX_RIGHT * TX_DIGITS + sd[TX_RIGHT]);
-        p->inner[k][1] = (uint8_t)(TX_BOTTOM * TX_DIGITS + sd[TX_BOTTOM]);
-        p->inner[k][2] = (uint8_t)(TX_LEFT * TX_DIGITS + sd[TX_RIGHT]);
-        p->inner[k][3] = (uint8_t)(TX_TOP * TX_DIGITS + sd[TX_BOTTOM]);
+        uint8_t *o = p->ops[k];
+        o[0] = (uint8_t)(TX_LEFT * TX_DIGITS + sd[TX_RIGHT]);
+        o[1] = (uint8_t)(TX_TOP * TX_DIGITS + sd[TX_BOTTOM]);
+        o[2] = (uint8_t)(TX_TOP * TX_DIGITS + sd[TX_TOP]);
+        o[3] = (uint8_t)(DOWN * TX_DIGITS + sd[TX_TOP]);
+        o[4] = (uint8_t)(TX_LEFT * TX_DIGITS + sd[TX_LEFT]);
+        o[5] = (uint8_t)(ACROSS * TX_DIGITS + sd[TX_LEFT]);
     }
     make_sets(p);
     p->step = p->base = 0;
@@ -230,7 +286,9 @@ static inline __attribute__((always_inline)) int run(tx_pairs *p, long long *bud
     const uint8_t(*side)[4] = p->ks.side;
     uint8_t *count = p->ks.count;
     long long slice = 0, rest = *budget;
-    int s = p->step, rc = -1;
+    int s = p->step, rc = -1, k;
+    const int until = p->until, base = p->base;
+    uint64_t m[TX_WORDS] = {0}; /* step s's candidates not yet tried (rem[s] out of the loop) */
     switch (p->state) {
     case TX_PAIRS_FOUND:
         return 1;
@@ -245,13 +303,22 @@ static inline __attribute__((always_inline)) int run(tx_pairs *p, long long *bud
         memset(p->rem[s], 0, sizeof p->rem[s]);
         p->state = TX_PAIRS_ON;
     }
+    for (int w = 0; w < W; w++)
+        m[w] = p->rem[s][w];
     for (;;) {
-        uint64_t *m = p->rem[s];
-        int w = 0, k;
-        while (w < W && !m[w])
-            w++;
-        if (w == W) { /* no candidate left: back to the step before */
-            if (s == p->base) {
+        /* The first candidate, word by word (constant indices keep m in
+         * registers). */
+        if (m[0]) {
+            k = __builtin_ctzll(m[0]);
+            m[0] &= m[0] - 1;
+        } else if (W > 1 && m[1]) {
+            k = 64 + __builtin_ctzll(m[1]);
+            m[1] &= m[1] - 1;
+        } else if (W > 2 && m[2]) {
+            k = 128 + __builtin_ctzll(m[2]);
+            m[2] &= m[2] - 1;
+        } else { /* no candidate left: back to the step before */
+            if (s == base) {
                 rc = 0, p->state = TX_PAIRS_NONE;
                 goto out;
             }
@@ -259,27 +326,51 @@ static inline __attribute__((always_inline)) int run(tx_pairs *p, long long *bud
             if (!count[k]++)
                 p->avail[k >> 6] |= 1ull << (k & 63);
             untake(p, k, p->edge[s]);
+            for (int x = 0; x < W; x++)
+                m[x] = p->rem[s][x];
             continue;
         }
-        k = 64 * w + __builtin_ctzll(m[w]);
-        m[w] &= m[w] - 1;
-        if (!take(p, k, p->edge[s]))
+        unsigned edge = p->edge[s];
+        if (edge ? !rim_take(p, k, edge) : !fits(p, k))
             continue;
+        /* The next step's candidates, looked at before it is entered: a
+         * leaf (none) is entered, paid for and left at once, its kind
+         * never laid (unless the run stops there, or the slice ends). */
+        const uint64_t *by = NULL;
+        p->right[s] = side[k][TX_RIGHT];
+        p->bottom[s] = side[k][TX_BOTTOM];
+        if (s + 1 != until) {
+            uint64_t any = 0;
+            by = pair_set(p, s + 1);
+            for (int x = 0; x < W; x++)
+                any |= by[x] & p->avail[x];
+            if (!any && slice > 0) {
+                slice--;
+                if (edge)
+                    rim_untake(p, k, edge);
+                continue;
+            }
+        }
+        if (!edge)
+            take_in(p, k);
         if (!--count[k])
             p->avail[k >> 6] &= ~(1ull << (k & 63));
         p->kind[s] = (uint8_t)k;
-        p->right[s] = side[k][TX_RIGHT];
-        p->bottom[s] = side[k][TX_BOTTOM];
-        if (++s == p->until) {
+        for (int x = 0; x < W; x++)
+            p->rem[s][x] = m[x];
+        if (++s == until) {
             if (s == p->nn) {
                 rc = 1, p->state = TX_PAIRS_FOUND;
                 goto out;
             }
             enter(p, s, W);
+            for (int x = 0; x < W; x++)
+                m[x] = p->rem[s][x];
             rc = 2, p->state = TX_PAIRS_SPLIT;
             goto out;
         }
-        enter(p, s, W);
+        for (int x = 0; x < W; x++) /* k may be gone */
+            m[x] = by[x] & p->avail[x];
         /* A node is a step entered; the budget is taken in slices, so a
          * node pays one decrement and test for it. */
         if (--slice < 0 && !tx__slice(&slice, &rest)) {
@@ -289,6 +380,9 @@ static inline __attribute__((always_inline)) int run(tx_pairs *p, long long *bud
     }
 out:
     p->step = s;
+    if (s < p->nn)
+        for (int w = 0; w < W; w++)
+            p->rem[s][w] = m[w];
     *budget = slice < 0 ? slice : slice + rest;
     return rc;
 }

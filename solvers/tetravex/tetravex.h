@@ -251,14 +251,15 @@ typedef struct tx_pairs {
     tx_kinds ks; /* count[] follows the search */
     uint8_t cell[TX_CELLS];                /* the cell of each step */
     uint8_t left[TX_CELLS], top[TX_CELLS]; /* the steps of its neighbours, or TX_CELLS */
-    uint8_t right[TX_CELLS + 1], bottom[TX_CELLS + 1];  /* the numbers placed; [TX_CELLS]: TX_ANY */
-    uint8_t inner[TX_CELLS][4];                         /* take()'s counts inside the board */
-    uint8_t edge[TX_CELLS];                             /* bit s: the board's edge on side s */
-    uint8_t kind[TX_CELLS];                             /* the kind placed at each step */
-    uint64_t avail[TX_WORDS];                           /* the kinds with a tile left */
+    uint8_t right[TX_CELLS + 1], bottom[TX_CELLS + 1]; /* the numbers placed; [TX_CELLS]: TX_ANY */
+    uint8_t ops[TX_CELLS][6]; /* each kind's counts to take inside and on the top and left */
+    uint8_t edge[TX_CELLS];   /* bit s: the board's edge on side s */
+    uint8_t kind[TX_CELLS];   /* the kind placed at each step */
+    uint64_t avail[TX_WORDS]; /* the kinds with a tile left */
     uint64_t by[(TX_ANY + 1) * (TX_ANY + 1)][TX_WORDS]; /* the kinds of (left, top) */
     uint64_t rem[TX_CELLS][TX_WORDS];                   /* each step's candidates not yet tried */
-    int16_t supply[4][TX_DIGITS], bal[2][TX_DIGITS], pos[2], free[2]; /* txset.h's counts */
+    int16_t cnt[6][TX_DIGITS]; /* txset.h's counts: supplies by side, balances across, down */
+    int slack[2];              /* free - pos of txset.h's counts, across and down */
 } tx_pairs;
 void tx__pairs_init(tx_pairs *, const tx_game *g, int order);
 int tx__pairs_run(tx_pairs *, long long *budget);

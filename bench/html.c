@@ -232,6 +232,8 @@ static void relative(FILE *f, const pz_result *r, int base)
         pz_svg_text(&g, fmax(1, ratio[s]), y, 4, 4, "start", text + strlen(name) + 2);
     }
     pz_svg_end(&g);
+    if (!whiskers && pz_relative_none(r, base))
+        fprintf(f, "<p>Relative over the passes: %s.</p>\n", pz_relative_none(r, base));
 }
 
 /* A sweep: each solver's median time per instance against the cells of

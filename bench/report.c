@@ -522,6 +522,40 @@ static int repetitions(const pz_result *r, int s, double *ns, double *wall)
     return k;
 }
 
+/* With --repeat K: each solver's relative over the passes with its 95%
+ * interval (pz_relative_interval), or why there is none (pz_relative_none):
+ * the text's lines (width > 0), or a Markdown paragraph (width 0). */
+static void relative_passes(FILE *f, const pz_result *r, int width)
+{
+    int base = pz_baseline(r), n = 0, md = !width;
+    const char *none = pz_relative_none(r, base);
+    for (int s = 0; s < r->opts.nsolvers && base >= 0; s++) {
+        double ratio, lo, hi;
+        if (!pz_relative_interval(r, s, base, &ratio, &lo, &hi))
+            continue;
+        if (!n++)
+            fprintf(f,
+                    md ? "\nRelative over the passes, CPU time over %s's [95%% CI]:"
+                       : "  relative over the passes, CPU time over %s's [95%% CI]:\n",
+                    r->opts.solvers[base]->name);
+        if (md)
+            fprintf(f, "%s %s %.3gx [%.3g, %.3g]", n > 1 ? ";" : "", r->opts.solvers[s]->name,
+                    ratio, lo, hi);
+        else
+            fprintf(f, "  %-*s %.3gx [%.3g, %.3g]\n", name_width(r), r->opts.solvers[s]->name,
+                    ratio, lo, hi);
+    }
+    if (n && md)
+        fputs(".\n", f);
+    else if (!n && none && md)
+        fprintf(f, "\nRelative over the passes: %s.\n", none);
+    else if (!n && none) {
+        char text[160];
+        snprintf(text, sizeof text, "relative over the passes: %s", none);
+        pz_wrapped(f, text, width, "  ", "  ");
+    }
+}
+
 /* With --repeat K: each solver's headline (cpu, the table's: over the
  * warm batches of every pass), and how the passes varied: each pass's own
  * mean CPU time per instance (cold batches too), their mean, standard
@@ -560,24 +594,7 @@ static void repetitions_note(FILE *f, const pz_result *r, int width)
             pz_wrapped(f, pass, width, "    ", "      ");
         }
     }
-    int base = pz_baseline(r), n = 0;
-    for (int s = 0; s < r->opts.nsolvers && base >= 0; s++) {
-        double ratio, lo, hi;
-        if (!pz_relative_interval(r, s, base, &ratio, &lo, &hi))
-            continue;
-        if (!n++)
-            fprintf(f, "  relative over the passes, CPU time over %s's [95%% CI]:\n",
-                    r->opts.solvers[base]->name);
-        fprintf(f, "  %-*s %.3gx [%.3g, %.3g]\n", name_width(r), r->opts.solvers[s]->name, ratio,
-                lo, hi);
-    }
-    /* Mann-Whitney's interval needs 4 passes a side to reach 95% (3 and 3
-     * reach 90% at best): said, so that none is not taken for no spread */
-    if (!n && base >= 0 && r->opts.nsolvers > 1 && r->opts.repeat < 4)
-        pz_wrapped(f,
-                   "relative over the passes: no 95% interval from fewer than 4 passes "
-                   "(--repeat 4 or more gives one)",
-                   width, "  ", "  ");
+    relative_passes(f, r, width);
 }
 
 /* A sweep: each solver's warm batches size by size (the headline's cells
@@ -647,28 +664,6 @@ static void sizes_table(FILE *f, const pz_result *r, int width)
         else
             pz_wrapped(f, text, width, "  ", "    ");
     }
-}
-
-/* With --repeat K: the ratio of solver s's passes to base's (each pass's
- * CPU time per instance), the Hodges-Lehmann estimate and its 95%
- * interval, as compare computes it; 0 without repetitions. */
-int pz_relative_interval(const pz_result *r, int s, int base, double *ratio, double *lo, double *hi)
-{
-    const pz_tally *t = &r->tally[s], *b = &r->tally[base];
-    pz_sample x[PZ_REPEAT], y[PZ_REPEAT];
-    int k = r->opts.repeat;
-    if (k < 2 || s == base || !t->ran || !b->ran)
-        return 0;
-    for (int i = 0; i < k; i++) {
-        x[i] = (pz_sample){1e9 * b->rep_cpu_seconds[i] / (double)b->ran, 1};
-        y[i] = (pz_sample){1e9 * t->rep_cpu_seconds[i] / (double)t->ran, 1};
-    }
-    pz_shift sh = pz_compare_times(x, k, y, k);
-    if (ratio)
-        *ratio = sh.ratio;
-    *lo = sh.lo;
-    *hi = sh.hi;
-    return !isnan(sh.lo);
 }
 
 /* A merge's wall_s is the work of its shards, summed; how long the sharded run
@@ -1041,6 +1036,7 @@ void pz_write_markdown(FILE *f, const pz_result *r)
     legend(f, r, base, 0);
     cold_note(f, r, 0);
     relative_note(f, r, base, "Relative over fewer instances:");
+    relative_passes(f, r, 0);
     sizes_table(f, r, 0);
     pz_span(mean, sizeof mean, 1e-9 * ns_per(r->check_seconds, r->checked));
     fprintf(f, "\nChecker: %lld answers, %s each. ", r->checked, mean);

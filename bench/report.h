@@ -45,11 +45,6 @@ typedef struct pz_cells {
     int headline_cold; /* no warm batch: cpu is the cold mean, "(cold)" */
 } pz_cells;
 pz_cells pz_timing_cells(const pz_result *, int s, int base);
-/* With --repeat K: solver s's passes over base's (each pass's CPU time per
- * instance), the Hodges-Lehmann ratio and its 95% interval as compare
- * computes them (stats.h's pz_compare_times); 0 where there is none (too
- * few passes for 95%, or s is base). */
-int pz_relative_interval(const pz_result *, int s, int base, double *ratio, double *lo, double *hi);
 /* The verdict line (OK, FAIL, PARTIAL ...), bold the mark around its word. */
 void pz_write_status(FILE *, const pz_result *, const char *bold);
 /* The same line into buf, without its newline; returns buf. */

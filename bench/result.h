@@ -366,6 +366,13 @@ const char *pz_result_differs(const pz_result *base, const pz_result *now, char 
  * (s == base: 1, over its warm instances). */
 int pz_baseline(const pz_result *);
 int pz_relative(const pz_result *, int s, int base, double *ratio, long long *both);
+/* With --repeat K: solver s's passes over base's (each pass's CPU time per
+ * instance), the Hodges-Lehmann ratio and its 95% interval as compare
+ * computes them (stats.h's pz_compare_times); 0 where there is none (too
+ * few passes for 95%, or s is base).  pz_relative_none says why no solver
+ * has one where it is for too few passes, in words; else NULL. */
+int pz_relative_interval(const pz_result *, int s, int base, double *ratio, double *lo, double *hi);
+const char *pz_relative_none(const pz_result *, int base);
 
 /* A histogram of answer classes added into another, with the classes' names. */
 void pz_hist_add(long long *to, char (*to_names)[PZ_NAME], const long long *from,

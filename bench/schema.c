@@ -6,7 +6,7 @@
  * the whole corpus), and the batches' spread of times is a histogram.  The
  * timing values -- wall_s, real_wall_s (a merge's only), seconds,
  * cpu_seconds, ns_per_instance, ns_p10/median/p90, cpu_ns_per_instance,
- * ns_worst, worst_index, spread, repetitions, ns_per_answer -- the peak
+ * ns_worst, worst_index, spread, repetitions, relative, ns_per_answer -- the peak
  * memory (peak_rss_bytes), the run's threads and batch and its context
  * are all that may differ between two runs of one corpus; numbers are
  * written at full precision (17 digits), so a report read back is the result
@@ -300,6 +300,42 @@ static const char *headline_of(const pz_tally *t)
     return !pz_tally_headline(t, &h) ? "none" : h.cold ? "cold batches" : "warm batches";
 }
 
+/* A solver's relative speed, as the views print it: its CPU time over the
+ * baseline's on the instances both solved in warm batches (pz_relative,
+ * the table's), and with --repeat the ratio of its passes to the
+ * baseline's with its 95% interval, or why there is none; null where it
+ * has none.  Written from the fields it is computed from, never read. */
+static json_t *relative_json(const pz_result *r, int s)
+{
+    int base = pz_baseline(r);
+    long long both;
+    double ratio, hl, lo, hi;
+    if (base < 0 || !pz_relative(r, s, base, &ratio, &both))
+        return json_null();
+    json_t *o = json_object();
+    if (!o)
+        pz_fatal("out of memory");
+    pz_jset(o, "baseline", str(r->opts.solvers[base]->name));
+    pz_jset(o, "ratio", json_real(ratio));
+    pz_jset(o, "instances", json_integer(both));
+    if (s != base && r->opts.repeat > 1) {
+        json_t *p = json_object();
+        if (!p)
+            pz_fatal("out of memory");
+        int has = pz_relative_interval(r, s, base, &hl, &lo, &hi);
+        pz_jset(p, "ratio", has ? json_real(hl) : json_null());
+        pz_jset(p, "ci_low", has ? json_real(lo) : json_null());
+        pz_jset(p, "ci_high", has ? json_real(hi) : json_null());
+        if (!has && pz_relative_none(r, base))
+            pz_jset(p, "none", str(pz_relative_none(r, base)));
+        pz_jset(p, "of",
+                str("each pass's CPU time per instance over the baseline's: "
+                    "Hodges-Lehmann ratio, 95% interval"));
+        pz_jset(o, "passes", p);
+    }
+    return o;
+}
+
 static json_t *solver_json(const pz_result *r, int s)
 {
     json_t *o = json_object();
@@ -308,6 +344,7 @@ static json_t *solver_json(const pz_result *r, int s)
     pz_jset(o, "name", str(r->opts.solvers[s]->name));
     pz_jset(o, "sampled", json_boolean(sampled(r, s)));
     pz_jset(o, "headline", str(headline_of(&r->tally[s])));
+    pz_jset(o, "relative", relative_json(r, s));
     pz_tally_json(o, &r->tally[s], r->opts.repeat, r->opts.nsolvers);
     return o;
 }

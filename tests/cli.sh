@@ -49,10 +49,11 @@ expect_line() {
 # *seconds and every ns_* figure, the batch spreads, where the slowest batch
 # starts, the cold batches, like and what the headline is of (which batch a
 # thread takes first, and whether any is warm), a sweep's sizes and growth
-# (of the warm batches); and the context's date and threads.
+# (of the warm batches), relative speed (its baseline is the fastest); and
+# the context's date and threads.
 untimed() {
     jq -S 'del(.context.date, .context.threads) | walk(if type == "object" then with_entries(select(.key |
-               test("^(threads|batch|wall_s|real_wall_s|spread|worst_index|like|sizes|growth|headline|peak_rss_bytes)$|seconds|(^|_)ns_|^cold_|^cpu_spread") | not))
+               test("^(threads|batch|wall_s|real_wall_s|spread|worst_index|like|sizes|growth|headline|relative|peak_rss_bytes)$|seconds|(^|_)ns_|^cold_|^cpu_spread") | not))
                else . end)' "$1"
 }
 # context SUMMARY: the context of run's or merge's terminal summary, from its

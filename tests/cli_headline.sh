@@ -41,7 +41,7 @@ bmf_is() {
 
 # Warm batches, with repetitions: every view of one run.
 "$pb" run flip --corpus flip:random:count=20000 --solvers gf2,rowenum --repeat 3 --threads 2 \
-    --json a.json --html a.html --bmf a.bmf >a.txt 2>/dev/null || bad "run --repeat 3"
+    --json a.json --html a.html --bmf a.bmf --md a.md >a.txt 2>/dev/null || bad "run --repeat 3"
 "$pb" report a.json --bmf again.bmf 2>/dev/null && cmp -s a.bmf again.bmf && ok ||
     bad "report --bmf of the run's JSON is not run's --bmf: $(diff a.bmf again.bmf)"
 history_rows warm a.json >a.csv 2>/dev/null || bad "no history rows: $(cat a.csv)"
@@ -95,9 +95,33 @@ for s in gf2 rowenum; do
     done
 done
 grep -q 'pass mean +- sd' a.txt && ok || bad "the passes' means are not named apart: $(cat a.txt)"
-# Three passes a side give no 95% interval of relative: said, not left out.
-tr -s '\n ' '  ' <a.txt | grep -q 'relative over the passes: no 95% interval from fewer than 4 passes' &&
+# Three passes a side give no 95% interval of relative: said, not left out,
+# in the text, the Markdown, the page and the JSON.
+none='no 95% interval from fewer than 4 passes'
+tr -s '\n ' '  ' <a.txt | grep -q "relative over the passes: $none" &&
     ok || bad "--repeat 3: no word on relative's interval: $(cat a.txt)"
+grep -q "^Relative over the passes: $none" a.md && grep -q "Relative over the passes: $none" a.html &&
+    ok || bad "--repeat 3: no word on relative's interval in the Markdown or the page"
+# The JSON's relative is the table's (each solver's, over the baseline's).
+for s in gf2 rowenum; do
+    rel=$(jq -r --arg s "$s" '.solvers[] | select(.name == $s) | .relative.ratio' a.json)
+    want=$(awk -v x="$rel" 'BEGIN { printf "%.2fx\n", x }')
+    row=$(grep -E "^  $s +[0-9]+ " a.txt | tr -s ' ')
+    [[ $row == *" $want "* ]] && ok || bad "$s: the JSON's relative $rel is not the table's: $row"
+done
+jq -e --arg n "$none" '[.solvers[].relative.passes | select(. != null)]
+    | length == 1 and (.[0].none | startswith($n)) and .[0].ci_low == null' a.json >/dev/null &&
+    ok || bad "--repeat 3: the JSON's relative over the passes: $(jq -c '[.solvers[].relative]' a.json)"
+# Four passes: relative over the passes with its 95% interval, the same in
+# the text, the Markdown and the JSON.
+"$pb" run flip --corpus flip:random:count=20000 --solvers gf2,rowenum --repeat 4 --threads 2 \
+    --json b.json --md b.md >b.txt 2>/dev/null || bad "run --repeat 4"
+read -r base other ratio lo hi <<<"$(jq -r '.solvers[] | select(.relative.passes != null) |
+    [.relative.baseline, .name, .relative.passes.ratio, .relative.passes.ci_low, .relative.passes.ci_high] | @tsv' b.json)"
+iv=$(awk -v r="${ratio:-0}" -v a="${lo:-0}" -v b="${hi:-0}" 'BEGIN { printf "%.3gx [%.3g, %.3g]\n", r, a, b }')
+[ -n "$hi" ] && tr -s ' ' <b.txt | grep -qxF " $other $iv" &&
+    grep -qF "Relative over the passes, CPU time over $base's [95% CI]: $other $iv." b.md && ok ||
+    bad "--repeat 4: relative's interval, JSON $iv: $(grep -A2 'relative over the passes' b.txt; grep 'Relative over the passes' b.md)"
 grep -q 'cpu (cold)' a.txt c.txt && bad "a warm headline said cold: $(grep -h 'cold)' a.txt c.txt)"
 
 # One instance: no warm batch.  The headline is the cold batch's time,

@@ -20,13 +20,13 @@ span() {
         printf "%.3g %s\n", v, u[k] }'
 }
 # The cells of solver S's row in an HTML table of PAGE, one a line: the
-# cell under the header H (its place among the <th>s).
+# cell under the header H (its place among the <th>s), its entities decoded.
 html_cell() {
     local page=$1 s=$2 h=$3 at
     at=$(grep -o '<table><tr>.*</tr>' "$page" | head -1 | grep -o '<th>[^<]*</th>' |
         sed 's/<[^>]*>//g' | grep -nx -- "$h" | cut -d: -f1)
     grep "^<tr><td>$s</td>" "$page" | head -1 | grep -o '<td[^>]*>[^<]*</td>' |
-        sed 's/<[^>]*>//g' | sed -n "${at}p"
+        sed 's/<[^>]*>//g' | sed -n "${at}p" | sed 's/&lt;/</g; s/&gt;/>/g; s/&amp;/\&/g'
 }
 
 # The history's rows of REPORT (run NAME), as scripts/regress and

@@ -152,22 +152,35 @@ static inline void untake_in(tx_pairs *p, int k)
     c[p->ops[k][0]]++, c[p->ops[k][1]]++;
 }
 
-static inline int rim_take(tx_pairs *p, int k, unsigned edge)
+/* rim_take() on the top edge (e = 2, h = 1: down) or the left (e = 4, h =
+ * 0: across), e and h constants where it is inlined. */
+static inline int take3(tx_pairs *p, const uint8_t *o, const int e, const int h)
 {
     int16_t *c = &p->cnt[0][0];
-    const uint8_t *o = p->ops[k];
-    if (edge == 1 << TX_TOP || edge == 1 << TX_LEFT) {
-        int h = edge == 1 << TX_TOP, e = 2 * !h + 2; /* down or across; its ops */
-        int low = --c[o[0]];
-        low |= --c[o[1]];
-        low |= --c[o[e]];
-        p->slack[h] -= c[o[e + 1]]-- <= 0;
-        if ((TX_SUPPLY ? low : 0) >= 0 && (p->slack[h] >= 0 || !TX_BALANCE))
-            return 1;
-        c[o[0]]++, c[o[1]]++, c[o[e]]++;
-        p->slack[h] += ++c[o[e + 1]] <= 0;
-        return 0;
-    }
+    int low = --c[o[0]];
+    low |= --c[o[1]];
+    low |= --c[o[e]];
+    p->slack[h] -= c[o[e + 1]]-- <= 0;
+    if ((TX_SUPPLY ? low : 0) >= 0 && (p->slack[h] >= 0 || !TX_BALANCE))
+        return 1;
+    c[o[0]]++, c[o[1]]++, c[o[e]]++;
+    p->slack[h] += ++c[o[e + 1]] <= 0;
+    return 0;
+}
+
+static inline void untake3(tx_pairs *p, const uint8_t *o, const int e, const int h)
+{
+    int16_t *c = &p->cnt[0][0];
+    c[o[0]]++, c[o[1]]++, c[o[e]]++;
+    p->slack[h] += ++c[o[e + 1]] <= 0;
+}
+
+static inline int rim_take(tx_pairs *p, int k, unsigned edge)
+{
+    if (edge == 1 << TX_TOP)
+        return take3(p, p->ops[k], 2, 1);
+    if (edge == 1 << TX_LEFT)
+        return take3(p, p->ops[k], 4, 0);
     if (take_at(p, p->ks.side[k], edge))
         return 1;
     untake_at(p, p->ks.side[k], edge);
@@ -176,15 +189,12 @@ static inline int rim_take(tx_pairs *p, int k, unsigned edge)
 
 static inline void rim_untake(tx_pairs *p, int k, unsigned edge)
 {
-    int16_t *c = &p->cnt[0][0];
-    const uint8_t *o = p->ops[k];
-    if (edge == 1 << TX_TOP || edge == 1 << TX_LEFT) {
-        int h = edge == 1 << TX_TOP, e = 2 * !h + 2;
-        c[o[0]]++, c[o[1]]++, c[o[e]]++;
-        p->slack[h] += ++c[o[e + 1]] <= 0;
-        return;
-    }
-    untake_at(p, p->ks.side[k], edge);
+    if (edge == 1 << TX_TOP)
+        untake3(p, p->ops[k], 2, 1);
+    else if (edge == 1 << TX_LEFT)
+        untake3(p, p->ops[k], 4, 0);
+    else
+        untake_at(p, p->ks.side[k], edge);
 }
 
 /* Takes kind k off the counts at a cell at edges edge: 0 if they show the
@@ -207,11 +217,19 @@ static inline void untake(tx_pairs *p, int k, unsigned edge)
         untake_in(p, k);
 }
 
-/* Step s's candidates (its neighbours' numbers' set, TX_ANY where it has
- * none: NOSTEP), before those with no tile left are taken out. */
+/* Step s's candidates (the set of its neighbours' numbers, TX_ANY where it
+ * has none), before those with no tile left are taken out. */
 static inline const uint64_t *pair_set(const tx_pairs *p, int s)
 {
-    return p->by[p->right[p->left[s]] * (TX_ANY + 1) + p->bottom[p->top[s]]];
+    return p->by[p->pair_l[s] + p->pair_t[s]];
+}
+
+/* Kind k laid at step s: its numbers in the pairs of the steps right of it
+ * and below it (NOSTEP where none: a slot no step reads). */
+static inline void lay(tx_pairs *p, int s, int k)
+{
+    p->pair_l[p->right_of[s]] = p->ops[k][6];
+    p->pair_t[p->below[s]] = p->ops[k][7];
 }
 
 /* rem[s]: step s's candidates with a tile left, in W words. */
@@ -233,12 +251,13 @@ void tx__pairs_init(tx_pairs *p, const tx_game *g, int order)
         step_of[p->cell[s]] = s;
     for (int s = 0; s < p->nn; s++) {
         int cell = p->cell[s], r = cell / n, c = cell % n;
-        p->left[s] = c ? (uint8_t)step_of[cell - 1] : NOSTEP;
-        p->top[s] = r ? (uint8_t)step_of[cell - n] : NOSTEP;
+        p->right_of[s] = c < n - 1 ? (uint8_t)step_of[cell + 1] : NOSTEP;
+        p->below[s] = r < n - 1 ? (uint8_t)step_of[cell + n] : NOSTEP;
+        p->pair_l[s] = TX_ANY * (TX_ANY + 1); /* until its neighbours are laid */
+        p->pair_t[s] = TX_ANY;
         p->edge[s] = (uint8_t)((r == 0) << TX_TOP | (c == n - 1) << TX_RIGHT |
                                (r == n - 1) << TX_BOTTOM | (c == 0) << TX_LEFT);
     }
-    p->right[NOSTEP] = p->bottom[NOSTEP] = TX_ANY;
     for (int k = 0; k < p->ks.nk; k++) {
         const uint8_t *sd = p->ks.side[k];
         uint8_t *o = p->ops[k];
@@ -248,6 +267,8 @@ void tx__pairs_init(tx_pairs *p, const tx_game *g, int order)
         o[3] = (uint8_t)(DOWN * TX_DIGITS + sd[TX_TOP]);
         o[4] = (uint8_t)(TX_LEFT * TX_DIGITS + sd[TX_LEFT]);
         o[5] = (uint8_t)(ACROSS * TX_DIGITS + sd[TX_LEFT]);
+        o[6] = (uint8_t)(sd[TX_RIGHT] * (TX_ANY + 1)); /* the pair of the step right of it */
+        o[7] = sd[TX_BOTTOM];                          /* and below it */
     }
     make_sets(p);
     p->step = p->base = 0;
@@ -260,7 +281,6 @@ void tx__pairs_init(tx_pairs *p, const tx_game *g, int order)
      * node counted; the search stays below them. */
     for (int s = 0; s < g->fixed && p->state == TX_PAIRS_HELD; s++) {
         int k = tx__kind_of(&p->ks, g->tile[s]);
-        const uint8_t *sd = p->ks.side[k];
         if (!(pair_set(p, s)[k >> 6] >> (k & 63) & 1) || !p->ks.count[k] ||
             !take(p, k, p->edge[s])) {
             p->state = TX_PAIRS_NONE;
@@ -269,8 +289,7 @@ void tx__pairs_init(tx_pairs *p, const tx_game *g, int order)
         if (!--p->ks.count[k])
             p->avail[k >> 6] &= ~(1ull << (k & 63));
         p->kind[s] = (uint8_t)k;
-        p->right[s] = sd[TX_RIGHT];
-        p->bottom[s] = sd[TX_BOTTOM];
+        lay(p, s, k);
         p->step = p->base = s + 1;
     }
     if (p->state == TX_PAIRS_HELD && p->step == p->nn)
@@ -283,7 +302,6 @@ void tx__pairs_init(tx_pairs *p, const tx_game *g, int order)
  * of the three copies has its word loops unrolled. */
 static inline __attribute__((always_inline)) int run(tx_pairs *p, long long *budget, const int W)
 {
-    const uint8_t(*side)[4] = p->ks.side;
     uint8_t *count = p->ks.count;
     long long slice = 0, rest = *budget;
     int s = p->step, rc = -1, k;
@@ -323,8 +341,8 @@ static inline __attribute__((always_inline)) int run(tx_pairs *p, long long *bud
                 goto out;
             }
             k = p->kind[--s];
-            if (!count[k]++)
-                p->avail[k >> 6] |= 1ull << (k & 63);
+            count[k]++;
+            p->avail[k >> 6] |= 1ull << (k & 63);
             untake(p, k, p->edge[s]);
             for (int x = 0; x < W; x++)
                 m[x] = p->rem[s][x];
@@ -337,8 +355,7 @@ static inline __attribute__((always_inline)) int run(tx_pairs *p, long long *bud
          * leaf (none) is entered, paid for and left at once, its kind
          * never laid (unless the run stops there, or the slice ends). */
         const uint64_t *by = NULL;
-        p->right[s] = side[k][TX_RIGHT];
-        p->bottom[s] = side[k][TX_BOTTOM];
+        lay(p, s, k);
         if (s + 1 != until) {
             uint64_t any = 0;
             by = pair_set(p, s + 1);
@@ -353,8 +370,7 @@ static inline __attribute__((always_inline)) int run(tx_pairs *p, long long *bud
         }
         if (!edge)
             take_in(p, k);
-        if (!--count[k])
-            p->avail[k >> 6] &= ~(1ull << (k & 63));
+        p->avail[k >> 6] &= ~((uint64_t) !--count[k] << (k & 63));
         p->kind[s] = (uint8_t)k;
         for (int x = 0; x < W; x++)
             p->rem[s][x] = m[x];
@@ -440,8 +456,7 @@ void tx__pairs_widths(const tx_pairs *p, tx_pairs *w, int probes, uint64_t seed,
             if (!--w->ks.count[k])
                 w->avail[k >> 6] &= ~(1ull << (k & 63));
             w->kind[s] = (uint8_t)k;
-            w->right[s] = w->ks.side[k][TX_RIGHT];
-            w->bottom[s] = w->ks.side[k][TX_BOTTOM];
+            lay(w, s, k);
             paths *= n;
             if (s + 1 < w->nn)
                 enter(w, s + 1, TX_WORDS);

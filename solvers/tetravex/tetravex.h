@@ -249,10 +249,13 @@ typedef struct tx_pairs {
     int until;   /* the step where a run stops for each node (tx__pairs_split), or nn */
     int words;   /* the words a set of this game's kinds needs */
     tx_kinds ks; /* count[] follows the search */
-    uint8_t cell[TX_CELLS];                /* the cell of each step */
-    uint8_t left[TX_CELLS], top[TX_CELLS]; /* the steps of its neighbours, or TX_CELLS */
-    uint8_t right[TX_CELLS + 1], bottom[TX_CELLS + 1]; /* the numbers placed; [TX_CELLS]: TX_ANY */
-    uint8_t ops[TX_CELLS][6]; /* each kind's counts to take inside and on the top and left */
+    uint8_t cell[TX_CELLS];                      /* the cell of each step */
+    uint8_t right_of[TX_CELLS], below[TX_CELLS]; /* the steps of those neighbours, or TX_CELLS */
+    /* Each step's (left, top) pair as an index into by: its left
+     * neighbour's right number times TX_ANY + 1, its top neighbour's bottom
+     * number (TX_ANY where none, or not laid) */
+    uint8_t pair_l[TX_CELLS + 1], pair_t[TX_CELLS + 1];
+    uint8_t ops[TX_CELLS][8]; /* each kind's counts to take, and its part of others' pairs */
     uint8_t edge[TX_CELLS];   /* bit s: the board's edge on side s */
     uint8_t kind[TX_CELLS];   /* the kind placed at each step */
     uint64_t avail[TX_WORDS]; /* the kinds with a tile left */

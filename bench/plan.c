@@ -1,5 +1,6 @@
 /* plan.c - a pilot of each solver, and a budget (see plan.h). */
 #include <math.h>
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,9 +67,10 @@ void pz_pilot_run(pz_pilot_step *step, void *ctx, int parts, double wall_ms, pz_
  * the costs of its clocks in a wall and in a CPU interval (as run.c's
  * settle counts them); and the passes over the corpus (--repeat K, and
  * --warmup's), each making, solving and timing it all again, the last one
- * alone judging the answers. */
+ * alone judging the answers; and the threads that take them. */
 typedef struct batches {
     double size, count, wall_cost, cpu_cost, passes;
+    int threads;
 } batches;
 
 /* The CPU seconds a run's re-timing loop (pz_settle_next) spends after a
@@ -298,10 +300,10 @@ static double timing(const pz_plan_row *r, const batches *k, long long R)
         return k->count * (k->cpu_cost + settle_cost(0, k, NULL)) +
                ones * (r->settle / (double)r->fit - settle_cost(0, k, NULL));
     }
-    /* a short pass: one batch in 1 + pz_untimed_after() timed, the others read no clock */
+    /* a short pass: the batches that stand in for a timed one read no clock */
     long long again;
     double timed = k->cpu_cost + settle_cost(pass, k, &again);
-    return k->count * timed / (double)(1 + pz_untimed_after(again));
+    return pz_timed_batches(k->count, k->threads, again) * timed;
 }
 
 /* The CPU seconds a run takes to make an instance of c: one made untimed
@@ -333,7 +335,9 @@ int pz_plan(const pz_corpus *c, pz_run_opts *o, double budget, pz_plan_row *rows
     double share = budget / n;
     double make = making(c) * (double)c->count / n; /* each solver's part */
     double solving[PZ_RUN_SOLVERS];                 /* each solver's, and judging, all passes */
-    batches k = {.size = pz_run_batch(c, c->count, o), .wall_cost = pz_clock_cost(pz_now)};
+    batches k = {.size = pz_run_batch(c, c->count, o),
+                 .wall_cost = pz_clock_cost(pz_now),
+                 .threads = o->threads > 0 ? o->threads : omp_get_max_threads()};
     k.count = ceil((double)c->count / k.size);
     k.cpu_cost = pz_clock_cost(pz_cpu_now) + 2 * k.wall_cost;
     k.passes = (o->repeat > 1 ? o->repeat : 1) + (o->warmup != 0);

@@ -69,6 +69,7 @@ typedef struct worker {
     int nkeep;
     char warm[PZ_RUN_SOLVERS];         /* the solver has had a batch in this thread and pass (a
                                         * pass makes its workers anew: keep it so) */
+    int timed[PZ_RUN_SOLVERS];         /* warm batches timed in this thread and pass */
     long long untimed[PZ_RUN_SOLVERS]; /* batches left to stand in untimed (stands_in) */
     double per_wall[PZ_RUN_SOLVERS], per_cpu[PZ_RUN_SOLVERS]; /* their times an instance */
     int per_size[PZ_RUN_SOLVERS];                             /* and their size (batch_size_of) */
@@ -843,16 +844,23 @@ long long pz_settle_next(long long passes, double wall, double cpu, double wall_
     return more > 2 ? (long long)fmin(ceil(more * (double)passes), 1e12) : 2 * passes;
 }
 
-/* Timing a short pass again (settle) costs resolved passes more: so after
- * a warm one, the solver's next batches in the thread that are as short,
- * of the same size, stand in for it, solved once and not timed
- * (time_solver), four times as many as resolved, so that timing again
- * costs at most a fifth of the solving; at most UNTIMED_MAX, so that one
- * batch in 64 is timed. */
-enum { UNTIMED_MAX = 63 };
-long long pz_untimed_after(long long resolved)
+/* Timing a short pass again (settle) costs resolved passes more: so once
+ * a solver has had TIMED_FIRST warm batches timed in its thread and pass
+ * (a short run is timed whole, as its statistics need), after a warm pass
+ * timed again its next batches that are as short, of the same size, stand
+ * in for it, solved once and not timed (time_solver): four times as many
+ * as resolved, so that timing again costs at most a fifth of the solving,
+ * and at most UNTIMED_MAX, so that one batch in 64 is timed. */
+enum { TIMED_FIRST = 32, UNTIMED_MAX = 63 };
+static long long untimed_after(long long resolved)
 {
     return resolved < UNTIMED_MAX / 4 ? 4 * resolved : UNTIMED_MAX;
+}
+
+double pz_timed_batches(double batches, int threads, long long resolved)
+{
+    double first = fmin(batches, (double)threads * (1 + TIMED_FIRST)); /* with the cold ones */
+    return first + (batches - first) / (double)(1 + untimed_after(resolved));
 }
 
 static int settle(const job *jb, worker *w, int s, const int *list, int m, const pz_budget *budget,
@@ -888,16 +896,16 @@ static int settle(const job *jb, worker *w, int s, const int *list, int m, const
 }
 
 /* Whether solver s's pass over m instances may stand in for a timed one
- * (time_solver): it is warm, and after its last timed pass, short and of
- * this size, fewer than pz_untimed_after() have stood in; this one would
- * be as short.  Only in a generated corpus, whose batches of a size are
+ * (time_solver): it is warm, TIMED_FIRST have been timed, and after its
+ * last timed pass, short and of this size, fewer than untimed_after() have
+ * stood in; this one would be as short.  Only in a generated corpus, whose batches of a size are
  * alike, and without a game's budget. */
 static int stands_in(const job *jb, const worker *w, int s, int m, int size,
                      const pz_budget *budget)
 {
     double wall_cost = jb->wall_cost, cpu_cost = jb->cpu_cost + 2 * jb->wall_cost;
-    return w->untimed[s] > 0 && w->warm[s] && size == w->per_size[s] && size != -2 && jb->c->gen &&
-           !is_wide(jb->c) && !budget &&
+    return w->untimed[s] > 0 && w->warm[s] && w->timed[s] >= TIMED_FIRST &&
+           size == w->per_size[s] && size != -2 && jb->c->gen && !is_wide(jb->c) && !budget &&
            pz_settle_next(1, w->per_wall[s] * m + wall_cost, w->per_cpu[s] * m + cpu_cost,
                           wall_cost, cpu_cost);
 }
@@ -949,7 +957,8 @@ static int time_solver(const job *jb, worker *w, int n, int s, int size, solver_
     if (settle(jb, w, s, list, m, budget, wall, cpu, &b->wall, &b->cpu, &resolved))
         return 1;
     /* a warm pass timed again: the next ones as short may stand in for it */
-    w->untimed[s] = w->warm[s] && m ? pz_untimed_after(resolved) : 0;
+    w->timed[s] += w->warm[s];
+    w->untimed[s] = w->warm[s] && m ? untimed_after(resolved) : 0;
     w->per_wall[s] = m ? b->wall / m : 0;
     w->per_cpu[s] = m ? b->cpu / m : 0;
     w->per_size[s] = size;

@@ -37,11 +37,11 @@ int pz_run_batch(const pz_corpus *, long long total, const pz_run_opts *o);
 long long pz_settle_next(long long passes, double wall, double cpu, double wall_cost,
                          double cpu_cost);
 
-/* After a warm pass timed again with resolved passes more, how many of the
- * solver's next passes as short are solved once, untimed, standing in for
- * it (run.c's stands_in): 0 where none was solved again.  So a run times
- * one short batch in 1 + pz_untimed_after(resolved); the plan counts so. */
-long long pz_untimed_after(long long resolved);
+/* Of a pass's batches on threads threads, each a solver's pass too short
+ * for the clocks that is timed again with resolved passes more (settle),
+ * how many are timed: the rest stand in for them untimed (run.c's
+ * stands_in).  The plan counts what timing costs so. */
+double pz_timed_batches(double batches, int threads, long long resolved);
 
 /* Refuses options whose batch buffers would not fit in memory (the batch is
  * at most the shard, then at most 1 GiB of buffers per thread): 0, or -1 with e. */

@@ -64,6 +64,13 @@ for t in 1 16; do
 done
 same tiny1.json tiny16.json
 
+# Past a thread's first 32 warm batches, a batch too short for the clocks
+# mostly stands in for a timed one (run.c's stands_in): 200000 tiny boards
+# in batches of 1024 on one thread, held as above.
+"$PB" run lightsout --corpus lightsout:random:rows=1:cols=1:count=2e5:seed=5 --solvers $solvers \
+    --threads 1 --time-budget none --json many.json >many.txt || bad "many tiny boards: $(cat many.txt)"
+hold many.json y1.json '' medians
+
 # A sweep, one board a batch: its smallest size against 8x8 boards in long batches.
 yardstick y8 lightsout:random:rows=8
 for t in 1 16; do

@@ -302,10 +302,9 @@ void tx__pairs_init(tx_pairs *p, const tx_game *g, int order)
  * of the three copies has its word loops unrolled. */
 static inline __attribute__((always_inline)) int run(tx_pairs *p, long long *budget, const int W)
 {
-    uint8_t *count = p->ks.count;
     long long slice = 0, rest = *budget;
     int s = p->step, rc = -1, k;
-    const int until = p->until, base = p->base;
+    const int until = p->until;
     uint64_t m[TX_WORDS] = {0}; /* step s's candidates not yet tried (rem[s] out of the loop) */
     switch (p->state) {
     case TX_PAIRS_FOUND:
@@ -336,12 +335,12 @@ static inline __attribute__((always_inline)) int run(tx_pairs *p, long long *bud
             k = 128 + __builtin_ctzll(m[2]);
             m[2] &= m[2] - 1;
         } else { /* no candidate left: back to the step before */
-            if (s == base) {
+            if (s == p->base) {
                 rc = 0, p->state = TX_PAIRS_NONE;
                 goto out;
             }
             k = p->kind[--s];
-            count[k]++;
+            p->ks.count[k]++;
             p->avail[k >> 6] |= 1ull << (k & 63);
             untake(p, k, p->edge[s]);
             for (int x = 0; x < W; x++)
@@ -370,7 +369,7 @@ static inline __attribute__((always_inline)) int run(tx_pairs *p, long long *bud
         }
         if (!edge)
             take_in(p, k);
-        p->avail[k >> 6] &= ~((uint64_t) !--count[k] << (k & 63));
+        p->avail[k >> 6] &= ~((uint64_t) !--p->ks.count[k] << (k & 63));
         p->kind[s] = (uint8_t)k;
         for (int x = 0; x < W; x++)
             p->rem[s][x] = m[x];

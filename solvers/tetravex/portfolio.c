@@ -13,8 +13,9 @@
  *    of mrv's runs, each an order of its own, also gone on with after a cut;
  *  - fewer (race_rows()): count's searches row by row from all eight
  *    orientations, the first going on from the first slice (tx__count_part:
- *    a slice replays the path to its cut; a node costs about two thirds of
- *    pairs' there, see results/tetravex.md), half the time in equal shares
+ *    a slice replays the path to its cut; whether pairs' searches, whose node is
+ *    the cheaper, would race better here is not measured: results/tetravex.md,
+ *    "The portfolio with few numbers"), half the time in equal shares
  *    (there a placement turns up long before any estimate means much), and
  *    mrv's runs restarted with doubling budgets, let in when one is cheap
  *    beside what the leader has left, when mrv's own estimate is smaller,

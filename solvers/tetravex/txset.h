@@ -12,8 +12,8 @@
  *     ... static int place(...) using set, s_and, s_pop ...
  *
  * so `set` and the s_* names below stand for the W-word versions until the
- * next inclusion.  With W = 1 the compiler sees exactly the old uint64_t
- * code (the 5x5 timings did not move: results/tetravex.md).
+ * next inclusion.  With W = 1 the compiler sees plain uint64_t code, as
+ * if the search were written for one word.
  */
 #include <stdint.h>
 #include <string.h>

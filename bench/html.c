@@ -35,7 +35,7 @@ static const char style[] =
 void pz_html_begin(FILE *f, const char *title)
 {
     fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>", f);
-    pz_html_text(f, title);
+    pz_escape(f, title, PZ_HTML);
     fprintf(f, "</title>\n<style>%s</style>\n</head><body>\n", style);
 }
 
@@ -61,7 +61,7 @@ static void status_html(FILE *f, const pz_result *r)
             ok                            ? "OK"
             : !strncmp(buf, "PARTIAL", 7) ? "PARTIAL"
                                           : "FAIL");
-    pz_html_text(f, buf + (ok ? 2 : !strncmp(buf, "PARTIAL", 7) ? 7 : 4));
+    pz_escape(f, buf + (ok ? 2 : !strncmp(buf, "PARTIAL", 7) ? 7 : 4), PZ_HTML);
     fputs("</p>\n", f);
     free(buf);
 }
@@ -69,7 +69,7 @@ static void status_html(FILE *f, const pz_result *r)
 static void cell(FILE *f, const char *text)
 {
     fputs("<td class=\"num\">", f);
-    pz_html_text(f, text);
+    pz_escape(f, text, PZ_HTML);
     fputs("</td>", f);
 }
 
@@ -85,7 +85,7 @@ static void table(FILE *f, const pz_result *r, int base)
         const pz_tally *t = &r->tally[s];
         pz_cells c = pz_timing_cells(r, s, base);
         fputs("<tr><td>", f);
-        pz_html_text(f, r->opts.solvers[s]->name);
+        pz_escape(f, r->opts.solvers[s]->name, PZ_HTML);
         fprintf(f,
                 "%s</td><td class=\"num\">%lld</td><td class=\"num\">%lld</td>"
                 "<td class=\"num\">%lld</td><td class=\"num\">%lld</td>",
@@ -273,7 +273,7 @@ static void sweep(FILE *f, const pz_result *r)
             pz_span(c, sizeof c, 1e-9 * pz_spread_quantile(sp, 1));
             snprintf(mad, sizeof mad, "%.1f%%", 100 * pz_spread_mad(sp) / median);
             fputs("<tr><td>", f);
-            pz_html_text(f, r->opts.solvers[s]->name);
+            pz_escape(f, r->opts.solvers[s]->name, PZ_HTML);
             fprintf(f,
                     "</td><td class=\"num\">%dx%d</td><td class=\"num\">%lld</td>"
                     "<td class=\"num\">%s</td><td class=\"num\">%s</td>"
@@ -327,7 +327,7 @@ static void sweep(FILE *f, const pz_result *r)
         }
         fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"%s\">", g.w - g.right + 10,
                 g.top + 14 + 16 * row++, colour);
-        pz_html_text(f, label);
+        pz_escape(f, label, PZ_HTML);
         fputs("</text>\n", f);
     }
     pz_svg_end(&g);
@@ -390,7 +390,7 @@ static void histogram(FILE *f, const pz_result *r)
                     pz_svg_x(&g, i + 0.5), pz_svg_y(&g, 0) + 12);
         else
             continue;
-        pz_html_text(f, r->names[k[i]]);
+        pz_escape(f, r->names[k[i]], PZ_HTML);
         fputs("</text>\n", f);
     }
     pz_svg_end(&g);
@@ -398,7 +398,7 @@ static void histogram(FILE *f, const pz_result *r)
     for (int c = 0, first = 1; c < PZ_CLASSES; c++)
         if (r->hist[c]) {
             fprintf(f, "%s", first ? "" : ", ");
-            pz_html_text(f, r->names[c]);
+            pz_escape(f, r->names[c], PZ_HTML);
             fprintf(f, ": %lld", r->hist[c]);
             first = 0;
         }
@@ -416,7 +416,7 @@ static void failures(FILE *f, const pz_result *r)
     for (int i = 0; i < r->nfail; i++) {
         const pz_failure *x = &r->fail[i];
         fprintf(f, "<h3>index %lld</h3>\n<pre>", x->index);
-        pz_html_text(f, x->input);
+        pz_escape(f, x->input, PZ_HTML);
         fputs("</pre>\n", f);
         for (int s = -1; s < r->opts.nsolvers; s++) {
             const char *ans = s < 0 ? x->expected : x->answer[s];
@@ -424,19 +424,19 @@ static void failures(FILE *f, const pz_result *r)
             if (!ans)
                 continue;
             fputs("<p>", f);
-            pz_html_text(f, s < 0 ? "expected" : r->opts.solvers[s]->name);
+            pz_escape(f, s < 0 ? "expected" : r->opts.solvers[s]->name, PZ_HTML);
             if (why) {
                 fputs(" <span class=\"fail\">invalid</span>: ", f);
-                pz_html_text(f, why);
+                pz_escape(f, why, PZ_HTML);
             }
             if (s < 0 && x->refuted) {
                 fputs(" <span class=\"fail\">refuted</span>: ", f);
-                pz_html_text(f, x->refuted);
+                pz_escape(f, x->refuted, PZ_HTML);
             }
             if (s >= 0 && (x->disagree >> s) & 1)
                 fputs(" <span class=\"fail\">differs</span>", f);
             fputs("</p>\n<pre>", f);
-            pz_html_text(f, ans);
+            pz_escape(f, ans, PZ_HTML);
             fputs("</pre>\n", f);
         }
     }
@@ -445,7 +445,7 @@ static void failures(FILE *f, const pz_result *r)
 static void item(FILE *f, const char *key, const char *value)
 {
     fprintf(f, "<dt>%s</dt><dd>", key);
-    pz_html_text(f, value);
+    pz_escape(f, value, PZ_HTML);
     fputs("</dd>\n", f);
 }
 
@@ -489,9 +489,9 @@ void pz_html_result(FILE *f, const pz_result *r)
     const pz_corpus *c = r->corpus;
     int base = pz_baseline(r);
     fputs("<section>\n<h1>", f);
-    pz_html_text(f, c->puzzle->name);
+    pz_escape(f, c->puzzle->name, PZ_HTML);
     fputs(": <code>", f);
-    pz_html_text(f, c->spec);
+    pz_escape(f, c->spec, PZ_HTML);
     fputs("</code></h1>\n", f);
     status_html(f, r);
     fprintf(f, "<p>%lld instances", r->instances);
@@ -593,17 +593,17 @@ void pz_comparison_html(FILE *f, const pz_comparison *x)
     pz_html_begin(f, "puzzlebench compare");
     fputs("<section>\n<h1>", f);
     if (x->run) {
-        pz_html_text(f, x->puzzle);
+        pz_escape(f, x->puzzle, PZ_HTML);
         fputs(": <code>", f);
-        pz_html_text(f, x->spec);
+        pz_escape(f, x->spec, PZ_HTML);
         fputs("</code>", f);
     } else {
         fputs("micro-benchmarks", f);
     }
     fputs("</h1>\n<p><code>", f);
-    pz_html_text(f, x->base);
+    pz_escape(f, x->base, PZ_HTML);
     fputs("</code> (base) against <code>", f);
-    pz_html_text(f, x->now);
+    pz_escape(f, x->now, PZ_HTML);
     fprintf(f, "</code> (new); threshold %g%%.</p>\n", 100 * x->threshold);
     int bad = x->slower || x->answers;
     fprintf(f,
@@ -614,12 +614,12 @@ void pz_comparison_html(FILE *f, const pz_comparison *x)
             x->answers ? "; the answers differ" : "");
     if (x->answers) {
         fputs("<p class=\"fail\">The answers differ: ", f);
-        pz_html_text(f, x->answers);
+        pz_escape(f, x->answers, PZ_HTML);
         fputs("</p>\n", f);
     }
     for (int i = 0; i < x->nnotes; i++) {
         fputs("<p class=\"note\">", f);
-        pz_html_text(f, x->note[i]);
+        pz_escape(f, x->note[i], PZ_HTML);
         fputs("</p>\n", f);
     }
     fputs("<table><tr><th>name</th><th>base</th><th>new</th><th>ratio</th><th>95% interval</th>"
@@ -628,7 +628,7 @@ void pz_comparison_html(FILE *f, const pz_comparison *x)
     for (int i = 0; i < x->n; i++) {
         const pz_versus *v = &x->rows[i].v;
         fputs("<tr><td>", f);
-        pz_html_text(f, x->rows[i].name);
+        pz_escape(f, x->rows[i].name, PZ_HTML);
         fputs("</td>", f);
         cell(f, pz_versus_span(v, 0, span, sizeof span));
         cell(f, pz_versus_span(v, 1, span, sizeof span));
@@ -651,7 +651,7 @@ void pz_comparison_html(FILE *f, const pz_comparison *x)
               f);
     if (x->only) {
         fputs("<p class=\"note\">In one report only: ", f);
-        pz_html_text(f, x->only);
+        pz_escape(f, x->only, PZ_HTML);
         fputs(".</p>\n", f);
     }
     ratios(f, x);
@@ -711,7 +711,7 @@ void pz_history_html(FILE *f, const char *title, const pz_history_row *h, int n,
     double *x = pz_xcalloc((size_t)nb + 1, sizeof *x), *y = pz_xcalloc((size_t)nb + 1, sizeof *y);
     pz_html_begin(f, title);
     fputs("<section>\n<h1>", f);
-    pz_html_text(f, title);
+    pz_escape(f, title, PZ_HTML);
     fprintf(f,
             "</h1>\n<p>%d rows, %d builds; a chart per run, a line per solver over the builds "
             "in the order first measured (the last measurement of each build).</p>\n",
@@ -731,7 +731,7 @@ void pz_history_html(FILE *f, const char *title, const pz_history_row *h, int n,
                 hi = fmax(hi, h[i].ns);
             }
         fputs("<h2>", f);
-        pz_html_text(f, runs[k]);
+        pz_escape(f, runs[k], PZ_HTML);
         fputs("</h2>\n", f);
         pz_svg g;
         pz_svg_begin(&g, f, 900, 300, runs[k]);
@@ -743,7 +743,7 @@ void pz_history_html(FILE *f, const char *title, const pz_history_row *h, int n,
         for (int b = 0; b < nb; b++) {
             fprintf(f, "<text transform=\"translate(%.1f,%.1f) rotate(-45)\" text-anchor=\"end\">",
                     pz_svg_x(&g, b), pz_svg_y(&g, g.y.lo) + 12);
-            pz_html_text(f, order[b]);
+            pz_escape(f, order[b], PZ_HTML);
             fputs("</text>\n", f);
         }
         for (int s = 0; s < ns; s++) {
@@ -786,7 +786,7 @@ static void stress_text(FILE *f, const char *title, const char *text, size_t len
 {
     char *cut = pz_xstrndup(text, len < PZ_STRESS_SHOW_BYTES ? len : PZ_STRESS_SHOW_BYTES);
     fprintf(f, "<p>%s%s</p>\n<pre>", title, len > PZ_STRESS_SHOW_BYTES ? " (its start)" : "");
-    pz_html_text(f, cut);
+    pz_escape(f, cut, PZ_HTML);
     fputs("</pre>\n", f);
     free(cut);
 }
@@ -799,14 +799,15 @@ static void stress_example(FILE *f, const pz_stress *s, const char *what, const 
     fprintf(f, "<h3>%s: %s %lld: <span class=\"fail\">%s</span>: ", what,
             s->gen.cmd ? "seed" : "instance", s->gen.cmd ? s->seed0 + e->index : e->index,
             pz_outcome_names[e->seen]);
-    pz_html_text(f, why);
+    pz_escape(f, why, PZ_HTML);
     fputs("</h3>\n", f);
     if (!e->input) /* nothing was run */
         return;
     if (e->alone != PZ_OUTCOMES && e->alone != e->seen) {
         fprintf(f, "<p>alone: %s: ", e->alone == PZ_AC ? "AC" : pz_outcome_names[e->alone]);
-        pz_html_text(f, e->alone == PZ_AC ? "the failure depends on the other instances of its run"
-                                          : e->why);
+        pz_escape(
+            f, e->alone == PZ_AC ? "the failure depends on the other instances of its run" : e->why,
+            PZ_HTML);
         fputs("</p>\n", f);
     }
     stress_text(f, "input", e->input, e->inlen);
@@ -831,9 +832,9 @@ static void stress_table(FILE *f, const pz_stress *s, const pz_stress_tally *all
         pz_stress_speed v = pz_stress_speed_of(g);
         char a[32], b[32], range[80];
         fputs("<tr><td>", f);
-        pz_html_text(f, pz_stress_names[k]);
+        pz_escape(f, pz_stress_names[k], PZ_HTML);
         fputs(" <code>", f);
-        pz_html_text(f, s->prog[k].cmd);
+        pz_escape(f, s->prog[k].cmd, PZ_HTML);
         fputs("</code></td>", f);
         for (int o = 0; o < PZ_OUTCOMES; o++)
             fprintf(f, "<td class=\"num\">%lld</td>", g->count[o]);
@@ -867,9 +868,9 @@ void pz_write_html_stress(FILE *f, const void *report)
     pz_html_begin(f, title);
     free(title);
     fputs("<section>\n<h1>stress ", f);
-    pz_html_text(f, s->p->name);
+    pz_escape(f, s->p->name, PZ_HTML);
     fprintf(f, ": <code>%s", s->gen.cmd ? "--gen " : "");
-    pz_html_text(f, what);
+    pz_escape(f, what, PZ_HTML);
     fprintf(f, "</code></h1>\n<p class=\"verdict\"><span class=\"%s\">%s</span>",
             ok ? "ok" : "fail",
             ok       ? "all AC"
@@ -891,7 +892,7 @@ void pz_write_html_stress(FILE *f, const void *report)
             fprintf(f, "%.3g ", v.shift.ratio);
         if (!isnan(v.shift.lo) && !isnan(v.shift.p))
             fprintf(f, "(95%% interval %.3g..%.3g, p %.2g) ", v.shift.lo, v.shift.hi, v.shift.p);
-        pz_html_text(f, v.verdict);
+        pz_escape(f, v.verdict, PZ_HTML);
         fputs("</p>\n", f);
     }
     const char *name[PZ_STRESS_PROGS];

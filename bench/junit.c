@@ -4,42 +4,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/util.h"
 #include "report.h"
 #include "schema.h"
 #include "stress.h"
 
-void pz_xml_text(FILE *f, const char *text, int attribute)
-{
-    for (const unsigned char *t = (const unsigned char *)text; *t; t++) {
-        switch (*t) {
-        case '&':
-            fputs("&amp;", f);
-            break;
-        case '<':
-            fputs("&lt;", f);
-            break;
-        case '>':
-            fputs("&gt;", f);
-            break;
-        case '"':
-            fputs(attribute ? "&quot;" : "\"", f);
-            break;
-        case '\n':
-            fputs(attribute ? "&#10;" : "\n", f);
-            break;
-        case '\t':
-            fputs(attribute ? "&#9;" : "\t", f);
-            break;
-        default:
-            putc(*t < 0x20 || *t == 0x7f ? '?' : *t, f);
-        }
-    }
-}
-
 static void attr(FILE *f, const char *name, const char *value)
 {
     fprintf(f, " %s=\"", name);
-    pz_xml_text(f, value, 1);
+    pz_escape(f, value, PZ_XML_ATTRIBUTE);
     putc('"', f);
 }
 
@@ -59,7 +32,7 @@ static const pz_failure *first_of(const pz_result *r, int s)
 static void failure_body(FILE *f, const pz_result *r, const pz_failure *x)
 {
     fprintf(f, "index %lld, the input:\n", x->index);
-    pz_xml_text(f, x->input, 0);
+    pz_escape(f, x->input, PZ_XML_TEXT);
     for (int s = -1; s < r->opts.nsolvers; s++) {
         const char *ans = s < 0 ? x->expected : x->answer[s];
         const char *why = s < 0 ? (x->expected_why ? x->expected_why : x->refuted) : x->why[s];
@@ -69,7 +42,7 @@ static void failure_body(FILE *f, const pz_result *r, const pz_failure *x)
                 why ? " (invalid: " : "", why ? why : "", why ? ")" : "");
         if (s >= 0 && ((x->disagree >> s) & 1))
             fputs("(differs from the reference)\n", f);
-        pz_xml_text(f, ans, 0);
+        pz_escape(f, ans, PZ_XML_TEXT);
     }
 }
 
@@ -240,7 +213,7 @@ static void example_text(FILE *f, const char *title, const char *text, size_t le
     fprintf(f, "\n%s:\n", title);
     copy = strndup(text, len < PZ_STRESS_SHOW_BYTES ? len : PZ_STRESS_SHOW_BYTES);
     if (copy)
-        pz_xml_text(f, copy, 0);
+        pz_escape(f, copy, PZ_XML_TEXT);
     free(copy);
 }
 

@@ -41,8 +41,4 @@ typedef struct pz_junit_check {
 } pz_junit_check;
 void pz_write_junit_check(FILE *, const void *junit_check);
 
-/* Text escaped for XML, in an attribute's value (newlines as &#10;) or in an
- * element's text; characters XML 1.0 cannot hold are written as '?'. */
-void pz_xml_text(FILE *, const char *text, int attribute);
-
 #endif

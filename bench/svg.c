@@ -9,27 +9,6 @@
 #include "../util/util.h"
 #include "svg.h"
 
-void pz_html_text(FILE *f, const char *s)
-{
-    for (; *s; s++)
-        switch (*s) {
-        case '&':
-            fputs("&amp;", f);
-            break;
-        case '<':
-            fputs("&lt;", f);
-            break;
-        case '>':
-            fputs("&gt;", f);
-            break;
-        case '"':
-            fputs("&quot;", f);
-            break;
-        default:
-            putc(*s, f);
-        }
-}
-
 void pz_svg_ns(char *buf, size_t len, double v)
 {
     pz_span(buf, len, 1e-9 * v);
@@ -74,7 +53,7 @@ void pz_svg_begin(pz_svg *g, FILE *f, int w, int h, const char *title)
             "viewBox=\"0 0 %d %d\" role=\"img\" font-family=\"sans-serif\" font-size=\"11\">"
             "<title>",
             w, h, w, h);
-    pz_html_text(f, title);
+    pz_escape(f, title, PZ_HTML);
     fputs("</title>\n", f);
 }
 
@@ -180,13 +159,13 @@ void pz_svg_axes(pz_svg *g, const char *xtitle, const char *ytitle, pz_svg_label
     }
     if (xtitle) {
         fprintf(f, "<text x=\"%g\" y=\"%d\" text-anchor=\"middle\">", (x0 + x1) / 2, g->h - 8);
-        pz_html_text(f, xtitle);
+        pz_escape(f, xtitle, PZ_HTML);
         fputs("</text>\n", f);
     }
     if (ytitle) {
         fprintf(f, "<text transform=\"translate(12,%g) rotate(-90)\" text-anchor=\"middle\">",
                 (y0 + y1) / 2);
-        pz_html_text(f, ytitle);
+        pz_escape(f, ytitle, PZ_HTML);
         fputs("</text>\n", f);
     }
 }
@@ -198,7 +177,7 @@ static void tip(FILE *f, const char *text, const char *tag)
         return;
     }
     fputs("><title>", f);
-    pz_html_text(f, text);
+    pz_escape(f, text, PZ_HTML);
     fprintf(f, "</title></%s>\n", tag);
 }
 
@@ -235,7 +214,7 @@ void pz_svg_text(pz_svg *g, double x, double y, double dx, double dy, const char
 {
     fprintf(g->f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">", pz_svg_x(g, x) + dx,
             pz_svg_y(g, y) + dy, anchor);
-    pz_html_text(g->f, text);
+    pz_escape(g->f, text, PZ_HTML);
     fputs("</text>\n", g->f);
 }
 

@@ -62,7 +62,5 @@ void pz_svg_end(pz_svg *);
 
 /* One colour per solver name, the same as scripts/chart.sh gives it. */
 const char *pz_svg_colour(const char *name);
-/* text with &, <, > and " escaped, for HTML and SVG alike. */
-void pz_html_text(FILE *, const char *text);
 
 #endif

@@ -65,6 +65,14 @@ const char *pz_suggestion(const pz_suggest *, const char *fmt, char *buf, size_t
 /* The optimal-string-alignment distance of a and b (words to 64 bytes). */
 int pz_edit_distance(const char *a, const char *b);
 
+/* text written with &, < and > escaped, and as the markup asks: HTML (and
+ * SVG) escapes " too, for text and attributes alike; XML text keeps " and
+ * writes the control characters XML 1.0 cannot hold as '?'; an XML
+ * attribute's value escapes " as well, and newline and tab as &#10; and
+ * &#9; (a parser would fold them into spaces). */
+typedef enum pz_markup { PZ_HTML, PZ_XML_TEXT, PZ_XML_ATTRIBUTE } pz_markup;
+void pz_escape(FILE *, const char *text, pz_markup how);
+
 /* Files written atomically: to a new temporary file of an unguessable name
  * (mkstemp) in path's directory, synced and renamed over path when closed;
  * a path that is a symbolic link is replaced, never followed.  A path that

@@ -118,6 +118,7 @@ pz_need() {
 PZ_PACKAGES=(cmake make gcc g++ pkg-config clang-format libcmocka-dev libbenchmark-dev
              libcadical-dev libm4ri-dev libgecode-dev libjansson-dev libxxhash-dev
              parallel gnuplot-nox openssh-server openssh-client rsync jq libxml2-utils
+             universal-ctags
              munge slurmctld slurmd slurm-client)
 
 # What a script needs of its build directory, as OPTION=ON or OPTION=OFF: set

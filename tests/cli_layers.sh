@@ -3,7 +3,7 @@
 # #include "..." from one folder to another goes down, cli -> bench ->
 # solvers, util -> include/, and no files include each other in a circle
 # (tsort finds one; countsearch.c and mrv.c include themselves, their template)
-# or call each other in one.
+# or call each other in one; and no function is too long to read whole.
 set -u
 bin=$1 src=$2
 source "$src/tests/cli.sh"
@@ -52,4 +52,49 @@ nm -A $libs 2>/dev/null | awk '
     }' >"$tmp/calls"
 grep -q 'libpzcore.a:registry.c.o' "$tmp/calls" && ok || bad "no calls between objects found"
 tsort "$tmp/calls" >/dev/null 2>"$tmp/callloop" && ok || bad "files that call each other: $(cat "$tmp/callloop")"
+
+# No function outside tests/ over 100 lines in bench/ and cli/, nor over 150
+# anywhere: each function's first and last line as universal-ctags finds
+# them (--fields=+ne), read from its JSON by jq.
+ctags=$(command -v ctags-universal || command -v ctags)
+[ -n "$ctags" ] && "$ctags" --version 2>/dev/null | grep -q Universal && ok ||
+    bad "universal-ctags is missing (scripts/test installs it)"
+# long_functions LIST : the functions of LIST's files (paths from here, one a
+# line) over their limit, one a line; the count of all it found in $tmp/count.
+long_functions() {
+    "$ctags" --output-format=json --fields=+ne --kinds-C=f --kinds-C++=f -o - -L "$1" \
+        2>"$tmp/ctags.err" | jq -r 'select(._type == "tag") | [.path, .name, .line, .end // 0] | @tsv' \
+        >"$tmp/functions"
+    wc -l <"$tmp/functions" >"$tmp/count"
+    awk -F'\t' '{
+        most = $1 ~ /^(bench|cli)\// ? 100 : 150
+        if ($4 == 0) print $1 ": " $2 " (line " $3 "): ctags found no end"
+        else if ($4 - $3 + 1 > most) print $1 ":" $3 ": " $2 " is " $4 - $3 + 1 " lines, more than " most
+    }' "$tmp/functions"
+}
+{ git ls-files '*.c' '*.h' '*.cc' 2>/dev/null ||
+    find cli bench solvers util include examples -name '*.[ch]' -o -name '*.cc'; } |
+    grep -v '^tests/' >"$tmp/all"
+long_functions "$tmp/all" >"$tmp/long"
+[ "$(cat "$tmp/count")" -gt 500 ] && ok || bad "ctags found few functions: $(head -c 300 "$tmp/ctags.err")"
+[ -s "$tmp/long" ] && bad "functions too long: $(cat "$tmp/long")" || ok
+
+# The check itself, on planted functions at and past each limit.
+# plant FILE NAME LINES : a function of LINES lines, its braces included.
+plant() {
+    mkdir -p "$(dirname "$1")"
+    { echo "int $2(int x)"; echo "{"; for ((i = 3; i < $3 - 1; i++)); do echo "    x += $i;"; done
+        echo "    return x;"; echo "}"; } >>"$1"
+}
+(
+    cd "$tmp" && mkdir planted && cd planted || exit 1
+    plant bench/a.c at_limit 100 && plant bench/a.c past_limit 101
+    plant cli/b.c cli_past 101 && plant solvers/c.c solver_at 150
+    plant solvers/c.c solver_past 151 && plant util/d.h header_past 151
+    printf '%s\n' bench/a.c cli/b.c solvers/c.c util/d.h >list
+    long_functions list >long
+    cut -d' ' -f2 long | sort | tr '\n' ' ' >names
+)
+[ "$(cat "$tmp/planted/names")" = "cli_past header_past past_limit solver_past " ] && ok ||
+    bad "planted functions: found '$(cat "$tmp/planted/names")' ($(cat "$tmp/planted/long"))"
 summary

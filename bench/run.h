@@ -48,7 +48,7 @@ double pz_timed_batches(double batches, int threads, long long resolved);
 int pz_run_check(const pz_corpus *, const pz_shard *, const pz_run_opts *, pz_error *);
 
 /* Runs the shard of the corpus; 0, or -1 when a signal cut it short.  A
- * signal stops the searches in hand (pz_stop, solver.h); the batches
+ * signal stops the searches in hand (pz_stop, puzzlebench.h); the batches
  * finished before it are the result, marked partial. */
 int pz_run(const pz_corpus *, const pz_shard *, const pz_run_opts *, pz_result *);
 

@@ -10,7 +10,7 @@ static struct sigaction old_int, old_term; /* what the signals did before the ca
 static void on_stop(int sig)
 {
     pz_stop_signal = sig;
-    pz_set_stop(1); /* every search stops too (solver.h) */
+    pz_set_stop(1); /* every search stops too (puzzlebench.h) */
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
 }

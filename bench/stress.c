@@ -729,7 +729,7 @@ static int still_fails(void *ctx, const void *cand)
 
 /* ex holds start's run alone; it gets the smallest instance's instead: the
  * first neighbour that still gets the verdict alone, at the same size unless
- * --shrink-any-size, at most SHRINK_RUNS runs. */
+ * --shrink-any-size, at most PZ_STRESS_SHRINK_RUNS runs. */
 static void shrink(worker *w, const void *start, pz_outcome target, pz_example *ex)
 {
     const pz_puzzle *p = w->s->p;

@@ -59,7 +59,7 @@ typedef struct worker {
     void *scratch[PZ_RUN_SOLVERS]; /* kept across batches: solvers cache tables */
     int *todo;
     int *sample;    /* again_on_sample's instances */
-    int *classes;   /* check_batch's classes: the reference's, then another solver's */
+    int *classes;   /* check_batch's classes of the reference's answers */
     unsigned given; /* a bit a solver: it took every instance of the batch and answered */
     pz_tally tally[PZ_RUN_SOLVERS];
     PZ_COUNTS(PZ_DECLARE) /* this thread's part of the result's */
@@ -459,65 +459,73 @@ static int given_run(const job *jb, const worker *w, int j, int end)
     return end;
 }
 
-/* What one hook (a solver's check_batch, or its same_batch) is known to
- * say of a batch: yes to [.., ok), and where ok < asked, no to ok. */
+/* What one hook (check_batch on the reference's answers, or same_batch on
+ * another solver's) is known to say of a batch: yes to [.., ok), and where
+ * ok < asked, no to ok. */
 typedef struct known {
     int ok, asked;
 } known;
 
-/* How far from j, at most end, solver s's answers pass the hook (same:
- * same_batch against the reference's, else check_batch, into classes),
- * asking only what *kn does not know: so a solver that passed a long run
- * is not asked again after another stopped early, and the batch costs
- * each hook one pass, not one a stop. */
-static int passes(const job *jb, const worker *w, int s, int same, int j, int end, int *classes,
-                  known *kn)
+/* How far from j, at most end, the reference's answers pass check_batch
+ * (classes != NULL: into classes, with solver s's compared with them where
+ * s >= 0) or solver s's pass same_batch against them, asking only what
+ * *kn does not know: so a hook that passed a long run is not asked again
+ * after another stopped early, and the batch costs each hook one pass, not
+ * one a stop. */
+static int passes(const job *jb, const worker *w, int s, int j, int end, int *classes, known *kn)
 {
     const pz_puzzle *p = jb->c->puzzle;
     const size_t isz = p->inst_size, asz = p->ans_size;
     if (j < kn->ok && (kn->ok >= end || kn->ok < kn->asked))
         return kn->ok < end ? kn->ok : end;
     int from = j > kn->ok ? j : kn->ok;
-    size_t m = (size_t)(end - from);
-    const char *in = w->inst + (size_t)from * isz, *ans = w->ans[s] + (size_t)from * asz;
-    kn->ok =
-        from + (int)(same ? p->same_batch(in, w->ans[jb->order[0]] + (size_t)from * asz, ans, m)
-                          : p->check_batch(in, ans, m, classes + from));
+    size_t m = (size_t)(end - from), at = (size_t)from * asz;
+    const char *in = w->inst + (size_t)from * isz, *ref = w->ans[jb->order[0]] + at;
+    const char *ans = s >= 0 ? w->ans[s] + at : NULL;
+    kn->ok = from + (int)(classes ? p->check_batch(in, ref, ans, m, classes + from)
+                                  : p->same_batch(in, ref, ans, m));
     kn->asked = end;
     return kn->ok;
 }
 
-/* check_batch's way, where the puzzle checks (and with several solvers,
- * compares) batches: over a run of instances every solver answered, each
- * solver's answers through check_batch (the reference's classes kept),
- * then each other solver's compared with the reference's through
- * same_batch; what all of them accept is counted as check_and_compare()
- * counts it (every answer certified, the reference the first solver in
- * reference order), and the first instance any of them stops at goes to
- * check_and_compare() from the start. */
-static void check_batch_many(const job *jb, worker *w, long long lo, int n)
+/* check_batch_many's histogram, off its loop: the reference's answer j
+ * is the first of its class k, which is named, or k is out of range. */
+static __attribute__((noinline, cold)) void new_class(const job *jb, const worker *w, int j, int k)
 {
     const pz_puzzle *p = jb->c->puzzle;
-    const int ns = jb->o->nsolvers, first = jb->order[0];
-    const size_t isz = p->inst_size, asz = p->ans_size;
-    const char *inst = w->inst, *ref = w->ans[first];
-    int *classes = w->classes, *other = w->classes + jb->batch, k;
+    if ((unsigned)k >= PZ_CLASSES)
+        pz_fatal("%s: classify() gave class %d, outside 0..%d", p->name, k, PZ_CLASSES - 1);
+    p->classify(w->inst + (size_t)j * p->inst_size, w->ans[jb->order[0]] + (size_t)j * p->ans_size,
+                w->names[k], PZ_NAME);
+}
+
+/* check_batch's way, where the puzzle checks (and with several solvers,
+ * compares) batches: over a run of instances every solver answered, the
+ * reference's answers (the first solver in reference order) through
+ * check_batch, which compares the next solver's with them in the same
+ * pass, and each further solver's through same_batch.  Both pass another
+ * solver's answer only where it is the same as the reference's in
+ * everything the checker reads: so the checker's verdict on it is the
+ * reference's, and it is counted certified as check_and_compare() counts
+ * it.  The first instance any of them stops at goes to check_and_compare()
+ * from the start. */
+static void check_batch_many(const job *jb, worker *w, long long lo, int n)
+{
+    const int ns = jb->o->nsolvers, first = jb->order[0], next = jb->order[ns > 1];
+    int *classes = w->classes, k;
     long long *hist = w->hist, accepted = 0;
-    known check[PZ_RUN_SOLVERS] = {{0, 0}}, same[PZ_RUN_SOLVERS] = {{0, 0}};
+    known check = {0, 0}, same[PZ_RUN_SOLVERS] = {{0, 0}};
     for (int j = 0; j < n;) {
         int end = given_run(jb, w, j, n);
+        if (end > j)
+            end = passes(jb, w, ns > 1 ? next : -1, j, end, classes, &check);
         for (int s = 0; s < ns && end > j; s++)
-            end = passes(jb, w, s, 0, j, end, s == first ? classes : other, &check[s]);
-        for (int s = 0; s < ns && end > j; s++)
-            if (s != first)
-                end = passes(jb, w, s, 1, j, end, NULL, &same[s]);
+            if (s != first && s != next)
+                end = passes(jb, w, s, j, end, NULL, &same[s]);
         accepted += end - j;
-        for (; j < end; j++) {
-            if ((unsigned)(k = classes[j]) >= PZ_CLASSES)
-                pz_fatal("%s: classify() gave class %d, outside 0..%d", p->name, k, PZ_CLASSES - 1);
-            if (!hist[k]++)
-                p->classify(inst + (size_t)j * isz, ref + (size_t)j * asz, w->names[k], PZ_NAME);
-        }
+        for (; j < end; j++)
+            if ((unsigned)(k = classes[j]) >= PZ_CLASSES || !hist[k]++)
+                new_class(jb, w, j, k);
         if (j < n) { /* not taken, failed, not checking or differing: the full way */
             check_and_compare(jb, w, lo + j, j);
             j++;
@@ -1062,7 +1070,7 @@ static void worker_init(void *ctx, void *wv)
     w->inst = pz_xcalloc_lines(b, p->inst_size); /* lines: see tg_board */
     w->todo = pz_xcalloc(b, sizeof *w->todo);
     w->sample = pz_xcalloc(b, sizeof *w->sample);
-    w->classes = pz_xcalloc(2 * b, sizeof *w->classes); /* check_batch_many: two rows */
+    w->classes = pz_xcalloc(b, sizeof *w->classes); /* check_batch_many's */
     w->hist = pz_xcalloc(PZ_CLASSES, sizeof *w->hist);
     w->names = pz_xcalloc(PZ_CLASSES, sizeof *w->names);
     if (is_wide(jb->c))

@@ -129,8 +129,13 @@ typedef struct pz_puzzle {
      * harness checks a billion answers this way with the size's constants
      * and the calls paid once per batch; a failure goes the single way.
      * It accepts only answers that proof() calls PZ_PROVEN: the harness
-     * counts them certified; any other goes the single way too. */
-    size_t (*check_batch)(const void *insts, const void *answers, size_t count, int *classes);
+     * counts them certified; any other goes the single way too.  Where
+     * same is not NULL (another solver's answers to the same instances),
+     * it also stops at the first j where same's answer is not the same as
+     * answers' in the sense of same_batch (below): the harness checks the
+     * reference's answers and compares another solver's in one pass. */
+    size_t (*check_batch)(const void *insts, const void *answers, const void *same, size_t count,
+                          int *classes);
     /* Variable-size instances (optional).  inst_size and ans_size stay fixed
      * headers, so a batch is still a flat array and small instances keep
      * their exact path; an instance too big for its struct (a toggle board
@@ -160,10 +165,15 @@ typedef struct pz_puzzle {
      * solvers, as check() is.  A judge's text carries no witness, so this
      * is asked of solvers' answers only. */
     pz_proof (*proof)(const void *inst, const void *ans);
-    /* Optional (NULL: same() for each): same() on answer j of a and of b
-     * to instance j of insts, for j = 0, 1, ...; stops at the first pair
-     * that differs and returns how many were the same.  With check_batch,
-     * the harness's path for several solvers. */
+    /* Optional (NULL: same() for each): compares answer j of a and of b
+     * to instance j of insts, for j = 0, 1, ..., and returns how many from
+     * the first are the same in everything check(), proof() and classify()
+     * read, so that each of them says of b's answer what it says of a's.
+     * It stops at the first pair that differs in any of it (where same()
+     * may still call them the same: that pair goes the single way).  With
+     * check_batch, the harness's path for three solvers or more: the
+     * reference's answers checked (and the next solver's compared) by
+     * check_batch, the others' compared with them by this. */
     size_t (*same_batch)(const void *insts, const void *a, const void *b, size_t count);
 } pz_puzzle;
 

@@ -497,11 +497,53 @@ static void batch_answer(const pz_solver *gf2, void *scratch, tg_board *bd, tg_a
     }
 }
 
+/* Another solver's answer o: a copy of a, one time in three changed in one
+ * of the ways the checker reads (then 1) or in one it does not (then 0). */
+static int other_answer(const tg_board *bd, const tg_answer *a, tg_answer *o, unsigned goals,
+                        pz_rng *rng)
+{
+    int m = bd->m, r = (int)pz_rng_below(rng, (uint64_t)m);
+    uint64_t bit = 1ull << pz_rng_below(rng, (uint64_t)bd->n);
+    *o = *a;
+    switch (pz_rng_below(rng, 27)) {
+    case 0:
+        o->weight += pz_rng_below(rng, 2) ? 1 : -1;
+        return 1;
+    case 1:
+        o->has ^= TG_NOT_FEWEST;
+        return 1;
+    case 2:
+        o->has ^= pz_rng_below(rng, 2) ? TG_CERTS : TG_PRESSES;
+        return 1;
+    case 3: /* a press */
+        o->x[r] ^= bit;
+        return (a->has & TG_PRESSES) != 0;
+    case 4: /* a row past the board */
+        if (m < TG_MAX)
+            o->x[m + (int)pz_rng_below(rng, (uint64_t)(TG_MAX - m))] ^= 1;
+        return 0;
+    case 5: /* a certificate of each goal */
+    case 6: {
+        int g = pz_rng_below(rng, 2);
+        o->cert[g][r] ^= bit;
+        return (a->has & TG_CERTS) && (goals & (1u << g));
+    }
+    case 7: /* past the board, the size, and the ways its answer is not */
+        if (m < TG_MAX)
+            o->cert[0][m] ^= 1;
+        return 0;
+    }
+    return 0;
+}
+
 /* check_batch against check() and classify() one answer at a time: on runs
  * of boards of one size and of mixed sizes (those that pack in a word and
  * those that do not), answers right, spoilt and certificates, from every
  * start and for many lengths.  A batch must accept exactly the answers that
- * check and are proven, up to the first that is not, with the same classes. */
+ * check and are proven, up to the first that is not, with the same classes;
+ * given another solver's answers too, it also stops at the first of them
+ * that differs in what the checker reads, and only there, as same_batch
+ * does. */
 static void test_check_batch(void **state)
 {
     static const int sizes[][2] = {{5, 6},  {4, 4},  {1, 1}, {8, 8},   {1, 63}, {63, 1},
@@ -510,16 +552,19 @@ static void test_check_batch(void **state)
     enum { N = 3000, NS = sizeof sizes / sizeof *sizes };
     const pz_puzzle *puzzles[] = {&pz_lightsout, &pz_flip};
     tg_board *bd = calloc(N, sizeof *bd);
-    tg_answer *ans = calloc(N, sizeof *ans);
-    int *classes = calloc(N, sizeof *classes);
+    tg_answer *ans = calloc(N, sizeof *ans), *oth = calloc(N, sizeof *oth);
+    int *classes = calloc(N, sizeof *classes), *differ = calloc(N, sizeof *differ);
     pz_rng rng = pz_rng_at(13, 0);
     (void)state;
-    assert_int_equal(pz_lightsout.check_batch(bd, ans, 0, classes), 0);
+    assert_int_equal(pz_lightsout.check_batch(bd, ans, NULL, 0, classes), 0);
+    assert_int_equal(pz_lightsout.check_batch(bd, ans, oth, 0, classes), 0);
+    assert_int_equal(pz_lightsout.same_batch(bd, ans, oth, 0), 0);
     for (int pi = 0; pi < 2; pi++) {
         const pz_puzzle *p = puzzles[pi];
         const pz_solver *gf2 = pz_find_solver(p->name, "gf2");
         void *scratch = pz_test_scratch(gf2);
-        long accepted = 0, rejected = 0, certs = 0;
+        unsigned goals = p == &pz_flip ? TG_OFF | TG_ON : TG_OFF;
+        long accepted = 0, rejected = 0, certs = 0, differs = 0, same = 0;
         for (int i = 0, left = 0, k = 0; i < N; i++, left--) {
             if (left <= 0) { /* a run of one size, of length 1 to 300 */
                 k = (int)pz_rng_below(&rng, NS);
@@ -532,36 +577,55 @@ static void test_check_batch(void **state)
                 bd[i].b[r] = pz_rng_next(&rng) & tg_mask(bd[i].n);
             batch_answer(gf2, scratch, &bd[i], &ans[i], &rng);
             certs += ans[i].weight < 0 && (ans[i].has & TG_CERTS);
+            differ[i] = other_answer(&bd[i], &ans[i], &oth[i], goals, &rng);
         }
         for (int t = 0; t < 200; t++) {
             size_t j = t ? pz_rng_below(&rng, N) : 0;
             size_t end = t ? j + pz_rng_below(&rng, N - j + 1) : N;
+            const tg_answer *o = t % 2 ? oth : NULL;
             while (j < end) {
-                size_t got = p->check_batch(bd + j, ans + j, end - j, classes + j);
+                size_t got =
+                    p->check_batch(bd + j, ans + j, o ? o + j : NULL, end - j, classes + j);
                 const char *why;
                 assert_true(got <= end - j);
                 for (size_t q = j; q < j + got; q++) {
                     assert_int_equal(p->check(&bd[q], &ans[q], &why), PZ_VALID);
                     assert_int_equal(p->proof(&bd[q], &ans[q]), PZ_PROVEN);
                     assert_int_equal(classes[q], p->classify(&bd[q], &ans[q], NULL, 0));
+                    assert_false(o && differ[q]);
                 }
                 accepted += (long)got;
                 j += got;
                 if (j < end) {
-                    assert_true(p->check(&bd[j], &ans[j], &why) == PZ_INVALID ||
-                                p->proof(&bd[j], &ans[j]) != PZ_PROVEN);
-                    rejected++;
+                    int bad = p->check(&bd[j], &ans[j], &why) == PZ_INVALID ||
+                              p->proof(&bd[j], &ans[j]) != PZ_PROVEN;
+                    assert_true(bad || (o && differ[j]));
+                    rejected += bad;
+                    differs += !bad;
                     j++;
                 }
             }
+            for (j = t ? pz_rng_below(&rng, N) : 0; j < end;) { /* same_batch alone */
+                size_t got = p->same_batch(bd + j, ans + j, oth + j, end - j);
+                assert_true(got <= end - j);
+                for (size_t q = j; q < j + got; q++)
+                    assert_false(differ[q]);
+                same += (long)got;
+                j += got;
+                if (j < end)
+                    assert_true(differ[j++]);
+            }
         }
         /* The mixture holds enough of each kind to mean something. */
-        assert_true(accepted > 100000 && rejected > 1000 && certs > 50);
+        assert_true(accepted > 50000 && rejected > 1000 && certs > 50);
+        assert_true(differs > 1000 && same > 100000);
         pz_test_scratch_free(gf2, scratch);
     }
     free(bd);
     free(ans);
+    free(oth);
     free(classes);
+    free(differ);
 }
 
 /* fits_batch against fits() for every registered solver of the toggle

@@ -633,6 +633,61 @@ static void test_batch_paths_many(void **state)
             }
 }
 
+/* A Lights Out solver that is gf2 but for one board of the 5x6 sweep, the
+ * one of index 8969 (rows 9, 12, 2), in the middle of a batch: its answer
+ * there has a press more, counted, so it does not check. */
+extern const pz_solver pz_solver_lightsout_gf2;
+
+static int one_wrong_solve(const void *inst, void *ans, void *scratch)
+{
+    const tg_board *b = inst;
+    tg_answer *a = ans;
+    pz_solver_lightsout_gf2.solve(inst, ans, scratch);
+    if (b->b[0] == 9 && b->b[1] == 12 && b->b[2] == 2 && !b->b[3] && !b->b[4]) {
+        a->x[4] ^= 1;
+        a->weight = tg_weight(a->x, 5);
+    }
+    return 0;
+}
+
+/* The batch path's checks of several solvers (check_batch on the
+ * reference's answers, comparing the next solver's in the same pass, and
+ * same_batch for any further one) each catch one wrong answer inside a
+ * batch, wherever the wrong solver is listed: one failure, that answer
+ * alone not certified. */
+static void test_batch_one_wrong(void **state)
+{
+    static const char *const sets[] = {"gf2", "rowenum", "gf2,rowenum", "rowenum,gf2"};
+    pz_corpus c = open_ok(&pz_lightsout, "lightsout:exhaustive:rows=5:cols=6");
+    pz_solver wrong = pz_solver_lightsout_gf2;
+    (void)state;
+    wrong.name = "wrong";
+    wrong.solve = one_wrong_solve;
+    wrong.solve_batch = NULL;
+    wrong.flags = 0; /* not a reference */
+    for (size_t i = 0; i < sizeof sets / sizeof *sets; i++)
+        for (int last = 0; last < 2; last++) {
+            pz_run_opts o = opts("lightsout", sets[i], 1, 1024);
+            int at = last ? o.nsolvers : 0;
+            memmove(&o.solvers[at + 1], &o.solvers[at],
+                    (size_t)(o.nsolvers - at) * sizeof *o.solvers);
+            o.solvers[at] = &wrong;
+            o.nsolvers++;
+            pz_result r = run(&c, "0/65536", &o); /* 16384 boards, 16 batches */
+            assert_int_equal(r.instances, 16384);
+            assert_int_equal(r.failures, 1);
+            assert_int_equal(r.nfail, 1);
+            assert_int_equal(r.fail[0].index, 8969);
+            for (int s = 0; s < o.nsolvers; s++) {
+                assert_int_equal(r.tally[s].ran, 16384);
+                assert_int_equal(r.tally[s].certified, 16384 - (s == at));
+                assert_int_equal(r.tally[s].invalid, s == at);
+            }
+            pz_result_free(&r);
+        }
+    pz_corpus_close(&c);
+}
+
 /* The liar is caught, its first failures shrink to boards where no simpler
  * neighbour still fails, and the files written replay as regressions. */
 static void test_shrink_and_save(void **state)
@@ -821,6 +876,7 @@ int main(void)
         cmocka_unit_test(test_calloc_lines),
         cmocka_unit_test(test_batch_paths),
         cmocka_unit_test(test_batch_paths_many),
+        cmocka_unit_test(test_batch_one_wrong),
         cmocka_unit_test(test_shrink_and_save),
         cmocka_unit_test(test_wrong_expected),
         cmocka_unit_test(test_invalid_expected),

@@ -1,4 +1,5 @@
 /* puzzle.c - what Flip Game and Lights Out share beyond the algorithms. */
+#include <stddef.h>
 #include <string.h>
 
 #include "../rng.h"
@@ -149,76 +150,123 @@ pz_verdict tg_check(const tg_board *bd, const tg_answer *a, unsigned goals, cons
     return bad ? PZ_INVALID : PZ_VALID;
 }
 
+/* An answer's count and flags, which lie end to end just before its
+ * presses, as one word. */
+enum { HEAD = offsetof(tg_answer, x) };
+_Static_assert(offsetof(tg_answer, weight) < HEAD && offsetof(tg_answer, has) < HEAD &&
+                   HEAD == sizeof(uint64_t),
+               "an answer's count and flags are the word before its presses");
+
+static inline uint64_t head(const tg_answer *a)
+{
+    uint64_t h;
+    memcpy(&h, a, sizeof h);
+    return h;
+}
+
+/* Whether a and b are the same in everything tg_check, tg_proof and
+ * tg_classify read, on a board of m rows (M where it is not 0, a constant
+ * where inlined): the count, what the answer carries, and the presses and
+ * the goals' certificates it carries.  The common answer, presses alone,
+ * is one memcmp of its count, flags and rows, which lie end to end. */
+static inline __attribute__((always_inline)) int
+same_checked(const tg_answer *a, const tg_answer *b, unsigned m, unsigned goals, const unsigned M)
+{
+    const unsigned rows = M ? M : m;
+    if (a->has == TG_PRESSES)
+        return !memcmp(a, b, HEAD + rows * sizeof *a->x);
+    if (a->weight != b->weight || a->has != b->has)
+        return 0;
+    uint64_t d = 0;
+    for (unsigned r = 0; r < rows; r++) {
+        if (a->has & TG_PRESSES)
+            d |= a->x[r] ^ b->x[r];
+        for (int g = 0; g < 2; g++)
+            if ((a->has & TG_CERTS) && (goals & (1u << g)))
+                d |= a->cert[g][r] ^ b->cert[g][r];
+    }
+    return !d;
+}
+
 /* tg_check and tg_classify over a batch (pz_puzzle's check_batch).  The
  * common answer, presses with a count in range on a board that packs, is
  * accepted here as check_packed accepts it, with the size's masks computed
  * once for a run of boards of one size, and with the number of rows a
  * constant for the compiler where it is at most 8, so the packing unrolls.
  * Every answer this path does not accept, right or wrong, goes to tg_check
- * itself, so the two cannot differ. */
+ * itself, so the two cannot differ.  Another solver's answers to the same
+ * boards (same) are compared with them in the same pass: the rows are in
+ * registers for the packing already. */
 typedef struct run_size {
     uint16_t mn; /* the m and n bytes of a board of the size, as stored */
     unsigned m, n, cells;
     uint64_t mask, all, notfirst, notlast; /* notfirst: every cell but column 0 */
 } run_size;
 
-/* How many answers from the first, to boards of size k, are accepted. */
+/* How many answers from the first, to boards of size k, are accepted, and
+ * where o is not NULL (a constant where inlined), the same as o's in all
+ * that the checker reads of an answer it accepts: the count and flags (one
+ * word) and the rows of presses. */
 static inline __attribute__((always_inline)) size_t
-accept_run(const tg_board *bd, const tg_answer *a, size_t count, int *classes, const run_size *k,
-           const unsigned M, const unsigned goals)
+accept_run(const tg_board *bd, const tg_answer *a, const tg_answer *o, size_t count, int *classes,
+           const run_size *k, const unsigned M, const unsigned goals)
 {
     const unsigned m = M ? M : k->m, n = k->n, cells = k->cells;
     const uint64_t mask = k->mask, all = k->all, notfirst = k->notfirst, notlast = k->notlast;
     const uint16_t mn = k->mn;
     size_t j;
-    for (j = 0; j < count; j++, bd++, a++) {
+    for (j = 0; j < count; j++) {
         uint16_t size;
-        memcpy(&size, &bd->m, sizeof size);
-        unsigned w = (unsigned)a->weight;
-        if (size != mn || w > cells || (a->has & (TG_PRESSES | TG_NOT_FEWEST)) != TG_PRESSES)
+        memcpy(&size, &bd[j].m, sizeof size);
+        unsigned w = (unsigned)a[j].weight;
+        if (size != mn || w > cells || (a[j].has & (TG_PRESSES | TG_NOT_FEWEST)) != TG_PRESSES)
             break;
-        uint64_t b = 0, x = 0, stray = 0;
+        uint64_t b = 0, x = 0, stray = 0, differ = 0;
+        if (o)
+            differ = head(&a[j]) ^ head(&o[j]);
         for (unsigned r = m; r-- > 0;) {
-            uint64_t v = a->x[r];
-            b = (b << n) | (bd->b[r] & mask);
+            uint64_t v = a[j].x[r];
+            b = (b << n) | (bd[j].b[r] & mask);
             x = (x << n) | v;
             stray |= v;
+            if (o)
+                differ |= v ^ o[j].x[r];
         }
         uint64_t out =
             b ^ ((x ^ ((x << 1) & notfirst) ^ ((x >> 1) & notlast) ^ (x >> n) ^ (x << n)) & all);
         if ((stray & ~mask) || (unsigned)tg_popcount(x) != w ||
-            !(((goals & TG_OFF) && !out) || ((goals & TG_ON) && out == all)))
+            !(((goals & TG_OFF) && !out) || ((goals & TG_ON) && out == all)) || differ)
             break;
         classes[j] = (int)w;
     }
     return j;
 }
 
-static inline __attribute__((always_inline)) size_t accept_rows(const tg_board *bd,
-                                                                const tg_answer *a, size_t count,
-                                                                int *classes, const run_size *k,
-                                                                const unsigned goals)
+/* accept_run with the goals and the rows (up to 8) constants. */
+static inline __attribute__((always_inline)) size_t
+accept_rows(const tg_board *bd, const tg_answer *a, const tg_answer *o, size_t count, int *classes,
+            const run_size *k, const unsigned goals)
 {
+    // clang-format off
     switch (k->m) {
-    case 1:
-        return accept_run(bd, a, count, classes, k, 1, goals);
-    case 2:
-        return accept_run(bd, a, count, classes, k, 2, goals);
-    case 3:
-        return accept_run(bd, a, count, classes, k, 3, goals);
-    case 4:
-        return accept_run(bd, a, count, classes, k, 4, goals);
-    case 5:
-        return accept_run(bd, a, count, classes, k, 5, goals);
-    case 6:
-        return accept_run(bd, a, count, classes, k, 6, goals);
-    case 7:
-        return accept_run(bd, a, count, classes, k, 7, goals);
-    case 8:
-        return accept_run(bd, a, count, classes, k, 8, goals);
-    default:
-        return accept_run(bd, a, count, classes, k, 0, goals);
+#define ROWS(M) case M: return accept_run(bd, a, o, count, classes, k, M, goals);
+    ROWS(1) ROWS(2) ROWS(3) ROWS(4) ROWS(5) ROWS(6) ROWS(7) ROWS(8)
+#undef ROWS
+    default: return accept_run(bd, a, o, count, classes, k, 0, goals);
     }
+    // clang-format on
+}
+
+static inline __attribute__((always_inline)) size_t accept(const tg_board *bd, const tg_answer *a,
+                                                           const tg_answer *o, size_t count,
+                                                           int *classes, const run_size *k,
+                                                           unsigned goals)
+{
+    if (goals == TG_OFF)
+        return accept_rows(bd, a, o, count, classes, k, TG_OFF);
+    if (goals == (TG_OFF | TG_ON))
+        return accept_rows(bd, a, o, count, classes, k, TG_OFF | TG_ON);
+    return 0;
 }
 
 /* The answer that accept_run leaves: tg_check's verdict, and the class. */
@@ -231,11 +279,11 @@ static __attribute__((noinline)) int check_one(const tg_board *bd, const tg_answ
     return tg_classify(bd, a, NULL, 0);
 }
 
-size_t tg_check_batch(const void *insts, const void *answers, size_t count, int *classes,
-                      unsigned goals)
+size_t tg_check_batch(const void *insts, const void *answers, const void *same, size_t count,
+                      int *classes, unsigned goals)
 {
     const tg_board *bd = insts;
-    const tg_answer *a = answers;
+    const tg_answer *a = answers, *o = same;
     run_size k = {0};
     size_t j = 0;
     while (j < count) {
@@ -254,13 +302,13 @@ size_t tg_check_batch(const void *insts, const void *answers, size_t count, int 
             k.notfirst = ~first;
             k.notlast = ~(first << (k.n - 1));
         }
-        if (k.m && goals == TG_OFF)
-            j += accept_rows(bd + j, a + j, count - j, classes + j, &k, TG_OFF);
-        else if (k.m && goals == (TG_OFF | TG_ON))
-            j += accept_rows(bd + j, a + j, count - j, classes + j, &k, TG_OFF | TG_ON);
+        if (k.m)
+            j += o ? accept(bd + j, a + j, o + j, count - j, classes + j, &k, goals)
+                   : accept(bd + j, a + j, NULL, count - j, classes + j, &k, goals);
         if (j == count)
             break;
-        if ((classes[j] = check_one(&bd[j], &a[j], goals)) < 0)
+        if ((classes[j] = check_one(&bd[j], &a[j], goals)) < 0 ||
+            (o && !same_checked(&a[j], &o[j], bd[j].m, goals, 0)))
             break;
         j++;
     }
@@ -289,18 +337,20 @@ int tg_same(const void *inst, const void *a, const void *b)
 }
 
 /* How many pairs from the first are the same, on boards of M rows. */
-static inline __attribute__((always_inline)) size_t
-same_run(const tg_board *bd, const tg_answer *a, const tg_answer *b, size_t count, const unsigned M)
+static inline __attribute__((always_inline)) size_t same_run(const tg_board *bd, const tg_answer *a,
+                                                             const tg_answer *b, size_t count,
+                                                             unsigned goals, const unsigned M)
 {
     size_t j = 0;
-    while (j < count && bd[j].m == M && same_answer(&bd[j], &a[j], &b[j], M))
+    while (j < count && bd[j].m == M && same_checked(&a[j], &b[j], M, goals, M))
         j++;
     return j;
 }
 
-/* tg_same over a batch (pz_puzzle's same_batch), the rows of a run of
+/* pz_puzzle's same_batch: same_checked over a batch, the rows of a run of
  * boards of up to 8 rows compared unrolled. */
-size_t tg_same_batch(const void *insts, const void *as, const void *bs, size_t count)
+size_t tg_same_batch(const void *insts, const void *as, const void *bs, size_t count,
+                     unsigned goals)
 {
     const tg_board *bd = insts;
     const tg_answer *a = as, *b = bs;
@@ -309,14 +359,14 @@ size_t tg_same_batch(const void *insts, const void *as, const void *bs, size_t c
         switch (bd[j].m) {
 #define RUN(M)                                                                                     \
     case M:                                                                                        \
-        j += same_run(bd + j, a + j, b + j, count - j, M);                                         \
+        j += same_run(bd + j, a + j, b + j, count - j, goals, M);                                  \
         break;
             RUN(1) RUN(2) RUN(3) RUN(4) RUN(5) RUN(6) RUN(7) RUN(8)
 #undef RUN
         }
         if (j == count)
             break;
-        if (!same_answer(&bd[j], &a[j], &b[j], 0)) /* not the same, or past 8 rows */
+        if (!same_checked(&a[j], &b[j], bd[j].m, goals, 0)) /* not the same, or past 8 rows */
             return j;
         j++;
     }

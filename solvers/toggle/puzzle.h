@@ -38,10 +38,14 @@
     {                                                                                              \
         return tg_check(inst, ans, GOALS, why);                                                    \
     }                                                                                              \
-    static size_t NAME##_check_batch(const void *insts, const void *answers, size_t count,         \
-                                     int *classes)                                                 \
+    static size_t NAME##_check_batch(const void *insts, const void *answers, const void *same,     \
+                                     size_t count, int *classes)                                   \
     {                                                                                              \
-        return tg_check_batch(insts, answers, count, classes, GOALS);                              \
+        return tg_check_batch(insts, answers, same, count, classes, GOALS);                        \
+    }                                                                                              \
+    static size_t NAME##_same_batch(const void *insts, const void *a, const void *b, size_t count) \
+    {                                                                                              \
+        return tg_same_batch(insts, a, b, count, GOALS);                                           \
     }                                                                                              \
     static pz_verdict NAME##_check_wide(const void *inst, const void *ans, const char **why)       \
     {                                                                                              \
@@ -120,7 +124,7 @@
         .classify = tg_classify,                                                                   \
         .check_batch = NAME##_check_batch,                                                         \
         .proof = tg_proof,                                                                         \
-        .same_batch = tg_same_batch,                                                               \
+        .same_batch = NAME##_same_batch,                                                           \
         .wide = &pz_##NAME##_wide,                                                                 \
     };                                                                                             \
     const pz_puzzle pz_##NAME##_wide = {                                                           \

@@ -238,7 +238,6 @@ int tg__first_row_system(int m, int n, const uint64_t *col, uint64_t *inv,
  * generators and shrinking. */
 pz_verdict tg_check(const tg_board *, const tg_answer *, unsigned goals, const char **why);
 int tg_same(const void *inst, const void *a, const void *b);
-size_t tg_same_batch(const void *insts, const void *a, const void *b, size_t count);
 int tg_shrink(const void *inst, int k, void *simpler);
 void tg_size(const void *inst, char *buf, size_t len);
 int tg_classify(const void *inst, const void *ans, char *name, size_t len);
@@ -249,10 +248,12 @@ pz_proof tg_proof(const void *inst, const void *ans);
 int tg_setup(pz_params *, int maxside, int exhaustive, pz_error *);
 void tg_make_exhaustive(const pz_params *, uint64_t index, void *inst);
 void tg_make_random(const pz_params *, uint64_t index, void *inst);
-/* The batch forms of check with classify, and of the exhaustive make
- * (pz_puzzle's check_batch, pz_generator's make_batch). */
-size_t tg_check_batch(const void *insts, const void *answers, size_t count, int *classes,
-                      unsigned goals);
+/* The batch forms of check with classify, of comparison, and of the
+ * exhaustive make (pz_puzzle's check_batch and same_batch, pz_generator's
+ * make_batch). */
+size_t tg_check_batch(const void *insts, const void *answers, const void *same, size_t count,
+                      int *classes, unsigned goals);
+size_t tg_same_batch(const void *insts, const void *a, const void *b, size_t count, unsigned goals);
 void tg_make_exhaustive_batch(const pz_params *, uint64_t first, size_t count, void *insts);
 void tg_make_random_batch(const pz_params *, uint64_t first, size_t count, void *insts);
 

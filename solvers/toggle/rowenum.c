@@ -168,34 +168,14 @@ __attribute__((always_inline)) static inline int rowenum(const tg_board *bd, uns
     if (t->m != m || t->n != n)
         build(t, m, n);
     a->weight = -1;
-    switch (wide ? 0 : m) {
-    case 1:
-        search(t, bd, b, 0, 1, n, goals, a, 1); /* the rows a constant */
-        break;
-    case 2:
-        search(t, bd, b, 0, 2, n, goals, a, 2);
-        break;
-    case 3:
-        search(t, bd, b, 0, 3, n, goals, a, 3);
-        break;
-    case 4:
-        search(t, bd, b, 0, 4, n, goals, a, 4);
-        break;
-    case 5:
-        search(t, bd, b, 0, 5, n, goals, a, 5);
-        break;
-    case 6:
-        search(t, bd, b, 0, 6, n, goals, a, 6);
-        break;
-    case 7:
-        search(t, bd, b, 0, 7, n, goals, a, 7);
-        break;
-    case 8:
-        search(t, bd, b, 0, 8, n, goals, a, 8);
-        break;
-    default:
-        search(t, bd, b, wide, m, n, goals, a, 0);
+    // clang-format off
+    switch (wide ? 0 : m) { /* up to 8 rows a constant, so the chases unroll */
+#define ROWS(M) case M: search(t, bd, b, 0, M, n, goals, a, M); break;
+    ROWS(1) ROWS(2) ROWS(3) ROWS(4) ROWS(5) ROWS(6) ROWS(7) ROWS(8)
+#undef ROWS
+    default: search(t, bd, b, wide, m, n, goals, a, 0);
     }
+    // clang-format on
     a->has = a->weight >= 0 ? TG_PRESSES : 0;
     return 0;
 }

@@ -8,7 +8,15 @@
  * of making the corpus's instances, and what the run's timers cost (each
  * batch's, and the loop that times a pass too short for the clocks again:
  * pz_settle_next) is its estimate for the corpus, made, solved and timed
- * once a pass (--repeat K and --warmup's), judged once.
+ * once a pass (--repeat K and --warmup's), judged once.  A fast solver
+ * (a batch of the run's under a hundredth of the pilot's CPU) of a generated
+ * corpus is timed again, beside the others as fast, on batches of the run
+ * through the run's own path (pz_batch_pilot: the batch hooks, the checker
+ * and the comparison, a short pass timed again or standing in untimed), as
+ * one call each costs it as much as its work; its sample's figures stay
+ * those of one call each, which is how a run solves a sample.  The plan's
+ * sum counts what the process spent before the run too: its start and the
+ * pilots.
  * Each solver has an equal share of the budget; one whose estimate passes
  * its share runs on a sample (the indices that are multiples of a power of
  * ten R, as --sample 1/R does), and one that would get fewer than
@@ -55,6 +63,15 @@ typedef struct pz_plan_row {
     double estimate;      /* CPU seconds for the whole corpus: making, solving, judging, timing */
     double planned;       /* CPU seconds the run spends on it as planned (dropped: 0) */
     int too_slow;         /* a pilot instance passed the cap: dropped, not estimated */
+    /* A fast solver of a generated corpus, timed again on batches of the run
+     * (pz_batch_pilot): then cpu and check are per instance of those batches
+     * times fit, extra is what a batch timed (and timed again) costs over
+     * one that stands in, resolved the passes it is solved again; alone
+     * and alone_cpu keep the one-call-each figures (estimate's solving and
+     * judging, and cpu), a sampled solver's way through a batch. */
+    int batched;
+    double extra, alone, alone_cpu;
+    long long resolved;
     pz_plan_verdict verdict;
 } pz_plan_row;
 

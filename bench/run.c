@@ -93,8 +93,11 @@ typedef struct job {
     int rep;         /* the pass over the shard: -1 the warm-up, then 0 .. repeat - 1 */
     int read_failed; /* a streamed corpus could not be read: read_error says why */
     pz_error read_error;
-    char *ans_name;   /* the expected answers' file, for messages */
-    int game_threads; /* threads a game may search on (solver.h) */
+    char *ans_name;      /* the expected answers' file, for messages */
+    int game_threads;    /* threads a game may search on (solver.h) */
+    pz_batch_cost *cost; /* a pilot's batch (pz_batch_pilot): its parts timed; NULL in a run */
+    int stand_in;        /* a pilot's: stand in wherever the rule's times allow (stands_in) */
+    double lap_cost;     /* a pilot's: what reading the CPU clock costs on average (lap) */
 } job;
 
 /* At least 64 batches, so threads share uneven work; at most PZ_BATCH
@@ -912,8 +915,11 @@ static int stands_in(const job *jb, const worker *w, int s, int m, int size,
                      const pz_budget *budget)
 {
     double wall_cost = jb->wall_cost, cpu_cost = jb->cpu_cost + 2 * jb->wall_cost;
-    return w->untimed[s] > 0 && w->warm[s] && w->timed[s] >= TIMED_FIRST &&
-           size == w->per_size[s] && size != -2 && jb->c->gen && !is_wide(jb->c) && !budget &&
+    /* a pilot's batch asks for either end of the rule's counts: timed as a
+     * run's first batches are, or standing in as most of a long run's do */
+    int counted = jb->cost ? jb->stand_in : w->untimed[s] > 0 && w->timed[s] >= TIMED_FIRST;
+    return counted && w->warm[s] && size == w->per_size[s] && size != -2 && jb->c->gen &&
+           !is_wide(jb->c) && !budget &&
            pz_settle_next(1, w->per_wall[s] * m + wall_cost, w->per_cpu[s] * m + cpu_cost,
                           wall_cost, cpu_cost);
 }
@@ -964,6 +970,8 @@ static int time_solver(const job *jb, worker *w, int n, int s, int size, solver_
     }
     if (settle(jb, w, s, list, m, budget, wall, cpu, &b->wall, &b->cpu, &resolved))
         return 1;
+    if (jb->cost)
+        jb->cost->resolved[s] += resolved;
     /* a warm pass timed again: the next ones as short may stand in for it */
     w->timed[s] += w->warm[s];
     w->untimed[s] = w->warm[s] && m ? untimed_after(resolved) : 0;
@@ -1009,6 +1017,15 @@ static int again_on_sample(const job *jb, worker *w, long long lo, int n, int s,
     return 0;
 }
 
+/* A pilot's batch (jb->cost): the CPU seconds since the reading at since
+ * into *into, less the reading's own cost; the reading now. */
+static double lap(const job *jb, double *into, double since)
+{
+    double t = pz_cpu_now();
+    *into += t - since - jb->lap_cost;
+    return t;
+}
+
 /* One batch, for the engine: 1 if a stop came before every solver was done
  * (the batch is dropped whole: nothing of it has been counted), else 0.
  * With run --repeat K the shard is passed over K times (after an untimed
@@ -1027,9 +1044,13 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
     /* --budget: each solver's each game gets it (budget.c) */
     const pz_budget *budget = pz_budget_on(&o->budget) ? &o->budget : NULL;
     (void)part;
+    pz_batch_cost *cost = jb->cost && !jb->stand_in ? jb->cost : NULL; /* its laps */
+    double t = cost ? pz_cpu_now() : 0;
     if (!budget) /* no game's budget left on this thread from before (a pilot's) */
         pz_game_start(NULL);
     make_instances(jb, w, lo, n);
+    if (cost)
+        t = lap(jb, &cost->make, t);
     for (int i = 0; i < o->nsolvers; i++) {
         int s = rep > 0 ? (i + rep) % o->nsolvers : i;
         solver_batch *x = &b[s];
@@ -1042,7 +1063,11 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
             return 1;
         x->first = x->count ? lo + (x->all ? 0 : w->todo[0]) : 0;
         x->set = x->count == n ? 0 : instance_set(w->todo, x->count);
+        if (jb->cost)
+            jb->cost->own[s] += x->cpu, jb->cost->took[s] += x->count;
     }
+    if (cost)
+        t = lap(jb, &cost->solve, t);
     if (rep >= 0) {
         for (int s = 0; s < o->nsolvers; s++) {
             b[s].cold = b[s].count && !w->warm[s];
@@ -1057,6 +1082,8 @@ static int run_batch(void *ctx, void *wv, long long lo, long long hi, void *part
     check_batch(jb, w, lo, n);
     w->check_seconds += pz_now() - t0;
     w->instances += n;
+    if (cost)
+        lap(jb, &cost->check, t);
     return 0;
 }
 
@@ -1086,6 +1113,31 @@ static void worker_init(void *ctx, void *wv)
     }
 }
 
+/* What a worker holds but its sums and first failures. */
+static void worker_free(const job *jb, worker *w)
+{
+    free(w->inst);
+    free(w->spare);
+    free(w->todo);
+    free(w->sample);
+    free(w->classes);
+    free(w->hist);
+    free(w->names);
+    for (int s = 0; s < PZ_RUN_SOLVERS; s++) {
+        free(w->ans[s]);
+        free(w->took[s]);
+        free(w->tree[s]);
+        if (w->scratch[s])
+            pz_scratch_free(jb->o->solvers[s], w->scratch[s]);
+    }
+    pz_arena_free(w->arena);
+    free(w->expected);
+    if (w->ref.puzzle)
+        pz_reference_free(&w->ref);
+    free(w->mine);
+    free(w->other);
+}
+
 /* Adds a worker into the result (its first failures join the others, to be
  * sorted by index), then frees it. */
 static void worker_finish(void *ctx, void *wv)
@@ -1105,26 +1157,7 @@ static void worker_finish(void *ctx, void *wv)
     pz_hist_add(res->hist, res->names, w->hist, w->names);
     memcpy(res->fail + jb->nfail, w->keep, (size_t)w->nkeep * sizeof *w->keep);
     jb->nfail += w->nkeep;
-    free(w->inst);
-    free(w->spare);
-    free(w->todo);
-    free(w->sample);
-    free(w->classes);
-    free(w->hist);
-    free(w->names);
-    for (int s = 0; s < PZ_RUN_SOLVERS; s++) {
-        free(w->ans[s]);
-        free(w->took[s]);
-        free(w->tree[s]);
-        if (w->scratch[s])
-            pz_scratch_free(res->opts.solvers[s], w->scratch[s]);
-    }
-    pz_arena_free(w->arena);
-    free(w->expected);
-    if (w->ref.puzzle)
-        pz_reference_free(&w->ref);
-    free(w->mine);
-    free(w->other);
+    worker_free(jb, w);
 }
 
 /* A streamed corpus's batch, read in index order under the engine's lock. */
@@ -1216,4 +1249,52 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
     /* A signal during the last batch drops it: the run is partial. */
     res->partial = res->instances < total || pz_stop_signal;
     return res->partial ? -1 : 0;
+}
+
+/* A pilot's run: the job and the one worker its batches go through. */
+struct pz_batch_pilot {
+    pz_run_opts o;
+    job jb;
+    worker w;
+};
+
+pz_batch_pilot *pz_batch_pilot_new(const pz_corpus *c, const pz_run_opts *o)
+{
+    pz_batch_pilot *bp = pz_xcalloc(1, sizeof *bp);
+    bp->o = *o;
+    bp->o.repeat = 1; /* one pass, checked */
+    bp->o.warmup = 0;
+    bp->jb = (job){.c = c,
+                   .o = &bp->o,
+                   .batch = pz_run_batch(c, c->count, o),
+                   .wall_cost = pz_clock_cost(pz_now),
+                   .cpu_cost = pz_clock_cost(pz_cpu_now),
+                   .game_threads = 1};
+    pz_reference_order(bp->o.solvers, bp->o.nsolvers, bp->jb.order);
+    /* a lap holds one reading: on average, not at best (pz_clock_cost), as
+     * a fast solver's batch may take no more than a few readings */
+    double t0 = pz_cpu_now(), t1 = t0;
+    for (int i = 0; i < 256; i++)
+        t1 = pz_cpu_now();
+    bp->jb.lap_cost = (t1 - t0) / 256;
+    worker_init(&bp->jb, &bp->w);
+    return bp;
+}
+
+int pz_batch_pilot_run(pz_batch_pilot *bp, long long lo, int n, int stand_in, pz_batch_cost *cost)
+{
+    memset(cost, 0, sizeof *cost);
+    bp->jb.cost = cost;
+    bp->jb.stand_in = stand_in;
+    return run_batch(&bp->jb, &bp->w, lo, lo + n, NULL);
+}
+
+void pz_batch_pilot_free(pz_batch_pilot *bp)
+{
+    for (int s = 0; s < bp->o.nsolvers; s++)
+        pz_tally_free(&bp->w.tally[s]);
+    for (int f = 0; f < bp->w.nkeep; f++)
+        pz_failure_free(&bp->w.keep[f]);
+    worker_free(&bp->jb, &bp->w);
+    free(bp);
 }

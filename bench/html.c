@@ -236,13 +236,49 @@ static void relative(FILE *f, const pz_result *r, int base)
         fprintf(f, "<p>Relative over the passes: %s.</p>\n", pz_relative_none(r, base));
 }
 
-/* A sweep: each solver's median time per instance against the cells of
- * the board, log-log, a point per size joined, the fitted growth dashed
- * and said beside the solver's name. */
+/* A sweep's sizes as a table, each size's headline (pz_tally_size: cold
+ * where the size had no warm batch): 1 if a row is cold. */
+static int sizes_table(FILE *f, const pz_result *r)
+{
+    int cold = 0, reps = r->opts.repeat > 1 ? r->opts.repeat : 1;
+    fputs("<h2>Size by size</h2>\n<table><tr><th>solver</th><th>board</th><th>instances</th>"
+          "<th>cpu</th><th>mad</th><th>min..max</th></tr>\n",
+          f);
+    for (int s = 0; s < r->opts.nsolvers; s++)
+        for (int k = 0; k < PZ_SIZES; k++) {
+            const pz_tally *t = &r->tally[s];
+            pz_tally one = pz_tally_size(t, k);
+            pz_headline h;
+            char a[16], b[16], c[16], mad[16], range[40];
+            if (!pz_tally_headline(&one, &h))
+                continue;
+            pz_span(a, sizeof a, 1e-9 * h.median);
+            pz_span(b, sizeof b, 1e-9 * h.min);
+            pz_span(c, sizeof c, 1e-9 * h.max);
+            snprintf(mad, sizeof mad, h.cold ? "-" : "%.1f%%", 100 * h.mad / h.median);
+            snprintf(range, sizeof range, h.cold ? "-" : "%s..%s", b, c);
+            cold |= h.cold;
+            fputs("<tr><td>", f);
+            pz_escape(f, r->opts.solvers[s]->name, PZ_HTML);
+            fprintf(f,
+                    "</td><td class=\"num\">%dx%d</td><td class=\"num\">%lld</td>"
+                    "<td class=\"num\">%s%s</td><td class=\"num\">%s</td>"
+                    "<td class=\"num\">%s</td></tr>\n",
+                    t->sizes_rows[k], t->sizes_cols[k], one.ran / reps, a, h.cold ? " (cold)" : "",
+                    mad, range);
+        }
+    return cold;
+}
+
+/* A sweep: its sizes' table (each size's headline, pz_tally_size: cold
+ * where the size had no warm batch), and each solver's median time per
+ * instance against the cells of the board, log-log, a point per warm size
+ * joined (a cold one is left out, as the growth leaves it, and the title
+ * says so), the fitted growth dashed and said beside the solver's name. */
 static void sweep(FILE *f, const pz_result *r)
 {
     double lo[2] = {INFINITY, INFINITY}, hi[2] = {0, 0};
-    int any = 0, reps = r->opts.repeat > 1 ? r->opts.repeat : 1;
+    int any = 0;
     for (int s = 0; s < r->opts.nsolvers; s++)
         for (int k = 0; k < PZ_SIZES; k++) {
             const pz_tally *t = &r->tally[s];
@@ -255,34 +291,24 @@ static void sweep(FILE *f, const pz_result *r)
             lo[1] = fmin(lo[1], pz_spread_quantile(&t->sizes[k], 0.5));
             hi[1] = fmax(hi[1], pz_spread_quantile(&t->sizes[k], 0.5));
         }
-    if (!any)
-        return;
-    fputs("<h2>Size by size</h2>\n<table><tr><th>solver</th><th>board</th><th>instances</th>"
-          "<th>cpu</th><th>mad</th><th>min..max</th></tr>\n",
-          f);
+    int sized = 0, cold;
     for (int s = 0; s < r->opts.nsolvers; s++)
-        for (int k = 0; k < PZ_SIZES; k++) {
-            const pz_tally *t = &r->tally[s];
-            const pz_spread *sp = &t->sizes[k];
-            char a[16], b[16], c[16], mad[16];
-            if (!sp->n)
-                continue;
-            double median = pz_spread_quantile(sp, 0.5);
-            pz_span(a, sizeof a, 1e-9 * median);
-            pz_span(b, sizeof b, 1e-9 * pz_spread_quantile(sp, 0));
-            pz_span(c, sizeof c, 1e-9 * pz_spread_quantile(sp, 1));
-            snprintf(mad, sizeof mad, "%.1f%%", 100 * pz_spread_mad(sp) / median);
-            fputs("<tr><td>", f);
-            pz_escape(f, r->opts.solvers[s]->name, PZ_HTML);
-            fprintf(f,
-                    "</td><td class=\"num\">%dx%d</td><td class=\"num\">%lld</td>"
-                    "<td class=\"num\">%s</td><td class=\"num\">%s</td>"
-                    "<td class=\"num\">%s..%s</td></tr>\n",
-                    t->sizes_rows[k], t->sizes_cols[k], pz_spread_total(sp) / reps, a, mad, b, c);
-        }
-    fputs("</table>\n<h3>CPU time per instance against the board's cells (log-log; dashed: "
-          "the fitted growth)</h3>\n",
-          f);
+        sized |= pz_tally_sizes(&r->tally[s]) > 0;
+    if (!sized)
+        return;
+    cold = sizes_table(f, r);
+    if (!any) { /* every size cold: nothing to draw */
+        fputs("</table>\n<p>cpu (cold): no warm batch of any size; no chart.</p>\n", f);
+        return;
+    }
+    fprintf(f,
+            "</table>\n%s<h3>CPU time per instance against the board's cells (log-log; "
+            "dashed: the fitted growth%s)</h3>\n",
+            cold ? "<p>cpu (cold): no warm batch of that size (a thread's first batch is cold: "
+                   "on one thread, the sweep's first size); its cpu is the cold batches' mean "
+                   "CPU time per instance.</p>\n"
+                 : "",
+            cold ? "; the cold sizes left out" : "");
     pz_svg g;
     pz_svg_begin(&g, f, 900, 340, "time against size");
     g.right = 230;

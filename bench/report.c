@@ -136,14 +136,6 @@ static void headline_cells(pz_cells *c, const pz_headline *h)
     snprintf(c->range, sizeof c->range, "%s..%s", lo, hi);
 }
 
-/* A spread's cells: its median (cpu), MAD and range. */
-static void spread_cells(pz_cells *c, const pz_spread *sp)
-{
-    pz_headline h = {pz_spread_quantile(sp, 0.5), pz_spread_mad(sp), pz_spread_quantile(sp, 0),
-                     pz_spread_quantile(sp, 1), 0};
-    headline_cells(c, &h);
-}
-
 pz_cells pz_timing_cells(const pz_result *r, int s, int base)
 {
     const pz_tally *t = &r->tally[s];
@@ -597,16 +589,17 @@ static void repetitions_note(FILE *f, const pz_result *r, int width)
     relative_passes(f, r, width);
 }
 
-/* A sweep: each solver's warm batches size by size (the headline's cells
- * of each size), and under them how each solver's time grows with the
- * cells, from the sizes' medians.  The text table (width > 0) fits width
- * as the solvers' does, dropping min..max, mad and instances in this
- * order; Markdown's (width 0) has them all. */
+/* A sweep: each solver's batches size by size (the headline's cells of
+ * each size, pz_tally_size: cold where the size had no warm batch), and
+ * under them how each solver's time grows with the cells, from the warm
+ * sizes' medians.  The text table (width > 0) fits width as the solvers'
+ * does, dropping min..max, mad and instances in this order; Markdown's
+ * (width 0) has them all. */
 static void sizes_table(FILE *f, const pz_result *r, int width)
 {
     enum { S_SOLVER, S_BOARD, S_INSTANCES, S_CPU, S_MAD, S_RANGE, SCOLUMNS };
     static const int drop[] = {S_RANGE, S_MAD, S_INSTANCES};
-    int nrows = 1, reps = r->opts.repeat > 1 ? r->opts.repeat : 1, md = !width;
+    int nrows = 1, reps = r->opts.repeat > 1 ? r->opts.repeat : 1, md = !width, cold = 0;
     int w[SCOLUMNS] = {name_width(r)}, on[SCOLUMNS] = {1, 1, 1, 1, 1, 1};
     for (int s = 0; s < r->opts.nsolvers; s++)
         nrows += pz_tally_sizes(&r->tally[s]);
@@ -620,15 +613,17 @@ static void sizes_table(FILE *f, const pz_result *r, int width)
     for (int s = 0, i = 1; s < r->opts.nsolvers; s++)
         for (int k = 0; k < PZ_SIZES; k++) {
             const pz_tally *t = &r->tally[s];
-            pz_cells c;
-            if (!t->sizes[k].n)
+            pz_tally one = pz_tally_size(t, k);
+            pz_headline h;
+            pz_cells c = {"-", "-", "-", "-", "-", "-", 0};
+            if (!pz_tally_headline(&one, &h))
                 continue;
-            spread_cells(&c, &t->sizes[k]);
+            headline_cells(&c, &h);
+            cold |= h.cold;
             snprintf(rows[i][S_SOLVER], sizeof rows[i][S_SOLVER], "%s", r->opts.solvers[s]->name);
             snprintf(rows[i][S_BOARD], sizeof rows[i][S_BOARD], "%dx%d", t->sizes_rows[k],
                      t->sizes_cols[k]);
-            snprintf(rows[i][S_INSTANCES], sizeof rows[i][S_INSTANCES], "%lld",
-                     pz_spread_total(&t->sizes[k]) / reps);
+            snprintf(rows[i][S_INSTANCES], sizeof rows[i][S_INSTANCES], "%lld", one.ran / reps);
             snprintf(rows[i][S_CPU], sizeof rows[i][S_CPU], "%s", c.cpu);
             snprintf(rows[i][S_MAD], sizeof rows[i][S_MAD], "%s", c.mad);
             snprintf(rows[i][S_RANGE], sizeof rows[i][S_RANGE], "%s", c.range);
@@ -648,6 +643,16 @@ static void sizes_table(FILE *f, const pz_result *r, int width)
         pz_table_print(f, rows, nrows, SCOLUMNS, w, on, 0);
     }
     free(rows);
+    if (cold) {
+        const char *text = "cpu (cold): no warm batch of that size (a thread's first batch is "
+                           "cold: on one thread, the sweep's first size); its cpu is the cold "
+                           "batches' mean CPU time per instance, without mad or range, and the "
+                           "growth leaves it out.";
+        if (md)
+            fprintf(f, "%s\n", text);
+        else
+            pz_wrapped(f, text, width < 80 ? width : 80, "  ", "  ");
+    }
     for (int s = 0; s < r->opts.nsolvers; s++) {
         pz_growth g = pz_tally_growth(&r->tally[s]);
         char text[160];
@@ -933,10 +938,12 @@ static int csv_columns(void)
 #define CSV_CELL_SIZES(m, csv, fmt)
 
 /* A sweep's size in the CSV: the solver's row again for one size, with
- * the figures sizes[] has in the JSON (of the size's warm batches, CPU ns
- * per instance: median, MAD, min, max) and its other fields empty; the
- * size's place, board and warm instances (once a pass) in four more
- * columns, empty in the solver's own row.  A run of one size has neither. */
+ * the figures sizes[] has in the JSON (the size's headline, pz_tally_size:
+ * CPU ns per instance, median, MAD, min, max) and its other fields empty;
+ * the size's place, board, instances (once a pass) and what its headline
+ * is of (as the JSON's headline: "warm batches" or "cold batches") in five
+ * more columns, empty in the solver's own row.  A run of one size has
+ * neither. */
 static int size_figure(const char *key)
 {
     static const char *const keys[] = {"cpu_ns_median", "cpu_ns_mad", "cpu_ns_min", "cpu_ns_max"};
@@ -982,24 +989,25 @@ void pz_write_csv(FILE *f, const pz_result *r)
     for (int col = 1; col <= columns; col++) {
         PZ_TALLY(CSV_KEY)
     }
-    fputs(sweep ? ",size,rows,cols,size_instances\n" : "\n", f);
+    fputs(sweep ? ",size,rows,cols,size_instances,size_headline\n" : "\n", f);
     for (int s = 0; s < r->opts.nsolvers; s++) {
         const pz_tally *t = &r->tally[s];
         csv_head(f, r, s);
         for (int col = 1; col <= columns; col++) {
             PZ_TALLY(CSV_CELL)
         }
-        fputs(sweep ? ",,,,\n" : "\n", f);
+        fputs(sweep ? ",,,,,\n" : "\n", f);
         for (int k = 0; k < PZ_SIZES; k++) {
-            pz_tally one = {.cpu_spread = t->sizes[k]}; /* its figures are the size's */
-            if (!t->sizes[k].n)
+            pz_tally one = pz_tally_size(t, k); /* its figures are the size's */
+            pz_headline h;
+            if (!pz_tally_headline(&one, &h))
                 continue;
             csv_head(f, r, s);
             for (int col = 1; col <= columns; col++) {
                 PZ_TALLY(CSV_SIZE)
             }
-            fprintf(f, ",%d,%d,%d,%lld\n", k, t->sizes_rows[k], t->sizes_cols[k],
-                    pz_spread_total(&t->sizes[k]) / reps);
+            fprintf(f, ",%d,%d,%d,%lld,%s\n", k, t->sizes_rows[k], t->sizes_cols[k], one.ran / reps,
+                    h.cold ? "cold batches" : "warm batches");
         }
     }
 }

@@ -64,8 +64,10 @@ void pz_tally_worst(pz_tally *t, double ns, long long index)
 #define ADD_SPREAD(m) pz_spread_merge(&to->m, &from->m);
 #define ADD_SIZES(m)                                                                               \
     for (int k = 0; k < PZ_SIZES; k++)                                                             \
-        if (from->m[k].n) {                                                                        \
+        if (from->m[k].n || from->m##_cold_ran[k]) {                                               \
             pz_spread_merge(&to->m[k], &from->m[k]);                                               \
+            to->m##_cold_ran[k] += from->m##_cold_ran[k];                                          \
+            to->m##_cold_cpu_seconds[k] += from->m##_cold_cpu_seconds[k];                          \
             to->m##_rows[k] = from->m##_rows[k];                                                   \
             to->m##_cols[k] = from->m##_cols[k];                                                   \
         }
@@ -176,8 +178,17 @@ int pz_tally_sizes(const pz_tally *t)
 {
     int n = 0;
     for (int k = 0; k < PZ_SIZES; k++)
-        n += t->sizes[k].n > 0;
+        n += t->sizes[k].n > 0 || t->sizes_cold_ran[k] > 0;
     return n;
+}
+
+pz_tally pz_tally_size(const pz_tally *t, int k)
+{
+    pz_tally one = {.cpu_spread = t->sizes[k],
+                    .cold_ran = t->sizes_cold_ran[k],
+                    .cold_cpu_seconds = t->sizes_cold_cpu_seconds[k]};
+    one.ran = t->sizes[k].n ? pz_spread_total(&t->sizes[k]) : one.cold_ran;
+    return one;
 }
 
 pz_growth pz_tally_growth(const pz_tally *t)

@@ -44,10 +44,12 @@
  *            MEMBER_spread), summed repetition by repetition
  *   SPREAD   batches' times per instance, a pz_spread (stats.h), summed
  *            class by class; in the JSON with KEY_per_octave before it
- *   SIZES    a sweep's (corpus.h's pz_corpus_size) warm batches size by
- *            size: each size's rows and cols (MEMBER_rows, MEMBER_cols) and
- *            its spread of CPU ns per instance, as cpu_spread's; summed
- *            size by size.  A batch across two sizes counts in neither.
+ *   SIZES    a sweep's (corpus.h's pz_corpus_size) batches size by size:
+ *            each size's rows and cols (MEMBER_rows, MEMBER_cols), the
+ *            spread of its warm batches' CPU ns per instance, as
+ *            cpu_spread's, and its cold batches' instances and CPU seconds
+ *            (MEMBER_cold_ran, MEMBER_cold_cpu_seconds); summed size by
+ *            size.  A batch across two sizes counts in neither.
  *            In the JSON only for a sweep, with the fitted growth after it
  *   LIKE     for each other solver of the run (by its place), the CPU
  *            seconds and instances of the batches in which both solved the
@@ -97,10 +99,10 @@
     X(SPREAD, spread, "spread", 0, "", FREE, OLD)         /* wall ns per instance, every batch */  \
     X(SPREAD, cpu_spread, "cpu_spread", 0, "", FREE, NEW) /* CPU ns per instance, warm batches */  \
     X(LIKE, like, "like", 0, "", FREE, NEW) /* warm, as cpu_seconds: the mean of the passes */     \
-    X(COUNT, unknown, "unknown", 14, "%lld", FREE, NEW)     /* of ran, cut by --budget */          \
-    X(COUNT, estimated, "estimated", 15, "%lld", FREE, NEW) /* of those, with a tree estimate */   \
-    X(REAL, tree, "tree", 16, "%.4g", FREE, NEW)            /* their trees' nodes, summed */       \
-    X(SIZES, sizes, "sizes", 0, "", FREE, NEW) /* a sweep's warm batches, size by size */          \
+    X(COUNT, unknown, "unknown", 14, "%lld", FREE, NEW)      /* of ran, cut by --budget */         \
+    X(COUNT, estimated, "estimated", 15, "%lld", FREE, NEW)  /* of those, with a tree estimate */  \
+    X(REAL, tree, "tree", 16, "%.4g", FREE, NEW)             /* their trees' nodes, summed */      \
+    X(SIZES, sizes, "sizes", 0, "", FREE, NEW)               /* a sweep's batches, size by size */ \
     X(COUNT, certified, "certified", 25, "%lld", CLASS, NEW) /* PZ_ANSWERS below, of ran */        \
     X(COUNT, agreed, "agreed", 26, "%lld", CLASS, NEW)                                             \
     X(COUNT, failed, "failed", 27, "%lld", CLASS, NEW)                                             \
@@ -197,7 +199,9 @@ enum { PZ_SIZES = 16 };       /* a sweep's sizes, at most: sides 1..10000 doubli
 #define PZ__DECLARE_SPREAD(m) pz_spread m;
 #define PZ__DECLARE_SIZES(m)                                                                       \
     pz_spread m[PZ_SIZES];                                                                         \
-    int m##_rows[PZ_SIZES], m##_cols[PZ_SIZES];
+    int m##_rows[PZ_SIZES], m##_cols[PZ_SIZES];                                                    \
+    long long m##_cold_ran[PZ_SIZES];                                                              \
+    double m##_cold_cpu_seconds[PZ_SIZES];
 #define PZ__DECLARE_LIKE(m)                                                                        \
     double m##_cpu_seconds[PZ_RUN_SOLVERS];                                                        \
     long long m##_ran[PZ_RUN_SOLVERS];
@@ -238,10 +242,16 @@ typedef struct pz_headline {
 } pz_headline;
 int pz_tally_headline(const pz_tally *, pz_headline *);
 
-/* A sweep's sizes that a solver timed (warm batches), at most PZ_SIZES; and
- * how its headline time (each size's median) grows with the cells, rows x
- * cols (stats.h's pz_growth_fit): the exponent with its 95% interval. */
+/* A sweep's sizes that a solver timed, at most PZ_SIZES; size k as a tally
+ * of its own, whose headline (pz_tally_headline) is the size's figure: its
+ * warm batches', or where it had none (a thread's first batch is cold: on
+ * one thread, the sweep's first size) its cold batches' mean, marked cold;
+ * ran, the instances of those batches over every pass.  It shares t's
+ * spread: never freed.  And how the solver's time grows with the cells,
+ * rows x cols, from the warm sizes' medians (stats.h's pz_growth_fit): the
+ * exponent with its 95% interval. */
 int pz_tally_sizes(const pz_tally *);
+pz_tally pz_tally_size(const pz_tally *, int k);
 pz_growth pz_tally_growth(const pz_tally *);
 
 /* The FIGURE fields: pz_figure_ns_median(t), ... */

@@ -676,6 +676,12 @@ static void tally_batch(const job *jb, worker *w, int rep, int reps, long long l
             t->cold_ran += x->count;
             t->cold_seconds += x->wall;
             t->cold_cpu_seconds += x->cpu;
+            if (size >= 0) { /* the size's figure where it has no warm batch */
+                t->sizes_cold_ran[size] += x->count;
+                t->sizes_cold_cpu_seconds[size] += x->cpu;
+                t->sizes_rows[size] = rows;
+                t->sizes_cols[size] = cols;
+            }
         } else if (x->count) {
             int cls = pz_spread_class(x->cpu * 1e9 / x->count);
             pz_spread_add(&t->cpu_spread, cls, x->count);

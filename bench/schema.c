@@ -222,17 +222,28 @@ static json_t *like_json(const double *cpu_seconds, const long long *ran, int ns
     return o;
 }
 
+/* What a solver's headline (cpu_ns_median, mad, min, max) is of: its warm
+ * batches, or where it had none its cold ones (result.h). */
+static const char *headline_of(const pz_tally *t)
+{
+    pz_headline h;
+    return !pz_tally_headline(t, &h) ? "none" : h.cold ? "cold batches" : "warm batches";
+}
+
 /* A sweep's sizes that the solver timed: each one's place in the sweep, its
- * board, its warm instances (once a pass) and their CPU ns per instance,
- * median, MAD, min and max, then the spread they are read from. */
+ * board, and its headline as a solver's (pz_tally_size): the instances it
+ * is of (once a pass), CPU ns per instance, median, MAD, min and max, and
+ * what it is of; then what they are read from: the warm batches' spread,
+ * the cold batches' instances and CPU seconds. */
 static json_t *sizes_json(const pz_tally *t, int repeat)
 {
     json_t *a = json_array();
     if (!a)
         pz_fatal("out of memory");
     for (int k = 0; k < PZ_SIZES; k++) {
-        const pz_spread *sp = &t->sizes[k];
-        if (!sp->n)
+        pz_tally one = pz_tally_size(t, k);
+        pz_headline h;
+        if (!pz_tally_headline(&one, &h))
             continue;
         json_t *o = json_object();
         if (!o)
@@ -240,13 +251,20 @@ static json_t *sizes_json(const pz_tally *t, int repeat)
         pz_jset(o, "size", json_integer(k));
         pz_jset(o, "rows", json_integer(t->sizes_rows[k]));
         pz_jset(o, "cols", json_integer(t->sizes_cols[k]));
-        pz_jset(o, "instances", json_integer(pz_spread_total(sp) / (repeat > 1 ? repeat : 1)));
-        pz_jset(o, "cpu_ns_median", json_real(pz_spread_quantile(sp, 0.5)));
-        pz_jset(o, "cpu_ns_mad", json_real(pz_spread_mad(sp)));
-        pz_jset(o, "cpu_ns_min", json_real(pz_spread_quantile(sp, 0)));
-        pz_jset(o, "cpu_ns_max", json_real(pz_spread_quantile(sp, 1)));
-        pz_jset(o, "cpu_spread_per_octave", json_integer(PZ_PER_OCTAVE));
-        pz_jset(o, "cpu_spread", spread_json(sp));
+        pz_jset(o, "instances", json_integer(one.ran / (repeat > 1 ? repeat : 1)));
+        pz_jset(o, "cpu_ns_median", json_real(h.median));
+        pz_jset(o, "cpu_ns_mad", json_real(h.mad));
+        pz_jset(o, "cpu_ns_min", json_real(h.min));
+        pz_jset(o, "cpu_ns_max", json_real(h.max));
+        pz_jset(o, "headline", json_string(headline_of(&one)));
+        if (t->sizes[k].n) {
+            pz_jset(o, "cpu_spread_per_octave", json_integer(PZ_PER_OCTAVE));
+            pz_jset(o, "cpu_spread", spread_json(&t->sizes[k]));
+        }
+        if (one.cold_ran) {
+            pz_jset(o, "cold_ran", json_integer(one.cold_ran));
+            pz_jset(o, "cold_cpu_seconds", json_real(one.cold_cpu_seconds));
+        }
         pz_jappend(a, o);
     }
     return a;
@@ -290,14 +308,6 @@ static json_t *growth_json(const pz_tally *t)
 void pz_tally_json(json_t *o, const pz_tally *t, int repeat, int nsolvers)
 {
     PZ_TALLY(WRITE)
-}
-
-/* What a solver's headline (cpu_ns_median, mad, min, max) is of: its warm
- * batches, or where it had none its cold ones (result.h). */
-static const char *headline_of(const pz_tally *t)
-{
-    pz_headline h;
-    return !pz_tally_headline(t, &h) ? "none" : h.cold ? "cold batches" : "warm batches";
 }
 
 /* A solver's relative speed, as the views print it: its CPU time over the
@@ -859,12 +869,15 @@ static int read_like(reader *rd, const pz_jval *solver, const char *key, double 
 }
 
 /* A sweep's sizes (sizes_json), where the report has them: each place once,
- * a board of sides 1 to 10 000, a spread; every size's instances together
- * at most the warm ones (cpu_spread, read before). */
+ * a board of sides 1 to 10 000, a spread of warm batches or cold batches'
+ * instances and CPU seconds or both; every size's instances together at
+ * most the warm ones (cpu_spread, read before), and the cold ones at most
+ * the cold ones (cold_ran).  Its figures and headline are derived, not
+ * read. */
 static int read_sizes(reader *rd, const pz_jval *solver, const char *key, pz_tally *t)
 {
     pz_jval list;
-    long long all = 0, warm = pz_spread_total(&t->cpu_spread);
+    long long all = 0, warm = pz_spread_total(&t->cpu_spread), cold = 0;
     if (!pz_jget(solver, key).v)
         return 0;
     if (pz_jneed(solver, key, JSON_ARRAY, &list, rd->e))
@@ -878,12 +891,22 @@ static int read_sizes(reader *rd, const pz_jval *solver, const char *key, pz_tal
             pz_jneed_int(&o, "rows", 1, 10000, &rows, rd->e) ||
             pz_jneed_int(&o, "cols", 1, 10000, &cols, rd->e))
             return -1;
-        if (t->sizes[k].n) {
+        if (t->sizes[k].n || t->sizes_cold_ran[k]) {
             pz_jval v = pz_jget(&o, "size");
             return pz_jfail(rd->e, &v, "expected each size once, found size %lld again", k);
         }
-        if (read_spread(rd, &o, "cpu_spread", &t->sizes[k], &sum))
+        if ((pz_jget(&o, "cpu_spread").v || !pz_jget(&o, "cold_ran").v) &&
+            read_spread(rd, &o, "cpu_spread", &t->sizes[k], &sum))
             return -1;
+        if (pz_jget(&o, "cold_ran").v &&
+            (pz_jneed_int(&o, "cold_ran", 1, MAXC, &t->sizes_cold_ran[k], rd->e) ||
+             pz_jneed_num(&o, "cold_cpu_seconds", 0, &t->sizes_cold_cpu_seconds[k], rd->e)))
+            return -1;
+        if ((cold += t->sizes_cold_ran[k]) > t->cold_ran)
+            return pz_jfail(rd->e, &o,
+                            "expected the sizes to hold at most the %lld instances of the cold "
+                            "batches (cold_ran), found %lld",
+                            t->cold_ran, cold);
         t->sizes_rows[k] = (int)rows;
         t->sizes_cols[k] = (int)cols;
         if ((all += sum) > warm)

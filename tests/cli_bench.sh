@@ -73,8 +73,10 @@ for chart in micro-sets:results/run/micro.json scaling:results/run/micro.json \
     grep -q "Drawn from [^\"]*${chart#*:}[^\"]*measured $today[^\"]*(drawn $today)" <<<"$title" &&
         ok || bad "${chart%%:*}: no caption with ${chart#*:} and the day: $title"
 done
-# The sweep's sizes 8 and 16 (4, the first batch, is cold), each a point of the chart.
-[ "$(jq -r '[.solvers[] | select(.name == "chase") | .sizes[].rows] | join(" ")' "$run/bigboards.json")" = "8 16" ] &&
+# The sweep's sizes 4, 8 and 16, 4 from the first batch, cold; 8 and 16 each a
+# point of the chart, which leaves the cold one out.
+[ "$(jq -r '[.solvers[] | select(.name == "chase") | .sizes[] | "\(.rows):\(.headline)"] | join(" ")' \
+    "$run/bigboards.json")" = "4:cold batches 8:warm batches 16:warm batches" ] &&
     [ "$(cut -f1 "$tmp/keep/bigboards-lightsout-chase.dat" | paste -sd' ')" = "8 16" ] && ok ||
     bad "bigboards: sizes $(jq -c '[.solvers[].sizes[]?.rows]' "$run/bigboards.json"), points $(cat "$tmp/keep/bigboards-lightsout-chase.dat")"
 

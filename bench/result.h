@@ -298,7 +298,7 @@ typedef struct pz_run_opts {
     int threads;      /* 0: OpenMP's default */
     int batch;        /* 0: the default (see pz_default_batch); at most the shard */
     int progress;     /* a progress line on stderr */
-    double planned;   /* the plan's CPU seconds for a pass (pz_plan; 0: none): its time left */
+    double planned;   /* the plan's CPU seconds, every pass (pz_plan; 0: none): its time left */
     int repeat;       /* each batch timed this many times (0 or 1: once; at most PZ_REPEAT) */
     int warmup;       /* an untimed pass over each batch first */
     pz_budget budget; /* each solver's each game: none, or nodes and CPU seconds */

@@ -1239,9 +1239,19 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
     /* --repeat K: K passes over the shard, one after the other, so that the
      * repetitions meet the machine at K different times. */
     double start = pz_now();
+    int passes = (o->repeat > 1 ? o->repeat : 1) + (o->warmup != 0);
+    char name[48];
     for (jb.rep = o->warmup ? -1 : 0; jb.rep < (o->repeat > 1 ? o->repeat : 1) && !pz_stop_signal;
-         jb.rep++)
+         jb.rep++) {
+        /* the progress line counts a pass's instances, named when there are
+         * several; its time left is the run's: this pass's share of the
+         * plan and the later ones' (the plan is of every pass) */
+        int pass = jb.rep + (o->warmup != 0);
+        snprintf(name, sizeof name, "run, pass %d of %d", pass + 1, passes);
+        e.progress = !o->progress ? NULL : passes > 1 ? name : "run";
+        e.progress_cpu = o->planned * (passes - pass) / passes;
         pz_engine_run(&e);
+    }
     res->wall_s = pz_now() - start;
     res->peak_rss_bytes = pz_peak_rss(); /* the pilot's and the corpus's memory too */
     pz_stop_release();

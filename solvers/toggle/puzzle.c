@@ -507,35 +507,14 @@ static inline __attribute__((always_inline)) void make_run(tg_board *bd, uint64_
 
 void tg_make_exhaustive_batch(const pz_params *p, uint64_t first, size_t count, void *insts)
 {
-    switch (p->rows) {
-    case 1:
-        make_run(insts, first, count, 1, p->cols, 1);
-        break;
-    case 2:
-        make_run(insts, first, count, 2, p->cols, 2);
-        break;
-    case 3:
-        make_run(insts, first, count, 3, p->cols, 3);
-        break;
-    case 4:
-        make_run(insts, first, count, 4, p->cols, 4);
-        break;
-    case 5:
-        make_run(insts, first, count, 5, p->cols, 5);
-        break;
-    case 6:
-        make_run(insts, first, count, 6, p->cols, 6);
-        break;
-    case 7:
-        make_run(insts, first, count, 7, p->cols, 7);
-        break;
-    case 8:
-        make_run(insts, first, count, 8, p->cols, 8);
-        break;
-    default:
-        make_run(insts, first, count, p->rows, p->cols, 0);
-        break;
+    // clang-format off
+    switch (p->rows) { /* up to 8 rows a constant */
+#define ROWS(M) case M: make_run(insts, first, count, M, p->cols, M); break;
+    ROWS(1) ROWS(2) ROWS(3) ROWS(4) ROWS(5) ROWS(6) ROWS(7) ROWS(8)
+#undef ROWS
+    default: make_run(insts, first, count, p->rows, p->cols, 0);
     }
+    // clang-format on
 }
 
 void tg_make_random(const pz_params *p, uint64_t index, void *inst)

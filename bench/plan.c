@@ -441,7 +441,7 @@ int pz_plan(const pz_corpus *c, pz_run_opts *o, double budget, pz_plan_row *rows
                  .threads = o->threads > 0 ? o->threads : omp_get_max_threads()};
     k.count = ceil((double)c->count / k.size);
     k.cpu_cost = pz_clock_cost(pz_cpu_now) + 2 * k.wall_cost;
-    k.passes = (o->repeat > 1 ? o->repeat : 1) + (o->warmup != 0);
+    k.passes = pz_run_passes(o);
     long long sample = 1;
     for (int s = 0; s < n; s++) {
         if (pz_stop_signal) /* caught by the caller: the run reports nothing done */
@@ -509,7 +509,7 @@ void pz_plan_print(FILE *f, const pz_plan_row *rows, int n, const pz_run_opts *o
     char each[32], whole[32], share[32], cap[32];
     pz_span(share, sizeof share, budget / n);
     pz_span(cap, sizeof cap, pz_pilot_cap(budget / n));
-    int passes = (o->repeat > 1 ? o->repeat : 1) + (o->warmup != 0);
+    int passes = pz_run_passes(o);
     fprintf(f, "run: estimated from a pilot of each solver, its answers checked");
     if (passes > 1)
         fprintf(f, ", %d passes", passes);

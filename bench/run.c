@@ -1239,14 +1239,13 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
     /* --repeat K: K passes over the shard, one after the other, so that the
      * repetitions meet the machine at K different times. */
     double start = pz_now();
-    int passes = (o->repeat > 1 ? o->repeat : 1) + (o->warmup != 0);
+    int passes = pz_run_passes(o);
     char name[48];
-    for (jb.rep = o->warmup ? -1 : 0; jb.rep < (o->repeat > 1 ? o->repeat : 1) && !pz_stop_signal;
-         jb.rep++) {
+    for (int pass = 0; pass < passes && !pz_stop_signal; pass++) {
+        jb.rep = pass - (o->warmup != 0);
         /* the progress line counts a pass's instances, named when there are
          * several; its time left is the run's: this pass's share of the
          * plan and the later ones' (the plan is of every pass) */
-        int pass = jb.rep + (o->warmup != 0);
         snprintf(name, sizeof name, "run, pass %d of %d", pass + 1, passes);
         e.progress = !o->progress ? NULL : passes > 1 ? name : "run";
         e.progress_cpu = o->planned * (passes - pass) / passes;
@@ -1265,6 +1264,11 @@ int pz_run(const pz_corpus *c, const pz_shard *sh, const pz_run_opts *o, pz_resu
     /* A signal during the last batch drops it: the run is partial. */
     res->partial = res->instances < total || pz_stop_signal;
     return res->partial ? -1 : 0;
+}
+
+int pz_run_passes(const pz_run_opts *o)
+{
+    return (o->repeat > 1 ? o->repeat : 1) + (o->warmup != 0);
 }
 
 /* A pilot's run: the job and the one worker its batches go through. */

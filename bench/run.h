@@ -75,6 +75,10 @@ pz_batch_pilot *pz_batch_pilot_new(const pz_corpus *, const pz_run_opts *);
 int pz_batch_pilot_run(pz_batch_pilot *, long long lo, int n, int stand_in, pz_batch_cost *);
 void pz_batch_pilot_free(pz_batch_pilot *);
 
+/* The passes a run makes over its shard: --repeat K's K (at least 1), and
+ * the --warmup pass before them. */
+int pz_run_passes(const pz_run_opts *);
+
 /* Refuses options whose batch buffers would not fit in memory (the batch is
  * at most the shard, then at most 1 GiB of buffers per thread): 0, or -1 with e. */
 int pz_run_check(const pz_corpus *, const pz_shard *, const pz_run_opts *, pz_error *);

@@ -315,25 +315,19 @@ size_t tg_check_batch(const void *insts, const void *answers, const void *same, 
     return j;
 }
 
-/* The same count, and where both carry presses, the same presses: m rows,
- * or M where it is not 0 (a constant where inlined). */
-static inline __attribute__((always_inline)) int same_answer(const tg_board *bd, const tg_answer *a,
-                                                             const tg_answer *b, const unsigned M)
+/* The same count, and where both carry presses, the same presses. */
+int tg_same(const void *inst, const void *a, const void *b)
 {
-    const unsigned m = M ? M : bd->m;
-    if (a->weight != b->weight)
+    const tg_answer *p = a, *q = b;
+    const unsigned m = ((const tg_board *)inst)->m;
+    if (p->weight != q->weight)
         return 0;
-    if (!(a->has & b->has & TG_PRESSES))
+    if (!(p->has & q->has & TG_PRESSES))
         return 1;
     uint64_t d = 0;
     for (unsigned r = 0; r < m; r++)
-        d |= a->x[r] ^ b->x[r];
+        d |= p->x[r] ^ q->x[r];
     return !d;
-}
-
-int tg_same(const void *inst, const void *a, const void *b)
-{
-    return same_answer(inst, a, b, 0);
 }
 
 /* How many pairs from the first are the same, on boards of M rows. */

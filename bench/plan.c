@@ -262,7 +262,6 @@ static void pilot(const pz_corpus *c, const pz_solver *s, const pz_budget *budge
     long long timed = sp.solved ? sp.solved : row->fit;
     double fits = (double)c->count * (double)row->fit / (double)row->tried;
     row->estimate = timed ? (k->passes * row->cpu + row->check) / (double)timed * fits : 0;
-    row->alone = row->estimate;
     row->alone_cpu = row->cpu;
     pz_scratch_free(s, sp.scratch);
     if (sp.arena)

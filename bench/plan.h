@@ -66,11 +66,10 @@ typedef struct pz_plan_row {
     /* A fast solver of a generated corpus, timed again on batches of the run
      * (pz_batch_pilot): then cpu and check are per instance of those batches
      * times fit, extra is what a batch timed (and timed again) costs over
-     * one that stands in, resolved the passes it is solved again; alone
-     * and alone_cpu keep the one-call-each figures (estimate's solving and
-     * judging, and cpu), a sampled solver's way through a batch. */
+     * one that stands in, resolved the passes it is solved again; alone_cpu
+     * keeps the one-call-each cpu, a sampled solver's way through a batch. */
     int batched;
-    double extra, alone, alone_cpu;
+    double extra, alone_cpu;
     long long resolved;
     pz_plan_verdict verdict;
 } pz_plan_row;

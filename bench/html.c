@@ -267,6 +267,7 @@ static int sizes_table(FILE *f, const pz_result *r)
                     t->sizes_rows[k], t->sizes_cols[k], one.ran / reps, a, h.cold ? " (cold)" : "",
                     mad, range);
         }
+    fputs("</table>\n", f);
     return cold;
 }
 
@@ -298,11 +299,11 @@ static void sweep(FILE *f, const pz_result *r)
         return;
     cold = sizes_table(f, r);
     if (!any) { /* every size cold: nothing to draw */
-        fputs("</table>\n<p>cpu (cold): no warm batch of any size; no chart.</p>\n", f);
+        fputs("<p>cpu (cold): no warm batch of any size; no chart.</p>\n", f);
         return;
     }
     fprintf(f,
-            "</table>\n%s<h3>CPU time per instance against the board's cells (log-log; "
+            "%s<h3>CPU time per instance against the board's cells (log-log; "
             "dashed: the fitted growth%s)</h3>\n",
             cold ? "<p>cpu (cold): no warm batch of that size (a thread's first batch is cold: "
                    "on one thread, the sweep's first size); its cpu is the cold batches' mean "

@@ -47,6 +47,7 @@ typedef struct enc {
     CCaDiCaL *s;
     int vars;
     int n, nk;
+    int halted;           /* a stop or a spent budget seen while making it */
     int nd;               /* distinct numbers, renamed 0..nd-1 */
     int value[TX_DIGITS]; /* the renaming */
     tx_kinds ks;
@@ -65,6 +66,13 @@ static void clause(enc *e, int n, const int *lits)
     for (int i = 0; i < n; i++)
         ccadical_add(e->s, lits[i]);
     ccadical_add(e->s, 0);
+}
+
+/* Whether to stop making the formula: asked between its steps, as a 12x12
+ * game's takes a quarter of a second to make. */
+static int halted(enc *e)
+{
+    return e->halted || (e->halted = pz_poll(0));
 }
 
 #define CLAUSE(e, ...)                                                                             \
@@ -245,7 +253,7 @@ static int edge(const enc *e, int r, int c, int s, int d)
 static void cells(enc *e)
 {
     int n = e->n, nd = e->nd, lits[TX_CELLS + 2];
-    for (int r = 0; r < n; r++)
+    for (int r = 0; r < n && !halted(e); r++)
         for (int c = 0; c < n; c++) {
             int cell = r * n + c;
             for (int s = 0; s < 4; s++)
@@ -285,7 +293,7 @@ static void side_pairs(enc *e)
     int n = e->n, lits[TX_CELLS + 2];
     for (int s1 = 0; s1 < 4; s1++)
         for (int s2 = s1 + 1; s2 < 4; s2++)
-            for (int a = 0; a < e->nd; a++)
+            for (int a = 0; a < e->nd && !halted(e); a++)
                 for (int b = 0; b < e->nd; b++) {
                     int kk[TX_CELLS], nkk = 0;
                     for (int k = 0; k < e->nk; k++)
@@ -372,7 +380,7 @@ int tx__sat(const tx_game *g, tx_answer *ans, void *scratch, long long *learned)
     variables(&e);
     cells(&e);
     side_pairs(&e);
-    for (int k = 0; k < e.nk; k++)
+    for (int k = 0; k < e.nk && !halted(&e); k++)
         kind_count(&e, k);
     border_counts(&e);
     /* A piece's pins (tetravex.h): a unit clause each. */
@@ -383,7 +391,7 @@ int tx__sat(const tx_game *g, tx_answer *ans, void *scratch, long long *learned)
             if (pin[c] >= 0)
                 CLAUSE(&e, e.var->x[c][pin[c]]);
     }
-    int rc = ccadical_solve(e.s); /* 10 SAT, 20 UNSAT, 0 terminated */
+    int rc = halted(&e) ? 0 : ccadical_solve(e.s); /* 10 SAT, 20 UNSAT, 0 terminated */
     if (rc == 10) {
         for (int c = 0; c < nn; c++)
             for (int k = 0; k < e.nk; k++)

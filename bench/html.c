@@ -109,8 +109,8 @@ static void table(FILE *f, const pz_result *r, int base)
           "over every batch.",
           f);
     if (cold)
-        fputs(" cpu (cold): no warm batch (one batch a thread: too few instances); the cold "
-              "batches' mean CPU time per instance, without mad or range.",
+        fputs(" cpu (cold): " PZ_COLD_SOLVER
+              "; the cold batches' mean CPU time per instance, without mad or range.",
               f);
     fputs("</p>\n", f);
 }
@@ -305,8 +305,7 @@ static void sweep(FILE *f, const pz_result *r)
     fprintf(f,
             "%s<h3>CPU time per instance against the board's cells (log-log; "
             "dashed: the fitted growth%s)</h3>\n",
-            cold ? "<p>cpu (cold): no warm batch of that size (a thread's first batch is cold: "
-                   "on one thread, the sweep's first size); its cpu is the cold batches' mean "
+            cold ? "<p>cpu (cold): " PZ_COLD_SIZE "; its cpu is the cold batches' mean "
                    "CPU time per instance.</p>\n"
                  : "",
             cold ? "; the cold sizes left out" : "");

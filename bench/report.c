@@ -180,10 +180,11 @@ static void cold_note(FILE *f, const pz_result *r, int width)
     char names[512], text[1024];
     if (!*cold_headlines(r, names, sizeof names))
         return;
-    snprintf(text, sizeof text,
-             "cpu (cold): no warm batch (one batch a thread: too few instances) for %s; its "
-             "cpu is the cold batches' mean CPU time per instance, without mad or range.",
-             names);
+    snprintf(
+        text, sizeof text,
+        "cpu (cold): " PZ_COLD_SOLVER
+        " for %s; its cpu is the cold batches' mean CPU time per instance, without mad or range.",
+        names);
     if (width)
         pz_wrapped(f, text, width < 80 ? width : 80, "  ", "  ");
     else
@@ -644,10 +645,9 @@ static void sizes_table(FILE *f, const pz_result *r, int width)
     }
     free(rows);
     if (cold) {
-        const char *text = "cpu (cold): no warm batch of that size (a thread's first batch is "
-                           "cold: on one thread, the sweep's first size); its cpu is the cold "
-                           "batches' mean CPU time per instance, without mad or range, and the "
-                           "growth leaves it out.";
+        const char *text = "cpu (cold): " PZ_COLD_SIZE "; its cpu is the cold batches' "
+                           "mean CPU time per instance, without mad or range, and the growth "
+                           "leaves it out.";
         if (md)
             fprintf(f, "%s\n", text);
         else

@@ -44,6 +44,12 @@ typedef struct pz_cells {
     char cpu[24], mad[16], range[40], relative[16], cold[16], wall[16];
     int headline_cold; /* no warm batch: cpu is the cold mean, "(cold)" */
 } pz_cells;
+/* Why a headline is cold, a solver's and a sweep's size's, in every view's
+ * note: "cpu (cold): " WHY "; ...". */
+#define PZ_COLD_SOLVER "no warm batch (one batch a thread: too few instances)"
+#define PZ_COLD_SIZE                                                                               \
+    "no warm batch of that size (a thread's first batch is cold: on one thread, the sweep's "      \
+    "first size)"
 pz_cells pz_timing_cells(const pz_result *, int s, int base);
 /* The verdict line (OK, FAIL, PARTIAL ...), bold the mark around its word. */
 void pz_write_status(FILE *, const pz_result *, const char *bold);

@@ -9,14 +9,14 @@
  * (made once) and the set of kinds with a tile left, taken smallest first
  * by count-trailing-zeros.  The counts of the checks are kept in place
  * and undone on the way back rather than copied at every node: inside the
- * board two supplies, tested before they are taken; on the top and left
- * edges three and a balance, at offsets made once for each kind; the
- * corners, right and bottom edges by the general code.  A kind that passes
- * has the next step's candidates looked at before that step is entered:
- * a leaf (none left; half the nodes of 9x9 games with 10 numbers) is
- * counted and left at once, its kind never laid.  So a cut leaves
- * everything in tx_pairs: the next call goes on from there, nothing
- * replayed (the portfolio's slices).
+ * board two supplies, on the top and left edges three and a balance, at
+ * offsets made once for each kind; the corners, right and bottom edges by
+ * the general code; all tested before they are taken.  A kind that passes
+ * has the next step's candidates looked at before that step is entered
+ * (their pair made from the kind, not read back): a leaf (none left; half
+ * the nodes of 9x9 games with 10 numbers) is counted and left at once, its
+ * kind never taken nor laid.  So a cut leaves everything in tx_pairs: the
+ * next call goes on from there, nothing replayed (the portfolio's slices).
  * Cost: a node is an AND of one to three words, a ctz, two to four counts
  * tested and taken and their undoing: about 120 instructions on 8x8 to 9x9
  * games with 10 numbers, 0.75 to 0.85 of the time of the code it replaced
@@ -41,10 +41,10 @@ static void make_sets(tx_pairs *p)
     for (int k = 0; k < p->ks.nk; k++) {
         uint64_t bit = 1ull << (k & 63);
         int l = p->ks.side[k][TX_LEFT], t = p->ks.side[k][TX_TOP], w = k >> 6;
-        p->by[l * (TX_ANY + 1) + t][w] |= bit;
-        p->by[l * (TX_ANY + 1) + TX_ANY][w] |= bit;
-        p->by[TX_ANY * (TX_ANY + 1) + t][w] |= bit;
-        p->by[TX_ANY * (TX_ANY + 1) + TX_ANY][w] |= bit;
+        p->by[w][l * (TX_ANY + 1) + t] |= bit;
+        p->by[w][l * (TX_ANY + 1) + TX_ANY] |= bit;
+        p->by[w][TX_ANY * (TX_ANY + 1) + t] |= bit;
+        p->by[w][TX_ANY * (TX_ANY + 1) + TX_ANY] |= bit;
         p->avail[w] |= bit;
     }
     p->words = p->ks.nk > 64 ? (p->ks.nk + 63) / 64 : 1;
@@ -123,121 +123,101 @@ static void untake_at(tx_pairs *p, const uint8_t *sd, unsigned edge)
 }
 
 /* take_at() where most cells are, its work at offsets into cnt made once
- * for each kind (ops[k]).  Inside the board two supplies (ops[k][0],
- * ops[k][1]: the cells right and below need a left R and a top B), each
- * on its own side: fits() tests them before they are taken, so a search
- * can test a kind and take it later, or not at all.  On the top edge (not
- * a corner) a top T more and the balance down (ops[k][2], ops[k][3]), on
- * the left edge a left L and the balance across (ops[k][4], ops[k][5]):
- * two supplies may be one, so they are taken and then tested.  The
- * corners and the right and bottom edges through the general code.
- * rim_take() takes on an edge and says whether it holds (if not, it takes
- * nothing); rim_untake() undoes it. */
-static inline int fits(const tx_pairs *p, int k)
+ * for each kind k (ops[j][k], a row j for each use, so that k indexes
+ * them all).  Inside the board two supplies (R_SUP, B_SUP: the cells right
+ * and below need a left R and a top B), each on its own side.  On the top
+ * edge (not a corner) a top T more and the balance down (T_SUP, T_BAL), on
+ * the left edge a left L and the balance across (L_SUP, L_BAL): there two
+ * supplies may be one (T_TWICE, L_TWICE: 1 if so).  fits() tests the counts
+ * before anything is taken, so a kind that passes can be taken later or
+ * not at all (a leaf); take() takes it, untake() gives it back.  The
+ * corners and the right and bottom edges go through the general code. */
+enum { R_SUP, B_SUP, T_SUP, T_BAL, L_SUP, L_BAL, T_TWICE, L_TWICE, R_PAIR, B_PAIR, NO_T, NO_L };
+
+static inline int fits(tx_pairs *p, unsigned k, unsigned edge)
 {
     const int16_t *c = &p->cnt[0][0];
-    const uint8_t *o = p->ops[k];
-    return !TX_SUPPLY || ((c[o[0]] - 1) | (c[o[1]] - 1)) >= 0;
-}
-
-static inline void take_in(tx_pairs *p, int k)
-{
-    int16_t *c = &p->cnt[0][0];
-    c[p->ops[k][0]]--, c[p->ops[k][1]]--;
-}
-
-static inline void untake_in(tx_pairs *p, int k)
-{
-    int16_t *c = &p->cnt[0][0];
-    c[p->ops[k][0]]++, c[p->ops[k][1]]++;
-}
-
-/* rim_take() on the top edge (e = 2, h = 1: down) or the left (e = 4, h =
- * 0: across), e and h constants where it is inlined. */
-static inline int take3(tx_pairs *p, const uint8_t *o, const int e, const int h)
-{
-    int16_t *c = &p->cnt[0][0];
-    int low = --c[o[0]];
-    low |= --c[o[1]];
-    low |= --c[o[e]];
-    p->slack[h] -= c[o[e + 1]]-- <= 0;
-    if ((TX_SUPPLY ? low : 0) >= 0 && (p->slack[h] >= 0 || !TX_BALANCE))
-        return 1;
-    c[o[0]]++, c[o[1]]++, c[o[e]]++;
-    p->slack[h] += ++c[o[e + 1]] <= 0;
-    return 0;
-}
-
-static inline void untake3(tx_pairs *p, const uint8_t *o, const int e, const int h)
-{
-    int16_t *c = &p->cnt[0][0];
-    c[o[0]]++, c[o[1]]++, c[o[e]]++;
-    p->slack[h] += ++c[o[e + 1]] <= 0;
-}
-
-static inline int rim_take(tx_pairs *p, int k, unsigned edge)
-{
-    if (edge == 1 << TX_TOP)
-        return take3(p, p->ops[k], 2, 1);
-    if (edge == 1 << TX_LEFT)
-        return take3(p, p->ops[k], 4, 0);
-    if (take_at(p, p->ks.side[k], edge))
-        return 1;
-    untake_at(p, p->ks.side[k], edge);
-    return 0;
-}
-
-static inline void rim_untake(tx_pairs *p, int k, unsigned edge)
-{
-    if (edge == 1 << TX_TOP)
-        untake3(p, p->ops[k], 2, 1);
-    else if (edge == 1 << TX_LEFT)
-        untake3(p, p->ops[k], 4, 0);
-    else
+    const uint8_t(*o)[TX_CELLS] = p->ops;
+    int low = (c[o[R_SUP][k]] - 1) | (c[o[B_SUP][k]] - 1), slack = 0;
+    if (edge == 1 << TX_TOP) {
+        low = (c[o[R_SUP][k]] - 1) | (c[o[B_SUP][k]] - 1 - o[T_TWICE][k]) |
+              (c[o[T_SUP][k]] - 1 - o[T_TWICE][k]);
+        slack = p->slack[1] - (c[o[T_BAL][k]] <= 0);
+    } else if (edge == 1 << TX_LEFT) {
+        low = (c[o[R_SUP][k]] - 1 - o[L_TWICE][k]) | (c[o[B_SUP][k]] - 1) |
+              (c[o[L_SUP][k]] - 1 - o[L_TWICE][k]);
+        slack = p->slack[0] - (c[o[L_BAL][k]] <= 0);
+    } else if (edge) {
+        int ok = take_at(p, p->ks.side[k], edge);
         untake_at(p, p->ks.side[k], edge);
+        return ok;
+    }
+    return ((TX_SUPPLY ? low : 0) | (TX_BALANCE ? slack : 0)) >= 0;
 }
 
-/* Takes kind k off the counts at a cell at edges edge: 0 if they show the
- * empty cells can no longer be filled, and then nothing is taken. */
-static inline int take(tx_pairs *p, int k, unsigned edge)
+static inline void take(tx_pairs *p, unsigned k, unsigned edge)
 {
-    if (edge)
-        return rim_take(p, k, edge);
-    if (!fits(p, k))
-        return 0;
-    take_in(p, k);
-    return 1;
+    int16_t *c = &p->cnt[0][0];
+    const uint8_t(*o)[TX_CELLS] = p->ops;
+    if (!edge) {
+        c[o[R_SUP][k]]--, c[o[B_SUP][k]]--;
+    } else if (edge == 1 << TX_TOP) {
+        c[o[R_SUP][k]]--, c[o[B_SUP][k]]--, c[o[T_SUP][k]]--;
+        p->slack[1] -= c[o[T_BAL][k]]-- <= 0;
+    } else if (edge == 1 << TX_LEFT) {
+        c[o[R_SUP][k]]--, c[o[B_SUP][k]]--, c[o[L_SUP][k]]--;
+        p->slack[0] -= c[o[L_BAL][k]]-- <= 0;
+    } else {
+        take_at(p, p->ks.side[k], edge);
+    }
 }
 
-static inline void untake(tx_pairs *p, int k, unsigned edge)
+static inline void untake(tx_pairs *p, unsigned k, unsigned edge)
 {
-    if (edge)
-        rim_untake(p, k, edge);
-    else
-        untake_in(p, k);
+    int16_t *c = &p->cnt[0][0];
+    const uint8_t(*o)[TX_CELLS] = p->ops;
+    if (!edge) {
+        c[o[R_SUP][k]]++, c[o[B_SUP][k]]++;
+    } else if (edge == 1 << TX_TOP) {
+        c[o[R_SUP][k]]++, c[o[B_SUP][k]]++, c[o[T_SUP][k]]++;
+        p->slack[1] += ++c[o[T_BAL][k]] <= 0;
+    } else if (edge == 1 << TX_LEFT) {
+        c[o[R_SUP][k]]++, c[o[B_SUP][k]]++, c[o[L_SUP][k]]++;
+        p->slack[0] += ++c[o[L_BAL][k]] <= 0;
+    } else {
+        untake_at(p, p->ks.side[k], edge);
+    }
 }
 
 /* Step s's candidates (the set of its neighbours' numbers, TX_ANY where it
- * has none), before those with no tile left are taken out. */
-static inline const uint64_t *pair_set(const tx_pairs *p, int s)
+ * has none) are by[w][pair_of(p, s)] in each word w, before those with no
+ * tile left are taken out. */
+static inline unsigned pair_of(const tx_pairs *p, int s)
 {
-    return p->by[p->pair_l[s] + p->pair_t[s]];
+    return (unsigned)p->pair[0][s] + p->pair[1][s];
+}
+
+/* pair_of(p, s + 1) with kind k laid at step s, not read back from what
+ * lay() writes. */
+static inline unsigned next_pair(const tx_pairs *p, int s, unsigned k)
+{
+    return (unsigned)(&p->pair[0][0])[p->next_at[s]] + p->ops[p->next_op[s]][k];
 }
 
 /* Kind k laid at step s: its numbers in the pairs of the steps right of it
  * and below it (NOSTEP where none: a slot no step reads). */
-static inline void lay(tx_pairs *p, int s, int k)
+static inline void lay(tx_pairs *p, int s, unsigned k)
 {
-    p->pair_l[p->right_of[s]] = p->ops[k][6];
-    p->pair_t[p->below[s]] = p->ops[k][7];
+    p->pair[0][p->right_of[s]] = p->ops[R_PAIR][k];
+    p->pair[1][p->below[s]] = p->ops[B_PAIR][k];
 }
 
-/* rem[s]: step s's candidates with a tile left, in W words. */
+/* rem[][s]: step s's candidates with a tile left, in W words. */
 static inline void enter(tx_pairs *p, int s, const int W)
 {
-    const uint64_t *by = pair_set(p, s);
+    unsigned by = pair_of(p, s);
     for (int w = 0; w < W; w++)
-        p->rem[s][w] = by[w] & p->avail[w];
+        p->rem[w][s] = p->by[w][by] & p->avail[w];
 }
 
 void tx__pairs_init(tx_pairs *p, const tx_game *g, int order)
@@ -253,22 +233,44 @@ void tx__pairs_init(tx_pairs *p, const tx_game *g, int order)
         int cell = p->cell[s], r = cell / n, c = cell % n;
         p->right_of[s] = c < n - 1 ? (uint8_t)step_of[cell + 1] : NOSTEP;
         p->below[s] = r < n - 1 ? (uint8_t)step_of[cell + n] : NOSTEP;
-        p->pair_l[s] = TX_ANY * (TX_ANY + 1); /* until its neighbours are laid */
-        p->pair_t[s] = TX_ANY;
+        p->pair[0][s] = TX_ANY * (TX_ANY + 1); /* until its neighbours are laid */
+        p->pair[1][s] = TX_ANY;
         p->edge[s] = (uint8_t)((r == 0) << TX_TOP | (c == n - 1) << TX_RIGHT |
                                (r == n - 1) << TX_BOTTOM | (c == 0) << TX_LEFT);
     }
     for (int k = 0; k < p->ks.nk; k++) {
         const uint8_t *sd = p->ks.side[k];
-        uint8_t *o = p->ops[k];
-        o[0] = (uint8_t)(TX_LEFT * TX_DIGITS + sd[TX_RIGHT]);
-        o[1] = (uint8_t)(TX_TOP * TX_DIGITS + sd[TX_BOTTOM]);
-        o[2] = (uint8_t)(TX_TOP * TX_DIGITS + sd[TX_TOP]);
-        o[3] = (uint8_t)(DOWN * TX_DIGITS + sd[TX_TOP]);
-        o[4] = (uint8_t)(TX_LEFT * TX_DIGITS + sd[TX_LEFT]);
-        o[5] = (uint8_t)(ACROSS * TX_DIGITS + sd[TX_LEFT]);
-        o[6] = (uint8_t)(sd[TX_RIGHT] * (TX_ANY + 1)); /* the pair of the step right of it */
-        o[7] = sd[TX_BOTTOM];                          /* and below it */
+        uint8_t(*o)[TX_CELLS] = p->ops;
+        o[R_SUP][k] = (uint8_t)(TX_LEFT * TX_DIGITS + sd[TX_RIGHT]);
+        o[B_SUP][k] = (uint8_t)(TX_TOP * TX_DIGITS + sd[TX_BOTTOM]);
+        o[T_SUP][k] = (uint8_t)(TX_TOP * TX_DIGITS + sd[TX_TOP]);
+        o[T_BAL][k] = (uint8_t)(DOWN * TX_DIGITS + sd[TX_TOP]);
+        o[L_SUP][k] = (uint8_t)(TX_LEFT * TX_DIGITS + sd[TX_LEFT]);
+        o[L_BAL][k] = (uint8_t)(ACROSS * TX_DIGITS + sd[TX_LEFT]);
+        o[T_TWICE][k] = sd[TX_TOP] == sd[TX_BOTTOM];
+        o[L_TWICE][k] = sd[TX_LEFT] == sd[TX_RIGHT];
+        o[R_PAIR][k] = (uint8_t)(sd[TX_RIGHT] * (TX_ANY + 1)); /* the pair of the step right */
+        o[B_PAIR][k] = sd[TX_BOTTOM];                          /* and of the step below */
+        o[NO_T][k] = TX_ANY;                                   /* no neighbour: any number */
+        o[NO_L][k] = TX_ANY * (TX_ANY + 1);
+    }
+    /* Step s + 1 is right of step s or below it, or has no neighbour on
+     * one side (a new row or ring): in both orders s + 1's pair is one
+     * part laid before s and one that s's kind gives (or TX_ANY). */
+    for (int s = 0; s + 1 < p->nn; s++) {
+        int next = p->cell[s + 1], r = next / n, c = next % n, side;
+        if (p->right_of[s] == s + 1)
+            side = 1, p->next_op[s] = R_PAIR;
+        else if (p->below[s] == s + 1)
+            side = 0, p->next_op[s] = B_PAIR;
+        else if (c == 0)
+            side = 1, p->next_op[s] = NO_L;
+        else if (r == 0)
+            side = 0, p->next_op[s] = NO_T;
+        else
+            pz_fatal("tetravex: step %d of the order has neighbours on both sides before it",
+                     s + 1);
+        p->next_at[s] = (uint16_t)(side * (TX_CELLS + 1) + s + 1);
     }
     make_sets(p);
     p->step = p->base = 0;
@@ -281,11 +283,12 @@ void tx__pairs_init(tx_pairs *p, const tx_game *g, int order)
      * node counted; the search stays below them. */
     for (int s = 0; s < g->fixed && p->state == TX_PAIRS_HELD; s++) {
         int k = tx__kind_of(&p->ks, g->tile[s]);
-        if (!(pair_set(p, s)[k >> 6] >> (k & 63) & 1) || !p->ks.count[k] ||
-            !take(p, k, p->edge[s])) {
+        if (!(p->by[k >> 6][pair_of(p, s)] >> (k & 63) & 1) || !p->ks.count[k] ||
+            !fits(p, (unsigned)k, p->edge[s])) {
             p->state = TX_PAIRS_NONE;
             break;
         }
+        take(p, (unsigned)k, p->edge[s]);
         if (!--p->ks.count[k])
             p->avail[k >> 6] &= ~(1ull << (k & 63));
         p->kind[s] = (uint8_t)k;
@@ -303,7 +306,7 @@ void tx__pairs_init(tx_pairs *p, const tx_game *g, int order)
 static inline __attribute__((always_inline)) int run(tx_pairs *p, long long *budget, const int W)
 {
     long long slice = 0, rest = *budget;
-    int s = p->step, rc = -1, k;
+    int s = p->step, rc = -1;
     const int until = p->until;
     uint64_t m[TX_WORDS] = {0}; /* step s's candidates not yet tried (rem[s] out of the loop) */
     switch (p->state) {
@@ -317,24 +320,22 @@ static inline __attribute__((always_inline)) int run(tx_pairs *p, long long *bud
         p->state = TX_PAIRS_ON;
         break;
     case TX_PAIRS_SPLIT: /* a split's node: its subtree is another's */
-        memset(p->rem[s], 0, sizeof p->rem[s]);
+        for (int w = 0; w < TX_WORDS; w++)
+            p->rem[w][s] = 0;
         p->state = TX_PAIRS_ON;
     }
     for (int w = 0; w < W; w++)
-        m[w] = p->rem[s][w];
+        m[w] = p->rem[w][s];
     for (;;) {
-        /* The first candidate, word by word (constant indices keep m in
-         * registers). */
-        if (m[0]) {
-            k = __builtin_ctzll(m[0]);
-            m[0] &= m[0] - 1;
-        } else if (W > 1 && m[1]) {
-            k = 64 + __builtin_ctzll(m[1]);
-            m[1] &= m[1] - 1;
-        } else if (W > 2 && m[2]) {
-            k = 128 + __builtin_ctzll(m[2]);
-            m[2] &= m[2] - 1;
-        } else { /* no candidate left: back to the step before */
+        /* The first candidate (constant indices keep m in registers). */
+        unsigned k;
+        if (m[0])
+            k = (unsigned)__builtin_ctzll(m[0]), m[0] &= m[0] - 1;
+        else if (W > 1 && m[1])
+            k = 64 + (unsigned)__builtin_ctzll(m[1]), m[1] &= m[1] - 1;
+        else if (W > 2 && m[2])
+            k = 128 + (unsigned)__builtin_ctzll(m[2]), m[2] &= m[2] - 1;
+        else { /* no candidate left: back to the step before */
             if (s == p->base) {
                 rc = 0, p->state = TX_PAIRS_NONE;
                 goto out;
@@ -344,35 +345,34 @@ static inline __attribute__((always_inline)) int run(tx_pairs *p, long long *bud
             p->avail[k >> 6] |= 1ull << (k & 63);
             untake(p, k, p->edge[s]);
             for (int x = 0; x < W; x++)
-                m[x] = p->rem[s][x];
+                m[x] = p->rem[x][s];
             continue;
         }
         unsigned edge = p->edge[s];
-        if (edge ? !rim_take(p, k, edge) : !fits(p, k))
+        if (!fits(p, k, edge))
             continue;
         /* The next step's candidates, looked at before it is entered: a
          * leaf (none) is entered, paid for and left at once, its kind
-         * never laid (unless the run stops there, or the slice ends). */
-        const uint64_t *by = NULL;
-        lay(p, s, k);
+         * never taken nor laid (unless the run stops there, or the slice
+         * ends). */
+        unsigned by = 0;
         if (s + 1 != until) {
             uint64_t any = 0;
-            by = pair_set(p, s + 1);
+            by = next_pair(p, s, k);
             for (int x = 0; x < W; x++)
-                any |= by[x] & p->avail[x];
+                any |= p->by[x][by] & p->avail[x];
             if (!any && slice > 0) {
                 slice--;
-                if (edge)
-                    rim_untake(p, k, edge);
                 continue;
             }
         }
-        if (!edge)
-            take_in(p, k);
-        p->avail[k >> 6] &= ~((uint64_t) !--p->ks.count[k] << (k & 63));
+        take(p, k, edge);
+        lay(p, s, k);
+        if (!--p->ks.count[k])
+            p->avail[k >> 6] &= ~(1ull << (k & 63));
         p->kind[s] = (uint8_t)k;
         for (int x = 0; x < W; x++)
-            p->rem[s][x] = m[x];
+            p->rem[x][s] = m[x];
         if (++s == until) {
             if (s == p->nn) {
                 rc = 1, p->state = TX_PAIRS_FOUND;
@@ -380,12 +380,12 @@ static inline __attribute__((always_inline)) int run(tx_pairs *p, long long *bud
             }
             enter(p, s, W);
             for (int x = 0; x < W; x++)
-                m[x] = p->rem[s][x];
+                m[x] = p->rem[x][s];
             rc = 2, p->state = TX_PAIRS_SPLIT;
             goto out;
         }
         for (int x = 0; x < W; x++) /* k may be gone */
-            m[x] = by[x] & p->avail[x];
+            m[x] = p->by[x][by] & p->avail[x];
         /* A node is a step entered; the budget is taken in slices, so a
          * node pays one decrement and test for it. */
         if (--slice < 0 && !tx__slice(&slice, &rest)) {
@@ -397,7 +397,7 @@ out:
     p->step = s;
     if (s < p->nn)
         for (int w = 0; w < W; w++)
-            p->rem[s][w] = m[w];
+            p->rem[w][s] = m[w];
     *budget = slice < 0 ? slice : slice + rest;
     return rc;
 }
@@ -441,12 +441,10 @@ void tx__pairs_widths(const tx_pairs *p, tx_pairs *w, int probes, uint64_t seed,
         for (; s < w->nn; s++) {
             int n = 0;
             for (int x = 0; x < w->words; x++) /* the candidates that pass the checks */
-                for (uint64_t m = w->rem[s][x]; m; m &= m - 1) {
+                for (uint64_t m = w->rem[x][s]; m; m &= m - 1) {
                     int k = 64 * x + __builtin_ctzll(m);
-                    if (take(w, k, w->edge[s])) {
-                        untake(w, k, w->edge[s]);
+                    if (fits(w, (unsigned)k, w->edge[s]))
                         pick[n++] = k;
-                    }
                 }
             if (!n)
                 break;
@@ -489,10 +487,10 @@ double tx__pairs_done(const tx_pairs *p)
     memcpy(count, p->ks.count, sizeof count);
     for (int s = p->step - 1; s >= p->base; s--) { /* a pin: its step's whole subtree */
         int k = p->kind[s], before = 0, total = 0;
-        const uint64_t *by = pair_set(p, s);
+        unsigned by = pair_of(p, s);
         count[k]++;
         for (int w = 0; w < p->words; w++)
-            for (uint64_t m = by[w]; m; m &= m - 1) {
+            for (uint64_t m = p->by[w][by]; m; m &= m - 1) {
                 int j = 64 * w + __builtin_ctzll(m);
                 if (count[j]) {
                     total++;

@@ -251,16 +251,21 @@ typedef struct tx_pairs {
     tx_kinds ks; /* count[] follows the search */
     uint8_t cell[TX_CELLS];                      /* the cell of each step */
     uint8_t right_of[TX_CELLS], below[TX_CELLS]; /* the steps of those neighbours, or TX_CELLS */
-    /* Each step's (left, top) pair as an index into by: its left
-     * neighbour's right number times TX_ANY + 1, its top neighbour's bottom
-     * number (TX_ANY where none, or not laid) */
-    uint8_t pair_l[TX_CELLS + 1], pair_t[TX_CELLS + 1];
-    uint8_t ops[TX_CELLS][8]; /* each kind's counts to take, and its part of others' pairs */
-    uint8_t edge[TX_CELLS];   /* bit s: the board's edge on side s */
-    uint8_t kind[TX_CELLS];   /* the kind placed at each step */
-    uint64_t avail[TX_WORDS]; /* the kinds with a tile left */
-    uint64_t by[(TX_ANY + 1) * (TX_ANY + 1)][TX_WORDS]; /* the kinds of (left, top) */
-    uint64_t rem[TX_CELLS][TX_WORDS];                   /* each step's candidates not yet tried */
+    /* Each step's (left, top) pair as an index into by, the sum of its
+     * parts: pair[0][s] its left neighbour's right number times TX_ANY + 1,
+     * pair[1][s] its top neighbour's bottom number (TX_ANY where none, or
+     * not laid) */
+    uint8_t pair[2][TX_CELLS + 1];
+    /* Step s + 1's pair seen from step s laying kind k: its part not laid
+     * at s, (&pair[0][0])[next_at[s]], plus ops[next_op[s]][k] */
+    uint16_t next_at[TX_CELLS];
+    uint8_t next_op[TX_CELLS];
+    uint8_t ops[12][TX_CELLS]; /* by kind, a row a use (pairs.c): counts to take, pairs to lay */
+    uint8_t edge[TX_CELLS];    /* bit s: the board's edge on side s */
+    uint8_t kind[TX_CELLS];    /* the kind placed at each step */
+    uint64_t avail[TX_WORDS];  /* the kinds with a tile left */
+    uint64_t by[TX_WORDS][(TX_ANY + 1) * (TX_ANY + 1)]; /* the kinds of (left, top), by word */
+    uint64_t rem[TX_WORDS][TX_CELLS];                   /* each step's candidates not yet tried */
     int16_t cnt[6][TX_DIGITS]; /* txset.h's counts: supplies by side, balances across, down */
     int slack[2];              /* free - pos of txset.h's counts, across and down */
 } tx_pairs;

@@ -192,28 +192,28 @@ static inline void untake(tx_pairs *p, unsigned k, unsigned edge)
 /* Step s's candidates (the set of its neighbours' numbers, TX_ANY where it
  * has none) are by[w][pair_of(p, s)] in each word w, before those with no
  * tile left are taken out. */
-static inline unsigned pair_of(const tx_pairs *p, int s)
+static inline unsigned pair_of(const tx_pairs *p, long s)
 {
     return (unsigned)p->pair[0][s] + p->pair[1][s];
 }
 
 /* pair_of(p, s + 1) with kind k laid at step s, not read back from what
  * lay() writes. */
-static inline unsigned next_pair(const tx_pairs *p, int s, unsigned k)
+static inline unsigned next_pair(const tx_pairs *p, long s, unsigned k)
 {
-    return (unsigned)(&p->pair[0][0])[p->next_at[s]] + p->ops[p->next_op[s]][k];
+    return (unsigned)(&p->pair[0][0])[p->next_at[s]] + (&p->ops[0][0])[p->next_op[s] + k];
 }
 
 /* Kind k laid at step s: its numbers in the pairs of the steps right of it
  * and below it (NOSTEP where none: a slot no step reads). */
-static inline void lay(tx_pairs *p, int s, unsigned k)
+static inline void lay(tx_pairs *p, long s, unsigned k)
 {
     p->pair[0][p->right_of[s]] = p->ops[R_PAIR][k];
     p->pair[1][p->below[s]] = p->ops[B_PAIR][k];
 }
 
 /* rem[][s]: step s's candidates with a tile left, in W words. */
-static inline void enter(tx_pairs *p, int s, const int W)
+static inline void enter(tx_pairs *p, long s, const int W)
 {
     unsigned by = pair_of(p, s);
     for (int w = 0; w < W; w++)
@@ -258,19 +258,20 @@ void tx__pairs_init(tx_pairs *p, const tx_game *g, int order)
      * one side (a new row or ring): in both orders s + 1's pair is one
      * part laid before s and one that s's kind gives (or TX_ANY). */
     for (int s = 0; s + 1 < p->nn; s++) {
-        int next = p->cell[s + 1], r = next / n, c = next % n, side;
+        int next = p->cell[s + 1], r = next / n, c = next % n, side, row;
         if (p->right_of[s] == s + 1)
-            side = 1, p->next_op[s] = R_PAIR;
+            side = 1, row = R_PAIR;
         else if (p->below[s] == s + 1)
-            side = 0, p->next_op[s] = B_PAIR;
+            side = 0, row = B_PAIR;
         else if (c == 0)
-            side = 1, p->next_op[s] = NO_L;
+            side = 1, row = NO_L;
         else if (r == 0)
-            side = 0, p->next_op[s] = NO_T;
+            side = 0, row = NO_T;
         else
             pz_fatal("tetravex: step %d of the order has neighbours on both sides before it",
                      s + 1);
         p->next_at[s] = (uint16_t)(side * (TX_CELLS + 1) + s + 1);
+        p->next_op[s] = (uint16_t)(row * TX_CELLS);
     }
     make_sets(p);
     p->step = p->base = 0;
@@ -306,7 +307,8 @@ void tx__pairs_init(tx_pairs *p, const tx_game *g, int order)
 static inline __attribute__((always_inline)) int run(tx_pairs *p, long long *budget, const int W)
 {
     long long slice = 0, rest = *budget;
-    int s = p->step, rc = -1;
+    long s = p->step; /* long: it indexes every array, not widened each time */
+    int rc = -1;
     const int until = p->until;
     uint64_t m[TX_WORDS] = {0}; /* step s's candidates not yet tried (rem[s] out of the loop) */
     switch (p->state) {
@@ -394,7 +396,7 @@ static inline __attribute__((always_inline)) int run(tx_pairs *p, long long *bud
         }
     }
 out:
-    p->step = s;
+    p->step = (int)s;
     if (s < p->nn)
         for (int w = 0; w < W; w++)
             p->rem[w][s] = m[w];

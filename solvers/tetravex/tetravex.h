@@ -257,9 +257,8 @@ typedef struct tx_pairs {
      * not laid) */
     uint8_t pair[2][TX_CELLS + 1];
     /* Step s + 1's pair seen from step s laying kind k: its part not laid
-     * at s, (&pair[0][0])[next_at[s]], plus ops[next_op[s]][k] */
-    uint16_t next_at[TX_CELLS];
-    uint8_t next_op[TX_CELLS];
+     * at s, (&pair[0][0])[next_at[s]], plus (&ops[0][0])[next_op[s] + k] */
+    uint16_t next_at[TX_CELLS], next_op[TX_CELLS];
     uint8_t ops[12][TX_CELLS]; /* by kind, a row a use (pairs.c): counts to take, pairs to lay */
     uint8_t edge[TX_CELLS];    /* bit s: the board's edge on side s */
     uint8_t kind[TX_CELLS];    /* the kind placed at each step */

@@ -18,9 +18,9 @@
  * kind never taken nor laid.  So a cut leaves everything in tx_pairs: the
  * next call goes on from there, nothing replayed (the portfolio's slices).
  * Cost: a node is an AND of one to three words, a ctz, two to four counts
- * tested and taken and their undoing: about 120 instructions on 8x8 to 9x9
- * games with 10 numbers, 0.75 to 0.85 of the time of the code it replaced
- * (results/tetravex.md, "A cheaper node").
+ * tested, and past a leaf taken and undone: 91 to 98 instructions on 8x8
+ * to 9x9 games with 10 numbers, about 11 ns on 9x9 (results/tetravex.md,
+ * "A cheaper node").
  * Limits: n <= 12; a piece's pins (pieces.c) are laid first, in the square
  * order only.
  */

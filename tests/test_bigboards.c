@@ -523,7 +523,6 @@ int main(void)
         cmocka_unit_test(test_wide_contract), cmocka_unit_test(test_arena),
         cmocka_unit_test(test_big_registry),
     };
-    if (getenv("PZ_TEST_FILTER"))
-        cmocka_set_test_filter(getenv("PZ_TEST_FILTER"));
+    pz_test_filter();
     return cmocka_run_group_tests_name("bigboards", tests, NULL, NULL);
 }

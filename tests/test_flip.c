@@ -153,7 +153,6 @@ int main(void)
         cmocka_unit_test(test_checker),     cmocka_unit_test(test_exhaustive_4x4),
         cmocka_unit_test(test_all_sizes),   cmocka_unit_test(test_random_solvable),
     };
-    if (getenv("PZ_TEST_FILTER"))
-        cmocka_set_test_filter(getenv("PZ_TEST_FILTER"));
+    pz_test_filter();
     return cmocka_run_group_tests_name("flip", tests, NULL, NULL);
 }

@@ -229,7 +229,6 @@ int main(void)
         cmocka_unit_test(test_solve_batch),
         cmocka_unit_test(test_cross_check),
     };
-    if (getenv("PZ_TEST_FILTER"))
-        cmocka_set_test_filter(getenv("PZ_TEST_FILTER"));
+    pz_test_filter();
     return cmocka_run_group_tests_name("registry", tests, NULL, NULL);
 }

@@ -1608,7 +1608,6 @@ int main(void)
         cmocka_unit_test(test_budget),
         cmocka_unit_test(test_pieces),
     };
-    if (getenv("PZ_TEST_FILTER"))
-        cmocka_set_test_filter(getenv("PZ_TEST_FILTER"));
+    pz_test_filter();
     return cmocka_run_group_tests_name("tetravex", tests, NULL, NULL);
 }

@@ -10,6 +10,12 @@
 
 enum { CANARY = 64 };
 
+void pz_test_filter(void)
+{
+    if (getenv("PZ_TEST_FILTER"))
+        cmocka_set_test_filter(getenv("PZ_TEST_FILTER"));
+}
+
 const char *pz_test_path(const char *rel)
 {
     static char buf[4096];

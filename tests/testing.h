@@ -10,6 +10,10 @@
 
 #include "../solvers/solver.h"
 
+/* Runs only the tests whose names match PZ_TEST_FILTER (cmocka's filter,
+ * "*" a wildcard), where it is set: call before running them. */
+void pz_test_filter(void);
+
 /* PZ_SOURCE_DIR/rel (ctest sets it; "." otherwise).  Static buffer. */
 const char *pz_test_path(const char *rel);
 

@@ -133,6 +133,8 @@ static void untake_at(tx_pairs *p, const uint8_t *sd, unsigned edge)
  * not at all (a leaf); take() takes it, untake() gives it back.  The
  * corners and the right and bottom edges go through the general code. */
 enum { R_SUP, B_SUP, T_SUP, T_BAL, L_SUP, L_BAL, T_TWICE, L_TWICE, R_PAIR, B_PAIR, NO_T, NO_L };
+_Static_assert(NO_L + 1 == sizeof((tx_pairs *)0)->ops / sizeof((tx_pairs *)0)->ops[0],
+               "tx_pairs' ops: a row a use");
 
 static inline int fits(tx_pairs *p, unsigned k, unsigned edge)
 {

@@ -156,6 +156,12 @@ rm -rf "$tmp/keep"
 PZ_PLOT_KEEP=$tmp/keep "$src/scripts/plot" --micro "$tmp/none.json" --out "$tmp/hist" \
     --history "$tmp/old.csv" 2>/dev/null && grep -q '"aaaaaaa ?" 1, "bbbbbbb ?" 2)' "$tmp/keep/history.png.gp" &&
     ! grep -q '^set label' "$tmp/keep/history.png.gp" && ok || bad "the older history is not read as unknown builds"
+# A report that is not there: named, status 2, before any chart is drawn.
+rm -rf "$tmp/gone"
+rc=0
+"$src/scripts/plot" --out "$tmp/gone" "$tmp/gone.json" 2>"$tmp/gone.err" || rc=$?
+[ $rc = 2 ] && grep -qx "plot: no report $tmp/gone.json" "$tmp/gone.err" && [ ! -e "$tmp/gone" ] &&
+    ok || bad "a report not there: status $rc, $(cat "$tmp/gone.err")"
 # A malformed row: its file and line, status 2.
 sed '3s/,"Debug","vm"$//' "$tmp/history.csv" >"$tmp/bad.csv"
 # ($tmp/out is a chart directory here, so not expect.)

@@ -132,6 +132,8 @@ static void borders(enc *e, int at[][TX_MAX], int opp[][TX_MAX], int n, const in
 {
     int a[TX_DIGITS][TX_MAX], b[TX_DIGITS][TX_MAX];
     for (int d = 0; d < e->nd; d++) {
+        if (halted(e)) /* a[] and b[] are not whole: the sums below are not made */
+            return;
         totalizer(e, at[d], n, n, a[d]);
         totalizer(e, opp[d], n, n, b[d]);
         for (int j = 1; j <= n; j++) {
@@ -382,7 +384,8 @@ int tx__sat(const tx_game *g, tx_answer *ans, void *scratch, long long *learned)
     side_pairs(&e);
     for (int k = 0; k < e.nk && !halted(&e); k++)
         kind_count(&e, k);
-    border_counts(&e);
+    if (!halted(&e))
+        border_counts(&e);
     /* A piece's pins (tetravex.h): a unit clause each. */
     if (g->fixed) {
         int pin[TX_CELLS];

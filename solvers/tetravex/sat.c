@@ -384,8 +384,7 @@ int tx__sat(const tx_game *g, tx_answer *ans, void *scratch, long long *learned)
     side_pairs(&e);
     for (int k = 0; k < e.nk && !halted(&e); k++)
         kind_count(&e, k);
-    if (!halted(&e))
-        border_counts(&e);
+    border_counts(&e); /* made only while not halted (borders()) */
     /* A piece's pins (tetravex.h): a unit clause each. */
     if (g->fixed) {
         int pin[TX_CELLS];

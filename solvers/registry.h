@@ -48,6 +48,7 @@
     X(tetravex, square, PZ_SLOW)                                                                   \
     X(tetravex, pairs, PZ_SLOW)                                                                    \
     X(tetravex, split, PZ_SLOW)                                                                    \
+    X(tetravex, corners, PZ_SLOW)                                                                  \
     X(tetravex, count, PZ_SLOW)                                                                    \
     X(tetravex, sat, PZ_SLOW)                                                                      \
     X(tetravex, gecode, PZ_SLOW)                                                                   \

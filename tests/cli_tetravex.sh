@@ -13,12 +13,12 @@ for s in $(registry "$pb" | sed -n 's|^tetravex/||p'); do
 done
 "$pb" solve tetravex <"$corpus/zoj1008.in" | cmp -s - "$corpus/zoj1008.ans" && ok || bad "stdin"
 
-# One game on several threads (split.c): the answers of one thread, from
+# One game on several threads (split.c, corners.c): the answers of one thread, from
 # solve and from run (fewer games than threads: each game gets its share).
 "$pb" solve tetravex --threads 3 "$corpus/hard-8x8-d10.in" | cmp -s - "$corpus/hard-8x8-d10.ans" &&
     ok || bad "solve --threads 3: wrong answers"
 expect 0 "" -- "$pb" run tetravex --corpus "tetravex:random:n=8:digits=10:mode=perturbed:count=1:seed=7" \
-    --solvers portfolio,split,pairs --threads 2
+    --solvers portfolio,split,corners,pairs --threads 2
 expect 2 "expected --threads T with 1 <= T <= 1024, found '0'" -- \
     "$pb" solve tetravex --threads 0 "$corpus/zoj1008.in"
 

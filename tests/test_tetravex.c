@@ -565,6 +565,87 @@ static void test_pairs(void **state)
     }
 }
 
+/* corners.c's search (split.c's, the four corners at once) on 1, 2 and 3
+ * threads: the answer of split's search; on an Impossible game, the
+ * corner that answered searched whole (its nodes the one-thread search's
+ * from it); the subtrees logged add up with the walks to its nodes; on one
+ * thread the same nodes each time.  A node budget stops it. */
+static void test_corners(void **state)
+{
+    static const char *const specs[] = {
+        "tetravex:random:n=8:digits=10:mode=perturbed:count=3:seed=7",
+        "tetravex:random:n=8:digits=10:mode=solvable:count=2:seed=7",
+        "tetravex:random:n=7:digits=10:mode=perturbed:count=3:seed=3",
+    };
+    static tx_pairs p;
+    static tx_split_task task[1 << 16];
+    void *scratch = calloc(1, TX_SPLIT_SCRATCH);
+    int all = 0;
+    (void)state;
+    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+        pz_corpus c;
+        pz_error e;
+        assert_int_equal(pz_corpus_open(&c, &pz_tetravex, specs[i], &e), 0);
+        for (long long k = 0; k < c.count; k++) {
+            tx_game g, turned;
+            tx_answer theirs;
+            long long once = -1, nodes;
+            pz_corpus_get(&c, k, &g);
+            assert_int_equal(tx__split(&g, 1, 0, &theirs, scratch, &nodes, NULL), 0);
+            for (int threads = 1; threads <= 3; threads++)
+                for (int again = 0; again < (threads == 1 ? 2 : 1); again++) {
+                    tx_split_log log = {.task = task, .cap = 1 << 16};
+                    tx_answer a;
+                    const char *why;
+                    long long budget = 1ll << 40, sum = 0;
+                    assert_int_equal(tx__split(&g, threads, 1, &a, scratch, &nodes, &log), 0);
+                    assert_int_equal(a.possible, theirs.possible);
+                    for (long long t = 0; t < log.count && t < log.cap; t++)
+                        sum += task[t].nodes;
+                    assert_true(log.count <= log.cap);
+                    assert_int_equal(sum + log.top_nodes, nodes);
+                    all += log.corners == 4;
+                    if (threads == 1 && once >= 0 && nodes != once)
+                        fail_msg("%s game %lld: %lld nodes on one thread, then %lld", specs[i],
+                                 k, once, nodes);
+                    once = threads == 1 ? nodes : once;
+                    if (a.possible) {
+                        assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_VALID);
+                        continue;
+                    }
+                    tx__turn(&g, log.turn, &turned);
+                    tx__pairs_init(&p, &turned, TX_SQUARE);
+                    assert_int_equal(tx__pairs_run(&p, &budget), 0);
+                    if (log.turn_nodes != (1ll << 40) - budget)
+                        fail_msg("%s game %lld, %d threads: corner %d answered after %lld nodes "
+                                 "of its %lld",
+                                 specs[i], k, threads, log.turn, log.turn_nodes,
+                                 (1ll << 40) - budget);
+                }
+        }
+        pz_corpus_close(&c);
+    }
+    assert_true(all > 0); /* some game was searched from four corners */
+    pz_corpus c;
+    pz_error e;
+    tx_game g;
+    tx_answer a;
+    long long nodes;
+    pz_budget b = {.nodes = 2000000};
+    assert_int_equal(pz_corpus_open(&c, &pz_tetravex,
+                                    "tetravex:random:n=9:digits=10:mode=perturbed:count=1:seed=7",
+                                    &e),
+                     0);
+    pz_corpus_get(&c, 0, &g);
+    pz_game_start(&b);
+    assert_int_equal(tx__split(&g, 2, 1, &a, scratch, &nodes, NULL), PZ_STOPPED);
+    assert_true(pz_game_cut(NULL));
+    assert_true(nodes >= 2000000 && nodes < 2000000 + 8 * 32768);
+    pz_game_start(NULL);
+    pz_corpus_close(&c);
+    free(scratch);
+}
+
 /* split.c's search on 1, 2 and 3 threads: on an Impossible game the answer
  * and the nodes of pairs' one-thread search from the corner it chose (the
  * subtrees cover the tree once, whatever thread took which); on a Possible
@@ -596,7 +677,7 @@ static void test_split(void **state)
                 tx_answer a;
                 const char *why;
                 long long nodes, budget = 1ll << 40, sum = 0;
-                assert_int_equal(tx__split(&g, threads, &a, scratch, &nodes, &log), 0);
+                assert_int_equal(tx__split(&g, threads, 0, &a, scratch, &nodes, &log), 0);
                 if (a.possible) {
                     assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_VALID);
                     continue;
@@ -630,7 +711,7 @@ static void test_split(void **state)
                      0);
     pz_corpus_get(&c, 0, &g);
     pz_game_start(&b);
-    assert_int_equal(tx__split(&g, 2, &a, scratch, &nodes, NULL), PZ_STOPPED);
+    assert_int_equal(tx__split(&g, 2, 0, &a, scratch, &nodes, NULL), PZ_STOPPED);
     assert_true(pz_game_cut(NULL));
     assert_true(nodes >= 2000000 && nodes < 2000000 + 8 * 32768);
     pz_game_start(NULL);
@@ -1595,6 +1676,7 @@ int main(void)
         cmocka_unit_test(test_resume),
         cmocka_unit_test(test_pairs),
         cmocka_unit_test(test_split),
+        cmocka_unit_test(test_corners),
         cmocka_unit_test(test_mrv_resume),
         cmocka_unit_test(test_turns_budget),
         cmocka_unit_test(test_square_order),

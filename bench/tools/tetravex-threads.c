@@ -2,11 +2,11 @@
  * its wall and CPU time, its nodes, and from the time each subtree took,
  * the wall time the same split would take on more cores.
  *
- *     tetravex-threads [--threads T] CORPUS...
+ *     tetravex-threads [--threads T] [--corners] CORPUS...
  *
  * Prints a tab-separated row a game:
  *     index  answer  nodes  wall-s  cpu-s  depth  subtrees  top-cpu-s
- *     longest-s  sum-s  wall-16  wall-64  wall-256
+ *     longest-s  sum-s  wall-16  wall-64  wall-256  busiest-s  turn  corners
  * where cpu-s is the CPU of every thread (the game's and its helpers'),
  * top-cpu-s the walk above the cut (done under a lock, one thread at a
  * time), longest-s the longest subtree, sum-s the subtrees' CPU summed, and
@@ -16,6 +16,12 @@
  * being max(sum / P, longest).  On Impossible games every subtree is
  * searched, so the figures hold for any P; on a Possible game the threads
  * stop at the first placement, and wall-P is only what this run searched.
+ * busiest-s is the CPU of the thread that worked longest: on T cores, the
+ * wall time of its work (with more threads than cores, what T cores would
+ * take, if the system shares the cores out fairly); turn, the corner
+ * searched (0, 2, 4, 6), the one that answered; corners, the nodes each
+ * corner got (0, 2, 4, 6, slash-separated; 0 for one not searched).  With --corners (corners.c: the four corners at once) which subtrees run
+ * follows the threads' timing, so wall-P is "-": busiest-s is the figure.
  *
  *     tetravex-threads --estimate CORPUS...
  *
@@ -116,15 +122,18 @@ static int estimates(int specs, char **spec, void *scratch)
 
 int main(int argc, char **argv)
 {
-    int first = 1, threads = 2, estimate = 0;
+    int first = 1, threads = 2, estimate = 0, all = 0;
     if (argc > 2 && !strcmp(argv[1], "--threads")) {
         threads = atoi(argv[2]);
         first = 3;
     } else if (argc > 1 && !strcmp(argv[1], "--estimate")) {
         estimate = first = 2;
     }
+    if (!estimate && argc > first && !strcmp(argv[first], "--corners"))
+        all = 1, first++;
     if (argc < first + 1 || threads < 1) {
-        fprintf(stderr, "usage: tetravex-threads [--threads T] CORPUS...\n");
+        fprintf(stderr, "usage: tetravex-threads [--threads T] [--corners] CORPUS...\n"
+                        "       tetravex-threads --estimate CORPUS...\n");
         return 2;
     }
     tx_split_task *task = pz_xcalloc(CAP, sizeof *task);
@@ -134,7 +143,7 @@ int main(int argc, char **argv)
         return estimates(argc - first, argv + first, scratch);
     }
     printf("index\tanswer\tnodes\twall-s\tcpu-s\tdepth\tsubtrees\ttop-cpu-s\tlongest-s\tsum-s\t"
-           "wall-16\twall-64\twall-256\n");
+           "wall-16\twall-64\twall-256\tbusiest-s\tturn\tcorners\n");
     for (int i = first; i < argc; i++) {
         pz_corpus c;
         pz_error e;
@@ -151,7 +160,7 @@ int main(int argc, char **argv)
             pz_corpus_get(&c, k, &g);
             double w0 = pz_now(), c0 = pz_cpu_now(), h0 = pz_helper_cpu();
             pz_set_game_threads(threads);
-            if (tx__split(&g, threads, &a, scratch, &nodes, &log))
+            if (tx__split(&g, threads, all, &a, scratch, &nodes, &log))
                 pz_fatal("tetravex-threads: game %lld stopped", k);
             double wall = pz_now() - w0, cpu = pz_cpu_now() - c0 + pz_helper_cpu() - h0;
             long long n = log.count < log.cap ? log.count : log.cap;
@@ -159,10 +168,17 @@ int main(int argc, char **argv)
                 sum += task[t].cpu;
                 longest = task[t].cpu > longest ? task[t].cpu : longest;
             }
-            printf("%lld\t%s\t%lld\t%.3f\t%.3f\t%d\t%lld\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\n", k,
+            printf("%lld\t%s\t%lld\t%.3f\t%.3f\t%d\t%lld\t%.3f\t%.3f\t%.3f", k,
                    a.possible ? "Possible" : "Impossible", nodes, wall, cpu, log.depth, log.count,
-                   log.top_cpu, longest, sum, log.top_cpu + makespan(task, n, 16),
-                   log.top_cpu + makespan(task, n, 64), log.top_cpu + makespan(task, n, 256));
+                   log.top_cpu, longest, sum);
+            for (int p = 16; p <= 256; p *= 4)
+                if (log.corners > 1)
+                    printf("\t-");
+                else
+                    printf("\t%.3f", log.top_cpu + makespan(task, n, p));
+            printf("\t%.3f\t%d\t%lld/%lld/%lld/%lld\n", log.busiest, log.turn,
+                   log.corner_nodes[0], log.corner_nodes[1], log.corner_nodes[2],
+                   log.corner_nodes[3]);
             fflush(stdout);
         }
         pz_corpus_close(&c);

@@ -478,16 +478,16 @@ void tx__pairs_answer(const tx_game *g, const tx_pairs *p, tx_answer *a)
     tx__witness(g, &ks, kind, a);
 }
 
-double tx__pairs_done(const tx_pairs *p)
+/* The share of the tree behind p's path, and in *share that of the node the
+ * path ends at: at each step of the path the kinds before its own are done,
+ * each kind with a tile left an equal share of the step's subtree (Knuth's
+ * estimate, as countsearch.c's), folded from the cut up.  The counts of each
+ * step are the present ones with the kinds placed below it put back. */
+static double path(const tx_pairs *p, double *share)
 {
-    /* At each step of the path the kinds before its own are done, each kind
-     * with a tile left an equal share of the step's subtree (Knuth's
-     * estimate, as countsearch.c's), folded from the cut up.  The counts of each
-     * step are the present ones with the kinds placed below it put back. */
     uint8_t count[TX_CELLS];
     double done = 0;
-    if (p->state == TX_PAIRS_FOUND || p->state == TX_PAIRS_NONE)
-        return 1;
+    *share = 1;
     memcpy(count, p->ks.count, sizeof count);
     for (int s = p->step - 1; s >= p->base; s--) { /* a pin: its step's whole subtree */
         int k = p->kind[s], before = 0, total = 0;
@@ -502,8 +502,24 @@ double tx__pairs_done(const tx_pairs *p)
                 }
             }
         done = (before + done) / total;
+        *share /= total;
     }
     return done;
+}
+
+double tx__pairs_done(const tx_pairs *p)
+{
+    double share;
+    if (p->state == TX_PAIRS_FOUND || p->state == TX_PAIRS_NONE)
+        return 1;
+    return path(p, &share);
+}
+
+double tx__pairs_share(const tx_pairs *p)
+{
+    double share;
+    path(p, &share);
+    return share;
 }
 
 static int pairs(const void *inst, void *ans, void *scratch)

@@ -362,10 +362,10 @@ int tx__portfolio(const tx_game *g, tx_answer *a, void *scratch, long long *work
 static int portfolio(const void *inst, void *ans, void *scratch)
 {
     long long work;
-    /* Given several threads, with many numbers: split.c's search on all of
-     * them, from the corner its estimate picks, in place of the race. */
+    /* Given several threads, with many numbers: corners.c's search on all
+     * of them (the four corners at once, on estimates), in place of the race. */
     if (pz_game_threads() > 1 && tx__numbers(inst) > TX_FEW)
-        return tx__split(inst, pz_game_threads(), ans, scratch, &work, NULL);
+        return tx__split(inst, pz_game_threads(), 1, ans, scratch, &work, NULL);
     return tx__portfolio(inst, ans, scratch, &work);
 }
 

@@ -15,6 +15,16 @@
  * ends with the first placement found.  The game's own thread hands the
  * helpers' nodes and CPU to its budget (pz_game_helpers) after each of its
  * slices, and polls while the last subtrees end.
+ * The four corners at once (corners.c): each corner's walk is cut and
+ * shared the same way, and a thread that wants work takes the next subtree
+ * of the corner with the fewest nodes left by the estimate on its paths
+ * (its nodes so far over the share of its tree searched, each subtree's
+ * share by the estimate on its thread's path; a corner not yet begun
+ * first); the game ends when one
+ * corner's subtrees have all ended, or one finds a placement.  The probes
+ * misrank corners several times apart on some games (results/tetravex.md);
+ * the path's estimate sharpens as the search goes, and the work a corner
+ * got is never lost.  Its nodes depend on the threads' timing.
  * Cost: the probes (PROBES paths in each of four trees), a copy of the
  * search's state a subtree, a lock a subtree; a game whose tree looks
  * smaller than SMALL nodes is searched on its thread alone, and one below
@@ -25,6 +35,7 @@
  * others end: tx__split's log records each subtree's time, from which
  * results/tetravex.md works out the wall time on more cores.
  */
+#include <math.h>
 #include <omp.h>
 #include <string.h>
 #include <time.h>
@@ -38,25 +49,41 @@ enum {
     SMALL = 200000,  /* nodes: below this, no split */
     SEED = 0x5eed,
     SPLIT_N = 6, /* smaller games: no estimate, no cut */
+    CORNERS = 4,
 };
+#define ONE 0x1p60 /* a corner's whole tree, in corner.behind's units */
 
-/* What the threads share: the walk above the cut and how the game stands. */
+/* A corner's search: its walk above the cut, and how far it got. */
+typedef struct corner {
+    tx_pairs top; /* the walk above the cut, under the lock */
+    tx_game turned;
+    int turn, depth; /* the orientation; the cut (0: none) */
+    double tree;     /* by the probes */
+    /* Under the lock: */
+    int topped;      /* the walk ended */
+    int open;        /* subtrees under way */
+    long long next;  /* the next subtree's index */
+    long long nodes; /* atomic: its walk's and its subtrees', ended or under way */
+    long long behind; /* atomic: the share of its tree searched, in ONEths */
+} corner;
+
+/* What the threads share: the corners searched, and how the game stands. */
 typedef struct shared {
-    tx_pairs top;      /* the walk above the cut, under lock */
-    tx_pairs work;     /* the probes' */
-    omp_lock_t lock;   /* top, topped, next */
-    int topped;        /* the walk ended */
-    long long next;    /* the next subtree's index */
-    int found, halt;   /* atomics: a placement found; stop (budget, signal) */
-    int busy;          /* atomic: threads still at work */
-    long long nodes;   /* atomic: every thread's */
-    long long pending; /* atomic: helpers' nodes not yet handed to the budget */
-    long long ns;      /* atomic: helpers' CPU, ns, not yet handed */
+    corner c[CORNERS];
+    tx_pairs work;   /* the probes' */
+    omp_lock_t lock; /* the corners' walks and counts, next, busiest */
+    int in[CORNERS], ins; /* the corners searched (indices into c) */
+    long long next;       /* the next subtree's index, over every corner */
+    int found, halt;      /* atomics: a placement found; stop (budget, signal) */
+    int whole;            /* atomic: a corner searched to its end: Impossible */
+    int answered;         /* the corner that found a placement or ended */
+    int busy;             /* atomic: threads still at work */
+    long long nodes;      /* atomic: every thread's */
+    long long pending;    /* atomic: helpers' nodes not yet handed to the budget */
+    long long ns;         /* atomic: helpers' CPU, ns, not yet handed */
     tx_split_log *log;
     const tx_game *g;
     tx_answer *a;
-    int turn; /* the orientation searched */
-    tx_game turned;
 } shared;
 
 _Static_assert(sizeof(shared) <= TX_SPLIT_SCRATCH, "split.c's scratch");
@@ -64,15 +91,18 @@ _Static_assert(sizeof(shared) <= TX_SPLIT_SCRATCH, "split.c's scratch");
 static int halted(shared *sh)
 {
     return __atomic_load_n(&sh->halt, __ATOMIC_RELAXED) ||
-           __atomic_load_n(&sh->found, __ATOMIC_RELAXED);
+           __atomic_load_n(&sh->found, __ATOMIC_RELAXED) ||
+           __atomic_load_n(&sh->whole, __ATOMIC_RELAXED);
 }
 
-/* After a slice of nodes on thread me (cpu0: its CPU clock at the slice's
- * start): the helpers' work goes to the pool, and the game's own thread
- * hands the pool to the game's budget; a stop halts every thread. */
-static void account(shared *sh, int me, long long nodes, double *cpu0)
+/* After a slice of nodes of corner c on thread me (cpu0: its CPU clock at
+ * the slice's start): the helpers' work goes to the pool, and the game's
+ * own thread hands the pool to the game's budget; a stop halts every
+ * thread. */
+static void account(shared *sh, corner *c, int me, long long nodes, double *cpu0)
 {
     __atomic_add_fetch(&sh->nodes, nodes, __ATOMIC_RELAXED);
+    __atomic_add_fetch(&c->nodes, nodes, __ATOMIC_RELAXED);
     if (me) {
         double t = pz_thread_cpu();
         __atomic_add_fetch(&sh->pending, nodes, __ATOMIC_RELAXED);
@@ -88,154 +118,241 @@ static void account(shared *sh, int me, long long nodes, double *cpu0)
         __atomic_store_n(&sh->halt, 1, __ATOMIC_RELAXED);
 }
 
-/* A placement in p: the first one found is the answer. */
-static void found(shared *sh, const tx_pairs *p)
+/* A placement in p, from corner c: the first one found is the answer. */
+static void found(shared *sh, corner *c, const tx_pairs *p)
 {
     int no = 0;
     if (!__atomic_compare_exchange_n(&sh->found, &no, 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
         return;
     tx_answer t;
     int n = sh->g->n;
-    tx__pairs_answer(&sh->turned, p, &t);
-    for (int c = 0; c < n * n; c++) /* tile i of the turned game is tile i of the game */
-        sh->a->at[c] = t.at[tx__turn_cell(sh->turn, n, c)];
+    tx__pairs_answer(&c->turned, p, &t);
+    for (int i = 0; i < n * n; i++) /* tile i of the turned game is tile i of the game */
+        sh->a->at[i] = t.at[tx__turn_cell(c->turn, n, i)];
     sh->a->possible = sh->a->has = 1;
+    sh->answered = (int)(c - sh->c);
 }
 
-/* The next subtree into mine (1), or none left (0): the shared walk goes on
- * to its next node at the cut, under the lock. */
-static int take_next(shared *sh, int me, tx_pairs *mine, long long *index, double *cpu0)
+/* Under the lock: corner c's walk and subtrees have all ended with no
+ * placement, so the game has none. */
+static void ended(shared *sh, corner *c)
 {
-    int got = 0;
+    if (c->topped && !c->open && !__atomic_load_n(&sh->found, __ATOMIC_RELAXED) &&
+        !__atomic_exchange_n(&sh->whole, 1, __ATOMIC_ACQ_REL))
+        sh->answered = (int)(c - sh->c);
+}
+
+/* Corner c's nodes left by the estimate on its paths: its nodes so far
+ * over the share of its tree searched; none yet, infinite. */
+static double left(const corner *c)
+{
+    double nodes = (double)__atomic_load_n(&c->nodes, __ATOMIC_RELAXED);
+    double behind = (double)__atomic_load_n(&c->behind, __ATOMIC_RELAXED) / ONE;
+    return behind > 0 ? nodes * (1 - behind) / behind : INFINITY;
+}
+
+/* The share of corner c's tree searched in subtree mine (share: the share
+ * of c's tree it stands for; *credited: what c got for it so far), by the
+ * estimate on its path, given to c. */
+static void credit(corner *c, const tx_pairs *mine, double share, double *credited)
+{
+    double now = share * tx__pairs_done(mine);
+    __atomic_add_fetch(&c->behind, (long long)(now * ONE) - (long long)(*credited * ONE),
+                       __ATOMIC_RELAXED);
+    *credited = now;
+}
+
+/* Under the lock: the corner to take a subtree from, or NULL (all topped):
+ * one not yet begun, else the fewest nodes left, the fewest taken on a tie. */
+static corner *pick(shared *sh)
+{
+    corner *best = NULL;
+    double least = 0;
+    for (int i = 0; i < sh->ins; i++) {
+        corner *c = &sh->c[sh->in[i]];
+        double l = c->next ? left(c) : -1;
+        if (!c->topped && (!best || l < least || (l == least && c->next < best->next)))
+            best = c, least = l;
+    }
+    return best;
+}
+
+/* The next subtree into mine (its corner, else NULL: none left), its index
+ * and share of its corner's tree: a corner's walk goes on to its next node
+ * at the cut, under the lock.  The subtree before it (of corner *was, share
+ * *share, searched whole if whole) ends first. */
+static corner *take_next(shared *sh, int me, corner *was, int whole, tx_pairs *mine,
+                         long long *index, double *share, double *cpu0)
+{
+    corner *c = NULL;
     omp_set_lock(&sh->lock);
-    while (!got && !sh->topped && !halted(sh)) {
+    if (was)
+        was->open--;
+    if (was && whole)
+        ended(sh, was);
+    while (!halted(sh) && (c = pick(sh))) {
         long long budget = SLICE;
         double t0 = pz_thread_cpu();
-        int rc = tx__pairs_run(&sh->top, &budget);
+        int rc = tx__pairs_run(&c->top, &budget);
         long long used = SLICE - (budget > 0 ? budget : 0);
         if (sh->log)
             sh->log->top_cpu += pz_thread_cpu() - t0, sh->log->top_nodes += used;
-        account(sh, me, used, cpu0);
+        account(sh, c, me, used, cpu0);
         if (rc == 2) {
-            memcpy(mine, &sh->top, sizeof *mine);
+            memcpy(mine, &c->top, sizeof *mine);
+            *share = tx__pairs_share(mine);
             *index = sh->next++;
-            got = 1;
+            c->next++;
+            c->open++;
+            break;
         } else if (rc == 1) {
-            found(sh, &sh->top);
+            found(sh, c, &c->top);
         } else if (rc == 0) {
-            sh->topped = 1;
+            c->topped = 1;
+            ended(sh, c);
         } else if (pz_poll(0)) { /* cut by a stop, not by the slice */
             __atomic_store_n(&sh->halt, 1, __ATOMIC_RELAXED);
         }
     }
+    if (halted(sh))
+        c = NULL;
     omp_unset_lock(&sh->lock);
-    return got;
+    return c;
 }
 
 /* Thread me's part: subtrees until none is left or the game ends. */
 static void work(shared *sh, int me)
 {
     tx_pairs copy, *mine = &copy; /* about 10 kB, on the thread's stack */
-    long long index;
-    double cpu0 = pz_thread_cpu();
-    while (take_next(sh, me, mine, &index, &cpu0)) {
+    long long index = 0;
+    double cpu0 = pz_thread_cpu(), start = cpu0, share = 0, credited;
+    corner *c = NULL;
+    int rc = -1;
+    while ((c = take_next(sh, me, c, rc == 0, mine, &index, &share, &cpu0))) {
         double t0 = pz_thread_cpu();
         long long nodes = 0;
-        int rc = -1;
+        rc = -1;
+        credited = 0;
         tx__pairs_below(mine);
         while (rc < 0 && !halted(sh)) {
             long long budget = SLICE;
             rc = tx__pairs_run(mine, &budget);
             nodes += SLICE - (budget > 0 ? budget : 0);
-            account(sh, me, SLICE - (budget > 0 ? budget : 0), &cpu0);
+            account(sh, c, me, SLICE - (budget > 0 ? budget : 0), &cpu0);
+            credit(c, mine, share, &credited);
             if (rc < 0 && pz_poll(0))
                 __atomic_store_n(&sh->halt, 1, __ATOMIC_RELAXED);
         }
         if (rc == 1)
-            found(sh, mine);
+            found(sh, c, mine);
         if (sh->log && index < sh->log->cap) {
             sh->log->task[index].cpu = pz_thread_cpu() - t0;
             sh->log->task[index].nodes = nodes;
         }
+    }
+    if (sh->log) {
+        double mine_cpu = pz_thread_cpu() - start;
+        omp_set_lock(&sh->lock);
+        if (mine_cpu > sh->log->busiest)
+            sh->log->busiest = mine_cpu;
+        omp_unset_lock(&sh->lock);
     }
     __atomic_sub_fetch(&sh->busy, 1, __ATOMIC_ACQ_REL);
     /* The game's thread keeps handing the helpers' work to the budget
      * until the last of them ends. */
     while (!me && __atomic_load_n(&sh->busy, __ATOMIC_ACQUIRE)) {
         struct timespec ms = {0, 1000000};
-        account(sh, 0, 0, &cpu0);
+        account(sh, &sh->c[0], 0, 0, &cpu0);
         nanosleep(&ms, NULL);
     }
     if (!me)
-        account(sh, 0, 0, &cpu0);
+        account(sh, &sh->c[0], 0, 0, &cpu0);
 }
 
-/* The estimated tree of orientation o (0, 2, 4, 6: the four corners) in
- * sh->top, with its widths. */
-static double estimate(shared *sh, int o, double *width)
+/* Corner c set up as orientation o of the game (0, 2, 4, 6: the four
+ * corners), its walk held at the root; with probes, its tree by the
+ * estimate, and if cut (several threads, or all corners), the first step
+ * with WIDE subtrees a thread, a corner (0: none). */
+static void setup(shared *sh, corner *c, int o, int threads, int all, int probes)
 {
-    double tree = 0;
-    if (sh->g->fixed)
-        sh->turned = *sh->g;
+    double width[TX_CELLS + 1];
+    memset(c, 0, sizeof *c);
+    c->turn = o;
+    if (sh->g->fixed || !o)
+        c->turned = *sh->g;
     else
-        tx__turn(sh->g, o, &sh->turned);
-    tx__pairs_init(&sh->top, &sh->turned, TX_SQUARE);
-    tx__pairs_widths(&sh->top, &sh->work, PROBES, SEED, width);
-    for (int s = 0; s <= sh->top.nn; s++)
-        tree += width[s];
-    return tree;
+        tx__turn(sh->g, o, &c->turned);
+    tx__pairs_init(&c->top, &c->turned, TX_SQUARE);
+    if (!probes)
+        return;
+    tx__pairs_widths(&c->top, &sh->work, PROBES, SEED, width);
+    for (int s = 0; s <= c->top.nn; s++)
+        c->tree += width[s];
+    double wide = (double)WIDE * threads * (all ? CORNERS : 1);
+    if ((threads > 1 || all) && c->tree >= SMALL)
+        for (int s = c->top.step + 1; s < c->top.nn && !c->depth; s++)
+            if (width[s] >= wide)
+                c->depth = s;
+}
+
+/* Every corner set up (a piece: its own alone, in c[0]); the index of the
+ * one whose tree looks smallest. */
+static int set_corners(shared *sh, int threads, int all)
+{
+    int best = 0, count = sh->g->fixed ? 1 : CORNERS;
+    for (int i = 0; i < count; i++) {
+        setup(sh, &sh->c[i], 2 * i, threads, all, 1);
+        if (sh->c[i].tree < sh->c[best].tree)
+            best = i;
+    }
+    return best;
 }
 
 int tx__split_estimate(const tx_game *g, void *scratch, double *trees)
 {
     shared *sh = scratch;
-    double width[TX_CELLS + 1], tree = -1;
-    int best = 0;
     sh->g = g;
-    /* The corner whose tree looks smallest; a piece keeps its own. */
-    for (int o = 0; o < (g->fixed ? 1 : 8); o += 2) {
-        double t = estimate(sh, o, width);
-        if (trees)
-            trees[o / 2] = t;
-        if (tree < 0 || t < tree)
-            tree = t, best = o;
-    }
-    return best;
+    int best = set_corners(sh, 1, 0);
+    for (int i = 0; trees && i < (g->fixed ? 1 : CORNERS); i++)
+        trees[i] = sh->c[i].tree;
+    return sh->c[best].turn;
 }
 
-int tx__split(const tx_game *g, int threads, tx_answer *a, void *scratch, long long *nodes,
-              tx_split_log *log)
+int tx__split(const tx_game *g, int threads, int all, tx_answer *a, void *scratch,
+              long long *nodes, tx_split_log *log)
 {
     shared *sh = scratch;
-    double width[TX_CELLS + 1], tree;
-    int best = 0, depth = 0;
     tx__impossible(a);
     sh->g = g;
     sh->a = a;
     sh->log = log;
-    sh->found = sh->halt = sh->topped = 0;
+    sh->found = sh->halt = sh->whole = 0;
     sh->nodes = sh->pending = sh->ns = sh->next = 0;
     if (log)
-        log->count = log->top_nodes = 0, log->top_cpu = 0;
+        log->count = log->top_nodes = 0, log->top_cpu = log->busiest = 0;
     /* Below 6x6 a game is its corner's alone: the probes would cost more. */
-    best = g->n < SPLIT_N ? 0 : tx__split_estimate(g, scratch, NULL);
-    sh->turn = best;
-    tree = g->n < SPLIT_N ? 0 : estimate(sh, best, width);
-    if (g->n < SPLIT_N) {
-        sh->turned = *g;
-        tx__pairs_init(&sh->top, g, TX_SQUARE);
-    }
-    /* The cut: the first step with WIDE subtrees a thread. */
-    if (threads > 1 && tree >= SMALL)
-        for (int s = sh->top.step + 1; s < sh->top.nn && !depth; s++)
-            if (width[s] >= (double)WIDE * threads)
-                depth = s;
-    if (depth)
-        tx__pairs_split(&sh->top, depth);
+    int best = 0;
+    if (g->n < SPLIT_N)
+        setup(sh, &sh->c[0], 0, threads, 0, 0);
     else
+        best = set_corners(sh, threads, all);
+    /* The corners searched: all four, if every one is cut; else the
+     * smallest, on one thread if it is not cut. */
+    sh->ins = 1;
+    sh->in[0] = sh->answered = best;
+    if (all && !g->fixed && g->n >= SPLIT_N) {
+        int cut = 1;
+        for (int i = 0; i < CORNERS; i++)
+            cut &= sh->c[i].depth > 0;
+        for (int i = 0; cut && i < CORNERS; i++)
+            sh->in[i] = i;
+        sh->ins = cut ? CORNERS : 1;
+    }
+    for (int i = 0; i < sh->ins; i++)
+        if (sh->c[sh->in[i]].depth)
+            tx__pairs_split(&sh->c[sh->in[i]].top, sh->c[sh->in[i]].depth);
+    if (!sh->c[best].depth)
         threads = 1;
-    if (log)
-        log->depth = depth, log->turn = best, log->tree = tree;
     sh->busy = threads;
     omp_init_lock(&sh->lock);
 #pragma omp parallel num_threads(threads)
@@ -249,24 +366,37 @@ int tx__split(const tx_game *g, int threads, tx_answer *a, void *scratch, long l
         work(sh, me);
     }
     omp_destroy_lock(&sh->lock);
-    if (log)
+    corner *c = &sh->c[sh->answered];
+    if (log) {
         log->count = sh->next;
-    *nodes = sh->nodes;
-    if (sh->found)
-        return 0;
-    /* Every subtree searched to its end, or some cut. */
-    if (sh->halt || !sh->topped) {
-        /* Uncut, the walk's own path says it; cut, the estimate's tree. */
-        pz_estimate(!depth ? tx__pairs_done(&sh->top) : tree > *nodes ? (double)*nodes / tree : 1);
-        return PZ_STOPPED;
+        log->depth = c->depth, log->turn = c->turn, log->tree = c->tree;
+        log->turn_nodes = c->nodes;
+        for (int i = 0; i < CORNERS; i++)
+            log->corner_nodes[i] = 0;
+        for (int i = 0; i < sh->ins; i++)
+            log->corner_nodes[sh->in[i]] = sh->c[sh->in[i]].nodes;
+        log->corners = sh->ins;
     }
-    return 0;
+    *nodes = sh->nodes;
+    if (sh->found || sh->whole)
+        return 0;
+    /* Cut: uncut, the walk's own path says how far it got; cut, the
+     * estimate's tree, or with several corners the nodes left by the one
+     * nearest its end. */
+    double rest = INFINITY, done = (double)*nodes;
+    for (int i = 0; sh->ins > 1 && i < sh->ins; i++)
+        rest = fmin(rest, left(&sh->c[sh->in[i]]));
+    pz_estimate(isfinite(rest) ? done / (done + rest)
+                : !c->depth    ? tx__pairs_done(&c->top)
+                : c->tree > done ? done / c->tree
+                                 : 1);
+    return PZ_STOPPED;
 }
 
 static int split(const void *inst, void *ans, void *scratch)
 {
     long long nodes;
-    return tx__split(inst, pz_game_threads(), ans, scratch, &nodes, NULL);
+    return tx__split(inst, pz_game_threads(), 0, ans, scratch, &nodes, NULL);
 }
 
 TX_SOLVER(split, "square's search from the corner with the smallest estimate, on T threads",

@@ -281,6 +281,9 @@ double tx__pairs_done(const tx_pairs *);
  * run above depth and of every subtree's are the whole search's. */
 void tx__pairs_split(tx_pairs *, int depth);
 void tx__pairs_below(tx_pairs *);
+/* The share of the tree, by tx__pairs_done's estimate, of the subtree at
+ * the node p stopped on (a split's node: the share its subtree stands for). */
+double tx__pairs_share(const tx_pairs *);
 
 /* Knuth's estimate of the tree below p's node (held, not yet run): probes
  * random paths down in work (a tx_pairs of the caller's), each step a
@@ -291,12 +294,16 @@ void tx__pairs_below(tx_pairs *);
 void tx__pairs_widths(const tx_pairs *p, tx_pairs *work, int probes, uint64_t seed, double *width);
 
 /* split.c's search: square's (pairs.c) from the corner the estimate picks,
- * cut into subtrees that threads threads search; 0 with the answer in a, or
- * PZ_STOPPED; *nodes: the nodes of every thread (the one-thread search's,
- * if the game is Impossible); scratch of the solver's size.  With log not
- * NULL, what it did: the cut, the orientation and its estimated tree, the
- * walk above the cut, and each subtree's CPU time and nodes by index (the
- * order the one-thread search meets them), the first cap of them. */
+ * or with all from the four corners at once (each thread to the one with
+ * the fewest nodes left by its estimate), cut into subtrees that threads
+ * threads search; 0 with the answer in a, or PZ_STOPPED; *nodes: the nodes
+ * of every thread (from one corner, the one-thread search's if the game is
+ * Impossible); scratch of the solver's size.  With log not NULL, what it
+ * did: the corners searched, the cut, orientation and estimated tree of
+ * the one that answered (else the picked one), the walks above the cuts,
+ * and each subtree's CPU time and nodes by index (the order the threads
+ * took them: one corner's, the order the one-thread search meets them),
+ * the first cap of them; and the CPU of its busiest thread. */
 typedef struct tx_split_task {
     double cpu;
     long long nodes;
@@ -304,20 +311,25 @@ typedef struct tx_split_task {
 typedef struct tx_split_log {
     tx_split_task *task; /* cap of them, the caller's */
     long long cap, count;
-    int depth, turn; /* the cut (0: none), the orientation searched */
+    int corners;     /* searched at once: 1 or 4 */
+    int depth, turn; /* the cut (0: none), the orientation */
     double tree;     /* its tree by the estimate */
-    double top_cpu;  /* the walk above the cut */
+    double top_cpu;  /* the walks above the cuts */
     long long top_nodes;
+    long long turn_nodes; /* that corner's */
+    long long corner_nodes[4]; /* each corner's (0, 2, 4, 6), if searched */
+    double busiest;       /* the CPU of the thread that worked longest */
 } tx_split_log;
-int tx__split(const tx_game *g, int threads, tx_answer *a, void *scratch, long long *nodes,
-              tx_split_log *log);
+int tx__split(const tx_game *g, int threads, int all, tx_answer *a, void *scratch,
+              long long *nodes, tx_split_log *log);
 /* The orientation split.c searches g from (0, 2, 4, 6: the corner whose
  * tree looks smallest by Knuth's probes); with trees not NULL, each
  * corner's estimated tree (a piece: its own, trees[0] alone). */
 int tx__split_estimate(const tx_game *g, void *scratch, double *trees);
-/* Its scratch (two searches' states and the threads' bookkeeping): the
- * portfolio's holds it too, and hands a game to it given several threads. */
-#define TX_SPLIT_SCRATCH (2 * sizeof(tx_pairs) + 1024)
+/* Its scratch (five searches' states, four games and the threads'
+ * bookkeeping): the portfolio's holds it too, and hands a game to it given
+ * several threads. */
+#define TX_SPLIT_SCRATCH (5 * sizeof(tx_pairs) + 4 * sizeof(tx_game) + 1024)
 
 /* One run of mrv.c's search (run 0, 1, ...: the budget, TX_MRV_FIRST nodes
  * at first, doubles, the ties are broken anew): 1 with a in the answer, 0 if

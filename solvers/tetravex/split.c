@@ -62,6 +62,7 @@ typedef struct corner {
     /* Under the lock: */
     int topped;      /* the walk ended */
     int open;        /* subtrees under way */
+    int cut;         /* a subtree of it ended cut (a stop): never searched whole */
     long long next;  /* the next subtree's index */
     long long nodes; /* atomic: its walk's and its subtrees', ended or under way */
     long long behind; /* atomic: the share of its tree searched, in ONEths */
@@ -133,11 +134,11 @@ static void found(shared *sh, corner *c, const tx_pairs *p)
     sh->answered = (int)(c - sh->c);
 }
 
-/* Under the lock: corner c's walk and subtrees have all ended with no
- * placement, so the game has none. */
+/* Under the lock: if corner c's walk and subtrees have all ended with no
+ * placement, none cut, the game has none. */
 static void ended(shared *sh, corner *c)
 {
-    if (c->topped && !c->open && !__atomic_load_n(&sh->found, __ATOMIC_RELAXED) &&
+    if (c->topped && !c->open && !c->cut && !__atomic_load_n(&sh->found, __ATOMIC_RELAXED) &&
         !__atomic_exchange_n(&sh->whole, 1, __ATOMIC_ACQ_REL))
         sh->answered = (int)(c - sh->c);
 }
@@ -186,10 +187,11 @@ static corner *take_next(shared *sh, int me, corner *was, int whole, tx_pairs *m
 {
     corner *c = NULL;
     omp_set_lock(&sh->lock);
-    if (was)
+    if (was) {
         was->open--;
-    if (was && whole)
+        was->cut |= !whole;
         ended(sh, was);
+    }
     while (!halted(sh) && (c = pick(sh))) {
         long long budget = SLICE;
         double t0 = pz_thread_cpu();

@@ -565,6 +565,38 @@ static void test_pairs(void **state)
     }
 }
 
+/* The games test_split and test_corners search, large enough to be cut
+ * (8x8 and 7x7 with 10 numbers: 1e5 to 1e7 nodes). */
+static const char *const split_specs[] = {
+    "tetravex:random:n=8:digits=10:mode=perturbed:count=3:seed=7",
+    "tetravex:random:n=8:digits=10:mode=solvable:count=2:seed=7",
+    "tetravex:random:n=7:digits=10:mode=perturbed:count=3:seed=3",
+};
+
+/* A node budget stops split.c's search (all: from the four corners) on
+ * every thread of a 9x9 game of two-word sets: unknown, and the nodes near
+ * the budget. */
+static void split_budget(void *scratch, int all)
+{
+    pz_corpus c;
+    pz_error e;
+    tx_game g;
+    tx_answer a;
+    long long nodes;
+    pz_budget b = {.nodes = 2000000};
+    assert_int_equal(pz_corpus_open(&c, &pz_tetravex,
+                                    "tetravex:random:n=9:digits=10:mode=perturbed:count=1:seed=7",
+                                    &e),
+                     0);
+    pz_corpus_get(&c, 0, &g);
+    pz_game_start(&b);
+    assert_int_equal(tx__split(&g, 2, all, &a, scratch, &nodes, NULL), PZ_STOPPED);
+    assert_true(pz_game_cut(NULL));
+    assert_true(nodes >= 2000000 && nodes < 2000000 + 8 * 32768);
+    pz_game_start(NULL);
+    pz_corpus_close(&c);
+}
+
 /* corners.c's search (split.c's, the four corners at once) on 1, 2 and 3
  * threads: the answer of split's search; on an Impossible game, the
  * corner that answered searched whole (its nodes the one-thread search's
@@ -572,20 +604,15 @@ static void test_pairs(void **state)
  * thread the same nodes each time.  A node budget stops it. */
 static void test_corners(void **state)
 {
-    static const char *const specs[] = {
-        "tetravex:random:n=8:digits=10:mode=perturbed:count=3:seed=7",
-        "tetravex:random:n=8:digits=10:mode=solvable:count=2:seed=7",
-        "tetravex:random:n=7:digits=10:mode=perturbed:count=3:seed=3",
-    };
     static tx_pairs p;
     static tx_split_task task[1 << 16];
     void *scratch = calloc(1, TX_SPLIT_SCRATCH);
     int all = 0;
     (void)state;
-    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+    for (size_t i = 0; i < sizeof split_specs / sizeof *split_specs; i++) {
         pz_corpus c;
         pz_error e;
-        assert_int_equal(pz_corpus_open(&c, &pz_tetravex, specs[i], &e), 0);
+        assert_int_equal(pz_corpus_open(&c, &pz_tetravex, split_specs[i], &e), 0);
         for (long long k = 0; k < c.count; k++) {
             tx_game g, turned;
             tx_answer theirs;
@@ -606,8 +633,8 @@ static void test_corners(void **state)
                     assert_int_equal(sum + log.top_nodes, nodes);
                     all += log.corners == 4;
                     if (threads == 1 && once >= 0 && nodes != once)
-                        fail_msg("%s game %lld: %lld nodes on one thread, then %lld", specs[i],
-                                 k, once, nodes);
+                        fail_msg("%s game %lld: %lld nodes on one thread, then %lld",
+                                 split_specs[i], k, once, nodes);
                     once = threads == 1 ? nodes : once;
                     if (a.possible) {
                         assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_VALID);
@@ -619,30 +646,14 @@ static void test_corners(void **state)
                     if (log.turn_nodes != (1ll << 40) - budget)
                         fail_msg("%s game %lld, %d threads: corner %d answered after %lld nodes "
                                  "of its %lld",
-                                 specs[i], k, threads, log.turn, log.turn_nodes,
+                                 split_specs[i], k, threads, log.turn, log.turn_nodes,
                                  (1ll << 40) - budget);
                 }
         }
         pz_corpus_close(&c);
     }
     assert_true(all > 0); /* some game was searched from four corners */
-    pz_corpus c;
-    pz_error e;
-    tx_game g;
-    tx_answer a;
-    long long nodes;
-    pz_budget b = {.nodes = 2000000};
-    assert_int_equal(pz_corpus_open(&c, &pz_tetravex,
-                                    "tetravex:random:n=9:digits=10:mode=perturbed:count=1:seed=7",
-                                    &e),
-                     0);
-    pz_corpus_get(&c, 0, &g);
-    pz_game_start(&b);
-    assert_int_equal(tx__split(&g, 2, 1, &a, scratch, &nodes, NULL), PZ_STOPPED);
-    assert_true(pz_game_cut(NULL));
-    assert_true(nodes >= 2000000 && nodes < 2000000 + 8 * 32768);
-    pz_game_start(NULL);
-    pz_corpus_close(&c);
+    split_budget(scratch, 1);
     free(scratch);
 }
 
@@ -655,20 +666,15 @@ static void test_corners(void **state)
  * stopped by a node budget on every thread. */
 static void test_split(void **state)
 {
-    static const char *const specs[] = {
-        "tetravex:random:n=8:digits=10:mode=perturbed:count=3:seed=7",
-        "tetravex:random:n=8:digits=10:mode=solvable:count=2:seed=7",
-        "tetravex:random:n=7:digits=10:mode=perturbed:count=3:seed=3",
-    };
     static tx_pairs p;
     static tx_split_task task[1 << 16];
     void *scratch = calloc(1, TX_SPLIT_SCRATCH);
     int cuts = 0;
     (void)state;
-    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+    for (size_t i = 0; i < sizeof split_specs / sizeof *split_specs; i++) {
         pz_corpus c;
         pz_error e;
-        assert_int_equal(pz_corpus_open(&c, &pz_tetravex, specs[i], &e), 0);
+        assert_int_equal(pz_corpus_open(&c, &pz_tetravex, split_specs[i], &e), 0);
         for (long long k = 0; k < c.count; k++) {
             tx_game g, turned;
             pz_corpus_get(&c, k, &g);
@@ -686,8 +692,8 @@ static void test_split(void **state)
                 tx__pairs_init(&p, &turned, TX_SQUARE);
                 assert_int_equal(tx__pairs_run(&p, &budget), 0);
                 if (nodes != (1ll << 40) - budget)
-                    fail_msg("%s game %lld, %d threads: %lld nodes, one thread %lld", specs[i], k,
-                             threads, nodes, (1ll << 40) - budget);
+                    fail_msg("%s game %lld, %d threads: %lld nodes, one thread %lld",
+                             split_specs[i], k, threads, nodes, (1ll << 40) - budget);
                 for (long long t = 0; t < log.count && t < log.cap; t++)
                     sum += task[t].nodes;
                 assert_true(log.count <= log.cap);
@@ -698,24 +704,7 @@ static void test_split(void **state)
         pz_corpus_close(&c);
     }
     assert_true(cuts > 0); /* some game was cut into subtrees */
-    /* A budget stops every thread: unknown, and the nodes near the budget. */
-    pz_corpus c;
-    pz_error e;
-    tx_game g;
-    tx_answer a;
-    long long nodes;
-    pz_budget b = {.nodes = 2000000};
-    assert_int_equal(pz_corpus_open(&c, &pz_tetravex,
-                                    "tetravex:random:n=9:digits=10:mode=perturbed:count=1:seed=7",
-                                    &e),
-                     0);
-    pz_corpus_get(&c, 0, &g);
-    pz_game_start(&b);
-    assert_int_equal(tx__split(&g, 2, 0, &a, scratch, &nodes, NULL), PZ_STOPPED);
-    assert_true(pz_game_cut(NULL));
-    assert_true(nodes >= 2000000 && nodes < 2000000 + 8 * 32768);
-    pz_game_start(NULL);
-    pz_corpus_close(&c);
+    split_budget(scratch, 0);
     free(scratch);
 }
 

@@ -20,7 +20,8 @@
  * wall time of its work (with more threads than cores, what T cores would
  * take, if the system shares the cores out fairly); turn, the corner
  * searched (0, 2, 4, 6), the one that answered; corners, the nodes each
- * corner got (0, 2, 4, 6, slash-separated; 0 for one not searched).  With --corners (corners.c: the four corners at once) which subtrees run
+ * corner got (0, 2, 4, 6, slash-separated; 0 for one not searched).
+ * With --corners (corners.c: the four corners at once) which subtrees run
  * follows the threads' timing, so wall-P is "-": busiest-s is the figure.
  *
  *     tetravex-threads --estimate CORPUS...
@@ -176,9 +177,8 @@ int main(int argc, char **argv)
                     printf("\t-");
                 else
                     printf("\t%.3f", log.top_cpu + makespan(task, n, p));
-            printf("\t%.3f\t%d\t%lld/%lld/%lld/%lld\n", log.busiest, log.turn,
-                   log.corner_nodes[0], log.corner_nodes[1], log.corner_nodes[2],
-                   log.corner_nodes[3]);
+            printf("\t%.3f\t%d\t%lld/%lld/%lld/%lld\n", log.busiest, log.turn, log.corner_nodes[0],
+                   log.corner_nodes[1], log.corner_nodes[2], log.corner_nodes[3]);
             fflush(stdout);
         }
         pz_corpus_close(&c);

@@ -23,5 +23,5 @@ static int corners(const void *inst, void *ans, void *scratch)
     return tx__split(inst, pz_game_threads(), 1, ans, scratch, &nodes, NULL);
 }
 
-TX_SOLVER(corners, "square's search from the four corners at once, split over T threads",
-          "n <= 12", tx__fits_pieces, TX_SPLIT_SCRATCH, NULL);
+TX_SOLVER(corners, "square's search from the four corners at once, split over T threads", "n <= 12",
+          tx__fits_pieces, TX_SPLIT_SCRATCH, NULL);

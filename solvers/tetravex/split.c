@@ -60,19 +60,19 @@ typedef struct corner {
     int turn, depth; /* the orientation; the cut (0: none) */
     double tree;     /* by the probes */
     /* Under the lock: */
-    int topped;      /* the walk ended */
-    int open;        /* subtrees under way */
-    int cut;         /* a subtree of it ended cut (a stop): never searched whole */
-    long long next;  /* the next subtree's index */
-    long long nodes; /* atomic: its walk's and its subtrees', ended or under way */
+    int topped;       /* the walk ended */
+    int open;         /* subtrees under way */
+    int cut;          /* a subtree of it ended cut (a stop): never searched whole */
+    long long next;   /* the next subtree's index */
+    long long nodes;  /* atomic: its walk's and its subtrees', ended or under way */
     long long behind; /* atomic: the share of its tree searched, in ONEths */
 } corner;
 
 /* What the threads share: the corners searched, and how the game stands. */
 typedef struct shared {
     corner c[CORNERS];
-    tx_pairs work;   /* the probes' */
-    omp_lock_t lock; /* the corners' walks and counts, next, busiest */
+    tx_pairs work;        /* the probes' */
+    omp_lock_t lock;      /* the corners' walks and counts, next, busiest */
     int in[CORNERS], ins; /* the corners searched (indices into c) */
     long long next;       /* the next subtree's index, over every corner */
     int found, halt;      /* atomics: a placement found; stop (budget, signal) */
@@ -320,8 +320,8 @@ int tx__split_estimate(const tx_game *g, void *scratch, double *trees)
     return sh->c[best].turn;
 }
 
-int tx__split(const tx_game *g, int threads, int all, tx_answer *a, void *scratch,
-              long long *nodes, tx_split_log *log)
+int tx__split(const tx_game *g, int threads, int all, tx_answer *a, void *scratch, long long *nodes,
+              tx_split_log *log)
 {
     shared *sh = scratch;
     tx__impossible(a);
@@ -388,8 +388,8 @@ int tx__split(const tx_game *g, int threads, int all, tx_answer *a, void *scratc
     double rest = INFINITY, done = (double)*nodes;
     for (int i = 0; sh->ins > 1 && i < sh->ins; i++)
         rest = fmin(rest, left(&sh->c[sh->in[i]]));
-    pz_estimate(isfinite(rest) ? done / (done + rest)
-                : !c->depth    ? tx__pairs_done(&c->top)
+    pz_estimate(isfinite(rest)   ? done / (done + rest)
+                : !c->depth      ? tx__pairs_done(&c->top)
                 : c->tree > done ? done / c->tree
                                  : 1);
     return PZ_STOPPED;

@@ -316,12 +316,12 @@ typedef struct tx_split_log {
     double tree;     /* its tree by the estimate */
     double top_cpu;  /* the walks above the cuts */
     long long top_nodes;
-    long long turn_nodes; /* that corner's */
+    long long turn_nodes;      /* that corner's */
     long long corner_nodes[4]; /* each corner's (0, 2, 4, 6), if searched */
-    double busiest;       /* the CPU of the thread that worked longest */
+    double busiest;            /* the CPU of the thread that worked longest */
 } tx_split_log;
-int tx__split(const tx_game *g, int threads, int all, tx_answer *a, void *scratch,
-              long long *nodes, tx_split_log *log);
+int tx__split(const tx_game *g, int threads, int all, tx_answer *a, void *scratch, long long *nodes,
+              tx_split_log *log);
 /* The orientation split.c searches g from (0, 2, 4, 6: the corner whose
  * tree looks smallest by Knuth's probes); with trees not NULL, each
  * corner's estimated tree (a piece: its own, trees[0] alone). */

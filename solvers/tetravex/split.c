@@ -185,14 +185,14 @@ static corner *pick(shared *sh)
 static corner *take_next(shared *sh, int me, corner *was, int whole, tx_pairs *mine,
                          long long *index, double *share, double *cpu0)
 {
-    corner *c = NULL;
+    corner *c, *got = NULL;
     omp_set_lock(&sh->lock);
     if (was) {
         was->open--;
         was->cut |= !whole;
         ended(sh, was);
     }
-    while (!halted(sh) && (c = pick(sh))) {
+    while (!got && !halted(sh) && (c = pick(sh))) {
         long long budget = SLICE;
         double t0 = pz_thread_cpu();
         int rc = tx__pairs_run(&c->top, &budget);
@@ -206,7 +206,7 @@ static corner *take_next(shared *sh, int me, corner *was, int whole, tx_pairs *m
             *index = sh->next++;
             c->next++;
             c->open++;
-            break;
+            got = c;
         } else if (rc == 1) {
             found(sh, c, &c->top);
         } else if (rc == 0) {
@@ -216,10 +216,8 @@ static corner *take_next(shared *sh, int me, corner *was, int whole, tx_pairs *m
             __atomic_store_n(&sh->halt, 1, __ATOMIC_RELAXED);
         }
     }
-    if (halted(sh))
-        c = NULL;
     omp_unset_lock(&sh->lock);
-    return c;
+    return got; /* taken as the game halts, it is searched no further, and logged */
 }
 
 /* Thread me's part: subtrees until none is left or the game ends. */

@@ -597,6 +597,29 @@ static void split_budget(void *scratch, int all)
     pz_corpus_close(&c);
 }
 
+/* The nodes of pairs' one-thread search of g from corner turn, which finds
+ * no placement. */
+static long long one_thread(const tx_game *g, int turn)
+{
+    static tx_pairs p;
+    tx_game turned;
+    long long budget = 1ll << 40;
+    tx__turn(g, turn, &turned);
+    tx__pairs_init(&p, &turned, TX_SQUARE);
+    assert_int_equal(tx__pairs_run(&p, &budget), 0);
+    return (1ll << 40) - budget;
+}
+
+/* The nodes split.c's log accounts for: its walks' and its subtrees'. */
+static long long logged(const tx_split_log *log)
+{
+    long long sum = log->top_nodes;
+    assert_true(log->count <= log->cap);
+    for (long long t = 0; t < log->count; t++)
+        sum += log->task[t].nodes;
+    return sum;
+}
+
 /* corners.c's search (split.c's, the four corners at once) on 1, 2 and 3
  * threads: the answer of split's search; on an Impossible game, the
  * corner that answered searched whole (its nodes the one-thread search's
@@ -604,7 +627,6 @@ static void split_budget(void *scratch, int all)
  * thread the same nodes each time.  A node budget stops it. */
 static void test_corners(void **state)
 {
-    static tx_pairs p;
     static tx_split_task task[1 << 16];
     void *scratch = calloc(1, TX_SPLIT_SCRATCH);
     int all = 0;
@@ -614,7 +636,7 @@ static void test_corners(void **state)
         pz_error e;
         assert_int_equal(pz_corpus_open(&c, &pz_tetravex, split_specs[i], &e), 0);
         for (long long k = 0; k < c.count; k++) {
-            tx_game g, turned;
+            tx_game g;
             tx_answer theirs;
             long long once = -1, nodes;
             pz_corpus_get(&c, k, &g);
@@ -624,13 +646,9 @@ static void test_corners(void **state)
                     tx_split_log log = {.task = task, .cap = 1 << 16};
                     tx_answer a;
                     const char *why;
-                    long long budget = 1ll << 40, sum = 0;
                     assert_int_equal(tx__split(&g, threads, 1, &a, scratch, &nodes, &log), 0);
                     assert_int_equal(a.possible, theirs.possible);
-                    for (long long t = 0; t < log.count && t < log.cap; t++)
-                        sum += task[t].nodes;
-                    assert_true(log.count <= log.cap);
-                    assert_int_equal(sum + log.top_nodes, nodes);
+                    assert_int_equal(logged(&log), nodes);
                     all += log.corners == 4;
                     if (threads == 1 && once >= 0 && nodes != once)
                         fail_msg("%s game %lld: %lld nodes on one thread, then %lld",
@@ -640,14 +658,11 @@ static void test_corners(void **state)
                         assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_VALID);
                         continue;
                     }
-                    tx__turn(&g, log.turn, &turned);
-                    tx__pairs_init(&p, &turned, TX_SQUARE);
-                    assert_int_equal(tx__pairs_run(&p, &budget), 0);
-                    if (log.turn_nodes != (1ll << 40) - budget)
+                    long long whole = one_thread(&g, log.turn);
+                    if (log.turn_nodes != whole)
                         fail_msg("%s game %lld, %d threads: corner %d answered after %lld nodes "
                                  "of its %lld",
-                                 split_specs[i], k, threads, log.turn, log.turn_nodes,
-                                 (1ll << 40) - budget);
+                                 split_specs[i], k, threads, log.turn, log.turn_nodes, whole);
                 }
         }
         pz_corpus_close(&c);
@@ -666,7 +681,6 @@ static void test_corners(void **state)
  * stopped by a node budget on every thread. */
 static void test_split(void **state)
 {
-    static tx_pairs p;
     static tx_split_task task[1 << 16];
     void *scratch = calloc(1, TX_SPLIT_SCRATCH);
     int cuts = 0;
@@ -676,28 +690,23 @@ static void test_split(void **state)
         pz_error e;
         assert_int_equal(pz_corpus_open(&c, &pz_tetravex, split_specs[i], &e), 0);
         for (long long k = 0; k < c.count; k++) {
-            tx_game g, turned;
+            tx_game g;
             pz_corpus_get(&c, k, &g);
             for (int threads = 1; threads <= 3; threads++) {
                 tx_split_log log = {.task = task, .cap = 1 << 16};
                 tx_answer a;
                 const char *why;
-                long long nodes, budget = 1ll << 40, sum = 0;
+                long long nodes;
                 assert_int_equal(tx__split(&g, threads, 0, &a, scratch, &nodes, &log), 0);
                 if (a.possible) {
                     assert_int_equal(pz_tetravex.check(&g, &a, &why), PZ_VALID);
                     continue;
                 }
-                tx__turn(&g, log.turn, &turned);
-                tx__pairs_init(&p, &turned, TX_SQUARE);
-                assert_int_equal(tx__pairs_run(&p, &budget), 0);
-                if (nodes != (1ll << 40) - budget)
+                long long one = one_thread(&g, log.turn);
+                if (nodes != one)
                     fail_msg("%s game %lld, %d threads: %lld nodes, one thread %lld",
-                             split_specs[i], k, threads, nodes, (1ll << 40) - budget);
-                for (long long t = 0; t < log.count && t < log.cap; t++)
-                    sum += task[t].nodes;
-                assert_true(log.count <= log.cap);
-                assert_int_equal(sum + log.top_nodes, nodes);
+                             split_specs[i], k, threads, nodes, one);
+                assert_int_equal(logged(&log), nodes);
                 cuts += log.depth > 0;
             }
         }

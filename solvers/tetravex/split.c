@@ -20,11 +20,10 @@
  * of the corner with the fewest nodes left by the estimate on its paths
  * (its nodes so far over the share of its tree searched, each subtree's
  * share by the estimate on its thread's path; a corner not yet begun
- * first); the game ends when one
- * corner's subtrees have all ended, or one finds a placement.  The probes
- * misrank corners several times apart on some games (results/tetravex.md);
- * the path's estimate sharpens as the search goes, and the work a corner
- * got is never lost.  Its nodes depend on the threads' timing.
+ * first); the game ends when one corner's subtrees have all ended, or one
+ * finds a placement.  The probes misrank corners several times apart on
+ * some games (results/tetravex.md); the path's estimate sharpens as the
+ * search goes, and the work a corner got is never lost.  Its nodes depend on the threads' timing.
  * Cost: the probes (PROBES paths in each of four trees), a copy of the
  * search's state a subtree, a lock a subtree; a game whose tree looks
  * smaller than SMALL nodes is searched on its thread alone, and one below
@@ -71,17 +70,17 @@ typedef struct corner {
 /* What the threads share: the corners searched, and how the game stands. */
 typedef struct shared {
     corner c[CORNERS];
-    tx_pairs work;        /* the probes' */
-    omp_lock_t lock;      /* the corners' walks and counts, next, busiest */
-    int in[CORNERS], ins; /* the corners searched (indices into c) */
-    long long next;       /* the next subtree's index, over every corner */
-    int found, halt;      /* atomics: a placement found; stop (budget, signal) */
-    int whole;            /* atomic: a corner searched to its end: Impossible */
-    int answered;         /* the corner that found a placement or ended */
-    int busy;             /* atomic: threads still at work */
-    long long nodes;      /* atomic: every thread's */
-    long long pending;    /* atomic: helpers' nodes not yet handed to the budget */
-    long long ns;         /* atomic: helpers' CPU, ns, not yet handed */
+    tx_pairs work;     /* the probes' */
+    omp_lock_t lock;   /* the corners' walks and counts, next, busiest */
+    int first, ins;    /* the corners searched: ins of them from c[first] */
+    long long next;    /* the next subtree's index, over every corner */
+    int found, halt;   /* atomics: a placement found; stop (budget, signal) */
+    int whole;         /* atomic: a corner searched to its end: Impossible */
+    int answered;      /* the corner that found a placement or ended */
+    int busy;          /* atomic: threads still at work */
+    long long nodes;   /* atomic: every thread's */
+    long long pending; /* atomic: helpers' nodes not yet handed to the budget */
+    long long ns;      /* atomic: helpers' CPU, ns, not yet handed */
     tx_split_log *log;
     const tx_game *g;
     tx_answer *a;
@@ -169,8 +168,7 @@ static corner *pick(shared *sh)
 {
     corner *best = NULL;
     double least = 0;
-    for (int i = 0; i < sh->ins; i++) {
-        corner *c = &sh->c[sh->in[i]];
+    for (corner *c = sh->c + sh->first; c < sh->c + sh->first + sh->ins; c++) {
         double l = c->next ? left(c) : -1;
         if (!c->topped && (!best || l < least || (l == least && c->next < best->next)))
             best = c, least = l;
@@ -338,19 +336,15 @@ int tx__split(const tx_game *g, int threads, int all, tx_answer *a, void *scratc
         best = set_corners(sh, threads, all);
     /* The corners searched: all four, if every one is cut; else the
      * smallest, on one thread if it is not cut. */
-    sh->ins = 1;
-    sh->in[0] = sh->answered = best;
-    if (all && !g->fixed && g->n >= SPLIT_N) {
-        int cut = 1;
-        for (int i = 0; i < CORNERS; i++)
-            cut &= sh->c[i].depth > 0;
-        for (int i = 0; cut && i < CORNERS; i++)
-            sh->in[i] = i;
-        sh->ins = cut ? CORNERS : 1;
-    }
-    for (int i = 0; i < sh->ins; i++)
-        if (sh->c[sh->in[i]].depth)
-            tx__pairs_split(&sh->c[sh->in[i]].top, sh->c[sh->in[i]].depth);
+    int cut = all && !g->fixed && g->n >= SPLIT_N;
+    for (int i = 0; cut && i < CORNERS; i++)
+        cut = sh->c[i].depth > 0;
+    sh->first = cut ? 0 : best;
+    sh->ins = cut ? CORNERS : 1;
+    sh->answered = best;
+    for (int i = sh->first; i < sh->first + sh->ins; i++)
+        if (sh->c[i].depth)
+            tx__pairs_split(&sh->c[i].top, sh->c[i].depth);
     if (!sh->c[best].depth)
         threads = 1;
     sh->busy = threads;
@@ -372,9 +366,7 @@ int tx__split(const tx_game *g, int threads, int all, tx_answer *a, void *scratc
         log->depth = c->depth, log->turn = c->turn, log->tree = c->tree;
         log->turn_nodes = c->nodes;
         for (int i = 0; i < CORNERS; i++)
-            log->corner_nodes[i] = 0;
-        for (int i = 0; i < sh->ins; i++)
-            log->corner_nodes[sh->in[i]] = sh->c[sh->in[i]].nodes;
+            log->corner_nodes[i] = i >= sh->first && i < sh->first + sh->ins ? sh->c[i].nodes : 0;
         log->corners = sh->ins;
     }
     *nodes = sh->nodes;
@@ -384,8 +376,8 @@ int tx__split(const tx_game *g, int threads, int all, tx_answer *a, void *scratc
      * estimate's tree, or with several corners the nodes left by the one
      * nearest its end. */
     double rest = INFINITY, done = (double)*nodes;
-    for (int i = 0; sh->ins > 1 && i < sh->ins; i++)
-        rest = fmin(rest, left(&sh->c[sh->in[i]]));
+    for (int i = 0; sh->ins > 1 && i < CORNERS; i++)
+        rest = fmin(rest, left(&sh->c[i]));
     pz_estimate(isfinite(rest)   ? done / (done + rest)
                 : !c->depth      ? tx__pairs_done(&c->top)
                 : c->tree > done ? done / c->tree
